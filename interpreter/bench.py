@@ -1,0 +1,40 @@
+"""`cuttle bench`: random playouts on one core — games per second and decisions per second."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from .engine import apply_action, deal, enumerate_actions
+from .ruleset import Rules
+
+MAX_DECISIONS = 20000
+
+
+def playout(rules: Rules, seed: int, rnd: random.Random) -> int:
+    """One random game from a seeded deal; returns the number of decisions made."""
+    g = deal(rules, seed)
+    n = 0
+    while g.winner is None and n < MAX_DECISIONS:
+        acts = enumerate_actions(g)
+        apply_action(g, acts[rnd.randrange(len(acts))][1])
+        n += 1
+    return n
+
+
+def bench(rules: Rules, games: int = 500, repeat: int = 5, seed: int = 0) -> dict:
+    runs = []
+    for r in range(repeat):
+        rnd = random.Random(seed + r)
+        t0 = time.perf_counter()
+        decisions = sum(playout(rules, seed + r * games + i, rnd) for i in range(games))
+        dt = time.perf_counter() - t0
+        runs.append((games / dt, decisions / dt, decisions / games))
+    return {
+        "ruleset": rules.name, "games": games, "repeat": repeat,
+        "games_per_s": statistics.median(r[0] for r in runs),
+        "decisions_per_s": statistics.median(r[1] for r in runs),
+        "decisions_per_game": statistics.median(r[2] for r in runs),
+        "runs": runs,
+    }

@@ -1,0 +1,174 @@
+"""The `cuttle` command: play, run, replay, check, rules, diff, bench."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+
+from .errors import CuttleError, RulesetErrors
+
+COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int], str]] = {}
+
+
+def command(name: str, help: str):
+    def deco(fn):
+        def add_args(p: argparse.ArgumentParser) -> None:
+            for args, kw in getattr(fn, "_args", []):
+                p.add_argument(*args, **kw)
+        COMMANDS[name] = (add_args, fn, help)
+        return fn
+    return deco
+
+
+def arg(*args, **kw):
+    def deco(fn):
+        fn._args = [(args, kw)] + getattr(fn, "_args", [])
+        return fn
+    return deco
+
+
+RULESET_HELP = "a shipped ruleset (default), a combination (default+classic-2s), or a YAML file"
+
+
+@command("play", "play a game in the terminal, against the bot or hot-seat")
+@arg("--ruleset", "-r", default="default", help=RULESET_HELP)
+@arg("--seed", type=int, default=None, help="the seed of the deal (random if omitted)")
+@arg("--vs", choices=["bot", "human"], default="bot", help="the opponent: the bot, or hot-seat")
+@arg("--as", dest="as_player", choices=["1", "2"], default="1", help="which player you are against the bot")
+def cmd_play(a: argparse.Namespace) -> int:
+    from repl.app import main as repl_main
+    return repl_main(a)
+
+
+@command("run", "run scenario files (or directories of them) like tests")
+@arg("paths", nargs="+", help="scenario files or directories")
+@arg("--ruleset", "-r", default=None, help="run every scenario under this ruleset instead of its own")
+@arg("--quiet", "-q", action="store_true", help="print only failures and the summary")
+def cmd_run(a: argparse.Namespace) -> int:
+    from .scenario import collect, run_file
+    files = collect(a.paths)
+    missing = [f for f in files if not f.exists()]
+    if missing:
+        print(f"cuttle run: no such file: {missing[0]}", file=sys.stderr)
+        return 2
+    passed = failed = 0
+    for f in files:
+        res = run_file(f, a.ruleset)
+        if res.ok:
+            passed += 1
+            if not a.quiet:
+                print(f"PASS {f}  {res.name}")
+        else:
+            failed += 1
+            print(f"FAIL {f}  {res.name}")
+            for line in res.failures:
+                print("  " + line.replace("\n", "\n  "))
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 and passed > 0 else 1
+
+
+@command("replay", "replay a saved game record move by move")
+@arg("file", help="a game record written by `save` in the REPL or by the API")
+@arg("--force", action="store_true", help="replay even if the ruleset has changed since")
+@arg("--view", choices=["1", "2", "all"], default="all", help="whose view to show after each move")
+def cmd_replay(a: argparse.Namespace) -> int:
+    from . import records
+    data = records.read(a.file)
+    game = records.start(data, a.file, a.force)
+    print(f"replaying {a.file}: ruleset {game.rules.name}, seed {game.seed}, {len(data['moves'])} moves")
+    for i, text in enumerate(data["moves"]):
+        try:
+            game.play(str(text))
+        except CuttleError as e:
+            print(f"move {i + 1} '{text}' cannot be replayed: {e}", file=sys.stderr)
+            return 1
+        print(f"{i + 1:>4}. {game.narration[-1]}")
+    print(f"result: {game.outcome or 'game not over'}")
+    return 0
+
+
+@command("check", "validate a ruleset file and report every problem")
+@arg("files", nargs="+", help="ruleset files or names")
+def cmd_check(a: argparse.Namespace) -> int:
+    from .ruleset import check
+    bad = 0
+    for f in a.files:
+        errors = check(f)
+        if errors:
+            bad += 1
+            for e in errors:
+                print(e.render())
+            print(f"{f}: {len(errors)} problem(s)")
+        else:
+            print(f"{f}: ok")
+    return 1 if bad else 0
+
+
+@command("rules", "print a ruleset as a readable rules page")
+@arg("name", help=RULESET_HELP)
+def cmd_rules(a: argparse.Namespace) -> int:
+    from .ruleset import load_ruleset
+    from .rulespage import rules_page
+    print(rules_page(load_ruleset(a.name)))
+    return 0
+
+
+@command("diff", "print what ruleset B changes against ruleset A")
+@arg("a", help=RULESET_HELP)
+@arg("b", help=RULESET_HELP)
+def cmd_diff(a: argparse.Namespace) -> int:
+    from .rulespage import diff_rules
+    from .ruleset import load_ruleset
+    print(diff_rules(load_ruleset(a.a), load_ruleset(a.b)))
+    return 0
+
+
+@command("bench", "random-playout speed: games and decisions per second on one core")
+@arg("--ruleset", "-r", default="default", help=RULESET_HELP)
+@arg("--games", type=int, default=300, help="games per run")
+@arg("--repeat", type=int, default=5, help="runs (the median is reported)")
+@arg("--seed", type=int, default=0)
+def cmd_bench(a: argparse.Namespace) -> int:
+    from .bench import bench
+    from .ruleset import load_ruleset
+    r = bench(load_ruleset(a.ruleset), a.games, a.repeat, a.seed)
+    print(f"ruleset {r['ruleset']}: {a.repeat} runs of {a.games} random games")
+    print(f"  games/s     median {r['games_per_s']:,.0f}  (runs: "
+          + ", ".join(f"{x[0]:,.0f}" for x in r["runs"]) + ")")
+    print(f"  decisions/s median {r['decisions_per_s']:,.0f}")
+    print(f"  decisions per game median {r['decisions_per_game']:.1f}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="cuttle", description="Cuttle Lab: rules-as-data Cuttle.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (add_args, fn, help_text) in COMMANDS.items():
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        add_args(p)
+        p.set_defaults(func=fn)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    a = parser.parse_args(argv)
+    if not getattr(a, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return a.func(a)
+    except RulesetErrors as e:
+        for err in e.errors:
+            print(err.render(), file=sys.stderr)
+        return 1
+    except CuttleError as e:
+        print(f"cuttle {a.command}: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,197 @@
+"""The typed tree of the effect language: small frozen dataclasses, one per construct."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# ---- expressions -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Node:
+    line: int = field(default=0, compare=False, kw_only=True)
+    column: int = field(default=0, compare=False, kw_only=True)
+
+
+@dataclass(frozen=True)
+class Num(Node):
+    value: int
+
+
+@dataclass(frozen=True)
+class Str(Node):
+    value: str
+
+
+@dataclass(frozen=True)
+class Name(Node):
+    name: str
+
+
+@dataclass(frozen=True)
+class Call(Node):
+    func: str
+    args: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class ListLit(Node):
+    items: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Attr(Node):
+    obj: Node
+    name: str
+
+
+@dataclass(frozen=True)
+class Index(Node):
+    obj: Node
+    index: Node
+
+
+@dataclass(frozen=True)
+class Zone(Node):
+    """A zone: `deck`, `scrap`, `shown`, `play` (both fields), or `hand of P` / `field of P`."""
+
+    zone: str
+    player: Node | None = None
+
+
+@dataclass(frozen=True)
+class Where(Node):
+    source: Node
+    cond: Node
+
+
+@dataclass(frozen=True)
+class BinOp(Node):
+    op: str  # or and == != < <= > >= in notin + - * /
+    left: Node
+    right: Node
+
+
+@dataclass(frozen=True)
+class Not(Node):
+    operand: Node
+
+
+@dataclass(frozen=True)
+class Neg(Node):
+    operand: Node
+
+
+# ---- destinations ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Dest(Node):
+    """Where `move` puts cards: deck top/bottom, scrap, shown, hand of P, field of P as ROLE."""
+
+    zone: str
+    player: Node | None = None
+    role: str | None = None
+
+
+# ---- statements --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Scrap(Node):
+    cards: Node
+
+
+@dataclass(frozen=True)
+class Move(Node):
+    cards: Node
+    dest: Dest
+
+
+@dataclass(frozen=True)
+class Attach(Node):
+    card: Node
+    host: Node
+    role: str
+
+
+@dataclass(frozen=True)
+class Draw(Node):
+    count: Node
+    player: Node | None = None
+
+
+@dataclass(frozen=True)
+class Reveal(Node):
+    count: Node
+
+
+@dataclass(frozen=True)
+class Shuffle(Node):
+    cards: Node
+
+
+@dataclass(frozen=True)
+class Swap(Node):
+    left: Node
+    right: Node
+
+
+@dataclass(frozen=True)
+class Choose(Node):
+    count: Node
+    source: Node
+    chooser: Node
+    verb: str
+
+
+@dataclass(frozen=True)
+class PlayFrom(Node):
+    source: Node
+
+
+@dataclass(frozen=True)
+class Let(Node):
+    name: str
+    value: Node
+
+
+@dataclass(frozen=True)
+class If(Node):
+    cond: Node
+    then: tuple[Node, ...]
+    orelse: tuple[Node, ...] = ()
+
+
+@dataclass(frozen=True)
+class ForEach(Node):
+    var: str
+    source: Node
+    body: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Mark(Node):
+    cards: Node
+    mark: str
+    turns: Node
+
+
+@dataclass(frozen=True)
+class Pass(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class Win(Node):
+    player: Node
+
+
+@dataclass(frozen=True)
+class Nothing(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class Program(Node):
+    body: tuple[Node, ...]

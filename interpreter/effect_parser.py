@@ -1,0 +1,245 @@
+"""Parsing the effect language: Lark (LALR, grammar loaded once) → frozen dataclasses.
+
+`parse_program` and `parse_expr` are the one error boundary: every Lark exception becomes a
+RulesetError with the position, what was expected, and a caret under the offending text.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+
+from lark import Lark, Transformer, v_args
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from . import effect_ast as A
+from .errors import RulesetError, suggest
+from .source import Span
+
+_TERMINAL_WORDS = {
+    "NAME": "a name", "NUMBER": "a number", "STRING": "a string", "COMPARE": "a comparison",
+    "SEMICOLON": "';'", "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','",
+    "DOT": "'.'", "PLUS": "'+'", "MINUS": "'-'", "STAR": "'*'", "SLASH": "'/'", "EQUAL": "'='",
+    "$END": "the end of the text",
+}
+
+
+@cache
+def _parser() -> Lark:
+    grammar = resources.files("interpreter").joinpath("effect.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=True,
+                start=["start", "expr"])
+
+
+def _pos(meta_or_token) -> dict:
+    return {"line": getattr(meta_or_token, "line", 0) or 0, "column": getattr(meta_or_token, "column", 0) or 0}
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    def start(self, meta, c):
+        return A.Program(tuple(c[0]), **_pos(meta))
+
+    def stmts(self, meta, c):
+        return tuple(c)
+
+    # statements
+    def scrap(self, meta, c):
+        return A.Scrap(c[0], **_pos(meta))
+
+    def move(self, meta, c):
+        return A.Move(c[0], c[1], **_pos(meta))
+
+    def attach(self, meta, c):
+        return A.Attach(c[0], c[1], str(c[2]), **_pos(meta))
+
+    def draw(self, meta, c):
+        return A.Draw(c[0], c[1] if len(c) > 1 else None, **_pos(meta))
+
+    def reveal(self, meta, c):
+        return A.Reveal(c[0], **_pos(meta))
+
+    def shuffle(self, meta, c):
+        return A.Shuffle(c[0], **_pos(meta))
+
+    def swap(self, meta, c):
+        return A.Swap(c[0], c[1], **_pos(meta))
+
+    def choose(self, meta, c):
+        return A.Choose(c[0], c[1], c[2], c[3], **_pos(meta))
+
+    def verb(self, meta, c):
+        return str(c[0])
+
+    def play(self, meta, c):
+        return A.PlayFrom(c[0], **_pos(meta))
+
+    def let(self, meta, c):
+        return A.Let(str(c[0]), c[1], **_pos(meta))
+
+    def if_(self, meta, c):
+        return A.If(c[0], c[1], c[2] if len(c) > 2 and c[2] is not None else (), **_pos(meta))
+
+    def for_each(self, meta, c):
+        return A.ForEach(str(c[0]), c[1], c[2], **_pos(meta))
+
+    def mark(self, meta, c):
+        return A.Mark(c[0], str(c[1]), c[2], **_pos(meta))
+
+    def pass_(self, meta, c):
+        return A.Pass(**_pos(meta))
+
+    def win(self, meta, c):
+        return A.Win(c[0], **_pos(meta))
+
+    def nothing(self, meta, c):
+        return A.Nothing(**_pos(meta))
+
+    # destinations
+    def to_deck_top(self, meta, c):
+        return A.Dest("deck top", **_pos(meta))
+
+    def to_deck_bottom(self, meta, c):
+        return A.Dest("deck bottom", **_pos(meta))
+
+    def to_scrap(self, meta, c):
+        return A.Dest("scrap", **_pos(meta))
+
+    def to_shown(self, meta, c):
+        return A.Dest("shown", **_pos(meta))
+
+    def to_hand(self, meta, c):
+        return A.Dest("hand", c[0], **_pos(meta))
+
+    def to_field(self, meta, c):
+        return A.Dest("field", c[0], str(c[1]), **_pos(meta))
+
+    # expressions
+    def where(self, meta, c):
+        return A.Where(c[0], c[1], **_pos(meta))
+
+    def or_(self, meta, c):
+        return A.BinOp("or", c[0], c[1], **_pos(meta))
+
+    def and_(self, meta, c):
+        return A.BinOp("and", c[0], c[1], **_pos(meta))
+
+    def not_(self, meta, c):
+        return A.Not(c[0], **_pos(meta))
+
+    def compare(self, meta, c):
+        return A.BinOp(str(c[1]), c[0], c[2], **_pos(meta))
+
+    def in_(self, meta, c):
+        return A.BinOp("in", c[0], c[1], **_pos(meta))
+
+    def not_in(self, meta, c):
+        return A.BinOp("not in", c[0], c[1], **_pos(meta))
+
+    def add(self, meta, c):
+        return A.BinOp("+", c[0], c[1], **_pos(meta))
+
+    def sub(self, meta, c):
+        return A.BinOp("-", c[0], c[1], **_pos(meta))
+
+    def mul(self, meta, c):
+        return A.BinOp("*", c[0], c[1], **_pos(meta))
+
+    def div(self, meta, c):
+        return A.BinOp("/", c[0], c[1], **_pos(meta))
+
+    def neg(self, meta, c):
+        return A.Neg(c[0], **_pos(meta))
+
+    def attr(self, meta, c):
+        return A.Attr(c[0], str(c[1]), **_pos(meta))
+
+    def index(self, meta, c):
+        return A.Index(c[0], c[1], **_pos(meta))
+
+    def number(self, meta, c):
+        return A.Num(int(c[0]), **_pos(meta))
+
+    def string(self, meta, c):
+        return A.Str(str(c[0])[1:-1], **_pos(meta))
+
+    def name(self, meta, c):
+        return A.Name(str(c[0]), **_pos(meta))
+
+    def call(self, meta, c):
+        args = tuple(a for a in c[1:] if a is not None)
+        return A.Call(str(c[0]), args, **_pos(meta))
+
+    def list(self, meta, c):
+        return A.ListLit(tuple(a for a in c if a is not None), **_pos(meta))
+
+    def hand(self, meta, c):
+        return A.Zone("hand", c[0], **_pos(meta))
+
+    def field(self, meta, c):
+        return A.Zone("field", c[0], **_pos(meta))
+
+    def deck(self, meta, c):
+        return A.Zone("deck", **_pos(meta))
+
+    def scrap_zone(self, meta, c):
+        return A.Zone("scrap", **_pos(meta))
+
+    def shown(self, meta, c):
+        return A.Zone("shown", **_pos(meta))
+
+    def in_play(self, meta, c):
+        return A.Zone("play", **_pos(meta))
+
+
+def _describe_expected(expected) -> str:
+    words = sorted({_TERMINAL_WORDS.get(e, f"'{e.lower()}'" if e.isupper() else e) for e in expected})
+    if len(words) > 8:
+        words = words[:8] + ["..."]
+    return ", ".join(words)
+
+
+_KEYWORDS = ("scrap", "move", "attach", "draw", "reveal", "shuffle", "swap", "choose", "play", "let", "if",
+             "for", "mark", "pass", "win", "nothing", "where", "and", "or", "not", "in", "then", "else",
+             "end", "each", "do", "to", "from", "by", "as", "of", "hand", "field", "deck", "shown", "top",
+             "bottom", "into", "with", "turns")
+
+
+def _parse(src: str, start: str, span: Span | None):
+    span = span or Span("<effect>", 1, 1, None, tuple(src.splitlines()))
+    try:
+        tree = _parser().parse(src, start=start)
+    except UnexpectedInput as e:
+        line, column = e.line or 1, e.column or 1
+        hint = None
+        if isinstance(e, UnexpectedToken):
+            got = "the end of the text" if e.token.type == "$END" else f"'{e.token}'"
+            msg = f"unexpected {got}; expected {_describe_expected(e.accepts or e.expected)}"
+            if e.token.type == "NAME":
+                near = suggest(str(e.token), _KEYWORDS)
+                if near:
+                    hint = f"did you mean '{near}'?"
+        elif isinstance(e, UnexpectedCharacters):
+            msg = f"unexpected character '{src[e.pos_in_stream]}'"
+        else:
+            msg = f"unexpected end of text; expected {_describe_expected(e.expected)}"
+        if isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and e.token.type == "$END"):
+            lines = src.splitlines() or [""]
+            line, column = len(lines), len(lines[-1]) + 1
+        raise RulesetError(msg, span.locate(line, column), code="E101", hint=hint) from None
+    except LarkError as e:  # pragma: no cover - defensive
+        raise RulesetError(str(e), span.locate(1, 1), code="E101") from None
+    return _ToAst().transform(tree)
+
+
+def parse_program(src: str, span: Span | None = None) -> A.Program:
+    """Parse a sequence of statements."""
+    return _parse(src, "start", span)
+
+
+def parse_expr(src: str, span: Span | None = None) -> A.Node:
+    """Parse one expression."""
+    return _parse(src, "expr", span)
+
+
+__all__ = ["parse_program", "parse_expr", "Span"]

@@ -1,0 +1,278 @@
+"""The generic engine: decisions, legal moves, plays, response windows, effects, turns.
+
+Nothing here knows what any rank does; it runs the compiled ruleset. The state machine:
+a stack of frames (compiled programs with a program counter and bindings) runs until it needs a
+decision (`State.pending`): the main action of a turn, a response to a play (counter/resolve),
+a `choose` inside an effect, or a `play from` (a 7's revealed cards).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import Any, NamedTuple
+
+from .cards import RANK_OF
+from .compiler import BUILTIN, CHOOSE, EXEC, JUMP, JUMP_IF_NOT, PLAY, as_cards
+from .moves import Move
+from .ruleset import PlayDef, ResponseDef, Rules
+from .state import DECK, DRAW, FIELD0, HAND0, RANDOM, SHOWN, STACK, State
+
+MAIN, RESPOND, CHOOSE_D, PLAY_D = "main", "respond", "choose", "play"
+RESOLVE = Move("resolve", ())
+
+
+class Decision(NamedTuple):
+    """Who must decide now, and what kind of decision it is."""
+
+    player: int
+    kind: str                      # main | respond | choose | play
+    verb: str = ""                 # choose: the verb of the move (discard, take...)
+    count: int = 0                 # choose: how many cards
+    options: tuple[int, ...] = ()  # choose/play: the cards to pick from
+
+
+def _env(player: int, cards: tuple[int, ...], **more: Any) -> dict:
+    env = {"me": player, "opponent": 1 - player, "card": cards[0] if cards else -1, "cards": cards}
+    env.update(more)
+    return env
+
+
+# ---- enumerating moves ---------------------------------------------------------------------------
+
+def plays_for(g: State, player: int, source: tuple[int, ...], free_ok: bool = True) -> Iterator[tuple[Move, tuple]]:
+    """Every play of cards from `source` by `player` (main actions, free plays, plays from a 7)."""
+    rules: Rules = g.rules
+    playable = rules.playable_fn
+    opp = 1 - player
+    for i, c in enumerate(source):
+        if playable is not None and not playable(g, {"me": player, "opponent": opp, "it": c}):
+            continue
+        for p in rules.by_rank[RANK_OF[c]]:
+            if p.free and not free_ok:
+                continue
+            if p.ncards == 1:
+                groups: Any = ((c,),)
+            else:
+                same = [x for x in source[i + 1:] if RANK_OF[x] == RANK_OF[c]]
+                groups = ((c,) + rest for rest in itertools.combinations(same, p.ncards - 1))
+            for cards in groups:
+                env = {"me": player, "opponent": opp, "card": c, "cards": cards}
+                if p.legal is not None and not p.legal(g, env):
+                    continue
+                if p.target is not None:
+                    for t in as_cards(p.target(g, env)):
+                        yield Move(p.verb, cards + (t,)), ("play", p, player, cards, t)
+                else:
+                    yield Move(p.verb, cards), ("play", p, player, cards, -1)
+
+
+def _responses(g: State, player: int) -> Iterator[tuple[Move, tuple]]:
+    top = g.chain[-1]
+    kind = top[0].kind
+    hand = g.zones[HAND0 + player]
+    rules: Rules = g.rules
+    for r in rules.answering.get(kind, ()):
+        for c in hand:
+            if RANK_OF[c] not in r.ranks:
+                continue
+            others = [x for x in hand if x != c]
+            for extra in itertools.combinations(sorted(others), r.extra):
+                env = _env(player, (c,), extra=extra, answered=top[2])
+                if r.legal is not None and not r.legal(g, env):
+                    continue
+                yield Move(r.verb, (c,) + extra), ("respond", r, player, (c,), extra)
+
+
+def enumerate_actions(g: State) -> list[tuple[Move, tuple]]:
+    """The legal moves of the pending decision, each with the action it performs."""
+    d: Decision = g.pending
+    if d is None:
+        return []
+    if d.kind == MAIN:
+        out = []
+        p = d.player
+        env = {"me": p, "opponent": 1 - p, "card": -1, "cards": ()}
+        for pd in g.rules.cardless:
+            if pd.legal is None or pd.legal(g, env):
+                out.append((Move(pd.verb, ()), ("play", pd, p, (), -1)))
+        out.extend(plays_for(g, p, tuple(g.zones[HAND0 + p])))
+        return out
+    if d.kind == RESPOND:
+        out = list(_responses(g, d.player))
+        out.append((RESOLVE, ("resolve",)))
+        return out
+    if d.kind == CHOOSE_D:
+        return [(Move(d.verb, combo), ("choose", combo))
+                for combo in itertools.combinations(sorted(d.options), d.count)]
+    return list(plays_for(g, d.player, d.options, free_ok=False))
+
+
+# ---- performing actions --------------------------------------------------------------------------
+
+def _end_turn_prog(rules: Rules) -> tuple:
+    prog = getattr(rules, "_end_turn_prog", None)
+    if prog is None:
+        from .ruleset import _concat
+        prog = _concat(rules.turn_end, ((BUILTIN, "check_win", None), (BUILTIN, "next_turn", None)))
+        rules._end_turn_prog = prog  # type: ignore[attr-defined]
+    return prog
+
+
+def apply_action(g: State, action: tuple) -> None:
+    """Perform one legal action of the pending decision, then run until the next decision."""
+    d: Decision = g.pending
+    g.pending = None
+    kind = action[0]
+    if kind == "play":
+        _, p, player, cards, target = action
+        rec = (p, player, cards, target)
+        if d.kind == PLAY_D:
+            for c in cards:
+                g.move(c, STACK)
+            g.frames.insert(len(g.frames) - 1, [((BUILTIN, "start_play", rec),), 0, {}])
+        else:
+            if not p.free:
+                g.frames.append([_end_turn_prog(g.rules), 0, {"me": player, "opponent": 1 - player}])
+            _start_play(g, rec)
+    elif kind == "respond":
+        _, r, player, cards, extra = action
+        g.chain = g.chain + ((r, player, cards, extra),)
+        env = _env(player, cards, extra=extra, answered=g.chain[-2][2])
+        g.frames.append([r.program + ((BUILTIN, "after_response", None),), 0, env])
+    elif kind == "resolve":
+        _resolve_chain(g)
+    else:  # choose
+        env = g.frames[-1][2]
+        env[d.verb] = env["chosen"] = action[1]
+    g.moves_made += 1
+    run(g)
+
+
+def _start_play(g: State, rec: tuple) -> None:
+    p, player, cards, target = rec
+    for c in cards:
+        if g.zone_of[c] != STACK:
+            g.move(c, STACK)
+    env = _env(player, cards, target=target)
+    if p.counterable is not None and g.rules.answering.get(p.kind) and p.counterable(g, env):
+        g.chain = (rec,)
+        g.pending = Decision(1 - player, RESPOND)
+        return
+    g.frames.append([p.program, 0, env])
+
+
+def _resolve_chain(g: State) -> None:
+    chain = g.chain
+    g.chain = ()
+    p, player, cards, target = chain[0]
+    env = _env(player, cards, target=target)
+    g.frames.append([p.program if (len(chain) - 1) % 2 == 0 else p.countered, 0, env])
+
+
+def check_win(g: State) -> None:
+    if g.winner is not None:
+        return
+    rules: Rules = g.rules
+    for p in (g.turn, 1 - g.turn):
+        if rules.score_of(g, p) >= rules.goal_of(g, p):
+            g.declare_winner(p, f"p{p + 1} reached the goal")
+            return
+
+
+def _next_turn(g: State) -> None:
+    rules: Rules = g.rules
+    g.passes = g.passes + 1 if g.passed else 0
+    g.passed = False
+    if rules.passes_to_end and g.passes >= rules.passes_to_end:
+        if rules.on_passes == "most_points":
+            a, b = rules.score_of(g, 0), rules.score_of(g, 1)
+            g.declare_winner(0 if a > b else 1 if b > a else DRAW,
+                             f"{g.passes} passes in a row: points {a}-{b}")
+        else:
+            g.declare_winner(DRAW, f"{g.passes} passes in a row end the game with no winner")
+        return
+    g.turn = 1 - g.turn
+    g.turn_no += 1
+    if g.marks:
+        g.marks = {c: m for c, m in g.marks.items() if m[1] >= g.turn_no}
+
+
+def run(g: State) -> None:
+    """Execute frames until a decision is needed or the game is over."""
+    frames = g.frames
+    while g.pending is None and g.winner is None:
+        if not frames:
+            g.pending = Decision(g.turn, MAIN)
+            if not enumerate_actions(g):
+                g.pending = None
+                g.declare_winner(DRAW, f"p{g.turn + 1} has no legal move")
+            return
+        fr = frames[-1]
+        prog, pc, env = fr
+        if pc >= len(prog):
+            frames.pop()
+            continue
+        ins = prog[pc]
+        fr[1] = pc + 1
+        op = ins[0]
+        if op == EXEC:
+            ins[1](g, env)
+        elif op == JUMP_IF_NOT:
+            if not ins[1](g, env):
+                fr[1] = ins[2]
+        elif op == JUMP:
+            fr[1] = ins[1]
+        elif op == CHOOSE:
+            options = tuple(as_cards(ins[2](g, env)))
+            n = min(ins[1](g, env), len(options))
+            verb = ins[4]
+            if n <= 0:
+                env[verb] = env["chosen"] = ()
+                continue
+            chooser = ins[3](g, env)
+            if chooser == RANDOM:
+                pool = list(options)
+                picked = []
+                for _ in range(n):
+                    picked.append(pool.pop(g.rng.below(len(pool))))
+                env[verb] = env["chosen"] = tuple(sorted(picked))
+                continue
+            g.pending = Decision(chooser, CHOOSE_D, verb, n, options)
+        elif op == PLAY:
+            options = tuple(c for c in as_cards(ins[1](g, env)))
+            if any(True for _ in plays_for(g, env["me"], options, free_ok=False)):
+                g.pending = Decision(env["me"], PLAY_D, options=options)
+        else:
+            name = ins[1]
+            if name == "check_win":
+                check_win(g)
+            elif name == "next_turn":
+                _next_turn(g)
+            elif name == "after_response":
+                r, player = g.chain[-1][0], g.chain[-1][1]
+                if r.counterable(g, env) and g.rules.answering.get(r.kind):
+                    g.pending = Decision(1 - player, RESPOND)
+                else:
+                    _resolve_chain(g)
+            elif name == "start_play":
+                _start_play(g, ins[2])
+
+
+def deal(rules: Rules, seed: int) -> State:
+    """A new game: the deck shuffled by the seed, p1 dealt `deal.first` cards and moving first."""
+    g = State(rules, seed)
+    deck = list(rules.deck_cards)
+    g.rng.shuffle(deck)
+    g.zones[DECK] = deck
+    for c in deck:
+        g.zone_of[c] = DECK
+    first, second = rules.deal
+    g.draw(0, first)
+    g.draw(1, second)
+    run(g)
+    return g
+
+
+__all__ = ["Decision", "deal", "run", "apply_action", "enumerate_actions", "plays_for", "check_win",
+           "MAIN", "RESPOND", "CHOOSE_D", "PLAY_D", "FIELD0", "SHOWN", "PlayDef", "ResponseDef"]

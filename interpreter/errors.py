@@ -1,0 +1,95 @@
+"""The project's error types. Every user-facing failure is one of these, never a traceback."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+class CuttleError(Exception):
+    """Base class of every error Cuttle Lab reports to a user."""
+
+
+@dataclass
+class Location:
+    """A place in a source file: 1-based line and column, and the text of that line."""
+
+    file: str
+    line: int
+    column: int
+    text: str = ""
+
+    def caret(self) -> str:
+        if not self.text:
+            return ""
+        return f"    {self.text}\n    {' ' * max(self.column - 1, 0)}^"
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+def suggest(name: str, choices: Iterable[str]) -> str | None:
+    """The nearest valid name to a typo, or None."""
+    found = difflib.get_close_matches(str(name), [str(c) for c in choices], n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
+class LocatedError(CuttleError):
+    """An error at a place in a file, printed as `file:line:col: [code] message`, the line and a caret."""
+
+    code = "E000"
+
+    def __init__(self, message: str, where: Location | None = None, *, code: str | None = None,
+                 hint: str | None = None) -> None:
+        self.message = message
+        self.where = where
+        self.hint = hint
+        if code:
+            self.code = code
+        super().__init__(self.render())
+
+    def render(self) -> str:
+        head = f"{self.where}: " if self.where else ""
+        out = f"{head}[{self.code}] {self.message}"
+        if self.where and self.where.text:
+            out += "\n" + self.where.caret()
+        if self.hint:
+            out += f"\n    {self.hint}"
+        return out
+
+
+class RulesetError(LocatedError):
+    """A ruleset that cannot be loaded: bad YAML, an unknown key, a wrong type, a DSL error..."""
+
+
+class RulesetErrors(CuttleError):
+    """Several ruleset problems found in one pass (`cuttle check` reports them all)."""
+
+    def __init__(self, errors: list[RulesetError]) -> None:
+        self.errors = errors
+        super().__init__("\n".join(e.render() for e in errors))
+
+
+class MoveError(CuttleError):
+    """A move that cannot be played. The message quotes the input."""
+
+
+class InvalidMoveError(MoveError):
+    """The text is not a move at all (a syntax error)."""
+
+
+class IllegalMoveError(MoveError):
+    """A well-formed move that the rules do not allow now."""
+
+
+class AmbiguousMoveError(MoveError):
+    """Text that matches several legal moves."""
+
+
+class ScenarioError(LocatedError):
+    """A scenario file that cannot be run as written."""
+
+
+class RecordError(CuttleError):
+    """A game record that cannot be loaded or replayed."""

@@ -1,0 +1,341 @@
+"""The Python API: a game of one ruleset, with moves in text, undo/redo, views and explanations.
+
+    from interpreter import load_ruleset, Game
+    game = Game.new(load_ruleset("default"), seed=7)
+    game.legal_moves()          # [Move('draw', ()), Move('points', (9H,)), ...]
+    game.play("points 9H")      # parses, checks legality, plays; raises a MoveError otherwise
+    game.undo()                 # back to the exact previous state
+    game.view(0)                # what p1 may see
+    game.outcome                # None while the game goes on
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import NAMES, RANK_OF, card_symbol
+from .effect_parser import parse_expr  # noqa: F401  (re-exported for API users)
+from .engine import CHOOSE_D, MAIN, PLAY_D, RESPOND, Decision, apply_action, deal, enumerate_actions
+from .errors import AmbiguousMoveError, IllegalMoveError, MoveError
+from .moves import Move
+from .ruleset import Rules
+from .state import DECK, DRAW, FIELD0, HAND0, SCRAP, SHOWN, STACK, State
+
+PLAYER_NAMES = ("p1", "p2")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    winner: int | None  # 0, 1, or None for a draw
+    reason: str
+
+    def __str__(self) -> str:
+        if self.winner is None:
+            return f"draw ({self.reason})"
+        return f"{PLAYER_NAMES[self.winner]} wins ({self.reason})"
+
+
+class Game:
+    """One game: immutable rules, a mutable state, and a stack of snapshots for undo."""
+
+    def __init__(self, rules: Rules, state: State, seed: int = 0, setup: dict | None = None) -> None:
+        self.rules = rules
+        self.state = state
+        self.seed = seed
+        self.setup = setup
+        self.initial = state.copy()
+        self._stack: list[tuple[State, Move, str]] = []
+        self._redo: list[Move] = []
+        self._cache: tuple[Any, list] | None = None
+
+    # -- construction --------------------------------------------------------------------------
+    @classmethod
+    def new(cls, rules: Rules, seed: int = 0) -> Game:
+        """A seeded game: shuffle, deal, and p1 (dealt the smaller hand) to move."""
+        return cls(rules, deal(rules, seed), seed)
+
+    # -- queries -------------------------------------------------------------------------------
+    @property
+    def decision(self) -> Decision | None:
+        return self.state.pending
+
+    @property
+    def moves(self) -> list[Move]:
+        return [m for _, m, _ in self._stack]
+
+    @property
+    def narration(self) -> list[str]:
+        return [n for _, _, n in self._stack]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        w = self.state.winner
+        if w is None:
+            return None
+        return Outcome(None if w == DRAW else w, self.state.reason)
+
+    def _actions(self) -> list:
+        key = (len(self._stack), id(self.state))
+        if self._cache is None or self._cache[0] != key:
+            self._cache = (key, enumerate_actions(self.state) if self.state.winner is None else [])
+        return self._cache[1]
+
+    def legal_moves(self) -> list[Move]:
+        return [m for m, _ in self._actions()]
+
+    def is_legal(self, move: Move | str) -> bool:
+        try:
+            self.parse_move(move)
+        except MoveError:
+            return False
+        return True
+
+    def score(self, player: int) -> int:
+        return self.rules.score_of(self.state, player)
+
+    def goal(self, player: int) -> int:
+        return self.rules.goal_of(self.state, player)
+
+    # -- moves ---------------------------------------------------------------------------------
+    def _normalize(self, move: Move) -> Move:
+        """Cards that form a set (choices, a counter's extra cards) are compared in sorted order."""
+        d = self.state.pending
+        if d is not None and d.kind == CHOOSE_D:
+            return Move(move.verb, tuple(sorted(move.cards)))
+        if d is not None and d.kind == RESPOND and len(move.cards) > 2:
+            return Move(move.verb, move.cards[:1] + tuple(sorted(move.cards[1:])))
+        return move
+
+    def parse_move(self, text: Move | str) -> Move:
+        """The position layer: a legal Move, or an Invalid/Illegal/AmbiguousMoveError quoting the input."""
+        move = Move.parse(text) if isinstance(text, str) else text
+        move = self._normalize(move)
+        legal = self.legal_moves()
+        if move in legal:
+            return move
+        longer = [m for m in legal if m.verb == move.verb and m.cards[:len(move.cards)] == move.cards
+                  and len(m.cards) > len(move.cards)]
+        if longer:
+            raise AmbiguousMoveError(f"'{move}' is incomplete: it could be "
+                                     + ", ".join(f"'{m}'" for m in longer[:8])
+                                     + (" ..." if len(longer) > 8 else ""))
+        raise IllegalMoveError(f"'{move}' is illegal: {self.explain(move)}")
+
+    def push(self, move: Move) -> None:
+        """Play a move known to be legal (see parse_move)."""
+        for m, action in self._actions():
+            if m == move:
+                before = self.state
+                self.state = before.copy()
+                apply_action(self.state, action)
+                self._stack.append((before, move, self._narrate(before, move, self.state)))
+                self._cache = None
+                return
+        raise IllegalMoveError(f"'{move}' is illegal: {self.explain(move)}")
+
+    def play(self, text: Move | str) -> Move:
+        """Parse and play a move; on any error the game is unchanged."""
+        move = self.parse_move(text)
+        self.push(move)
+        self._redo.clear()
+        return move
+
+    def pop(self) -> Move:
+        """Undo the last move, restoring the exact previous state."""
+        if not self._stack:
+            raise IllegalMoveError("nothing to undo")
+        before, move, _ = self._stack.pop()
+        self.state = before
+        self._cache = None
+        return move
+
+    def undo(self) -> Move:
+        move = self.pop()
+        self._redo.append(move)
+        return move
+
+    def redo(self) -> Move:
+        if not self._redo:
+            raise IllegalMoveError("nothing to redo")
+        move = self._redo.pop()
+        self.push(move)
+        return move
+
+    # -- explanations --------------------------------------------------------------------------
+    def who(self, player: int) -> str:
+        return PLAYER_NAMES[player]
+
+    def explain(self, move: Move | str) -> str:
+        """Why a move is not legal now (or that it is), in terms of the rule that forbids it."""
+        try:
+            move = Move.parse(move) if isinstance(move, str) else move
+        except MoveError as e:
+            return str(e)
+        move = self._normalize(move)
+        g, rules = self.state, self.rules
+        if g.winner is not None:
+            return f"the game is over: {self.outcome}"
+        d: Decision = g.pending
+        legal = self.legal_moves()
+        if move in legal:
+            return f"'{move}' is legal"
+        who = self.who(d.player)
+        same_verb = [m for m in legal if m.verb == move.verb]
+        if d.kind == RESPOND:
+            if move.verb != "resolve" and not same_verb:
+                return (f"{who} must answer the play on the stack: "
+                        + " or ".join(sorted({m.verb for m in legal})) + " (e.g. " + str(legal[0]) + ")")
+        elif d.kind == CHOOSE_D:
+            if move.verb != d.verb:
+                return f"{who} must choose {d.count} card(s) to {d.verb}: write '{d.verb} CARD...'"
+            bad = [c for c in move.cards if c not in d.options]
+            if bad:
+                return (f"{NAMES[bad[0]]} cannot be chosen; choose from "
+                        + " ".join(NAMES[c] for c in sorted(d.options)))
+            return f"choose exactly {d.count} different card(s)"
+        verbs = {p.verb for p in rules.plays} | {r.verb for r in rules.responses} | {"resolve"} | rules.ctx.verbs
+        if move.verb not in verbs:
+            from .errors import suggest
+            near = suggest(move.verb, sorted(verbs))
+            return f"there is no move '{move.verb}'" + (f"; did you mean '{near}'?" if near else
+                                                        f"; moves start with {', '.join(sorted(verbs))}")
+        if d.kind == MAIN and move.verb in {r.verb for r in rules.responses} | {"resolve"}:
+            return f"there is nothing to {move.verb}: it is {who}'s turn to take an action"
+        if d.kind == MAIN and move.verb in rules.ctx.verbs - {p.verb for p in rules.plays}:
+            return f"there is nothing to {move.verb} now: it is {who}'s turn to take an action"
+        if d.kind == PLAY_D:
+            source, where = d.options, "the revealed cards"
+        elif d.kind == RESPOND:
+            source, where = tuple(g.zones[HAND0 + d.player]), f"{who}'s hand"
+        else:
+            source, where = tuple(g.zones[HAND0 + d.player]), f"{who}'s hand"
+        defs = [p for p in rules.plays if p.verb == move.verb] or [r for r in rules.responses if r.verb == move.verb]
+        if not move.cards:
+            cardless = [p for p in defs if getattr(p, "ncards", 1) == 0]
+            if cardless:
+                return self._why_condition(cardless[0], {"me": d.player, "opponent": 1 - d.player, "card": -1,
+                                                         "cards": ()})
+            return f"'{move.verb}' needs a card: e.g. " + (str(same_verb[0]) if same_verb else f"{move.verb} 7H")
+        card = move.cards[0]
+        if card not in source:
+            holder = self._where_is(card, d.player)
+            return f"{NAMES[card]} is not in {where}" + (f" (it is {holder})" if holder else "")
+        rank = RANK_OF[card]
+        fitting = [p for p in defs if rank in p.ranks]
+        if not fitting:
+            ranks = sorted({r for p in defs for r in p.ranks}, key=lambda r: ("A23456789TJQK".find(r[0]), r))
+            return f"a {rank} cannot be played as '{move.verb}' (only {', '.join(ranks)})"
+        p = fitting[0]
+        env = {"me": d.player, "opponent": 1 - d.player, "card": card, "cards": move.cards[:1]}
+        if rules.playable_fn is not None and not rules.playable_fn(g, {**env, "it": card}):
+            return f"{NAMES[card]} cannot be played now ({self._src('turn', 'playable')} is false)"
+        if isinstance(p, type(rules.plays[0])) and p.legal is not None and not p.legal(g, env):
+            return self._why_condition(p, env)
+        if isinstance(p, type(rules.plays[0])) and p.target is not None:
+            from .compiler import as_cards
+            targets = as_cards(p.target(g, env))
+            if len(move.cards) < 2:
+                return f"'{move}' needs a target: " + (", ".join(NAMES[t] for t in targets) or "there is none")
+            t = move.cards[1]
+            if t not in targets:
+                return (f"{NAMES[t]} is not a legal target; the rule is `{self._src('plays', p.name, 'target')}`"
+                        + (f" (legal targets: {', '.join(NAMES[x] for x in targets)})" if targets else
+                           " and no card fits it now"))
+        if d.kind == RESPOND and same_verb:
+            return f"'{move}' does not fit: e.g. " + str(same_verb[0])
+        if same_verb:
+            return "that combination is not allowed; legal: " + ", ".join(str(m) for m in same_verb[:6])
+        return f"{who} cannot '{move.verb}' now"
+
+    def _src(self, *path: str) -> str:
+        data: Any = self.rules.data
+        for k in path:
+            data = data.get(k, {}) if isinstance(data, dict) else {}
+        return " ".join(str(data).split()) if data else "?"
+
+    def _why_condition(self, p, env) -> str:
+        if p.legal is not None and not p.legal(self.state, env):
+            section = "plays" if p in self.rules.plays else "responses"
+            return f"'{p.verb}' needs `{self._src(section, p.name, 'legal')}`, which is false now"
+        return f"'{p.verb}' is not possible now"
+
+    def _where_is(self, card: int, viewer: int) -> str:
+        g = self.state
+        z = g.zone_of[card]
+        if z == -1:
+            return "not in this ruleset's deck"
+        if z == HAND0 + viewer:
+            return f"in {PLAYER_NAMES[viewer]}'s hand"
+        if z in (HAND0 + 1 - viewer, DECK):
+            return ""
+        return {SCRAP: "in the scrap", SHOWN: "revealed", STACK: "on the stack"}.get(
+            z, f"in play on {PLAYER_NAMES[z - FIELD0]}'s side")
+
+    # -- views ---------------------------------------------------------------------------------
+    def view(self, player: int) -> dict:
+        """What `player` may see: nothing hidden leaks (the opponent's hand only if visible)."""
+        g, rules = self.state, self.rules
+        opp = 1 - player
+
+        def side(p: int) -> dict:
+            cards = g.zones[FIELD0 + p]
+            return {
+                "points": [{"card": NAMES[c], "jacks": [NAMES[j] for j in g.atts.get(c, [])],
+                            "owner": PLAYER_NAMES[g.owner[c]]} for c in cards if g.host[c] < 0 and
+                           g.role[c] == "point"],
+                "royals": [NAMES[c] for c in cards if g.host[c] < 0 and g.role[c] not in ("point",)],
+                "score": rules.score_of(g, p), "goal": rules.goal_of(g, p),
+            }
+
+        d = g.pending
+        visible = rules.hand_visible(g, player)
+        view = {
+            "ruleset": rules.name, "player": PLAYER_NAMES[player], "turn": PLAYER_NAMES[g.turn],
+            "turn_number": g.turn_no,
+            "decision": None if d is None else {"player": PLAYER_NAMES[d.player], "kind": d.kind,
+                                                 "verb": d.verb, "count": d.count,
+                                                 "options": [NAMES[c] for c in d.options]},
+            "hand": [NAMES[c] for c in g.zones[HAND0 + player]],
+            "opponent_hand": [NAMES[c] for c in g.zones[HAND0 + opp]] if visible else None,
+            "opponent_hand_count": len(g.zones[HAND0 + opp]),
+            "you": side(player), "opponent": side(opp),
+            "deck_count": len(g.zones[DECK]),
+            "scrap": [NAMES[c] for c in g.zones[SCRAP]],
+            "shown": [NAMES[c] for c in g.zones[SHOWN]],
+            "stack": [NAMES[c] for c in g.zones[STACK]],
+            "chain": [str(Move(x[0].verb, tuple(x[2]) + ((x[3],) if isinstance(x[3], int) and x[3] >= 0 else
+                                                         tuple(x[3]) if isinstance(x[3], tuple) else ())))
+                      for x in g.chain],
+            "passes": g.passes,
+            "outcome": str(self.outcome) if self.outcome else None,
+        }
+        if d is not None and d.player == player:
+            view["legal_moves"] = [str(m) for m in self.legal_moves()]
+        return view
+
+    # -- narration -----------------------------------------------------------------------------
+    def _narrate(self, before: State, move: Move, after: State) -> str:
+        who = PLAYER_NAMES[before.pending.player] if before.pending else "?"
+        moved = []
+        for c in range(len(after.zone_of)):
+            if before.zone_of[c] != after.zone_of[c] and after.zone_of[c] != -1:
+                moved.append(f"{card_symbol(c)} → {_zone_name(after.zone_of[c], after, c)}")
+        line = f"{who}: {move.pretty()}"
+        if moved:
+            line += " (" + ", ".join(moved[:8]) + (", ..." if len(moved) > 8 else "") + ")"
+        if after.winner is not None and before.winner is None:
+            line += f" — {Outcome(None if after.winner == DRAW else after.winner, after.reason)}"
+        return line
+
+    # -- records -------------------------------------------------------------------------------
+    def replay_moves(self) -> list[str]:
+        return [str(m) for m in self.moves]
+
+
+def _zone_name(z: int, g: State, card: int) -> str:
+    if z in (FIELD0, FIELD0 + 1):
+        return f"{PLAYER_NAMES[z - FIELD0]}'s {g.role[card]}"
+    if z in (HAND0, HAND0 + 1):
+        return f"{PLAYER_NAMES[z - HAND0]}'s hand"
+    return {DECK: "deck", SCRAP: "scrap", SHOWN: "revealed", STACK: "stack"}[z]

@@ -1,0 +1,53 @@
+"""Moves: a small immutable value whose text form round-trips (`Move.parse(str(m)) == m`).
+
+Parsing has two layers, as in python-chess: `Move.parse` checks the syntax only (Lark grammar
+`move.lark`); `Game.parse_move` then checks the move against the position's legal moves.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from typing import NamedTuple
+
+from lark import Lark
+from lark.exceptions import UnexpectedInput
+
+from .cards import NAMES, card_symbol, parse_card
+from .errors import InvalidMoveError
+
+
+@cache
+def _parser() -> Lark:
+    grammar = resources.files("interpreter").joinpath("move.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr")
+
+
+class Move(NamedTuple):
+    """A verb and the cards it names: `scuttle 9H 9D` is Move("scuttle", (9H, 9D))."""
+
+    verb: str
+    cards: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join([self.verb, *(NAMES[c] for c in self.cards)])
+
+    def pretty(self) -> str:
+        return " ".join([self.verb, *(card_symbol(c) for c in self.cards)])
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """The syntax layer: raises InvalidMoveError quoting the text, with a caret."""
+        if not isinstance(text, str) or not text.strip():
+            raise InvalidMoveError("empty move: type a move such as 'draw' or 'points 7H' ('moves' lists them)")
+        try:
+            tree = _parser().parse(text.strip())
+        except UnexpectedInput as e:
+            col = getattr(e, "column", 1) or 1
+            stripped = text.strip()
+            bad = stripped[col - 1:].split()[0] if stripped[col - 1:].split() else stripped
+            raise InvalidMoveError(
+                f"'{stripped}' is not a move: '{bad}' is not a card (write 7H, 10S, QC, 7♥)\n"
+                f"    {stripped}\n    {' ' * (col - 1)}^") from None
+        verb, *cards = [str(t) for t in tree.children]
+        return cls(verb.lower(), tuple(parse_card(c) for c in cards))

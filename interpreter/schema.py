@@ -1,0 +1,83 @@
+"""The shape of a ruleset file: every key, its type, and what it means (used for validation,
+for `cuttle check`, and for docs/rulesets.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# kinds of value: "str", "int", "bool", "expr", "program", "word", "rank", "ranks", "card-list",
+# "words", "any", ("enum", ...), {"*": sub} (a mapping of user names), {key: sub} (fixed keys)
+
+PLAY: dict[str, Any] = {
+    "verb": ("word", "the word that starts the move in notation (points, oneoff, royal, counter...)"),
+    "ranks": ("ranks", "the ranks that can make this play"),
+    "cards": ("int", "how many cards of one rank it plays (0 for draw/pass, 2 for a twin; default 1)"),
+    "kind": ("word", "its kind (a key of `kinds`): decides whether it can be countered and what follows"),
+    "free": ("bool", "true if it does not use up the turn's action (twinned plays)"),
+    "legal": ("expr", "a condition that must hold to play it (me, opponent, card, cards are bound)"),
+    "target": ("expr", "the set of cards it may target; the move names one of them after its cards"),
+    "effect": ("program", "what it does when it resolves (target is bound if it has one)"),
+    "countered": ("program", "what happens instead when it is countered (default: its kind's)"),
+    "text": ("str", "an optional sentence shown on the rules page beside the generated one"),
+}
+
+RESPONSE: dict[str, Any] = {
+    "verb": ("word", "the word of the move (counter, block...)"),
+    "ranks": ("ranks", "the ranks that can respond"),
+    "extra": ("int", "how many more cards of the responder's choice it costs (default 0)"),
+    "answers": ("words", "the kinds of play it can answer (kinds of plays or of responses)"),
+    "kind": ("word", "its own kind, so that other responses can answer it"),
+    "legal": ("expr", "a condition that must hold to respond this way"),
+    "effect": ("program", "what playing it does at once (usually: scrap its cards)"),
+    "counterable": ("expr", "whether the other player may answer it in turn"),
+    "text": ("str", "an optional sentence shown on the rules page"),
+}
+
+KIND: dict[str, Any] = {
+    "counterable": ("expr", "whether a play of this kind opens a response window"),
+    "after": ("program", "what follows its effect (a one-off goes to the scrap)"),
+    "countered": ("program", "what happens to a countered play of this kind"),
+}
+
+RULESET: dict[str, Any] = {
+    "name": ("str", "the ruleset's name"),
+    "description": ("str", "a line about it"),
+    "kind": (("enum", "base", "option"), "base (a whole game) or option (changes applied to a base)"),
+    "extends": ("str", "a ruleset this one starts from (a shipped name or a path)"),
+    "options": ("words", "options applied after extends"),
+    "requires": ("words", "(options) the ruleset parts this option needs"),
+    "conflicts": ("words", "(options) the ruleset parts this option cannot be combined with"),
+    "source": ("str", "where the rules come from"),
+    "deck": ({
+        "ranks": ("ranks", "ranks of the deck, each in every suit"),
+        "suits": ("words", "suits from low to high (scuttle order)"),
+        "cards": ("card-list", "an explicit list of cards instead of ranks x suits"),
+        "jokers": ("int", "how many Jokers (RJ, BJ) are added"),
+    }, "the cards in the game"),
+    "values": ({"*": ("int", "point value")}, "point value of each rank (ranks without one have none)"),
+    "constants": ({"*": ("any", "a number or a list")}, "named numbers and lists usable in expressions"),
+    "define": ({"*": ("expr", "the definition's body")}, "named conditions/values: `name(x, y)`: expr"),
+    "deal": ({
+        "first": ("int", "cards dealt to p1, who moves first"),
+        "second": ("int", "cards dealt to p2"),
+    }, "the deal"),
+    "visibility": ({
+        "hand": ("expr", "whether `me` sees the hand of `opponent`"),
+    }, "hidden information"),
+    "turn": ({
+        "end": ("program", "what happens when the acting player's action has resolved (hand limit)"),
+        "playable": ("expr", "whether card `it` may be played at all (e.g. not frozen)"),
+    }, "the turn"),
+    "end": ({
+        "goal": ("expr", "the points `me` needs to win"),
+        "score": ("expr", "the points `me` has"),
+        "passes": ("int", "consecutive passes that end the game"),
+        "on_passes": (("enum", "most_points", "draw"), "who wins when passes end the game"),
+    }, "how the game ends"),
+    "kinds": ({"*": KIND}, "kinds of play and what they share"),
+    "plays": ({"*": PLAY}, "every way to play a card (or none: draw, pass)"),
+    "responses": ({"*": RESPONSE}, "plays made in answer to another play (counters)"),
+    "match": ({
+        "wins": ("int", "hands a player must win to win the match"),
+    }, "a match of several hands"),
+}

@@ -1,0 +1,112 @@
+"""Building a position from a partial setup (scenario files, the REPL's `scenario` command)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import NAMES, UnknownCardError, parse_card
+from .engine import run
+from .errors import Location, ScenarioError
+from .ruleset import Rules
+from .state import DECK, FIELD0, HAND0, SCRAP, State
+
+PLAYERS = {"p1": 0, "p2": 1}
+SETUP_KEYS = ("turn", "p1", "p2", "deck", "scrap", "unplaced")
+SIDE_KEYS = ("hand", "points", "royals")
+
+
+def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None) -> State:
+    """A state from `setup` (see docs/scenarios.md). `where(path)` locates errors in the file."""
+    g = State(rules, seed)
+    placed: dict[int, tuple] = {}
+    universe = set(rules.deck_cards)
+
+    def err(msg: str, path: tuple, hint: str | None = None) -> ScenarioError:
+        return ScenarioError(msg, where(path), code="S002", hint=hint)
+
+    def card(text: Any, path: tuple) -> int:
+        try:
+            c = parse_card(str(text))
+        except UnknownCardError as e:
+            raise err(str(e), path) from None
+        if c not in universe:
+            raise err(f"{NAMES[c]} is not in the deck of ruleset '{rules.name}'", path)
+        if c in placed:
+            raise err(f"{NAMES[c]} is placed twice (also at {'.'.join(map(str, placed[c]))})", path)
+        placed[c] = path
+        return c
+
+    def place(c: int, zone: int) -> None:
+        g.zones[zone].append(c)
+        g.zone_of[c] = zone
+
+    def cards_at(path: tuple, value: Any) -> list:
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            raise err(f"{'.'.join(path)} must be a list of cards, e.g. [7H, 10S]", path)
+        return value
+
+    if not isinstance(setup, dict):
+        raise err("setup must be a mapping (turn:, p1:, p2:, deck:, scrap:)", ("setup",))
+    for k in setup:
+        if k not in SETUP_KEYS:
+            from .errors import suggest
+            near = suggest(k, SETUP_KEYS)
+            raise err(f"unknown key '{k}' in setup", ("setup", k), f"did you mean '{near}'?" if near else
+                      f"expected one of: {', '.join(SETUP_KEYS)}")
+    for pname, p in PLAYERS.items():
+        side = setup.get(pname) or {}
+        if not isinstance(side, dict):
+            raise err(f"setup.{pname} must be a mapping (hand:, points:, royals:)", ("setup", pname))
+        for k in side:
+            if k not in SIDE_KEYS:
+                from .errors import suggest
+                near = suggest(k, SIDE_KEYS)
+                raise err(f"unknown key '{k}' in setup.{pname}", ("setup", pname, k),
+                          f"did you mean '{near}'?" if near else f"expected one of: {', '.join(SIDE_KEYS)}")
+        for i, t in enumerate(cards_at(("setup", pname, "hand"), side.get("hand"))):
+            place(card(t, ("setup", pname, "hand", i)), HAND0 + p)
+        for i, t in enumerate(cards_at(("setup", pname, "royals"), side.get("royals"))):
+            c = card(t, ("setup", pname, "royals", i))
+            place(c, FIELD0 + p)
+            g.role[c], g.owner[c] = "royal", p
+        for i, t in enumerate(cards_at(("setup", pname, "points"), side.get("points"))):
+            path = ("setup", pname, "points", i)
+            names = str(t).split("+")
+            base = card(names[0], path)
+            jacks = [card(j, path) for j in names[1:]]
+            n = len(jacks)
+            # jacks alternate owners, the top one belonging to this player
+            owners = [p if (n - 1 - k) % 2 == 0 else 1 - p for k in range(n)]
+            place(base, FIELD0 + p)
+            g.role[base], g.owner[base] = "point", (p if n % 2 == 0 else 1 - p)
+            for j, o in zip(jacks, owners, strict=True):
+                place(j, FIELD0 + o)
+                g.role[j], g.owner[j], g.host[j] = "jack", o, base
+                g.atts.setdefault(base, []).append(j)
+    top = [card(t, ("setup", "deck", i)) for i, t in enumerate(cards_at(("setup", "deck"), setup.get("deck")))]
+    for i, t in enumerate(cards_at(("setup", "scrap"), setup.get("scrap"))):
+        place(card(t, ("setup", "scrap", i)), SCRAP)
+    unplaced_to = setup.get("unplaced", "deck")
+    if unplaced_to not in ("deck", "scrap"):
+        raise err("setup.unplaced must be deck or scrap", ("setup", "unplaced"))
+    rest = [c for c in rules.deck_cards if c not in placed]
+    if unplaced_to == "deck":
+        g.rng.shuffle(rest)
+        for c in rest:
+            place(c, DECK)
+    else:
+        for c in rest:
+            place(c, SCRAP)
+    for c in reversed(top):
+        place(c, DECK)
+    turn = setup.get("turn", "p1")
+    if turn not in PLAYERS:
+        raise err("setup.turn must be p1 or p2", ("setup", "turn"))
+    g.turn = PLAYERS[turn]
+    run(g)
+    return g
+
+
+__all__ = ["build_position", "PLAYERS", "Location"]

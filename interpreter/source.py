@@ -1,0 +1,35 @@
+"""Where a piece of text came from, so that errors inside it point into the right file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import Location
+
+
+@dataclass(frozen=True)
+class Span:
+    """The start of a text inside a file.
+
+    `line`/`column` (1-based) is where the text's first character stands in the file. For a YAML
+    block scalar (`|`), `indent` is the block's indentation and text line k is file line line+k-1.
+    """
+
+    file: str
+    line: int
+    column: int
+    indent: int | None
+    file_lines: tuple[str, ...]
+
+    def locate(self, line: int, column: int) -> Location:
+        if self.indent is not None:
+            fline, fcol = self.line + line - 1, self.indent + column
+        elif line == 1:
+            fline, fcol = self.line, self.column + column - 1
+        else:
+            fline, fcol = self.line + line - 1, column
+        text = self.file_lines[fline - 1] if 0 < fline <= len(self.file_lines) else ""
+        return Location(self.file, fline, fcol, text)
+
+    def here(self) -> Location:
+        return self.locate(1, 1)

@@ -1,0 +1,197 @@
+"""The mutable state of one game: zones, per-card facts, turn counters, the seeded generator.
+
+Only generic operations live here (move a card, put it in play with a role, attach it, draw,
+shuffle, mark). What the cards *do* is in the ruleset. `copy()` is the snapshot used for undo.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import CARD_COUNT, SUIT_OF
+
+DECK, SCRAP, HAND0, HAND1, FIELD0, FIELD1, SHOWN, STACK = range(8)
+ZONE_NAMES = ("deck", "scrap", "hand of p1", "hand of p2", "field of p1", "field of p2", "shown", "stack")
+RANDOM = -2  # the chooser `random`
+DRAW = 2  # winner value of a drawn game
+MASK = (1 << 64) - 1
+
+
+class Rng:
+    """splitmix64: a tiny seeded generator whose whole state is one integer (cheap to snapshot,
+    identical in every process)."""
+
+    __slots__ = ("s",)
+
+    def __init__(self, seed: int) -> None:
+        self.s = seed & MASK
+
+    def next(self) -> int:
+        self.s = (self.s + 0x9E3779B97F4A7C15) & MASK
+        z = self.s
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        return self.next() % n
+
+    def shuffle(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+class State:
+    """Everything that changes during a game. Plain lists and ints, so a snapshot is a copy."""
+
+    __slots__ = ("rules", "zones", "zone_of", "role", "owner", "host", "atts", "marks", "turn", "turn_no",
+                 "passes", "passed", "winner", "reason", "frames", "pending", "chain", "rng", "moves_made",
+                 "acted")
+
+    def __init__(self, rules: Any, seed: int) -> None:
+        self.rules = rules
+        self.zones: list[list[int]] = [[] for _ in range(8)]
+        self.zone_of: list[int] = [-1] * CARD_COUNT
+        self.role: list[str | None] = [None] * CARD_COUNT
+        self.owner: list[int] = [-1] * CARD_COUNT
+        self.host: list[int] = [-1] * CARD_COUNT
+        self.atts: dict[int, list[int]] = {}
+        self.marks: dict[int, tuple[str, int]] = {}
+        self.turn = 0
+        self.turn_no = 1
+        self.passes = 0
+        self.passed = False
+        self.winner: int | None = None
+        self.reason = ""
+        self.frames: list[list] = []
+        self.pending: Any = None
+        self.chain: tuple = ()
+        self.rng = Rng(seed)
+        self.moves_made = 0
+        self.acted = False
+
+    # -- snapshot -------------------------------------------------------------------------------
+    def copy(self) -> State:
+        s = State.__new__(State)
+        s.rules = self.rules
+        s.zones = [z[:] for z in self.zones]
+        s.zone_of = self.zone_of[:]
+        s.role = self.role[:]
+        s.owner = self.owner[:]
+        s.host = self.host[:]
+        s.atts = {k: v[:] for k, v in self.atts.items()}
+        s.marks = dict(self.marks)
+        s.turn, s.turn_no, s.passes, s.passed = self.turn, self.turn_no, self.passes, self.passed
+        s.winner, s.reason = self.winner, self.reason
+        s.frames = [[f[0], f[1], dict(f[2])] for f in self.frames]
+        s.pending, s.chain = self.pending, self.chain
+        s.rng = Rng(self.rng.s)
+        s.moves_made, s.acted = self.moves_made, self.acted
+        return s
+
+    def key(self) -> tuple:
+        """Everything that defines the position, for exact comparisons (undo, replay)."""
+        return (tuple(map(tuple, self.zones)), tuple(self.role), tuple(self.owner), tuple(self.host),
+                tuple(sorted((k, tuple(v)) for k, v in self.atts.items() if v)),
+                tuple(sorted(self.marks.items())), self.turn, self.turn_no, self.passes, self.passed,
+                self.winner, tuple((id(f[0]), f[1], tuple(sorted(f[2].items()))) for f in self.frames),
+                self.pending, self.chain, self.rng.s)
+
+    # -- facts ----------------------------------------------------------------------------------
+    @staticmethod
+    def suit_of(card: int) -> str | None:
+        return SUIT_OF[card]
+
+    def controller(self, card: int) -> int:
+        z = self.zone_of[card]
+        if z in (FIELD0, FIELD1):
+            return z - FIELD0
+        if z in (HAND0, HAND1):
+            return z - HAND0
+        return -1
+
+    def is_top(self, card: int) -> bool:
+        h = self.host[card]
+        return h >= 0 and self.atts[h][-1] == card
+
+    def is_marked(self, card: int, name: str) -> bool:
+        m = self.marks.get(card)
+        return m is not None and m[0] == name and self.turn_no <= m[1]
+
+    # -- moving cards ---------------------------------------------------------------------------
+    def _relocate(self, card: int, zone: int) -> None:
+        self.zones[self.zone_of[card]].remove(card)
+        self.zones[zone].append(card)
+        self.zone_of[card] = zone
+
+    def _detach(self, card: int) -> None:
+        h = self.host[card]
+        atts = self.atts[h]
+        atts.remove(card)
+        self.host[card] = -1
+        controller = self.owner[atts[-1]] if atts else self.owner[h]
+        if self.zone_of[h] != FIELD0 + controller:
+            self._relocate(h, FIELD0 + controller)
+
+    def move(self, card: int, zone: int, bottom: bool = False) -> None:
+        """Move a card. A card leaving play loses its role, owner and attachments (which go to scrap)."""
+        src = self.zone_of[card]
+        if src in (FIELD0, FIELD1) and zone not in (FIELD0, FIELD1):
+            atts = self.atts.pop(card, None)
+            if atts:
+                for j in atts:
+                    self.host[j] = -1
+                    self._leave_play(j)
+                    self._relocate(j, SCRAP)
+            if self.host[card] >= 0:
+                self._detach(card)
+            self._leave_play(card)
+        self.zones[src].remove(card)
+        if bottom:
+            self.zones[zone].insert(0, card)
+        else:
+            self.zones[zone].append(card)
+        self.zone_of[card] = zone
+
+    def _leave_play(self, card: int) -> None:
+        self.role[card] = None
+        self.owner[card] = -1
+
+    def put_in_play(self, card: int, player: int, role: str) -> None:
+        if self.zone_of[card] in (FIELD0, FIELD1):
+            self.move(card, STACK)
+        self._relocate(card, FIELD0 + player)
+        self.role[card] = role
+        self.owner[card] = player
+
+    def attach(self, card: int, host: int, player: int, role: str) -> None:
+        self.put_in_play(card, player, role)
+        self.host[card] = host
+        self.atts.setdefault(host, []).append(card)
+        if self.zone_of[host] != FIELD0 + player:
+            self._relocate(host, FIELD0 + player)
+
+    def draw(self, player: int, n: int) -> None:
+        deck = self.zones[DECK]
+        for _ in range(min(n, len(deck))):
+            self.move(deck[-1], HAND0 + player)
+
+    def shuffle_deck(self) -> None:
+        self.rng.shuffle(self.zones[DECK])
+
+    def swap_zones(self, a: int, b: int) -> None:
+        za, zb = self.zones[a], self.zones[b]
+        self.zones[a], self.zones[b] = zb, za
+        for c in zb:
+            self.zone_of[c] = a
+        for c in za:
+            self.zone_of[c] = b
+
+    def mark(self, card: int, name: str, turns: int) -> None:
+        self.marks[card] = (name, self.turn_no + turns)
+
+    def declare_winner(self, player: int, reason: str) -> None:
+        if self.winner is None:
+            self.winner = player
+            self.reason = reason

@@ -1,0 +1,101 @@
+"""YAML with positions: plain Python data plus a map from each value's path to where it was written.
+
+Only safe constructs are read (PyYAML's SafeLoader composer and SafeConstructor for scalars).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+from yaml.constructor import SafeConstructor
+
+from .errors import Location, RulesetError
+from .source import Span
+
+KEY = "<key>"
+Path = tuple
+
+
+@dataclass
+class YamlDoc:
+    data: Any
+    file: str
+    lines: tuple[str, ...]
+    marks: dict[Path, Span] = field(default_factory=dict)
+
+    def span(self, path: Path) -> Span | None:
+        """The span of the value at `path`, or of the nearest enclosing value."""
+        p = tuple(path)
+        while p:
+            if p in self.marks:
+                return self.marks[p]
+            p = p[:-1]
+        return self.marks.get((), None)
+
+    def where(self, path: Path) -> Location | None:
+        s = self.span(path)
+        return s.here() if s else None
+
+    def key_where(self, path: Path) -> Location | None:
+        s = self.marks.get(tuple(path) + (KEY,))
+        return s.here() if s else self.where(path)
+
+
+def _span(node: yaml.Node, file: str, lines: tuple[str, ...]) -> Span:
+    m = node.start_mark
+    line, col = m.line + 1, m.column + 1
+    if isinstance(node, yaml.ScalarNode):
+        if node.style in ("|", ">"):
+            # content starts on the next line, at the block's indentation
+            nxt = line + 1
+            text = lines[nxt - 1] if nxt - 1 < len(lines) else ""
+            indent = len(text) - len(text.lstrip(" "))
+            return Span(file, nxt, indent + 1, indent, lines)
+        if node.style in ("'", '"'):
+            col += 1
+    return Span(file, line, col, None, lines)
+
+
+def load_yaml(text: str, file: str, code: str = "E001") -> YamlDoc:
+    lines = tuple(text.splitlines())
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as e:
+        m = e.problem_mark
+        loc = None
+        if m is not None:
+            loc = Location(file, m.line + 1, m.column + 1, lines[m.line] if m.line < len(lines) else "")
+        raise RulesetError(f"not valid YAML: {e.problem}", loc, code=code) from None
+    except yaml.YAMLError as e:
+        raise RulesetError(f"not valid YAML: {e}", Location(file, 1, 1, ""), code=code) from None
+    doc = YamlDoc(None, file, lines)
+    if root is None:
+        doc.data = None
+        return doc
+    constructor = SafeConstructor()
+
+    def build(node: yaml.Node, path: Path) -> Any:
+        doc.marks[path] = _span(node, file, lines)
+        if isinstance(node, yaml.MappingNode):
+            out: dict = {}
+            for knode, vnode in node.value:
+                if not isinstance(knode, yaml.ScalarNode):
+                    raise RulesetError("a key must be a plain value", _span(knode, file, lines).here(), code=code)
+                key = constructor.construct_object(knode)
+                key = str(key) if not isinstance(key, str) else key
+                if key in out:
+                    raise RulesetError(f"duplicate key '{key}'", _span(knode, file, lines).here(), code=code)
+                doc.marks[path + (key, KEY)] = _span(knode, file, lines)
+                out[key] = build(vnode, path + (key,))
+            return out
+        if isinstance(node, yaml.SequenceNode):
+            return [build(v, path + (i,)) for i, v in enumerate(node.value)]
+        try:
+            return constructor.construct_object(node)
+        except yaml.YAMLError as e:
+            raise RulesetError(f"bad value: {e}", _span(node, file, lines).here(), code=code) from None
+
+    doc.data = build(root, ())
+    return doc
