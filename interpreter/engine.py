@@ -16,7 +16,7 @@ from .cards import RANK_OF
 from .compiler import BUILTIN, CHOOSE, EXEC, JUMP, JUMP_IF_NOT, PLAY, as_cards
 from .moves import Move
 from .ruleset import PlayDef, ResponseDef, Rules
-from .state import DECK, DRAW, FIELD0, HAND0, RANDOM, SHOWN, STACK, State
+from .state import DECK, DRAW, FIELD0, HAND0, RANDOM, SCRAP, SHOWN, STACK, State
 
 MAIN, RESPOND, CHOOSE_D, PLAY_D = "main", "respond", "choose", "play"
 RESOLVE = Move("resolve", ())
@@ -139,7 +139,7 @@ def apply_action(g: State, action: tuple) -> None:
         _, r, player, cards, extra = action
         g.chain = g.chain + ((r, player, cards, extra),)
         env = _env(player, cards, extra=extra, answered=g.chain[-2][2])
-        g.frames.append([r.program + ((BUILTIN, "after_response", None),), 0, env])
+        g.frames.append([r.program, 0, env])
     elif kind == "resolve":
         _resolve_chain(g)
     else:  # choose
@@ -247,6 +247,10 @@ def run(g: State) -> None:
             name = ins[1]
             if name == "check_win":
                 check_win(g)
+            elif name == "cleanup":
+                for c in env.get("cards", ()):
+                    if g.zone_of[c] == STACK:
+                        g.move(c, SCRAP)
             elif name == "next_turn":
                 _next_turn(g)
             elif name == "after_response":

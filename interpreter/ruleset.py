@@ -300,7 +300,11 @@ class ResponseDef:
     source: dict
 
 
-CHECK_WIN = (BUILTIN, "check_win")
+CHECK_WIN = (BUILTIN, "check_win", None)
+# A played card that its effect left on the stack goes to the scrap (e.g. the second card of a twin).
+CLEANUP = (BUILTIN, "cleanup", None)
+# After a response's own effect: open a window for the other player, or settle the chain.
+AFTER_RESPONSE = (BUILTIN, "after_response", None)
 
 
 class Rules:
@@ -461,7 +465,7 @@ class Rules:
             self.plays.append(PlayDef(
                 name=name, verb=p["verb"], ranks=frozenset(str(r) for r in p.get("ranks", [])), ncards=ncards,
                 kind=kind, free=bool(p.get("free", False)), legal=expr(path + ("legal",), bound), target=target,
-                program=_concat(effect, after) + (CHECK_WIN,), countered=countered + (CHECK_WIN,),
+                program=_concat(effect, after) + (CLEANUP, CHECK_WIN), countered=countered + (CLEANUP, CHECK_WIN),
                 counterable=self.kinds[kind]["counterable"] if kind else None, source=p))
         self.responses: list[ResponseDef] = []
         for name, r in (d.get("responses") or {}).items():
@@ -476,7 +480,8 @@ class Rules:
             self.responses.append(ResponseDef(
                 name=name, verb=r["verb"], ranks=frozenset(str(x) for x in r["ranks"]), extra=int(r.get("extra", 0)),
                 answers=frozenset(r.get("answers", [])), kind=str(r.get("kind", name)),
-                legal=expr(path + ("legal",), bound), program=prog(path + ("effect",), bound, "scrap cards; scrap extra"),
+                legal=expr(path + ("legal",), bound),
+                program=prog(path + ("effect",), bound, "scrap cards; scrap extra") + (AFTER_RESPONSE,),
                 counterable=expr(path + ("counterable",), bound) or (lambda g, e: True), source=r))
         known_kinds = set(self.kinds) | {r.kind for r in self.responses}
         for r in self.responses:

@@ -95,7 +95,7 @@ class State:
         return (tuple(map(tuple, self.zones)), tuple(self.role), tuple(self.owner), tuple(self.host),
                 tuple(sorted((k, tuple(v)) for k, v in self.atts.items() if v)),
                 tuple(sorted(self.marks.items())), self.turn, self.turn_no, self.passes, self.passed,
-                self.winner, tuple((id(f[0]), f[1], tuple(sorted(f[2].items()))) for f in self.frames),
+                self.winner, tuple((f[0], f[1], tuple(sorted(f[2].items()))) for f in self.frames),
                 self.pending, self.chain, self.rng.s)
 
     # -- facts ----------------------------------------------------------------------------------
