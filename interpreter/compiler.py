@@ -1,20 +1,21 @@
-"""Compiling the effect-language tree into Python closures and a flat instruction list.
+"""Compiling the effect-language tree into Python functions and a flat instruction list.
 
-Expressions become closures `f(state, env)`; programs become tuples of instructions run by the
-engine (`engine.Game._run`). `choose` and `play from` are the only instructions that suspend for a
-player's decision, so everything else (including `for each` bodies) compiles to plain closures.
-One dispatch (`_EXPR`, `_STMT`) over the node types, and a table of primitives (`PRIMITIVES`).
+Each expression, and each statement that cannot suspend, is turned into Python source and compiled
+once when the ruleset loads (`f(state, env)`); programs become tuples of instructions run by the
+engine (`engine.run`). `choose` and `play from` are the only instructions that suspend for a
+player's decision, so everything else (including `for each` bodies) compiles to plain functions.
+One dispatch over the node types (`_GEN`, `_SGEN`) and a table of primitives (`PRIMITIVE_ARITY`).
 """
 
 from __future__ import annotations
 
-import itertools
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import effect_ast as A
-from .cards import ALL_RANKS, NAMES, RANK_OF
+from .cards import ALL_RANKS, NAMES, RANK_OF, SUIT_OF
 from .errors import RulesetError, suggest
 from .source import Span
 from .state import DECK, FIELD0, HAND0, RANDOM, SCRAP, SHOWN
@@ -49,6 +50,8 @@ class Context:
     values: dict[str, int] = field(default_factory=dict)
     marks: set[str] = field(default_factory=set)
     verbs: set[str] = field(default_factory=set)
+    namespace: dict[str, Any] | None = None          # the generated code's globals
+    define_fns: dict[str, str] = field(default_factory=dict)  # definition → generated function name
 
 
 PRIMITIVE_ARITY: dict[str, tuple[int, int]] = {
@@ -58,236 +61,280 @@ PRIMITIVE_ARITY: dict[str, tuple[int, int]] = {
 }
 
 
+class _Code:
+    """A generated Python expression and what kind of value it yields."""
+
+    __slots__ = ("src", "typ")
+
+    def __init__(self, src: str, typ: str) -> None:
+        self.src = src
+        self.typ = typ  # card | cards | int | bool | str | player | any
+
+
+def _div(a: int, b: int) -> int:
+    return a // b if b else 0
+
+
+def _index(seq, i):
+    if not seq:
+        return 0
+    return seq[max(0, min(i, len(seq) - 1))]
+
+
+def _top(g, c):
+    atts = g.atts.get(c)
+    return (atts[-1],) if atts else ()
+
+
+def _first(cs):
+    cs = as_cards(cs)
+    return cs[0] if cs else -1
+
+
+_SAFE_BUILTINS = {"len": len, "tuple": tuple, "sum": sum, "min": min, "max": max, "bool": bool,
+                  "range": range, "sorted": sorted}
+
+_VAR = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
 class Compiler:
+    """Generates Python source from the tree and compiles it once, when the ruleset loads.
+
+    The generated code only ever names the helpers in `self.ns` and mangled variables (`v_NAME`),
+    and writes literals with repr(): user text cannot become code. Expressions run as
+    `f(state, env)`; each simple statement becomes one such function.
+    """
+
     def __init__(self, ctx: Context, span: Span | None = None) -> None:
         self.ctx = ctx
         self.span = span
         self._expanding: list[str] = []
+        self._uid = 0
+        if ctx.namespace is None:
+            values = [ctx.values.get(RANK_OF[c], 0) for c in range(len(RANK_OF))]
+            suits = [ctx.suit_rank.get(SUIT_OF[c], -1) if SUIT_OF[c] else -1 for c in range(len(RANK_OF))]
+            ctx.namespace = {
+                "__builtins__": _SAFE_BUILTINS, "RANK_OF": RANK_OF, "NAMES": NAMES, "VAL": values,
+                "SUITR": suits, "_cards": as_cards, "_div": _div, "_index": _index, "_top": _top,
+                "_first": _first, "RANDOM": RANDOM,
+            }
+        self.ns = ctx.namespace
 
     # -- errors -------------------------------------------------------------------------------
     def error(self, node: A.Node, message: str, code: str = "E201", hint: str | None = None) -> RulesetError:
         where = self.span.locate(node.line or 1, node.column or 1) if self.span else None
         return RulesetError(message, where, code=code, hint=hint)
 
-    # -- expressions --------------------------------------------------------------------------
+    def _fresh(self, base: str) -> str:
+        self._uid += 1
+        return f"_{base}{self._uid}"
+
+    # -- building functions -------------------------------------------------------------------
+    def _function(self, body_lines: list[str], used: set[str], name: str = "f") -> Fn:
+        prologue = [f"    v_{n} = e.get({n!r})" for n in sorted(used)]
+        src = f"def {name}(g, e):\n" + "\n".join(prologue + ["    " + ln for ln in body_lines] or ["    pass"])
+        ns = self.ns
+        local: dict[str, Any] = {}
+        exec(compile(src, f"<ruleset {name}>", "exec"), ns, local)  # noqa: S102 - generated from the tree
+        fn = local[name]
+        fn.__cuttle_source__ = src
+        return fn
+
     def expr(self, node: A.Node, bound: frozenset[str]) -> Fn:
-        method = _EXPR.get(type(node))
+        used: set[str] = set()
+        code = self.gen(node, {n: None for n in bound}, used)
+        return self._function([f"return {code.src}"], used, "expr")
+
+    # -- expressions --------------------------------------------------------------------------
+    def gen(self, node: A.Node, scope: dict[str, str | None], used: set[str]) -> _Code:
+        """`scope` maps DSL names to Python locals (None: read from the env as v_NAME)."""
+        method = _GEN.get(type(node))
         if method is None:
             raise self.error(node, f"{type(node).__name__} is not an expression")
-        return method(self, node, bound)
+        return method(self, node, scope, used)
 
-    def _num(self, node: A.Num, bound) -> Fn:
-        v = node.value
-        return lambda g, e: v
+    def _cards_of(self, code: _Code) -> str:
+        if code.typ == "cards":
+            return code.src
+        if code.typ == "card":
+            return f"_cards({code.src})"
+        return f"_cards({code.src})"
 
-    def _str(self, node: A.Str, bound) -> Fn:
-        v = node.value
-        return lambda g, e: v
+    def _g_num(self, node: A.Num, scope, used) -> _Code:
+        return _Code(repr(node.value), "int")
 
-    def _name(self, node: A.Name, bound) -> Fn:
+    def _g_str(self, node: A.Str, scope, used) -> _Code:
+        return _Code(repr(node.value), "str")
+
+    _TYPES = {"me": "player", "opponent": "player", "card": "card", "target": "card", "it": "card",
+              "cards": "cards", "extra": "cards", "chosen": "cards", "answered": "cards"}
+
+    def _g_name(self, node: A.Name, scope, used) -> _Code:
         n = node.name
-        if n in bound or n in BOUND_ALWAYS:
-            if n == "random":
-                return lambda g, e: RANDOM
-            if n == "none":
-                return lambda g, e: -1
-            return lambda g, e: e[n]
+        if n == "random":
+            return _Code("RANDOM", "player")
+        if n == "none":
+            return _Code("-1", "card")
+        if n in scope or n in BOUND_ALWAYS:
+            local = scope.get(n)
+            if local is not None:
+                return _Code(local, self._TYPES.get(n, "any"))
+            if not _VAR.match(n):  # pragma: no cover - the grammar only makes such names
+                raise self.error(node, f"bad name '{n}'")
+            used.add(n)
+            typ = self._TYPES.get(n, "cards" if n in self.ctx.verbs else "any")
+            return _Code(f"v_{n}", typ)
         if n in self.ctx.defines:
             params, _, _ = self.ctx.defines[n]
             if params:
-                raise self.error(node, f"'{n}' takes {len(params)} argument(s): write {n}(...)")
-            return self._expand(node, n, (), bound)
+                raise self.error(node, f"'{n}' takes {len(params)} argument(s): write {n}(...)", "E206")
+            return self._expand(node, n, (), scope, used)
         if n in self.ctx.constants:
             v = self.ctx.constants[n]
             v = tuple(v) if isinstance(v, list) else v
-            return lambda g, e: v
+            return _Code(repr(v), "any")
         if n in self.ctx.ranks:
-            return lambda g, e: n
+            return _Code(repr(n), "str")
         if n in self.ctx.roles or n in self.ctx.marks:
-            return lambda g, e: n
-        known = set(bound) | BOUND_ALWAYS | set(self.ctx.defines) | set(self.ctx.constants) | set(
+            return _Code(repr(n), "str")
+        known = set(scope) | BOUND_ALWAYS | set(self.ctx.defines) | set(self.ctx.constants) | set(
             self.ctx.ranks) | self.ctx.roles
         near = suggest(n, known)
         raise self.error(node, f"unknown name '{n}'", "E202", f"did you mean '{near}'?" if near else
                          "names are bound variables (me, opponent, card, target, it...), definitions, "
                          "constants, ranks and roles")
 
-    def _list(self, node: A.ListLit, bound) -> Fn:
-        fns = [self.expr(i, bound) for i in node.items]
-        return lambda g, e: tuple(f(g, e) for f in fns)
+    def _g_list(self, node: A.ListLit, scope, used) -> _Code:
+        items = [self.gen(i, scope, used) for i in node.items]
+        return _Code("(" + "".join(i.src + ", " for i in items) + ")", "any")
 
-    def _zone(self, node: A.Zone, bound) -> Fn:
+    def _g_zone(self, node: A.Zone, scope, used) -> _Code:
         z = node.zone
         if z == "deck":
-            return lambda g, e: g.zones[DECK]
+            return _Code(f"g.zones[{DECK}]", "cards")
         if z == "scrap":
-            return lambda g, e: g.zones[SCRAP]
+            return _Code(f"g.zones[{SCRAP}]", "cards")
         if z == "shown":
-            return lambda g, e: g.zones[SHOWN]
+            return _Code(f"g.zones[{SHOWN}]", "cards")
         if z == "play":
-            return lambda g, e: g.zones[FIELD0] + g.zones[FIELD0 + 1]
-        pf = self.expr(node.player, bound)
+            return _Code(f"(g.zones[{FIELD0}] + g.zones[{FIELD0 + 1}])", "cards")
+        p = self.gen(node.player, scope, used)
         base = HAND0 if z == "hand" else FIELD0
-        return lambda g, e: g.zones[base + pf(g, e)]
+        return _Code(f"g.zones[{base} + {p.src}]", "cards")
 
-    def _where(self, node: A.Where, bound) -> Fn:
-        src = self.expr(node.source, bound)
-        cond = self.expr(node.cond, bound | {"it"})
-
-        def where(g, e):
-            old = e.get("it")
-            out = []
-            for c in as_cards(src(g, e)):
-                e["it"] = c
-                if cond(g, e):
-                    out.append(c)
-            e["it"] = old
-            return out
-        return where
+    def _g_where(self, node: A.Where, scope, used) -> _Code:
+        src = self.gen(node.source, scope, used)
+        var = self._fresh("it")
+        cond = self.gen(node.cond, {**scope, "it": var}, used)
+        return _Code(f"[{var} for {var} in {self._cards_of(src)} if {cond.src}]", "cards")
 
     def _coerce_rank(self, node: A.Node, other: A.Node) -> A.Node:
         """`it.rank == 9` compares rank names: a number beside `.rank` means that rank."""
         if isinstance(other, A.Attr) and other.name == "rank":
             if isinstance(node, A.Num):
-                return A.Str(str(node.value), line=node.line, column=node.column)
-            if isinstance(node, A.ListLit):
+                node = A.Str(str(node.value), line=node.line, column=node.column)
+            elif isinstance(node, A.ListLit):
                 return A.ListLit(tuple(self._coerce_rank(i, other) for i in node.items),
                                  line=node.line, column=node.column)
+            if isinstance(node, A.Str) and node.value not in self.ctx.ranks:
+                near = suggest(node.value, self.ctx.ranks)
+                raise self.error(node, f"'{node.value}' is not a rank", "E203",
+                                 f"did you mean '{near}'?" if near else f"ranks: {', '.join(self.ctx.ranks)}")
         return node
 
-    def _binop(self, node: A.BinOp, bound) -> Fn:
-        left_node = self._coerce_rank(node.left, node.right)
-        right_node = self._coerce_rank(node.right, node.left)
-        for side in (left_node, right_node):
-            if isinstance(side, A.Str) and isinstance(node.left if side is right_node else node.right, A.Attr) \
-                    and (node.left if side is right_node else node.right).name == "rank" \
-                    and side.value not in self.ctx.ranks:
-                raise self.error(side, f"'{side.value}' is not a rank of this ruleset", "E203")
-        lf, rf = self.expr(left_node, bound), self.expr(right_node, bound)
+    _OPS = {"and": "and", "or": "or", "==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=",
+            "+": "+", "-": "-", "*": "*", "in": "in", "not in": "not in"}
+
+    def _g_binop(self, node: A.BinOp, scope, used) -> _Code:
+        ln = self._coerce_rank(node.left, node.right)
+        rn = self._coerce_rank(node.right, node.left)
+        left, right = self.gen(ln, scope, used), self.gen(rn, scope, used)
         op = node.op
-        if op == "and":
-            return lambda g, e: bool(lf(g, e)) and bool(rf(g, e))
-        if op == "or":
-            return lambda g, e: bool(lf(g, e)) or bool(rf(g, e))
-        if op == "in":
-            return lambda g, e: lf(g, e) in rf(g, e)
-        if op == "not in":
-            return lambda g, e: lf(g, e) not in rf(g, e)
-        table: dict[str, Callable[[Any, Any], Any]] = {
-            "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
-            "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
-            "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
-            "/": lambda a, b: a // b if b else 0,
-        }
-        f = table[op]
-        if op == "==":
-            return lambda g, e: lf(g, e) == rf(g, e)
-        if op == "!=":
-            return lambda g, e: lf(g, e) != rf(g, e)
-        return lambda g, e: f(lf(g, e), rf(g, e))
+        if op == "/":
+            return _Code(f"_div({left.src}, {right.src})", "int")
+        if op in ("in", "not in"):
+            rs = right.src if right.typ in ("cards", "any") else self._cards_of(right)
+            return _Code(f"({left.src} {op} {rs})", "bool")
+        typ = "bool" if op not in "+-*" else "int"
+        if op in ("and", "or"):
+            return _Code(f"(bool({left.src}) {op} bool({right.src}))", "bool")
+        return _Code(f"({left.src} {self._OPS[op]} {right.src})", typ)
 
-    def _not(self, node: A.Not, bound) -> Fn:
-        f = self.expr(node.operand, bound)
-        return lambda g, e: not f(g, e)
+    def _g_not(self, node: A.Not, scope, used) -> _Code:
+        return _Code(f"(not {self.gen(node.operand, scope, used).src})", "bool")
 
-    def _neg(self, node: A.Neg, bound) -> Fn:
-        f = self.expr(node.operand, bound)
-        return lambda g, e: -f(g, e)
+    def _g_neg(self, node: A.Neg, scope, used) -> _Code:
+        return _Code(f"(-{self.gen(node.operand, scope, used).src})", "int")
 
-    def _index(self, node: A.Index, bound) -> Fn:
-        of, idx = self.expr(node.obj, bound), self.expr(node.index, bound)
+    def _g_index(self, node: A.Index, scope, used) -> _Code:
+        seq, idx = self.gen(node.obj, scope, used), self.gen(node.index, scope, used)
+        return _Code(f"_index({seq.src}, {idx.src})", "any")
 
-        def index(g, e):
-            seq, i = of(g, e), idx(g, e)
-            if not seq:
-                return 0
-            return seq[max(0, min(i, len(seq) - 1))]
-        return index
+    _ATTR = {
+        "rank": ("RANK_OF[{x}]", "str"), "suit": ("SUITR[{x}]", "int"), "value": ("VAL[{x}]", "int"),
+        "name": ("NAMES[{x}]", "str"), "role": ("g.role[{x}]", "str"), "owner": ("g.owner[{x}]", "player"),
+        "controller": ("g.controller({x})", "player"), "host": ("g.host[{x}]", "card"),
+        "jacks": ("tuple(g.atts.get({x}, ()))", "cards"), "top": ("g.is_top({x})", "bool"),
+        "attached": ("(g.host[{x}] >= 0)", "bool"),
+    }
 
-    def _attr(self, node: A.Attr, bound) -> Fn:
-        of = self.expr(node.obj, bound)
+    def _g_attr(self, node: A.Attr, scope, used) -> _Code:
         a = node.name
         if a not in CARD_ATTRS:
             near = suggest(a, CARD_ATTRS)
             raise self.error(node, f"a card has no attribute '{a}'", "E204",
                              f"did you mean '{near}'?" if near else f"attributes: {', '.join(CARD_ATTRS)}")
-        if a == "rank":
-            return lambda g, e: RANK_OF[of(g, e)]
-        if a == "suit":
-            sr = self.ctx.suit_rank
-            return lambda g, e: sr.get(g.suit_of(of(g, e)), -1)
-        if a == "value":
-            vals = self.ctx.values
-            return lambda g, e: vals.get(RANK_OF[of(g, e)], 0)
-        if a == "name":
-            return lambda g, e: NAMES[of(g, e)]
-        if a == "role":
-            return lambda g, e: g.role[of(g, e)]
-        if a == "owner":
-            return lambda g, e: g.owner[of(g, e)]
-        if a == "controller":
-            return lambda g, e: g.controller(of(g, e))
-        if a == "host":
-            return lambda g, e: g.host[of(g, e)]
-        if a == "jacks":
-            return lambda g, e: tuple(g.atts.get(of(g, e), ()))
-        if a == "top":
-            return lambda g, e: g.is_top(of(g, e))
-        return lambda g, e: g.host[of(g, e)] >= 0  # attached
+        obj = self.gen(node.obj, scope, used)
+        x = obj.src if obj.typ == "card" else f"_first({obj.src})"
+        tmpl, typ = self._ATTR[a]
+        return _Code(tmpl.format(x=x), typ)
 
-    def _call(self, node: A.Call, bound) -> Fn:
+    def _g_call(self, node: A.Call, scope, used) -> _Code:
         name = node.func
         if name in self.ctx.defines:
-            return self._expand(node, name, node.args, bound)
+            return self._expand(node, name, node.args, scope, used)
         if name not in PRIMITIVE_ARITY:
             near = suggest(name, list(PRIMITIVE_ARITY) + list(self.ctx.defines))
             raise self.error(node, f"unknown function '{name}'", "E205",
-                             f"did you mean '{near}'?" if near else None)
+                             f"did you mean '{near}'?" if near else
+                             f"functions: {', '.join(sorted(PRIMITIVE_ARITY))}")
         lo, hi = PRIMITIVE_ARITY[name]
         if not lo <= len(node.args) <= hi:
             raise self.error(node, f"{name}() takes {lo if lo == hi else f'{lo} to {hi}'} argument(s), "
                                    f"got {len(node.args)}", "E206")
-        args = [self.expr(x, bound) for x in node.args]
+        args = [self.gen(x, scope, used) for x in node.args]
         a0 = args[0]
+        cs = self._cards_of(a0)
         if name == "count":
-            return lambda g, e: len(as_cards(a0(g, e)))
+            return _Code(f"len({cs})", "int")
         if name == "any":
-            return lambda g, e: len(as_cards(a0(g, e))) > 0
+            return _Code(f"(len({cs}) > 0)", "bool")
         if name == "total":
-            vals = self.ctx.values
-            return lambda g, e: sum(vals.get(RANK_OF[c], 0) for c in as_cards(a0(g, e)))
-        if name == "min":
+            var = self._fresh("c")
+            return _Code(f"sum([VAL[{var}] for {var} in {cs}])", "int")
+        if name in ("min", "max"):
             if len(args) == 1:
-                return lambda g, e: min(a0(g, e), default=0)
-            return lambda g, e: min(f(g, e) for f in args)
-        if name == "max":
-            if len(args) == 1:
-                return lambda g, e: max(a0(g, e), default=0)
-            return lambda g, e: max(f(g, e) for f in args)
+                return _Code(f"{name}({a0.src}, default=0)", "int")
+            return _Code(f"{name}(" + ", ".join(a.src for a in args) + ")", "int")
         if name == "top":
-            def top(g, e):
-                atts = g.atts.get(a0(g, e))
-                return (atts[-1],) if atts else ()
-            return top
+            return _Code(f"_top(g, {a0.src if a0.typ == 'card' else f'_first({a0.src})'})", "cards")
         if name == "first":
-            def first(g, e):
-                cs = as_cards(a0(g, e))
-                return cs[0] if cs else -1
-            return first
+            return _Code(f"_first({a0.src})", "card")
         if name == "score":
-            return lambda g, e: g.rules.score_of(g, a0(g, e))
+            return _Code(f"g.rules.score_of(g, {a0.src})", "int")
         if name == "goal":
-            return lambda g, e: g.rules.goal_of(g, a0(g, e))
+            return _Code(f"g.rules.goal_of(g, {a0.src})", "int")
         if name == "can_play":
-            return lambda g, e: g.rules.can_play(g, e["me"], as_cards(a0(g, e)))
+            used.add("me")
+            return _Code(f"g.rules.can_play(g, v_me, {cs})", "bool")
         if name == "marked":
-            a1 = args[1]
-            return lambda g, e: g.is_marked(a0(g, e), a1(g, e))
+            return _Code(f"g.is_marked({a0.src}, {args[1].src})", "bool")
         if name == "same_rank":
-            return lambda g, e: len({RANK_OF[c] for c in as_cards(a0(g, e))}) <= 1
-        return lambda g, e: 1 - a0(g, e)  # other
+            var = self._fresh("c")
+            return _Code(f"(len({{RANK_OF[{var}] for {var} in {cs}}}) <= 1)", "bool")
+        return _Code(f"(1 - {a0.src})", "player")  # other
 
-    def _expand(self, node: A.Node, name: str, args: tuple[A.Node, ...], bound) -> Fn:
+    def _expand(self, node: A.Node, name: str, args: tuple[A.Node, ...], scope, used) -> _Code:
         params, body, span = self.ctx.defines[name]
         if len(args) != len(params):
             raise self.error(node, f"'{name}' takes {len(params)} argument(s), got {len(args)}", "E206")
@@ -295,29 +342,26 @@ class Compiler:
             raise self.error(node, f"definition '{name}' refers to itself ("
                                    f"{' -> '.join(self._expanding + [name])}); definitions cannot recurse",
                              "E207")
-        argf = [self.expr(a, bound) for a in args]
-        self._expanding.append(name)
-        saved_span, self.span = self.span, span
-        try:
-            bodyf = self.expr(body, frozenset(params) | {"me", "opponent"})
-        finally:
-            self.span = saved_span
-            self._expanding.pop()
-        if not params:
-            return bodyf
-        plist = tuple(params)
-
-        def call(g, e):
-            vals = [f(g, e) for f in argf]
-            old = [e.get(p) for p in plist]
-            for p, v in zip(plist, vals, strict=True):
-                e[p] = v
+        argc = [self.gen(a, scope, used) for a in args]
+        fname = self.ctx.define_fns.get(name)
+        if fname is None:
+            self._expanding.append(name)
+            saved_span, self.span = self.span, span
             try:
-                return bodyf(g, e)
+                inner_used: set[str] = set()
+                inner_scope: dict[str, str | None] = {p: f"p_{p}" for p in params}
+                inner_scope.update({"me": None, "opponent": None})
+                code = self.gen(body, inner_scope, inner_used)
             finally:
-                for p, v in zip(plist, old, strict=True):
-                    e[p] = v
-        return call
+                self.span = saved_span
+                self._expanding.pop()
+            fname = f"d_{name}"
+            prologue = [f"    v_{n} = e.get({n!r})" for n in sorted(inner_used)]
+            src = (f"def {fname}(g, e{''.join(', p_' + p for p in params)}):\n" + "\n".join(prologue)
+                   + ("\n" if prologue else "") + f"    return {code.src}\n")
+            exec(compile(src, f"<define {name}>", "exec"), self.ns)  # noqa: S102 - generated from the tree
+            self.ctx.define_fns[name] = fname
+        return _Code(f"{fname}(g, e{''.join(', ' + a.src for a in argc)})", "any")
 
     # -- statements ---------------------------------------------------------------------------
     def program(self, prog: A.Program | tuple[A.Node, ...], bound: frozenset[str]) -> tuple:
@@ -357,164 +401,132 @@ class Compiler:
             out.append([PLAY, self.expr(node.source, fb)])
             return
         if isinstance(node, A.Let):
-            f = self.expr(node.value, fb)
-            name = node.name
-
-            def let(g, e):
-                e[name] = f(g, e)
-            out.append([EXEC, let])
-            bound.add(name)
+            used: set[str] = set()
+            code = self.gen(node.value, {n: None for n in fb}, used)
+            out.append([EXEC, self._function([f"e[{node.name!r}] = {code.src}"], used, "let")])
+            bound.add(node.name)
             return
-        out.append([EXEC, self.simple(node, fb)])
+        used = set()
+        lines = self.stmt_lines(node, {n: None for n in fb}, used)
+        out.append([EXEC, self._function(lines, used, "s_" + type(node).__name__.lower())])
 
-    def simple(self, node: A.Node, bound: frozenset[str]) -> Fn:
-        """A statement that cannot suspend, as one closure."""
-        method = _STMT.get(type(node))
+    def stmt_lines(self, node: A.Node, scope: dict[str, str | None], used: set[str]) -> list[str]:
+        """The Python lines of a statement that cannot suspend."""
+        method = _SGEN.get(type(node))
         if method is None:
-            if isinstance(node, (A.Choose, A.PlayFrom)):
-                raise self.error(node, "'choose' and 'play from' cannot stand inside 'for each'", "E208")
+            if isinstance(node, (A.Choose, A.PlayFrom, A.Let)):
+                raise self.error(node, "'choose', 'play from' and 'let' cannot stand inside 'for each'", "E208")
             raise self.error(node, f"{type(node).__name__} is not a statement")
-        return method(self, node, bound)
+        return method(self, node, scope, used)
 
-    def _s_scrap(self, node: A.Scrap, bound) -> Fn:
-        f = self.expr(node.cards, bound)
+    def _each(self, cards: _Code, call: str) -> list[str]:
+        var = self._fresh("c")
+        return [f"for {var} in tuple({self._cards_of(cards)}):", "    " + call.format(c=var)]
 
-        def scrap(g, e):
-            for c in as_cards(f(g, e)):
-                g.move(c, SCRAP)
-        return scrap
+    def _s_scrap(self, node: A.Scrap, scope, used) -> list[str]:
+        return self._each(self.gen(node.cards, scope, used), f"g.move({{c}}, {SCRAP})")
 
-    def _s_move(self, node: A.Move, bound) -> Fn:
-        f = self.expr(node.cards, bound)
+    def _s_move(self, node: A.Move, scope, used) -> list[str]:
+        cards = self.gen(node.cards, scope, used)
         d = node.dest
         if d.zone == "deck top":
-            return lambda g, e: [g.move(c, DECK) for c in as_cards(f(g, e))] and None
+            return self._each(cards, f"g.move({{c}}, {DECK})")
         if d.zone == "deck bottom":
-            return lambda g, e: [g.move(c, DECK, bottom=True) for c in as_cards(f(g, e))] and None
+            return self._each(cards, f"g.move({{c}}, {DECK}, bottom=True)")
         if d.zone == "scrap":
-            return lambda g, e: [g.move(c, SCRAP) for c in as_cards(f(g, e))] and None
+            return self._each(cards, f"g.move({{c}}, {SCRAP})")
         if d.zone == "shown":
-            return lambda g, e: [g.move(c, SHOWN) for c in as_cards(f(g, e))] and None
-        pf = self.expr(d.player, bound)
+            return self._each(cards, f"g.move({{c}}, {SHOWN})")
+        p = self.gen(d.player, scope, used)
         if d.zone == "hand":
-            return lambda g, e: [g.move(c, HAND0 + pf(g, e)) for c in as_cards(f(g, e))] and None
-        role = d.role
-        self.ctx.roles.add(role)
-        return lambda g, e: [g.put_in_play(c, pf(g, e), role) for c in as_cards(f(g, e))] and None
+            return self._each(cards, f"g.move({{c}}, {HAND0} + {p.src})")
+        self.ctx.roles.add(d.role)
+        return self._each(cards, f"g.put_in_play({{c}}, {p.src}, {d.role!r})")
 
-    def _s_attach(self, node: A.Attach, bound) -> Fn:
-        cf, hf = self.expr(node.card, bound), self.expr(node.host, bound)
-        role = node.role
-        self.ctx.roles.add(role)
+    def _s_attach(self, node: A.Attach, scope, used) -> list[str]:
+        cards, host = self.gen(node.card, scope, used), self.gen(node.host, scope, used)
+        self.ctx.roles.add(node.role)
+        used.add("me")
+        h = self._fresh("h")
+        return [f"{h} = _first({host.src})", f"if {h} >= 0:"] + [
+            "    " + ln for ln in self._each(cards, f"g.attach({{c}}, {h}, v_me, {node.role!r})")]
 
-        def attach(g, e):
-            hosts = as_cards(hf(g, e))
-            for c in as_cards(cf(g, e)):
-                if hosts:
-                    g.attach(c, hosts[0], e["me"], role)
-        return attach
+    def _s_draw(self, node: A.Draw, scope, used) -> list[str]:
+        n = self.gen(node.count, scope, used)
+        if node.player is not None:
+            p = self.gen(node.player, scope, used).src
+        else:
+            used.add("me")
+            p = "v_me"
+        return [f"g.draw({p}, {n.src})"]
 
-    def _s_draw(self, node: A.Draw, bound) -> Fn:
-        nf = self.expr(node.count, bound)
-        pf = self.expr(node.player, bound) if node.player else None
+    def _s_reveal(self, node: A.Reveal, scope, used) -> list[str]:
+        n = self.gen(node.count, scope, used)
+        var = self._fresh("i")
+        return [f"for {var} in range(min({n.src}, len(g.zones[{DECK}]))):",
+                f"    g.move(g.zones[{DECK}][-1], {SHOWN})"]
 
-        def draw(g, e):
-            g.draw(pf(g, e) if pf else e["me"], nf(g, e))
-        return draw
+    def _s_shuffle(self, node: A.Shuffle, scope, used) -> list[str]:
+        return self._each(self.gen(node.cards, scope, used), f"g.move({{c}}, {DECK})") + ["g.shuffle_deck()"]
 
-    def _s_reveal(self, node: A.Reveal, bound) -> Fn:
-        nf = self.expr(node.count, bound)
-
-        def reveal(g, e):
-            deck = g.zones[DECK]
-            for _ in range(min(nf(g, e), len(deck))):
-                g.move(deck[-1], SHOWN)
-        return reveal
-
-    def _s_shuffle(self, node: A.Shuffle, bound) -> Fn:
-        f = self.expr(node.cards, bound)
-
-        def shuffle(g, e):
-            for c in as_cards(f(g, e)):
-                g.move(c, DECK)
-            g.shuffle_deck()
-        return shuffle
-
-    def _s_swap(self, node: A.Swap, bound) -> Fn:
+    def _s_swap(self, node: A.Swap, scope, used) -> list[str]:
         zs = []
         for side in (node.left, node.right):
             if not isinstance(side, A.Zone) or side.zone not in ("hand", "field"):
                 raise self.error(side, "swap exchanges two zones: write e.g. swap hand of me with hand of "
                                        "opponent", "E209")
-            zs.append((HAND0 if side.zone == "hand" else FIELD0, self.expr(side.player, bound)))
-        (b1, p1), (b2, p2) = zs
-        return lambda g, e: g.swap_zones(b1 + p1(g, e), b2 + p2(g, e))
+            base = HAND0 if side.zone == "hand" else FIELD0
+            zs.append(f"{base} + {self.gen(side.player, scope, used).src}")
+        return [f"g.swap_zones({zs[0]}, {zs[1]})"]
 
-    def _s_mark(self, node: A.Mark, bound) -> Fn:
-        f, nf = self.expr(node.cards, bound), self.expr(node.turns, bound)
-        name = node.mark
-        self.ctx.marks.add(name)
+    def _s_mark(self, node: A.Mark, scope, used) -> list[str]:
+        self.ctx.marks.add(node.mark)
+        n = self.gen(node.turns, scope, used)
+        return self._each(self.gen(node.cards, scope, used), f"g.mark({{c}}, {node.mark!r}, {n.src})")
 
-        def mark(g, e):
-            for c in as_cards(f(g, e)):
-                g.mark(c, name, nf(g, e))
-        return mark
+    def _s_for(self, node: A.ForEach, scope, used) -> list[str]:
+        src = self.gen(node.source, scope, used)
+        var = self._fresh("v")
+        inner = {**scope, node.var: var}
+        body: list[str] = []
+        for s in node.body:
+            body += self.stmt_lines(s, inner, used)
+        return [f"for {var} in tuple({self._cards_of(src)}):"] + ["    " + ln for ln in (body or ["pass"])]
 
-    def _s_for(self, node: A.ForEach, bound) -> Fn:
-        src = self.expr(node.source, bound)
-        inner = bound | {node.var}
-        body = [self.simple(s, inner) for s in node.body]
-        var = node.var
+    def _s_if(self, node: A.If, scope, used) -> list[str]:  # an `if` inside `for each`
+        cond = self.gen(node.cond, scope, used)
+        then: list[str] = []
+        for s in node.then:
+            then += self.stmt_lines(s, scope, used)
+        lines = [f"if {cond.src}:"] + ["    " + ln for ln in (then or ["pass"])]
+        if node.orelse:
+            orelse: list[str] = []
+            for s in node.orelse:
+                orelse += self.stmt_lines(s, scope, used)
+            lines += ["else:"] + ["    " + ln for ln in orelse]
+        return lines
 
-        def for_each(g, e):
-            old = e.get(var)
-            for c in as_cards(src(g, e)):
-                e[var] = c
-                for s in body:
-                    s(g, e)
-            e[var] = old
-        return for_each
+    def _s_pass(self, node: A.Pass, scope, used) -> list[str]:
+        return ["g.passed = True"]
 
-    def _s_if(self, node: A.If, bound) -> Fn:  # an `if` inside `for each`
-        cond = self.expr(node.cond, bound)
-        then = [self.simple(s, bound) for s in node.then]
-        orelse = [self.simple(s, bound) for s in node.orelse]
+    def _s_win(self, node: A.Win, scope, used) -> list[str]:
+        p = self.gen(node.player, scope, used)
+        return [f"g.declare_winner({p.src}, 'a rule declared the winner')"]
 
-        def if_(g, e):
-            for s in (then if cond(g, e) else orelse):
-                s(g, e)
-        return if_
-
-    def _s_let(self, node: A.Let, bound) -> Fn:
-        raise self.error(node, "'let' cannot stand inside 'for each'", "E208")
-
-    def _s_pass(self, node: A.Pass, bound) -> Fn:
-        def pass_(g, e):
-            g.passed = True
-        return pass_
-
-    def _s_win(self, node: A.Win, bound) -> Fn:
-        pf = self.expr(node.player, bound)
-
-        def win(g, e):
-            g.declare_winner(pf(g, e), "a rule declared the winner")
-        return win
-
-    def _s_nothing(self, node: A.Nothing, bound) -> Fn:
-        return lambda g, e: None
+    def _s_nothing(self, node: A.Nothing, scope, used) -> list[str]:
+        return ["pass"]
 
 
-_EXPR = {
-    A.Num: Compiler._num, A.Str: Compiler._str, A.Name: Compiler._name, A.ListLit: Compiler._list,
-    A.Zone: Compiler._zone, A.Where: Compiler._where, A.BinOp: Compiler._binop, A.Not: Compiler._not,
-    A.Neg: Compiler._neg, A.Index: Compiler._index, A.Attr: Compiler._attr, A.Call: Compiler._call,
+_GEN = {
+    A.Num: Compiler._g_num, A.Str: Compiler._g_str, A.Name: Compiler._g_name, A.ListLit: Compiler._g_list,
+    A.Zone: Compiler._g_zone, A.Where: Compiler._g_where, A.BinOp: Compiler._g_binop, A.Not: Compiler._g_not,
+    A.Neg: Compiler._g_neg, A.Index: Compiler._g_index, A.Attr: Compiler._g_attr, A.Call: Compiler._g_call,
 }
-_STMT = {
+_SGEN = {
     A.Scrap: Compiler._s_scrap, A.Move: Compiler._s_move, A.Attach: Compiler._s_attach,
     A.Draw: Compiler._s_draw, A.Reveal: Compiler._s_reveal, A.Shuffle: Compiler._s_shuffle,
     A.Swap: Compiler._s_swap, A.Mark: Compiler._s_mark, A.ForEach: Compiler._s_for, A.If: Compiler._s_if,
-    A.Let: Compiler._s_let, A.Pass: Compiler._s_pass, A.Win: Compiler._s_win, A.Nothing: Compiler._s_nothing,
+    A.Pass: Compiler._s_pass, A.Win: Compiler._s_win, A.Nothing: Compiler._s_nothing,
 }
 
-__all__ = ["Compiler", "Context", "as_cards", "EXEC", "JUMP_IF_NOT", "JUMP", "CHOOSE", "PLAY", "BUILTIN",
-           "itertools"]
+__all__ = ["Compiler", "Context", "as_cards", "EXEC", "JUMP_IF_NOT", "JUMP", "CHOOSE", "PLAY", "BUILTIN"]
