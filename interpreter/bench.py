@@ -6,7 +6,7 @@ import random
 import statistics
 import time
 
-from .engine import apply_action, deal, enumerate_actions
+from .engine import apply_action, deal, legal_actions
 from .ruleset import Rules
 
 MAX_DECISIONS = 20000
@@ -17,8 +17,8 @@ def playout(rules: Rules, seed: int, rnd: random.Random) -> int:
     g = deal(rules, seed)
     n = 0
     while g.winner is None and n < MAX_DECISIONS:
-        acts = enumerate_actions(g)
-        apply_action(g, acts[rnd.randrange(len(acts))][1])
+        acts = legal_actions(g)
+        apply_action(g, acts[rnd.randrange(len(acts))])
         n += 1
     return n
 

@@ -30,8 +30,12 @@ CARD_ATTRS = ("rank", "suit", "value", "role", "owner", "controller", "host", "j
 BOUND_ALWAYS = frozenset({"me", "opponent", "random", "none"})
 
 
-def as_cards(v) -> tuple[int, ...]:
-    if isinstance(v, int) and not isinstance(v, bool):
+def as_cards(v) -> tuple[int, ...] | list[int]:
+    """A set of cards from a card, a set, or nothing (not copied: callers that mutate copy first)."""
+    cls = v.__class__
+    if cls is list or cls is tuple:
+        return v
+    if cls is int:
         return () if v < 0 else (v,)
     if v is None:
         return ()
@@ -51,7 +55,7 @@ class Context:
     marks: set[str] = field(default_factory=set)
     verbs: set[str] = field(default_factory=set)
     namespace: dict[str, Any] | None = None          # the generated code's globals
-    define_fns: dict[str, str] = field(default_factory=dict)  # definition → generated function name
+    define_fns: dict[str, tuple[str, str]] = field(default_factory=dict)  # definition → (function, type)
 
 
 PRIMITIVE_ARITY: dict[str, tuple[int, int]] = {
@@ -59,6 +63,29 @@ PRIMITIVE_ARITY: dict[str, tuple[int, int]] = {
     "goal": (1, 1), "can_play": (1, 1), "marked": (2, 2), "other": (1, 1), "any": (1, 1),
     "first": (1, 1), "same_rank": (1, 1),
 }
+
+
+def reads_only_fields(node: Any, ctx: Context, seen: frozenset[str] = frozenset()) -> bool:
+    """True if an expression reads nothing but cards in play (so it can only change when a field does)."""
+    if isinstance(node, A.Zone):
+        if node.zone not in ("field", "play"):
+            return False
+    elif isinstance(node, A.Call):
+        if node.func in ("score", "goal", "can_play", "marked"):
+            return False
+        if node.func in ctx.defines and node.func not in seen:
+            if not reads_only_fields(ctx.defines[node.func][1], ctx, seen | {node.func}):
+                return False
+    elif isinstance(node, A.Name) and node.name in ctx.defines and node.name not in seen:
+        if not reads_only_fields(ctx.defines[node.name][1], ctx, seen | {node.name}):
+            return False
+    if isinstance(node, A.Node):
+        for f in node.__dataclass_fields__:
+            if not reads_only_fields(getattr(node, f), ctx, seen):
+                return False
+    elif isinstance(node, tuple):
+        return all(reads_only_fields(x, ctx, seen) for x in node)
+    return True
 
 
 class _Code:
@@ -87,6 +114,8 @@ def _top(g, c):
 
 
 def _first(cs):
+    if cs.__class__ is int:
+        return cs
     cs = as_cards(cs)
     return cs[0] if cs else -1
 
@@ -343,8 +372,8 @@ class Compiler:
                                    f"{' -> '.join(self._expanding + [name])}); definitions cannot recurse",
                              "E207")
         argc = [self.gen(a, scope, used) for a in args]
-        fname = self.ctx.define_fns.get(name)
-        if fname is None:
+        known = self.ctx.define_fns.get(name)
+        if known is None:
             self._expanding.append(name)
             saved_span, self.span = self.span, span
             try:
@@ -360,8 +389,9 @@ class Compiler:
             src = (f"def {fname}(g, e{''.join(', p_' + p for p in params)}):\n" + "\n".join(prologue)
                    + ("\n" if prologue else "") + f"    return {code.src}\n")
             exec(compile(src, f"<define {name}>", "exec"), self.ns)  # noqa: S102 - generated from the tree
-            self.ctx.define_fns[name] = fname
-        return _Code(f"{fname}(g, e{''.join(', ' + a.src for a in argc)})", "any")
+            known = self.ctx.define_fns[name] = (fname, code.typ)
+        fname, typ = known
+        return _Code(f"{fname}(g, e{''.join(', ' + a.src for a in argc)})", typ)
 
     # -- statements ---------------------------------------------------------------------------
     def program(self, prog: A.Program | tuple[A.Node, ...], bound: frozenset[str]) -> tuple:

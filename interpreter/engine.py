@@ -9,7 +9,6 @@ a `choose` inside an effect, or a `play from` (a 7's revealed cards).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from .cards import RANK_OF
@@ -40,38 +39,50 @@ def _env(player: int, cards: tuple[int, ...], **more: Any) -> dict:
 
 # ---- enumerating moves ---------------------------------------------------------------------------
 
-def plays_for(g: State, player: int, source: tuple[int, ...], free_ok: bool = True) -> Iterator[tuple[Move, tuple]]:
-    """Every play of cards from `source` by `player` (main actions, free plays, plays from a 7)."""
+def plays_for(g: State, player: int, source: tuple[int, ...], free_ok: bool = True) -> list[tuple]:
+    """Every play action of cards from `source` by `player` (main actions, free plays, plays from a 7).
+
+    An action is a plain tuple ("play", PlayDef, player, cards, target); `move_of` gives its Move.
+    """
     rules: Rules = g.rules
     playable = rules.playable_fn
     opp = 1 - player
+    out: list[tuple] = []
+    add = out.append
+    by_rank = rules.by_rank
     for i, c in enumerate(source):
         if playable is not None and not playable(g, {"me": player, "opponent": opp, "it": c}):
             continue
-        for p in rules.by_rank[RANK_OF[c]]:
+        for p in by_rank[RANK_OF[c]]:
             if p.free and not free_ok:
                 continue
+            legal, target = p.legal, p.target
             if p.ncards == 1:
+                if legal is None and target is None:
+                    add(("play", p, player, (c,), -1))
+                    continue
                 groups: Any = ((c,),)
             else:
                 same = [x for x in source[i + 1:] if RANK_OF[x] == RANK_OF[c]]
-                groups = ((c,) + rest for rest in itertools.combinations(same, p.ncards - 1))
+                groups = [(c,) + rest for rest in itertools.combinations(same, p.ncards - 1)]
             for cards in groups:
                 env = {"me": player, "opponent": opp, "card": c, "cards": cards}
-                if p.legal is not None and not p.legal(g, env):
+                if legal is not None and not legal(g, env):
                     continue
-                if p.target is not None:
-                    for t in as_cards(p.target(g, env)):
-                        yield Move(p.verb, cards + (t,)), ("play", p, player, cards, t)
+                if target is not None:
+                    for t in as_cards(target(g, env)):
+                        add(("play", p, player, cards, t))
                 else:
-                    yield Move(p.verb, cards), ("play", p, player, cards, -1)
+                    add(("play", p, player, cards, -1))
+    return out
 
 
-def _responses(g: State, player: int) -> Iterator[tuple[Move, tuple]]:
+def _responses(g: State, player: int) -> list[tuple]:
     top = g.chain[-1]
     kind = top[0].kind
     hand = g.zones[HAND0 + player]
     rules: Rules = g.rules
+    out = []
     for r in rules.answering.get(kind, ()):
         for c in hand:
             if RANK_OF[c] not in r.ranks:
@@ -81,31 +92,52 @@ def _responses(g: State, player: int) -> Iterator[tuple[Move, tuple]]:
                 env = _env(player, (c,), extra=extra, answered=top[2])
                 if r.legal is not None and not r.legal(g, env):
                     continue
-                yield Move(r.verb, (c,) + extra), ("respond", r, player, (c,), extra)
+                out.append(("respond", r, player, (c,), extra))
+    return out
+
+
+RESOLVE_ACTION = ("resolve",)
+
+
+def legal_actions(g: State) -> list[tuple]:
+    """The legal actions of the pending decision (plain tuples; see `move_of`)."""
+    d: Decision = g.pending
+    if d is None:
+        return []
+    if g.actions is not None:
+        return g.actions
+    if d.kind == MAIN:
+        p = d.player
+        env = {"me": p, "opponent": 1 - p, "card": -1, "cards": ()}
+        out = [("play", pd, p, (), -1) for pd in g.rules.cardless if pd.legal is None or pd.legal(g, env)]
+        out.extend(plays_for(g, p, tuple(g.zones[HAND0 + p])))
+        g.actions = out
+        return out
+    if d.kind == RESPOND:
+        out = _responses(g, d.player)
+        out.append(RESOLVE_ACTION)
+        return out
+    if d.kind == CHOOSE_D:
+        return [("choose", combo) for combo in itertools.combinations(sorted(d.options), d.count)]
+    return plays_for(g, d.player, d.options, free_ok=False)
+
+
+def move_of(g: State, action: tuple) -> Move:
+    """The notation of an action of the pending decision."""
+    kind = action[0]
+    if kind == "play":
+        _, p, _, cards, target = action
+        return Move(p.verb, cards + (target,) if target >= 0 else cards)
+    if kind == "respond":
+        return Move(action[1].verb, action[3] + action[4])
+    if kind == "resolve":
+        return RESOLVE
+    return Move(g.pending.verb, action[1])
 
 
 def enumerate_actions(g: State) -> list[tuple[Move, tuple]]:
     """The legal moves of the pending decision, each with the action it performs."""
-    d: Decision = g.pending
-    if d is None:
-        return []
-    if d.kind == MAIN:
-        out = []
-        p = d.player
-        env = {"me": p, "opponent": 1 - p, "card": -1, "cards": ()}
-        for pd in g.rules.cardless:
-            if pd.legal is None or pd.legal(g, env):
-                out.append((Move(pd.verb, ()), ("play", pd, p, (), -1)))
-        out.extend(plays_for(g, p, tuple(g.zones[HAND0 + p])))
-        return out
-    if d.kind == RESPOND:
-        out = list(_responses(g, d.player))
-        out.append((RESOLVE, ("resolve",)))
-        return out
-    if d.kind == CHOOSE_D:
-        return [(Move(d.verb, combo), ("choose", combo))
-                for combo in itertools.combinations(sorted(d.options), d.count)]
-    return list(plays_for(g, d.player, d.options, free_ok=False))
+    return [(move_of(g, a), a) for a in legal_actions(g)]
 
 
 # ---- performing actions --------------------------------------------------------------------------
@@ -123,6 +155,7 @@ def apply_action(g: State, action: tuple) -> None:
     """Perform one legal action of the pending decision, then run until the next decision."""
     d: Decision = g.pending
     g.pending = None
+    g.actions = None
     kind = action[0]
     if kind == "play":
         _, p, player, cards, target = action
@@ -174,6 +207,10 @@ def check_win(g: State) -> None:
     if g.winner is not None:
         return
     rules: Rules = g.rules
+    if rules.win_reads_fields_only:
+        if g.fv == g.checked_fv:
+            return
+        g.checked_fv = g.fv
     for p in (g.turn, 1 - g.turn):
         if rules.score_of(g, p) >= rules.goal_of(g, p):
             g.declare_winner(p, f"p{p + 1} reached the goal")
@@ -204,7 +241,7 @@ def run(g: State) -> None:
     while g.pending is None and g.winner is None:
         if not frames:
             g.pending = Decision(g.turn, MAIN)
-            if not enumerate_actions(g):
+            if not legal_actions(g):
                 g.pending = None
                 g.declare_winner(DRAW, f"p{g.turn + 1} has no legal move")
             return
@@ -241,26 +278,36 @@ def run(g: State) -> None:
             g.pending = Decision(chooser, CHOOSE_D, verb, n, options)
         elif op == PLAY:
             options = tuple(c for c in as_cards(ins[1](g, env)))
-            if any(True for _ in plays_for(g, env["me"], options, free_ok=False)):
+            if plays_for(g, env["me"], options, free_ok=False):
                 g.pending = Decision(env["me"], PLAY_D, options=options)
         else:
-            name = ins[1]
-            if name == "check_win":
-                check_win(g)
-            elif name == "cleanup":
-                for c in env.get("cards", ()):
-                    if g.zone_of[c] == STACK:
-                        g.move(c, SCRAP)
-            elif name == "next_turn":
-                _next_turn(g)
-            elif name == "after_response":
-                r, player = g.chain[-1][0], g.chain[-1][1]
-                if r.counterable(g, env) and g.rules.answering.get(r.kind):
-                    g.pending = Decision(1 - player, RESPOND)
-                else:
-                    _resolve_chain(g)
-            elif name == "start_play":
-                _start_play(g, ins[2])
+            BUILTINS[ins[1]](g, env, ins[2])
+
+
+def _cleanup(g: State, env: dict, _arg: Any) -> None:
+    """A played card that its effect left on the stack goes to the scrap (the second card of a twin)."""
+    for c in env.get("cards", ()):
+        if g.zone_of[c] == STACK:
+            g.move(c, SCRAP)
+
+
+def _after_response(g: State, env: dict, _arg: Any) -> None:
+    """The other player may answer a response in turn; otherwise the chain settles."""
+    r, player = g.chain[-1][0], g.chain[-1][1]
+    if r.counterable(g, env) and g.rules.answering.get(r.kind):
+        g.pending = Decision(1 - player, RESPOND)
+    else:
+        _resolve_chain(g)
+
+
+# The engine's own steps inside programs: (BUILTIN, name, argument).
+BUILTINS = {
+    "check_win": lambda g, env, arg: check_win(g),
+    "next_turn": lambda g, env, arg: _next_turn(g),
+    "cleanup": _cleanup,
+    "after_response": _after_response,
+    "start_play": lambda g, env, rec: _start_play(g, rec),
+}
 
 
 def deal(rules: Rules, seed: int) -> State:
@@ -278,5 +325,5 @@ def deal(rules: Rules, seed: int) -> State:
     return g
 
 
-__all__ = ["Decision", "deal", "run", "apply_action", "enumerate_actions", "plays_for", "check_win",
+__all__ = ["Decision", "deal", "run", "apply_action", "enumerate_actions", "legal_actions", "move_of", "plays_for", "check_win",
            "MAIN", "RESPOND", "CHOOSE_D", "PLAY_D", "FIELD0", "SHOWN", "PlayDef", "ResponseDef"]

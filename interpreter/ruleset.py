@@ -19,7 +19,7 @@ from typing import Any
 
 from . import effect_ast as A
 from .cards import ALL_RANKS, CARD_COUNT, JOKERS, NAMES, RANK_OF, SUIT_OF, SUITS, UnknownCardError, parse_card
-from .compiler import BUILTIN, Compiler, Context
+from .compiler import BUILTIN, Compiler, Context, reads_only_fields
 from .effect_parser import parse_expr, parse_program
 from .errors import RulesetError, RulesetErrors, suggest
 from .schema import RULESET
@@ -422,8 +422,14 @@ class Rules:
                 return ()
 
         base = {"me", "opponent"}
+        goal_src = str(_get(d, ("end", "goal")) or "21")
+        score_src = str(_get(d, ("end", "score")) or "total(field of me where it.role == point)")
         self.goal_fn = expr(("end", "goal"), base, "21")
         self.score_fn = expr(("end", "score"), base, "total(field of me where it.role == point)")
+        try:  # the win check is skipped while no field changed, when goal and score read only fields
+            self.win_reads_fields_only = all(reads_only_fields(parse_expr(x), ctx) for x in (goal_src, score_src))
+        except RulesetError:
+            self.win_reads_fields_only = False
         self.visible_fn = expr(("visibility", "hand"), base) or (lambda g, e: False)
         self.playable_fn = expr(("turn", "playable"), base | {"it"})
         self.turn_end = prog(("turn", "end"), base)
@@ -524,7 +530,7 @@ class Rules:
 
     def can_play(self, g, player: int, cards) -> bool:
         from .engine import plays_for  # the engine enumerates; imported here to avoid a cycle
-        return any(True for _ in plays_for(g, player, tuple(cards), free_ok=False))
+        return bool(plays_for(g, player, tuple(cards), free_ok=False))
 
 
 def _concat(a: tuple, b: tuple) -> tuple:

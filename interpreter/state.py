@@ -47,7 +47,7 @@ class State:
 
     __slots__ = ("rules", "zones", "zone_of", "role", "owner", "host", "atts", "marks", "turn", "turn_no",
                  "passes", "passed", "winner", "reason", "frames", "pending", "chain", "rng", "moves_made",
-                 "acted")
+                 "acted", "fv", "checked_fv", "actions")
 
     def __init__(self, rules: Any, seed: int) -> None:
         self.rules = rules
@@ -70,6 +70,9 @@ class State:
         self.rng = Rng(seed)
         self.moves_made = 0
         self.acted = False
+        self.fv = 0  # bumped whenever a card enters or leaves a field (caches the win check)
+        self.checked_fv = -1
+        self.actions: list | None = None  # the legal actions of a main decision, once enumerated
 
     # -- snapshot -------------------------------------------------------------------------------
     def copy(self) -> State:
@@ -88,6 +91,7 @@ class State:
         s.pending, s.chain = self.pending, self.chain
         s.rng = Rng(self.rng.s)
         s.moves_made, s.acted = self.moves_made, self.acted
+        s.fv, s.checked_fv, s.actions = self.fv, self.checked_fv, self.actions
         return s
 
     def key(self) -> tuple:
@@ -121,6 +125,7 @@ class State:
 
     # -- moving cards ---------------------------------------------------------------------------
     def _relocate(self, card: int, zone: int) -> None:
+        self.fv += 1
         self.zones[self.zone_of[card]].remove(card)
         self.zones[zone].append(card)
         self.zone_of[card] = zone
@@ -137,6 +142,8 @@ class State:
     def move(self, card: int, zone: int, bottom: bool = False) -> None:
         """Move a card. A card leaving play loses its role, owner and attachments (which go to scrap)."""
         src = self.zone_of[card]
+        if src in (FIELD0, FIELD1) or zone in (FIELD0, FIELD1):
+            self.fv += 1
         if src in (FIELD0, FIELD1) and zone not in (FIELD0, FIELD1):
             atts = self.atts.pop(card, None)
             if atts:
@@ -181,6 +188,7 @@ class State:
         self.rng.shuffle(self.zones[DECK])
 
     def swap_zones(self, a: int, b: int) -> None:
+        self.fv += 1
         za, zb = self.zones[a], self.zones[b]
         self.zones[a], self.zones[b] = zb, za
         for c in zb:
