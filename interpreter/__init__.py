@@ -2,8 +2,16 @@
 
 from .cards import card_name, parse_card
 from .engine import Decision
-from .errors import (AmbiguousMoveError, CuttleError, IllegalMoveError, InvalidMoveError, MoveError,
-                     RulesetError, RulesetErrors, ScenarioError)
+from .errors import (
+                     AmbiguousMoveError,
+                     CuttleError,
+                     IllegalMoveError,
+                     InvalidMoveError,
+                     MoveError,
+                     RulesetError,
+                     RulesetErrors,
+                     ScenarioError,
+)
 from .game import Game, Outcome
 from .moves import Move
 from .ruleset import Rules, check, load_ruleset, shipped_names

@@ -118,8 +118,8 @@ def cmd_rules(a: argparse.Namespace) -> int:
 @arg("a", help=RULESET_HELP)
 @arg("b", help=RULESET_HELP)
 def cmd_diff(a: argparse.Namespace) -> int:
-    from .rulespage import diff_rules
     from .ruleset import load_ruleset
+    from .rulespage import diff_rules
     print(diff_rules(load_ruleset(a.a), load_ruleset(a.b)))
     return 0
 
