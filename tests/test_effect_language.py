@@ -1,0 +1,101 @@
+"""The effect language: parse errors with positions and carets, name checks with suggestions,
+safety (no recursion, no reach into Python), and programs compiled once at load time."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter import RulesetError, RulesetErrors, load_ruleset
+from interpreter.effect_parser import parse_expr, parse_program
+
+
+def _load(tmp_path: Path, body: str):
+    p = tmp_path / "house.yaml"
+    p.write_text("name: house\nextends: default\n" + body, encoding="utf-8")
+    return load_ruleset(str(p)), p
+
+
+def _errors(tmp_path: Path, body: str) -> list[RulesetError]:
+    with pytest.raises((RulesetErrors, RulesetError)) as e:
+        _load(tmp_path, body)
+    return e.value.errors if isinstance(e.value, RulesetErrors) else [e.value]
+
+
+def test_programs_parse_to_trees() -> None:
+    prog = parse_program("scrap play where it.role == point; draw 1")
+    assert [type(s).__name__ for s in prog.body] == ["Scrap", "Draw"]
+    assert type(parse_expr("count(hand of me) > 0 and not (1 + 2 * 3 == 7)")).__name__ == "BinOp"
+
+
+def test_syntax_error_inside_an_effect_string_points_into_the_file(tmp_path: Path) -> None:
+    errs = _errors(tmp_path, "plays:\n  ace:\n    effect: scrap play whre it.role == point\n")
+    e = errs[0]
+    assert e.code == "E101"
+    assert e.where.line == 5 and e.where.column == 24
+    assert "scrap play whre" in e.render() and "^" in e.render()
+
+
+def test_error_in_a_block_string_gets_its_own_line(tmp_path: Path) -> None:
+    errs = _errors(tmp_path, "plays:\n  five:\n    effect: |\n      draw 1\n      mve card to scrap\n")
+    e = errs[0]
+    assert e.where.line == 7 and e.where.column == 7
+    assert "did you mean 'move'?" in e.render()
+
+
+def test_unknown_name_suggests_the_nearest(tmp_path: Path) -> None:
+    errs = _errors(tmp_path, "plays:\n  ace:\n    effect: scrap play where it.role == pont\n")
+    assert errs[0].code == "E202"
+    assert "unknown name 'pont'" in errs[0].message and "did you mean 'point'?" in errs[0].render()
+
+
+def test_unknown_attribute_and_function(tmp_path: Path) -> None:
+    errs = _errors(tmp_path, "plays:\n  ace:\n    effect: scrap play where it.rnak == 3\n")
+    assert errs[0].code == "E204" and "did you mean 'rank'?" in errs[0].render()
+    errs = _errors(tmp_path, "plays:\n  ace:\n    legal: cuont(deck) > 0\n")
+    assert errs[0].code == "E205" and "did you mean 'count'?" in errs[0].render()
+
+
+def test_unknown_rank_in_a_comparison(tmp_path: Path) -> None:
+    errs = _errors(tmp_path, "plays:\n  ace:\n    legal: count(scrap where it.rank == 11) > 0\n")
+    assert errs[0].code == "E203"
+
+
+def test_definitions_cannot_recurse(tmp_path: Path) -> None:
+    errs = _errors(tmp_path, "define:\n  loop(x): loop(x)\nplays:\n  ace:\n    legal: loop(1)\n")
+    assert errs[0].code == "E207" and "cannot recurse" in errs[0].message
+
+
+def test_choose_cannot_hide_in_a_loop(tmp_path: Path) -> None:
+    errs = _errors(tmp_path, "plays:\n  ace:\n    effect: for each c in deck do choose 1 from deck by me as take end\n")
+    assert errs[0].code == "E208"
+
+
+@pytest.mark.parametrize("text", ["__import__", "open", "eval", "g", "e", "exec"])
+def test_python_names_are_not_reachable(tmp_path: Path, text: str) -> None:
+    errs = _errors(tmp_path, f"plays:\n  ace:\n    legal: {text}\n")
+    assert errs[0].code == "E202"
+
+
+def test_every_problem_is_reported_not_just_the_first(tmp_path: Path) -> None:
+    errs = _errors(tmp_path, "plays:\n  ace:\n    legal: nope\n  two:\n    legal: nada\n")
+    assert len(errs) == 2
+
+
+def test_compiled_once_per_ruleset() -> None:
+    a = load_ruleset("default")
+    assert load_ruleset("default") is a
+    assert all(callable(ins[1]) for p in a.plays for ins in p.program if ins[0] == 0)
+
+
+def test_a_house_rule_works_without_code(tmp_path: Path) -> None:
+    from interpreter import Game
+    from interpreter.setup import build_position
+    rules, _ = _load(tmp_path, "plays:\n  ace:\n    effect: scrap field of opponent where it.role == point\n")
+    setup = {"p1": {"hand": ["AC"], "points": ["7H"]}, "p2": {"points": ["9D"]}}
+    game = Game(rules, build_position(rules, setup, 0), 0, setup)
+    game.play("oneoff AC")
+    game.play("resolve")
+    assert game.view(0)["you"]["points"][0]["card"] == "7H"
+    assert game.view(0)["opponent"]["points"] == []

@@ -1,0 +1,97 @@
+"""The Python API: seeded games, legal moves, illegal moves that change nothing, undo/redo, views
+that hide what a player may not see, outcomes."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreter import Game, IllegalMoveError, MoveError, load_ruleset
+from interpreter.setup import build_position
+
+
+def _game(setup: dict, spec: str = "default") -> Game:
+    rules = load_ruleset(spec)
+    return Game(rules, build_position(rules, setup, 0), 0, setup)
+
+
+def test_seeded_deal_is_reproducible() -> None:
+    rules = load_ruleset("default")
+    a, b = Game.new(rules, 42), Game.new(rules, 42)
+    assert a.state.key() == b.state.key()
+    assert Game.new(rules, 43).state.key() != a.state.key()
+    v = a.view(0)
+    assert len(v["hand"]) == 5 and v["opponent_hand_count"] == 6 and v["deck_count"] == 41
+    assert a.decision.player == 0 and a.decision.kind == "main"
+
+
+@pytest.mark.parametrize("text", ["points 2C", "oneoff", "frobnicate", "counter 2C 3C", "scuttle 10S", "7H 7H",
+                                  "oneoff 9X"])
+def test_a_bad_move_leaves_the_game_exactly_as_it_was(text: str) -> None:
+    game = _game({"p1": {"hand": ["7H", "9S"]}, "p2": {"hand": ["2C", "3C"], "points": ["4D"]}})
+    before = game.state.key()
+    with pytest.raises(MoveError):
+        game.play(text)
+    assert game.state.key() == before and game.moves == []
+
+
+def test_undo_and_redo_restore_exact_states() -> None:
+    game = Game.new(load_ruleset("default"), 5)
+    keys = [game.state.key()]
+    for _ in range(12):
+        game.play(game.legal_moves()[-1])
+        keys.append(game.state.key())
+    for k in reversed(keys[:-1]):
+        game.undo()
+        assert game.state.key() == k
+    for k in keys[1:]:
+        game.redo()
+        assert game.state.key() == k
+    with pytest.raises(IllegalMoveError):
+        game.redo()
+
+
+def test_the_opponent_hand_is_hidden_until_glasses_or_deck_out() -> None:
+    game = _game({"p1": {"hand": ["8H", "7C"]}, "p2": {"hand": ["2C", "3D"]}})
+    assert game.view(0)["opponent_hand"] is None and game.view(0)["opponent_hand_count"] == 2
+    assert game.view(1)["opponent_hand"] is None
+    game.play("glasses 8H")
+    game.play("resolve")
+    assert sorted(game.view(0)["opponent_hand"]) == ["2C", "3D"]
+    assert game.view(1)["opponent_hand"] is None  # glasses work for their owner only
+    out = _game({"p1": {"hand": ["7C"]}, "p2": {"hand": ["2C"]}, "unplaced": "scrap"})
+    assert out.view(0)["opponent_hand"] == ["2C"] and out.view(1)["opponent_hand"] == ["7C"]
+
+
+def test_view_never_shows_the_deck_order() -> None:
+    game = Game.new(load_ruleset("default"), 9)
+    view = game.view(0)
+    assert "deck" not in view and view["deck_count"] == 41
+    assert "legal_moves" in view and "legal_moves" not in game.view(1)
+
+
+def test_outcome_and_no_moves_after_the_end() -> None:
+    game = _game({"p1": {"hand": ["10H"], "points": ["10S"]}, "p2": {"hand": ["3C"]}})
+    game.play("points 10H")  # 20 points: not yet
+    assert game.outcome is None
+    game2 = _game({"p1": {"hand": ["AH"], "points": ["10S", "10D"]}, "p2": {"hand": ["3C"]}})
+    game2.play("points AH")
+    assert game2.outcome is not None and game2.outcome.winner == 0
+    assert game2.legal_moves() == []
+    with pytest.raises(IllegalMoveError) as e:
+        game2.play("draw")
+    assert "the game is over" in str(e.value)
+
+
+def test_explain_names_the_rule() -> None:
+    game = _game({"p1": {"hand": ["3H", "5C"]}, "p2": {"hand": ["2C"]}, "unplaced": "deck"})
+    assert "count(scrap where it.rank != 3) > 0" in game.explain("oneoff 3H")
+    assert game.explain("points 5C") == "'points 5C' is legal"
+    game.play("points 5C")
+    assert "p2" in game.explain("draw") or game.explain("draw") == "'draw' is legal"
+
+
+def test_narration_says_what_moved() -> None:
+    game = _game({"p1": {"hand": ["9S"]}, "p2": {"points": ["10C"]}})
+    game.play("oneoff 9S 10C")
+    game.play("resolve")
+    assert "10♣ → deck" in game.narration[-1]

@@ -1,0 +1,93 @@
+"""Move notation: cards in every form, the syntax layer, the position layer, canonical round-trips."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter import AmbiguousMoveError, Game, IllegalMoveError, InvalidMoveError, Move, load_ruleset, parse_card
+from interpreter.cards import card_name, card_symbol
+
+
+@pytest.mark.parametrize("text, name", [
+    ("7H", "7H"), ("7h", "7H"), ("10S", "10S"), ("TS", "10S"), ("ts", "10S"), ("7♥", "7H"), ("Q♠", "QS"),
+    ("A♣", "AC"), ("10♦", "10D"), ("RJ", "RJ"), ("bj", "BJ"),
+])
+def test_card_forms(text: str, name: str) -> None:
+    assert card_name(parse_card(text)) == name
+
+
+def test_symbols() -> None:
+    assert card_symbol(parse_card("7H")) == "7♥"
+    assert card_symbol(parse_card("10S")) == "10♠"
+
+
+@pytest.mark.parametrize("text", ["draw", "pass", "points 7H", "scuttle 9H 9D", "royal KS", "glasses 8H",
+                                  "jack JC 7H", "oneoff 2C KS", "counter 2D 4C", "resolve", "discard 3H 5C",
+                                  "take 7S", "scrap JD"])
+def test_spec_examples_round_trip(text: str) -> None:
+    move = Move.parse(text)
+    assert str(move) == text
+    assert Move.parse(str(move)) == move
+
+
+def test_other_forms_print_canonically() -> None:
+    assert str(Move.parse("Scuttle ts 9♦")) == "scuttle 10S 9D"
+    assert Move.parse("points 7♥").pretty() == "points 7♥"
+
+
+@pytest.mark.parametrize("text, quoted", [("oneoff 9X", "9X"), ("points 7H 1Z", "1Z"), ("", "empty move"),
+                                          ("123", "123")])
+def test_invalid_syntax_quotes_the_input(text: str, quoted: str) -> None:
+    with pytest.raises(InvalidMoveError) as e:
+        Move.parse(text)
+    assert quoted in str(e.value)
+
+
+def _game(setup: dict) -> Game:
+    from interpreter.setup import build_position
+    rules = load_ruleset("default")
+    return Game(rules, build_position(rules, setup, 0), 0, setup)
+
+
+def test_illegal_is_distinct_and_explained() -> None:
+    game = _game({"p1": {"hand": ["7H"]}, "p2": {"hand": ["3C"]}})
+    with pytest.raises(IllegalMoveError) as e:
+        game.play("points 3C")
+    assert "'points 3C'" in str(e.value) and "not in p1's hand" in str(e.value)
+    with pytest.raises(IllegalMoveError) as e:
+        game.play("royal 7H")
+    assert "a 7 cannot be played as 'royal'" in str(e.value)
+    with pytest.raises(IllegalMoveError) as e:
+        game.play("drwa")
+    assert "did you mean 'draw'" in str(e.value)
+
+
+def test_incomplete_move_is_ambiguous() -> None:
+    game = _game({"p1": {"hand": ["9S"]}, "p2": {"points": ["10C", "4D"]}})
+    with pytest.raises(AmbiguousMoveError) as e:
+        game.play("oneoff 9S")
+    assert "'oneoff 9S 10C'" in str(e.value) and "'oneoff 9S 4D'" in str(e.value)
+
+
+def test_set_choices_are_order_free() -> None:
+    game = _game({"p1": {"hand": ["4C"]}, "p2": {"hand": ["3H", "5C", "9D"]}})
+    game.play("oneoff 4C")
+    game.play("resolve")
+    assert game.decision.kind == "choose"
+    game.play("discard 5C 3H")
+    assert str(game.moves[-1]) == "discard 3H 5C"
+
+
+def test_every_legal_move_round_trips_through_text() -> None:
+    rules = load_ruleset("default")
+    rnd = random.Random(3)
+    for seed in range(40):
+        game = Game.new(rules, seed)
+        while game.outcome is None and len(game.moves) < 400:
+            moves = game.legal_moves()
+            for m in moves:
+                assert game.parse_move(str(m)) == m
+                assert game.parse_move(m.pretty()) == m
+            game.play(moves[rnd.randrange(len(moves))])

@@ -1,0 +1,93 @@
+"""Game records: exact replays, atomic saves, and refusing a record whose ruleset changed."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+import yaml
+
+from interpreter import Game, load_ruleset
+from interpreter.cli import main
+from interpreter.errors import RecordError
+from interpreter.records import load, read, record_of, replay, save
+
+
+def _played(seed: int = 4, n: int = 30) -> Game:
+    game = Game.new(load_ruleset("default"), seed)
+    rnd = random.Random(seed)
+    while game.outcome is None and len(game.moves) < n:
+        moves = game.legal_moves()
+        game.play(moves[rnd.randrange(len(moves))])
+    return game
+
+
+def test_save_and_load_reproduce_the_game(tmp_path: Path) -> None:
+    game = _played()
+    path = tmp_path / "game.yaml"
+    save(game, path)
+    data = read(path)
+    assert data["ruleset"] == "default" and data["ruleset_hash"] == game.rules.hash
+    assert data["moves"] == [str(m) for m in game.moves]
+    again = load(path)
+    assert again.state.key() == game.state.key()
+
+
+def test_save_is_whole_or_nothing(tmp_path: Path) -> None:
+    game = _played()
+    path = tmp_path / "game.yaml"
+    save(game, path)
+    before = path.read_text()
+    with pytest.raises(RecordError):
+        save(game, tmp_path / "missing-dir" / "x.yaml")
+    assert path.read_text() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["game.yaml"]
+
+
+def test_a_changed_ruleset_is_refused(tmp_path: Path) -> None:
+    data = record_of(_played())
+    data["ruleset_hash"] = "0000000000000000"
+    with pytest.raises(RecordError) as e:
+        replay(data, "old.yaml")
+    assert "has changed" in str(e.value) and "--force" in str(e.value)
+    assert replay(data, "old.yaml", force=True).moves
+
+
+def test_a_corrupt_record_gets_a_clear_message(tmp_path: Path) -> None:
+    p = tmp_path / "bad.yaml"
+    p.write_text("format: cuttle-record/1\nruleset: default\nruleset_hash: x\nseed: 1\nmoves: [draw, fly]\n")
+    with pytest.raises(RecordError):
+        load(p, force=True)
+    p.write_text("not: a record\n")
+    with pytest.raises(RecordError) as e:
+        read(p)
+    assert "not a Cuttle Lab game record" in str(e.value)
+
+
+def test_records_from_a_setup_replay_too(tmp_path: Path) -> None:
+    from interpreter.setup import build_position
+    rules = load_ruleset("default")
+    setup = {"p1": {"hand": ["9S", "7H"]}, "p2": {"points": ["10C"], "hand": ["2D"]}}
+    game = Game(rules, build_position(rules, setup, 3), 3, setup)
+    game.play("oneoff 9S 10C")
+    game.play("resolve")
+    path = tmp_path / "r.yaml"
+    save(game, path)
+    assert yaml.safe_load(path.read_text())["setup"] == setup
+    assert load(path).state.key() == game.state.key()
+
+
+def test_cuttle_replay_shows_the_game_move_by_move(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = _played(n=6)
+    path = tmp_path / "g.yaml"
+    save(game, path)
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "   1. p1:" in out and "result:" in out
+    bad = tmp_path / "b.yaml"
+    data = record_of(game)
+    data["ruleset_hash"] = "ffff"
+    bad.write_text(yaml.safe_dump(data))
+    assert main(["replay", str(bad)]) == 1
+    assert "has changed" in capsys.readouterr().err

@@ -1,0 +1,106 @@
+"""`cuttle run`: every scenario file passes, and a failing one says what, where and why."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter.cli import main
+from interpreter.scenario import collect, run_file
+
+from .scenario_util import ROOT, SCENARIOS
+
+ALL = collect([str(SCENARIOS), str(ROOT / "examples")])
+
+
+def test_there_are_many_scenarios() -> None:
+    assert len([p for p in ALL if "default" in p.parts]) >= 60
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_scenario_file_passes(path: Path) -> None:
+    result = run_file(path)
+    assert result.ok, "\n".join(result.failures)
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    p = tmp_path / "case.yaml"
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_failure_names_the_step_expected_and_got(tmp_path: Path) -> None:
+    p = _write(tmp_path, """
+setup:
+  p1: {hand: [7H, 9S]}
+  p2: {hand: [3C]}
+moves:
+  - points 7H
+  - expect: {p1: {score: 9}}
+""")
+    r = run_file(p)
+    assert not r.ok
+    text = "\n".join(r.failures)
+    assert "step 2" in text and "after move 1 'points 7H'" in text
+    assert "expected 9, got 7" in text
+    assert f"{p}:7:" in text
+
+
+def test_an_illegal_move_is_reported_with_its_reason(tmp_path: Path) -> None:
+    p = _write(tmp_path, """
+setup:
+  p1: {hand: [7H]}
+moves:
+  - points 8H
+""")
+    r = run_file(p)
+    assert not r.ok
+    assert "'points 8H' was expected to be legal" in r.failures[0]
+    assert "8H is not in p1's hand" in r.failures[0]
+
+
+def test_expected_illegal_with_error_text(tmp_path: Path) -> None:
+    ok = _write(tmp_path, """
+setup:
+  p1: {hand: [7H]}
+  unplaced: scrap
+moves:
+  - illegal: oneoff 7H
+    error: "deck"
+""")
+    assert run_file(ok).ok  # a 7 needs a deck (ruling 2); the message quotes the rule
+    bad = _write(tmp_path, """
+setup:
+  p1: {hand: [7H]}
+moves:
+  - illegal: points 7H
+""")
+    r = run_file(bad)
+    assert not r.ok and "expected to be illegal, but it is legal" in r.failures[0]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("setup:\n  p1: {hand: [7X]}\n", "'7X' is not a card"),
+    ("setup:\n  p1: {hand: [7H]}\n  p2: {hand: [7H]}\n", "7H is placed twice"),
+    ("setup:\n  p1: {hnd: [7H]}\n", "did you mean 'hand'?"),
+    ("expect:\n  p1: {scroe: 3}\n", "did you mean 'score'?"),
+    ("movs: [draw]\n", "did you mean 'moves'?"),
+    ("setup: [\n", "not valid YAML"),
+    ("ruleset: defualt\n", "did you mean 'default'?"),
+])
+def test_broken_scenario_files_get_a_clear_message(tmp_path: Path, text: str, message: str) -> None:
+    r = run_file(_write(tmp_path, text))
+    assert not r.ok
+    assert message in "\n".join(r.failures)
+    assert "Traceback" not in "\n".join(r.failures)
+
+
+def test_cli_exit_status_and_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = ROOT / "examples" / "example-1-countered.yaml"
+    assert main(["run", str(good)]) == 0
+    assert "1 passed, 0 failed" in capsys.readouterr().out
+    bad = _write(tmp_path, "setup:\n  p1: {hand: [7H]}\nmoves: [points 8H]\n")
+    assert main(["run", str(good), str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL" in out and "1 passed, 1 failed" in out
