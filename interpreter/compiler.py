@@ -88,6 +88,17 @@ def reads_only_fields(node: Any, ctx: Context, seen: frozenset[str] = frozenset(
     return True
 
 
+def _suspends(node: Any) -> bool:
+    """Whether a statement can wait for a player's decision (choose, play from)."""
+    if isinstance(node, (A.Choose, A.PlayFrom)):
+        return True
+    if isinstance(node, A.If):
+        return any(_suspends(x) for x in node.then + node.orelse)
+    if isinstance(node, A.ForEach):
+        return any(_suspends(x) for x in node.body)
+    return False
+
+
 class _Code:
     """A generated Python expression and what kind of value it yields."""
 
@@ -139,6 +150,7 @@ class Compiler:
         self.span = span
         self._expanding: list[str] = []
         self._uid = 0
+        self._in_loop = 0
         if ctx.namespace is None:
             values = [ctx.values.get(RANK_OF[c], 0) for c in range(len(RANK_OF))]
             suits = [ctx.suit_rank.get(SUIT_OF[c], -1) if SUIT_OF[c] else -1 for c in range(len(RANK_OF))]
@@ -396,6 +408,16 @@ class Compiler:
     # -- statements ---------------------------------------------------------------------------
     def program(self, prog: A.Program | tuple[A.Node, ...], bound: frozenset[str]) -> tuple:
         body = prog.body if isinstance(prog, A.Program) else prog
+        if not body:
+            return ()
+        if not any(_suspends(stmt) for stmt in body):
+            # nothing in it waits for a player: the whole program is one generated function
+            used: set[str] = set()
+            scope: dict[str, str | None] = {n: None for n in bound}
+            lines: list[str] = []
+            for stmt in body:
+                lines += self.stmt_lines(stmt, scope, used)
+            return ((EXEC, self._function(lines, used, "program")),)
         out: list = []
         self._block(body, set(bound), out)
         return tuple(tuple(i) for i in out)
@@ -442,6 +464,11 @@ class Compiler:
 
     def stmt_lines(self, node: A.Node, scope: dict[str, str | None], used: set[str]) -> list[str]:
         """The Python lines of a statement that cannot suspend."""
+        if isinstance(node, A.Let) and not self._in_loop:
+            code = self.gen(node.value, scope, used)
+            scope[node.name] = None
+            used.add(node.name)
+            return [f"e[{node.name!r}] = v_{node.name} = {code.src}"]
         method = _SGEN.get(type(node))
         if method is None:
             if isinstance(node, (A.Choose, A.PlayFrom, A.Let)):
@@ -519,8 +546,12 @@ class Compiler:
         var = self._fresh("v")
         inner = {**scope, node.var: var}
         body: list[str] = []
-        for s in node.body:
-            body += self.stmt_lines(s, inner, used)
+        self._in_loop += 1
+        try:
+            for s in node.body:
+                body += self.stmt_lines(s, inner, used)
+        finally:
+            self._in_loop -= 1
         return [f"for {var} in tuple({self._cards_of(src)}):"] + ["    " + ln for ln in (body or ["pass"])]
 
     def _s_if(self, node: A.If, scope, used) -> list[str]:  # an `if` inside `for each`
