@@ -15,7 +15,7 @@ while game.outcome is None:
     moves = game.legal_moves()
     game.play(moves[rnd.randrange(len(moves))])
 print(" | ".join(str(m) for m in game.moves))
-print(game.state.key())
+print(game.state.key()[:11], game.state.rng.s, game.view(0), game.view(1))
 """
 
 
