@@ -27,7 +27,7 @@ EXEC, JUMP_IF_NOT, JUMP, CHOOSE, PLAY, BUILTIN = range(6)
 
 CARD_ATTRS = ("rank", "suit", "value", "role", "owner", "controller", "host", "jacks", "top", "attached",
               "name")
-BOUND_ALWAYS = frozenset({"me", "opponent", "random", "none"})
+BOUND_ALWAYS = frozenset({"me", "opponent", "random", "none", "true", "false"})
 
 
 def as_cards(v) -> tuple[int, ...] | list[int]:
@@ -216,6 +216,8 @@ class Compiler:
             return _Code("RANDOM", "player")
         if n == "none":
             return _Code("-1", "card")
+        if n in ("true", "false"):
+            return _Code(str(n == "true"), "bool")
         if n in scope or n in BOUND_ALWAYS:
             local = scope.get(n)
             if local is not None:

@@ -1,0 +1,890 @@
+"""Effect-language trees in plain English, for rules pages and diffs.
+
+One generic renderer over the node types (a `match` per kind of phrase: statements, conditions,
+values, and noun phrases for sets of cards), plus a few idioms that make common shapes read well:
+
+    scrap play where it.role == point                      -> scrap every point card in play
+    choose 1 from scrap where it.rank != 3 by me as take
+    move take to hand of me                                -> you choose 1 card from the scrap (not a 3)
+                                                              and put it into your hand
+    count(deck) > 0                                        -> the deck is not empty
+    goals[count(field of me where it.rank == K ...)]       -> 21 with no King, 14 with 1, ...
+
+Nothing here knows a card: words come from the tree, the ruleset's names (constants, definitions,
+roles) and a small vocabulary of the game's nouns. A shape with no rendering falls back to its
+source text in backticks, so every tree reads as something.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import effect_ast as A
+from .printer import to_text
+
+DOWN_TO = "\x00down to "  # choose count(S) - k from S: keep k
+BE = "\x00be"  # "is" or "are" in a relative clause, decided when the noun phrase is rendered
+RANK_WORDS = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King", "Joker": "Joker"}
+ROLE_WORDS = {"point": ("point card", "point cards"), "royal": ("Royal", "Royals"), "jack": ("Jack", "Jacks")}
+#: roles a rank carries without saying so ("a Queen", not "a Queen played as a Royal")
+IMPLIED_ROLE = {("Q", "royal"), ("K", "royal"), ("J", "jack")}
+KIND_WORDS = {"oneoff": ("one-off", "one-offs"), "royal": ("Royal", "Royals"), "jack": ("Jack", "Jacks"),
+              "counter": ("counter", "counters")}
+BOUND_WORDS = {"card": "this card", "cards": "the played cards", "target": "the target", "it": "it",
+               "extra": "the extra card", "chosen": "the chosen card", "answered": "the answered play",
+               "random": "a random player", "none": "nobody"}
+COMPARE_WORDS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
+                 ">=": "is at least", "in": "is in", "not in": "is not in"}
+NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">", "in": "not in", "not in": "in"}
+ARITH_WORDS = {"+": "plus", "-": "minus", "*": "times", "/": "divided by"}
+
+
+# -- helpers ------------------------------------------------------------------------------------
+
+def rank_noun(rank: str, plural: bool = False) -> str:
+    word = RANK_WORDS.get(rank, rank)
+    return word + "s" if plural else word
+
+
+def article(word: str) -> str:
+    """`a` or `an` before a word (`an Ace`, `an 8`, `a Queen`)."""
+    w = word.lstrip("(").lower()
+    if w.startswith(("one", "uni", "use")):
+        return "a"
+    return "an" if w[:1] in "aeio" or w.startswith(("8", "11", "18")) else "a"
+
+
+def a(word: str) -> str:
+    return f"{article(word)} {word}"
+
+
+def words(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def kind_word(kind: str, plural: bool = False) -> str:
+    s, p = KIND_WORDS.get(kind, (words(kind), words(kind) + "s"))
+    return p if plural else s
+
+
+def role_noun(role: str, plural: bool = False) -> str:
+    s, p = ROLE_WORDS.get(role, (f"{words(role)} card", f"{words(role)} cards"))
+    return p if plural else s
+
+
+def join_or(items: Sequence[str], conj: str = "or") -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {conj} " + items[-1]
+
+
+def code(node: A.Node | Sequence[A.Node]) -> str:
+    """The fallback: the source text itself."""
+    return f"`{to_text(node)}`"
+
+
+def sentence(text: str) -> str:
+    """Capitalise and end with a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", ":")) else text + "."
+
+
+def subst(node: Any, mapping: dict[str, A.Node]) -> Any:
+    """Replace names by trees (used to read a definition's body with its arguments)."""
+    if isinstance(node, A.Name) and node.name in mapping:
+        return mapping[node.name]
+    if isinstance(node, tuple):
+        return tuple(subst(x, mapping) for x in node)
+    if isinstance(node, A.Node):
+        changes = {f.name: subst(getattr(node, f.name), mapping) for f in dataclasses.fields(node)
+                   if f.name not in ("line", "column")}
+        return dataclasses.replace(node, **changes)
+    return node
+
+
+# -- the context: what names mean in this ruleset -----------------------------------------------
+
+@dataclass
+class Context:
+    constants: dict[str, Any] = field(default_factory=dict)
+    defines: dict[str, tuple[tuple[str, ...], A.Node]] = field(default_factory=dict)
+    #: names bound to chosen cards by `choose ... as NAME` (NAME -> phrase)
+    chosen: dict[str, str] = field(default_factory=dict)
+    #: loop variables and other names read as a fixed phrase
+    aliases: dict[str, str] = field(default_factory=dict)
+    #: the grammatical subject of the clause being rendered (a player node), for "their"
+    subject: A.Node | None = None
+
+    @classmethod
+    def from_data(cls, data: dict | None) -> Context:
+        """A context from a ruleset's merged YAML (`Rules.data`)."""
+        from .effect_parser import parse_expr
+
+        data = data or {}
+        defines: dict[str, tuple[tuple[str, ...], A.Node]] = {}
+        for key, body in (data.get("define") or {}).items():
+            head, _, rest = str(key).partition("(")
+            params = tuple(p.strip() for p in rest.rstrip(") ").split(",") if p.strip())
+            try:
+                defines[head.strip()] = (params, parse_expr(str(body)))
+            except Exception:  # an invalid ruleset is reported by `check`; here it just reads as code
+                continue
+        return cls(constants=dict(data.get("constants") or {}), defines=defines)
+
+    def with_(self, **kw: Any) -> Context:
+        return dataclasses.replace(self, **kw)
+
+
+# -- players ------------------------------------------------------------------------------------
+
+def _is(node: A.Node | None, name: str) -> bool:
+    return isinstance(node, A.Name) and node.name == name
+
+
+def third_person(p: A.Node | None) -> bool:
+    return p is not None and not _is(p, "me")
+
+
+def player(p: A.Node | None, ctx: Context) -> str:
+    """A player as a subject: you, your opponent, its owner..."""
+    if p is None:
+        return "you"
+    if _is(p, "me"):
+        return "you"
+    if _is(p, "opponent"):
+        return "your opponent"
+    if isinstance(p, A.Attr) and p.name in ("owner", "controller"):
+        return f"{possessive(p.obj, ctx)} {p.name}"
+    if isinstance(p, A.Call) and p.func == "other" and len(p.args) == 1:
+        if _is(p.args[0], "me"):
+            return "your opponent"
+        if _is(p.args[0], "opponent"):
+            return "you"
+        return f"the player other than {player(p.args[0], ctx)}"
+    return value(p, ctx)
+
+
+def possessive(p: A.Node | None, ctx: Context) -> str:
+    """your, your opponent's, its, this card's ... ("their" when it is the clause's subject)."""
+    if p is None or _is(p, "me"):
+        return "your"
+    if ctx.subject is not None and p == ctx.subject and third_person(p):
+        return "their"
+    if _is(p, "it"):
+        return "its"
+    who = player(p, ctx)
+    return who + "'" if who.endswith("s") else who + "'s"
+
+
+def conj(verb: str, subject: A.Node | None) -> str:
+    """The verb for a subject: you choose / your opponent chooses."""
+    if not third_person(subject):
+        return verb
+    first, _, rest = verb.partition(" ")
+    if first == "have":
+        first = "has"
+    elif first.endswith(("s", "sh", "ch", "x")):
+        first += "es"
+    else:
+        first += "s"
+    return first + (" " + rest if rest else "")
+
+
+# -- noun phrases for sets of cards ------------------------------------------------------------
+
+@dataclass
+class NP:
+    """A description of a set of cards: heads, where they are, and what they must be."""
+
+    rank: str | None = None
+    role: str | None = None
+    heads: list[tuple[str, str]] | None = None  # alternatives, when a condition is an `or` of kinds
+    pre: list[str] = field(default_factory=list)
+    owner: str | None = None        # possessive: "your opponent's"
+    holder: A.Node | None = None    # the player whose field it is ("you have ...")
+    place: str | None = None        # "in play", "in the scrap"
+    source: str | None = None       # "the scrap" (for "from the scrap")
+    quals: list[str] = field(default_factory=list)
+    definite: str | None = None     # "the target", "the revealed cards"
+    plural_definite: bool = False
+
+    def head(self, plural: bool = False) -> str:
+        if self.heads:
+            parts = [p if plural else s for s, p in self.heads]
+            return " ".join(self.pre + [join_or(parts)])
+        if self.rank is not None:
+            h = rank_noun(self.rank, plural)
+        elif self.role is not None:
+            h = role_noun(self.role, plural)
+        else:
+            h = "cards" if plural else "card"
+        return " ".join(self.pre + [h])
+
+    def tail(self, plural: bool = False) -> str:
+        quals = [q.replace(BE, "are" if plural else "is") for q in self.quals]
+        if self.rank is not None and self.role is not None and (self.rank, self.role) not in IMPLIED_ROLE:
+            quals.insert(0, f"played as {role_noun(self.role, True) if plural else a(role_noun(self.role))}")
+        return "".join(" " + q for q in quals)
+
+    def plural(self) -> str:
+        if self.definite:
+            return self.definite
+        if self.owner:
+            return f"{self.owner} {self.head(True)}{self.tail(True)}"
+        return f"{self.head(True)}{' ' + self.place if self.place else ''}{self.tail(True)}"
+
+    def every(self) -> str:
+        if self.definite:
+            return self.definite
+        if self.bare() and self.source:
+            return self.source
+        if self.owner:
+            return f"all of {self.owner} {self.head(True)}{self.tail(True)}"
+        return f"every {self.head()}{' ' + self.place if self.place else ''}{self.tail()}"
+
+    def one(self) -> str:
+        if self.definite:
+            return self.definite
+        if self.bare() and self.source:
+            return f"one of {self.source}"
+        if self.owner:
+            return f"one of {self.owner} {self.head(True)}{self.tail(True)}"
+        return f"{a(self.head())}{' ' + self.place if self.place else ''}{self.tail()}"
+
+    def counted(self, n: str, one: bool) -> str:
+        """`2 cards from your hand (not a 3)`."""
+        if self.definite:
+            return f"{n} of {self.definite}"
+        src = self.source or (f"{self.owner} cards in play" if self.owner else None)
+        head = self.head(not one)
+        if self.owner and (self.rank or self.role or self.heads):
+            return f"{n} of {self.owner} {self.head(True)}{self.tail(True)}"
+        return f"{n} {head}{' from ' + src if src else ''}{self.tail(not one)}"
+
+    def bare(self) -> bool:
+        return not (self.rank or self.role or self.heads or self.pre or self.quals)
+
+
+def noun(node: A.Node, ctx: Context) -> NP | None:
+    """A set-of-cards expression as a noun phrase, or None if it is not one."""
+    match node:
+        case A.Zone(zone="deck"):
+            return NP(place="in the deck", source="the deck")
+        case A.Zone(zone="scrap"):
+            return NP(place="in the scrap", source="the scrap")
+        case A.Zone(zone="shown"):
+            return NP(place="among the revealed cards", source="the revealed cards")
+        case A.Zone(zone="play"):
+            return NP(place="in play", source="the cards in play")
+        case A.Zone(zone="hand", player=p):
+            return NP(place=f"in {possessive(p, ctx)} hand", source=f"{possessive(p, ctx)} hand")
+        case A.Zone(zone="field", player=p):
+            return NP(owner=possessive(p, ctx), holder=p, place=f"in front of {player(p, ctx)}",
+                      source=f"{possessive(p, ctx)} cards in play")
+        case A.Where(source=s, cond=c):
+            np = noun(s, ctx)
+            if np is None or np.definite:
+                np = NP(place=f"in {value(s, ctx)}", source=value(s, ctx))
+            _restrict(np, c, ctx)
+            return np
+        case A.Attr(obj=o, name="jacks"):
+            return NP(role="jack", place=f"on {value(o, ctx)}", source=f"the Jacks on {value(o, ctx)}")
+        case A.Call(func="top", args=(o,)):
+            return NP(definite=f"the top Jack on {value(o, ctx)}")
+        case A.Call(func=f, args=args) if f in ctx.defines:
+            params, body = ctx.defines[f]
+            if len(params) == len(args) and _looks_like_set(body, ctx):
+                return noun(subst(body, dict(zip(params, args, strict=True))), ctx)
+        case A.Name(name=n) if n in ctx.defines and not ctx.defines[n][0]:
+            if _looks_like_set(ctx.defines[n][1], ctx):
+                return noun(ctx.defines[n][1], ctx)
+        case A.Name(name=n) if n in ctx.aliases:
+            return NP(definite=ctx.aliases[n])
+        case A.Name(name=n) if n in ctx.chosen:
+            return NP(definite=ctx.chosen[n], plural_definite=True)
+        case A.Name(name="cards" | "extra" | "chosen" as n):
+            return NP(definite=BOUND_WORDS[n], plural_definite=True)
+        case A.Name(name="card" | "target" | "it" as n):
+            return NP(definite=BOUND_WORDS[n])
+    return None
+
+
+def _looks_like_set(node: A.Node, ctx: Context) -> bool:
+    if isinstance(node, (A.Zone, A.Where)):
+        return True
+    if isinstance(node, A.Call) and node.func in ctx.defines:
+        return _looks_like_set(ctx.defines[node.func][1], ctx)
+    return False
+
+
+def _it_attr(node: A.Node, name: str) -> bool:
+    return isinstance(node, A.Attr) and node.name == name and _is(node.obj, "it")
+
+
+def _literal(node: A.Node) -> str | None:
+    if isinstance(node, A.Num):
+        return str(node.value)
+    if isinstance(node, A.Name):
+        return node.name
+    if isinstance(node, A.Str):
+        return node.value
+    return None
+
+
+def _restrict(np: NP, cond: A.Node, ctx: Context) -> None:
+    """Narrow a noun phrase by a `where` condition about `it`."""
+    match cond:
+        case A.BinOp(op="and", left=lhs, right=rhs):
+            _restrict(np, lhs, ctx)
+            _restrict(np, rhs, ctx)
+            return
+        case A.BinOp(op="or", left=lhs, right=rhs):
+            alts = []
+            for side in _disjuncts(cond):
+                sub = NP()
+                _restrict(sub, side, ctx)
+                if sub.quals or sub.heads:
+                    break
+                alts.append((sub.head(), sub.head(True)))
+            else:
+                if np.rank is None and np.role is None and np.heads is None:
+                    np.heads = alts
+                    return
+            np.quals.append(f"such that {cond_text(cond, ctx)}")
+            del lhs, rhs
+            return
+        case A.BinOp(op="==", left=lhs, right=rhs) if _it_attr(lhs, "role") and _literal(rhs):
+            np.role = _literal(rhs)
+            return
+        case A.BinOp(op="==", left=lhs, right=rhs) if _it_attr(lhs, "rank") and _literal(rhs):
+            np.rank = _literal(rhs)
+            return
+        case A.BinOp(op="!=", left=lhs, right=rhs) if _it_attr(lhs, "rank") and _literal(rhs):
+            np.quals.append(f"(not {a(rank_noun(_literal(rhs) or ''))})")
+            return
+        case A.BinOp(op="!=", left=lhs, right=rhs) if _it_attr(lhs, "role") and _literal(rhs):
+            np.quals.append(f"(not {a(role_noun(_literal(rhs) or ''))})")
+            return
+        case A.BinOp(op="in" | "not in" as op, left=lhs, right=A.ListLit(items=items)) if _it_attr(lhs, "rank"):
+            ranks = [a(rank_noun(_literal(i) or to_text(i))) for i in items]
+            np.quals.append(f"({'' if op == 'in' else 'not '}{join_or(ranks)})")
+            return
+        case A.Attr(obj=A.Name(name="it"), name="top"):
+            np.pre.append("top")
+            return
+        case A.Not(operand=A.Attr(obj=A.Name(name="it"), name="top")):
+            np.quals.append("(not the top one)")
+            return
+        case A.BinOp(op="!=", left=A.Name(name="it"), right=other):
+            np.quals.append(f"other than {value(other, ctx)}")
+            return
+    np.quals.append(_relative(cond, ctx))
+
+
+def _disjuncts(node: A.Node) -> list[A.Node]:
+    if isinstance(node, A.BinOp) and node.op == "or":
+        return _disjuncts(node.left) + _disjuncts(node.right)
+    return [node]
+
+
+def _relative(cond: A.Node, ctx: Context) -> str:
+    """A condition about `it` as a relative clause: `that this card beats`, `that is not protected`."""
+    negated = False
+    inner = cond
+    if isinstance(inner, A.Not):
+        negated, inner = True, inner.operand
+    if isinstance(inner, A.Call) and inner.func in ctx.defines and not _looks_like_set(
+            ctx.defines[inner.func][1], ctx):
+        args = inner.args
+        w = words(inner.func)
+        if len(args) == 1 and _is(args[0], "it"):
+            return f"that {BE} {'not ' if negated else ''}{w}"
+        if len(args) == 2 and _is(args[1], "it") and not _mentions_it(args[0]):
+            subj = value(args[0], ctx)
+            return f"that {subj} {'does not ' + w.removesuffix('s') if negated else w}"
+        if len(args) == 2 and _is(args[0], "it") and not _mentions_it(args[1]):
+            return f"that {'does not ' + w.removesuffix('s') if negated else w} {value(args[1], ctx)}"
+    if isinstance(inner, A.BinOp) and inner.op in COMPARE_WORDS and isinstance(inner.left, A.Attr) \
+            and _is(inner.left.obj, "it") and not _mentions_it(inner.right):
+        op = NEGATED[inner.op] if negated else inner.op
+        return f"whose {inner.left.name} {COMPARE_WORDS[op]} {value(inner.right, ctx)}"
+    return f"such that {cond_text(cond, ctx)}"
+
+
+def _mentions_it(node: Any) -> bool:
+    if _is(node, "it"):
+        return True
+    if isinstance(node, A.Where):
+        return _mentions_it(node.source)
+    if isinstance(node, tuple):
+        return any(_mentions_it(x) for x in node)
+    if isinstance(node, A.Node):
+        return any(_mentions_it(getattr(node, f.name)) for f in dataclasses.fields(node)
+                   if f.name not in ("line", "column"))
+    return False
+
+
+# -- values ----------------------------------------------------------------------------------
+
+def value(node: A.Node, ctx: Context) -> str:
+    """An expression as a noun phrase or quantity."""
+    match node:
+        case A.Num(value=v):
+            return str(v)
+        case A.Str(value=v):
+            return f'"{v}"'
+        case A.Name(name="me" | "opponent"):
+            return player(node, ctx)
+        case A.Name(name=n) if n in ctx.aliases:
+            return ctx.aliases[n]
+        case A.Name(name=n) if n in ctx.chosen:
+            return ctx.chosen[n]
+        case A.Name(name=n) if n in BOUND_WORDS:
+            return BOUND_WORDS[n]
+        case A.Name(name=n) if n in ctx.constants:
+            v = ctx.constants[n]
+            shown = ", ".join(map(str, v)) if isinstance(v, list) else str(v)
+            return f"the {words(n)} ({shown})"
+        case A.Name(name=n) if n in ctx.defines and not ctx.defines[n][0]:
+            np = noun(node, ctx)
+            return np.plural() if np else words(n)
+        case A.Name(name=n) if n in RANK_WORDS or n.isdigit():
+            return a(rank_noun(n))
+        case A.Name(name=n):
+            return words(n)
+        case A.Attr(obj=o, name="owner" | "controller"):
+            return player(node, ctx)
+        case A.Attr(obj=o, name="host"):
+            return f"the card {value(o, ctx)} is on"
+        case A.Attr(obj=o, name="jacks"):
+            return f"the Jacks on {value(o, ctx)}"
+        case A.Attr(obj=o, name="top" | "attached"):
+            return cond_text(node, ctx)
+        case A.Attr(obj=o, name=attr):
+            return f"{possessive(o, ctx)} {attr}"
+        case A.Index(obj=A.Name(name=n) as table, index=A.Call(func="count", args=(s,))) \
+                if isinstance(ctx.constants.get(n), list):
+            return _table(ctx.constants[n], s, ctx) or f"{value(table, ctx)} by {value(node.index, ctx)}"
+        case A.Index(obj=o, index=i):
+            return f"entry {value(i, ctx)} of {value(o, ctx)} (from 0)"
+        case A.ListLit(items=()):
+            return "no cards"
+        case A.ListLit(items=items):
+            return join_or([value(i, ctx) for i in items], "and")
+        case A.Zone(zone="deck"):
+            return "the deck"
+        case A.Zone(zone="scrap"):
+            return "the scrap"
+        case A.Zone(zone="shown"):
+            return "the revealed cards"
+        case A.Zone(zone="play"):
+            return "the cards in play"
+        case A.Zone(zone="hand", player=p):
+            return f"{possessive(p, ctx)} hand"
+        case A.Zone(zone="field", player=p):
+            return f"{possessive(p, ctx)} cards in play"
+        case A.Where():
+            np = noun(node, ctx)
+            return np.plural() if np else code(node)
+        case A.BinOp(op=op, left=lhs, right=rhs) if op in ARITH_WORDS:
+            return f"{value(lhs, ctx)} {ARITH_WORDS[op]} {value(rhs, ctx)}"
+        case A.Neg(operand=o):
+            return f"minus {value(o, ctx)}"
+        case A.Call():
+            return _call_value(node, ctx)
+        case A.BinOp() | A.Not():
+            return cond_text(node, ctx)
+    return code(node)
+
+
+def _table(values: list, counted: A.Node, ctx: Context) -> str | None:
+    """`goals[count(S)]`: 21 with no King, 14 with 1, 10 with 2 ..."""
+    np = noun(counted, ctx)
+    if np is None or not values:
+        return None
+    parts = [f"{values[0]} with no {np.head()}{' ' + np.place if np.place else ''}{np.tail()}"]
+    parts += [f"{v} with {i}" for i, v in enumerate(values[1:], start=1)]
+    return join_or(parts, "and")
+
+
+def _call_value(node: A.Call, ctx: Context) -> str:
+    f, args = node.func, node.args
+    if f == "count" and len(args) == 1:
+        np = noun(args[0], ctx)
+        return f"the number of {np.plural()}" if np else f"the number of {value(args[0], ctx)}"
+    if f == "total" and len(args) == 1:
+        np = noun(args[0], ctx)
+        return f"the total value of {np.plural() if np else value(args[0], ctx)}"
+    if f in ("min", "max"):
+        word = "smaller" if f == "min" else "larger"
+        if len(args) == 1:
+            return f"the {'smallest' if f == 'min' else 'largest'} of {value(args[0], ctx)}"
+        return f"the {word} of {join_or([value(x, ctx) for x in args], 'and')}"
+    if f == "top" and len(args) == 1:
+        return f"the top Jack on {value(args[0], ctx)}"
+    if f == "first" and len(args) == 1:
+        np = noun(args[0], ctx)
+        if np is not None and np.definite and not np.plural_definite:
+            return np.definite
+        return f"the first of {value(args[0], ctx)}"
+    if f == "score" and len(args) == 1:
+        return f"{possessive(args[0], ctx)} points"
+    if f == "goal" and len(args) == 1:
+        return f"{possessive(args[0], ctx)} goal"
+    if f == "other" and len(args) == 1:
+        return player(node, ctx)
+    if f in ("can_play", "marked", "same_rank", "any"):
+        return cond_text(node, ctx)
+    if f in ctx.defines:
+        np = noun(node, ctx)
+        if np is not None:
+            return np.plural()
+        params, body = ctx.defines[f]
+        if _is_condition(body):
+            return cond_text(node, ctx)
+        return f"{words(f)} of {join_or([value(x, ctx) for x in args], 'and')}"
+    return code(node)
+
+
+def _is_condition(node: A.Node) -> bool:
+    return isinstance(node, A.Not) or (isinstance(node, A.BinOp) and node.op not in ARITH_WORDS)
+
+
+# -- conditions --------------------------------------------------------------------------------
+
+def cond_text(node: A.Node, ctx: Context, negated: bool = False) -> str:
+    """A condition as a clause (`the deck is empty`); `negated` says the opposite."""
+    match node:
+        case A.Not(operand=o):
+            return cond_text(o, ctx, not negated)
+        case A.BinOp(op="and" | "or" as op, left=lhs, right=rhs):
+            if negated:  # De Morgan
+                op = "or" if op == "and" else "and"
+            parts = [_cond_part(x, ctx, negated, op) for x in (lhs, rhs)]
+            return f" {op} ".join(parts)
+        case A.BinOp(op="in" | "not in" as op, left=lhs, right=rhs):
+            if negated:
+                op = NEGATED[op]
+            np = noun(rhs, ctx)
+            where = np.plural() if np else value(rhs, ctx)
+            return f"{value(lhs, ctx)} {'is one of' if op == 'in' else 'is not one of'} {where}"
+        case A.BinOp(op=op, left=A.Call(func="count", args=(s,)), right=rhs) if op in COMPARE_WORDS:
+            return _count_cond(s, NEGATED[op] if negated else op, rhs, ctx)
+        case A.BinOp(op=op, left=lhs, right=rhs) if op in COMPARE_WORDS:
+            if negated:
+                op = NEGATED[op]
+            if isinstance(lhs, A.Attr) and lhs.name == "rank" and _literal(rhs) is not None and op in ("==", "!="):
+                return f"{value(lhs.obj, ctx)} {'is' if op == '==' else 'is not'} {a(rank_noun(_literal(rhs) or ''))}"
+            if isinstance(lhs, A.Attr) and lhs.name == "role" and _literal(rhs) is not None and op in ("==", "!="):
+                return f"{value(lhs.obj, ctx)} {'is' if op == '==' else 'is not'} {a(role_noun(_literal(rhs) or ''))}"
+            return f"{value(lhs, ctx)} {COMPARE_WORDS[op]} {value(rhs, ctx)}"
+        case A.Attr(obj=o, name="top"):
+            return f"{value(o, ctx)} is {'not ' if negated else ''}the top card of its pile"
+        case A.Attr(obj=o, name="attached"):
+            return f"{value(o, ctx)} is {'not ' if negated else ''}attached to another card"
+        case A.Call(func="any", args=(s,)):
+            return _count_cond(s, "==" if negated else ">", A.Num(0), ctx)
+        case A.Call(func="can_play", args=(s,)):
+            np = noun(s, ctx)
+            what = np.one() if np and not np.definite else f"one of {value(s, ctx)}"
+            return f"{what} can{'not' if negated else ''} be played"
+        case A.Call(func="marked", args=(x, m)):
+            return f"{value(x, ctx)} is {'not ' if negated else ''}marked {value(m, ctx)}"
+        case A.Call(func="same_rank", args=(s,)):
+            return f"{value(s, ctx)} {'are not' if negated else 'are'} all of the same rank"
+        case A.Call(func=f, args=args) if f in ctx.defines and _inlinable(f, args, ctx):
+            params, body = ctx.defines[f]
+            return cond_text(subst(body, dict(zip(params, args, strict=True))), ctx, negated)
+        case A.Call(func=f, args=args) if f in ctx.defines and not _looks_like_set(ctx.defines[f][1], ctx):
+            w = words(f)
+            if len(args) == 1:
+                subj = player(args[0], ctx)
+                be = "are" if subj == "you" else "is"
+                return f"{subj} {be} {'not ' if negated else ''}{w}"
+            if len(args) == 2:
+                verb = ("does not " + w.removesuffix("s")) if negated else w
+                return f"{value(args[0], ctx)} {verb} {value(args[1], ctx)}"
+            return f"{'not ' if negated else ''}{w}({', '.join(value(x, ctx) for x in args)})"
+        case A.Name(name=n) if n in ctx.defines:
+            return f"{'not ' if negated else ''}{words(n)}"
+        case A.Name(name="true" | "false" as n):
+            return "always" if (n == "true") != negated else "never"
+    text = value(node, ctx) if not isinstance(node, A.BinOp) else code(node)
+    return f"not {text}" if negated else text
+
+
+def _inlinable(f: str, args: tuple[A.Node, ...], ctx: Context) -> bool:
+    """A definition read in place: a single comparison about players (`uncounterable(me)` ->
+    `you have a Queen`); longer ones, or ones about cards, keep their name (see the Terms)."""
+    params, body = ctx.defines[f]
+    if len(params) != len(args) or not isinstance(body, A.BinOp) or body.op in ("and", "or"):
+        return False
+    return all(_is(x, "me") or _is(x, "opponent") for x in args)
+
+
+def _cond_part(node: A.Node, ctx: Context, negated: bool, op: str) -> str:
+    text = cond_text(node, ctx, negated)
+    inner = node.operand if isinstance(node, A.Not) else node
+    if isinstance(inner, A.BinOp) and inner.op in ("and", "or"):
+        inner_op = inner.op if not (negated ^ isinstance(node, A.Not)) else ("or" if inner.op == "and" else "and")
+        if inner_op != op:
+            return f"({text})" if inner_op == "and" else f"either {text}"
+    return text
+
+
+def _count_cond(s: A.Node, op: str, rhs: A.Node, ctx: Context) -> str:
+    """count(S) compared with a number: `the deck is empty`, `you have a Queen`..."""
+    np = noun(s, ctx)
+    n = rhs.value if isinstance(rhs, A.Num) else None
+    if np is None:
+        return f"the number of {value(s, ctx)} {COMPARE_WORDS[op]} {value(rhs, ctx)}"
+    some = (op == ">" and n == 0) or (op == ">=" and n == 1) or (op == "!=" and n == 0)
+    none = (op == "==" and n == 0) or (op == "<" and n == 1) or (op == "<=" and n == 0)
+    if np.definite:
+        if some:
+            return f"{np.definite} is not empty" if not np.plural_definite else \
+                f"there is at least one of {np.definite}"
+        if none:
+            return f"{np.definite} is empty" if not np.plural_definite else f"there are none of {np.definite}"
+        return f"the number of {np.definite} {COMPARE_WORDS[op]} {value(rhs, ctx)}"
+    zone_only = np.bare() and np.owner is None and np.source
+    if zone_only and (some or none):
+        return f"{np.source} is {'not ' if some else ''}empty"
+    if np.holder is not None:
+        who = player(np.holder, ctx)
+        sub = ctx.with_(subject=np.holder)
+        np2 = noun(s, sub) or np
+        tail = np2.tail()
+        if some:
+            return f"{who} {conj('have', np.holder)} {a(np2.head())}{' in play' if np2.bare() else ''}{tail}"
+        if none:
+            return f"{who} {conj('have', np.holder)} no {np2.head(True)}{' in play' if np2.bare() else ''}{tail}"
+        return (f"{who} {conj('have', np.holder)} {_amount(op, rhs, ctx)} {np2.head(True)}"
+                f"{' in play' if np2.bare() else ''}{tail}")
+    where = f" {np.place}" if np.place else ""
+    if some:
+        return f"there is {a(np.head())}{where}{np.tail()}"
+    if none:
+        return f"there is no {np.head()}{where}{np.tail()}"
+    if np.bare() and np.source and np.source.endswith("hand"):
+        return f"{np.source} holds {_amount(op, rhs, ctx)} cards"
+    return f"there are {_amount(op, rhs, ctx)} {np.head(True)}{where}{np.tail()}"
+
+
+def _amount(op: str, rhs: A.Node, ctx: Context) -> str:
+    words_ = {"==": "exactly", "!=": "other than", "<": "fewer than", "<=": "at most", ">": "more than",
+              ">=": "at least"}
+    return f"{words_.get(op, op)} {value(rhs, ctx)}"
+
+
+# -- statements --------------------------------------------------------------------------------
+
+def dest_text(d: A.Dest, ctx: Context, moved: A.Node | None = None) -> str:
+    if d.zone == "deck top":
+        return "on top of the deck"
+    if d.zone == "deck bottom":
+        return "at the bottom of the deck"
+    if d.zone == "scrap":
+        return "into the scrap"
+    if d.zone == "shown":
+        return "face up where both players can see it"
+    if d.zone == "hand":
+        if moved is not None and isinstance(d.player, A.Attr) and d.player.obj == moved:
+            return f"into its {d.player.name}'s hand"
+        return f"into {possessive(d.player, ctx)} hand"
+    if d.zone == "field":
+        return f"in front of {player(d.player, ctx)} as {a(role_noun(d.role or 'point'))}"
+    return code(d)
+
+
+def _object(node: A.Node, ctx: Context) -> str:
+    """What a statement acts on: `every point card in play`, `the target`."""
+    np = noun(node, ctx)
+    if np is None:
+        return value(node, ctx)
+    return np.every()
+
+
+def stmt_text(node: A.Node, ctx: Context) -> str:
+    """One statement as an imperative clause (lower case, no full stop)."""
+    subj = ctx.subject
+    match node:
+        case A.Scrap(cards=c):
+            return f"{conj('scrap', subj)} {_object(c, ctx)}"
+        case A.Move(cards=c, dest=A.Dest(zone="hand", player=A.Attr(obj=o, name=who))) if _same_card(o, c):
+            return f"{conj('return', subj)} {_object(c, ctx)} to its {who}'s hand"
+        case A.Move(cards=c, dest=d):
+            return f"{conj('put', subj)} {_object(c, ctx)} {dest_text(d, ctx, c)}"
+        case A.Attach(card=c, host=h, role=r):
+            return f"{conj('put', subj)} {_object(c, ctx)} on {_object(h, ctx)} as {a(role_noun(r))}"
+        case A.Draw(count=n, player=p):
+            who = p if p is not None else subj
+            prefix = f"{player(p, ctx)} " if p is not None else ""
+            return f"{prefix}{conj('draw', who)} {_cards(n, ctx)}"
+        case A.Reveal(count=A.Num(value=1)):
+            return f"{conj('turn', subj)} up the top card of the deck for both players to see"
+        case A.Reveal(count=n):
+            return f"{conj('turn', subj)} up the top {_cards(n, ctx)} of the deck for both players to see"
+        case A.Shuffle(cards=c):
+            return f"{conj('shuffle', subj)} {_object(c, ctx)} into the deck"
+        case A.Swap(left=lhs, right=rhs):
+            return f"{conj('swap', subj)} {value(lhs, ctx)} with {value(rhs, ctx)}"
+        case A.Choose():
+            return _choose(node, ctx)
+        case A.PlayFrom(source=s):
+            np = noun(s, ctx)
+            what = f"one of {np.definite}" if np and np.definite else (np.one() if np else value(s, ctx))
+            return f"{conj('play', subj)} {what} in any way it can be played, as if from {possessive(subj, ctx)} hand"
+        case A.Let(name=n, value=v):
+            return f"let {words(n)} be {value(v, ctx)}"
+        case A.If(cond=c, then=t, orelse=o):
+            text = f"if {cond_text(c, ctx)}, {block_text(t, ctx)}"
+            if o:
+                if len(o) == 1 and isinstance(o[0], A.If):
+                    return f"{text}; otherwise {block_text(o, ctx)}"
+                text += f"; otherwise, {block_text(o, ctx)}"
+            return text
+        case A.ForEach(var=v, source=s, body=b):
+            np = noun(s, ctx)
+            each = f"each {np.head()}{' ' + np.place if np.place and not np.owner else ''}{np.tail()}" \
+                if np and not np.definite else f"each of {value(s, ctx)}"
+            if np and np.owner and not np.definite:
+                each = f"each of {np.owner} {np.head(True)}{np.tail()}"
+            inner = ctx.with_(aliases={**ctx.aliases, v: "it"})
+            return f"for {each}: {block_text(b, inner)}"
+        case A.Mark(cards=c, mark=m, turns=t):
+            turns = "turn" if isinstance(t, A.Num) and t.value == 1 else "turns"
+            return f"{conj('mark', subj)} {_object(c, ctx)} as {words(m)} for {value(t, ctx)} {turns}"
+        case A.Pass():
+            return f"{conj('pass', subj)}"
+        case A.Win(player=p):
+            return f"{player(p, ctx)} {conj('win', p)} the game"
+        case A.Nothing():
+            return "nothing happens"
+    return code(node)
+
+
+def _same_card(x: A.Node, cards: A.Node) -> bool:
+    """`x` is the card moved: the same tree, or `first(...)` of it."""
+    return x == cards or (isinstance(x, A.Call) and x.func == "first" and len(x.args) == 1 and x.args[0] == cards)
+
+
+def _cards(n: A.Node, ctx: Context) -> str:
+    if isinstance(n, A.Num):
+        return f"{n.value} card{'s' if n.value != 1 else ''}"
+    return f"as many cards as {value(n, ctx)}"
+
+
+def _count_phrase(n: A.Node, src: A.Node, ctx: Context) -> tuple[str, bool]:
+    """How many are chosen, and whether it is exactly one."""
+    if isinstance(n, A.Num):
+        return str(n.value), n.value == 1
+    match n:
+        case A.Call(func="min", args=(A.Num(value=k), A.Call(func="count", args=(s,)))) if s == src:
+            return f"{k} (or all of them, if fewer)", False
+        case A.Call(func="min", args=(A.Call(func="count", args=(s,)), A.Num(value=k))) if s == src:
+            return f"{k} (or all of them, if fewer)", False
+        case A.BinOp(op="-", left=A.Call(func="count", args=(s,)), right=keep) if s == src:
+            return f"{DOWN_TO}{value(keep, ctx)}", False
+    return value(n, ctx), False
+
+
+def _choose(node: A.Choose, ctx: Context, then: A.Node | None = None) -> str:
+    who = node.chooser
+    who_text = "the game, at random," if _is(who, "random") else player(who, ctx)
+    sub = ctx.with_(subject=who)
+    n, one = _count_phrase(node.count, node.source, sub)
+    np = noun(node.source, sub)
+    what = np.counted(n, one) if np else f"{n} from {value(node.source, sub)}"
+    if n.startswith(DOWN_TO) and np is not None:
+        what = f"{np.head(True)} from {np.source or np.plural()}{np.tail(True)}, {n[1:]},"
+    if one and np and not np.definite and what.startswith("1 "):
+        what = "1 " + what[2:]
+    text = f"{who_text} {conj('choose', who) if not _is(who, 'random') else 'chooses'} {what}"
+    if then is None:
+        return text
+    pron = "it" if one else "them"
+    chosen = {**ctx.chosen, node.verb: pron, "chosen": pron}
+    inner = sub.with_(chosen=chosen, subject=who if not _is(who, "random") else None)
+    return f"{text} and {stmt_text(then, inner)}"
+
+
+def _uses_chosen(stmt: A.Node, verb: str) -> bool:
+    target = getattr(stmt, "cards", None)
+    return isinstance(stmt, (A.Scrap, A.Move, A.Shuffle, A.Mark)) and isinstance(target, A.Name) \
+        and target.name in (verb, "chosen")
+
+
+def clauses(body: Sequence[A.Node], ctx: Context) -> list[str]:
+    """Statements as clauses, with `choose ... as X` + `scrap X` read as one clause."""
+    out: list[str] = []
+    i = 0
+    chosen = dict(ctx.chosen)
+    while i < len(body):
+        s = body[i]
+        if isinstance(s, A.Choose):
+            if i + 1 < len(body) and _uses_chosen(body[i + 1], s.verb):
+                out.append(_choose(s, ctx.with_(chosen=chosen), body[i + 1]))
+                i += 2
+                continue
+            out.append(_choose(s, ctx.with_(chosen=chosen)))
+            chosen[s.verb] = chosen["chosen"] = "the chosen card" + ("" if s.count == A.Num(1) else "s")
+            ctx = ctx.with_(chosen=chosen)
+            i += 1
+            continue
+        out.append(stmt_text(s, ctx.with_(chosen=chosen)))
+        i += 1
+    return out
+
+
+def block_text(body: Sequence[A.Node], ctx: Context) -> str:
+    parts = clauses(body, ctx)
+    if not parts:
+        return "nothing happens"
+    if len(parts) == 1:
+        return parts[0]
+    sep = "; then " if any("," in p or ";" in p for p in parts) else ", then "
+    return sep.join(parts)
+
+
+# -- entry point -------------------------------------------------------------------------------
+
+def english(node: A.Node | Sequence[A.Node], ctx: Context | None = None, condition: bool = False) -> str:
+    """Plain English for a program, statement or expression (lower case, no full stop).
+
+    `condition=True` reads an expression as a clause (`the deck is empty`) rather than a value."""
+    ctx = ctx or Context()
+    if isinstance(node, A.Program):
+        return block_text(node.body, ctx)
+    if isinstance(node, (tuple, list)):
+        return block_text(node, ctx)
+    if isinstance(node, A.Dest):
+        return dest_text(node, ctx)
+    if type(node).__name__ in _STATEMENT_NAMES:
+        return block_text((node,), ctx)
+    if condition:
+        return cond_text(node, ctx)
+    return value(node, ctx)
+
+
+_STATEMENT_NAMES = {"Scrap", "Move", "Attach", "Draw", "Reveal", "Shuffle", "Swap", "Choose", "PlayFrom", "Let",
+                    "If", "ForEach", "Mark", "Pass", "Win", "Nothing"}
+
+
+def say(src: str, ctx: Context | None = None, condition: bool = False, program: bool = True) -> str:
+    """Convenience: parse source text and render it (`say("scrap play where it.role == point")`)."""
+    from .effect_parser import parse_expr, parse_program
+
+    tree = parse_program(src) if program and not condition else parse_expr(src)
+    return english(tree, ctx, condition)
+
+
+__all__ = ["english", "say", "Context", "cond_text", "value", "noun", "stmt_text", "block_text", "sentence",
+           "kind_word", "rank_noun", "role_noun", "join_or", "a", "words"]

@@ -1,0 +1,638 @@
+"""A ruleset as a readable rules page (`cuttle rules`), and what one ruleset changes against another
+(`cuttle diff`). Everything is rendered from the ruleset's data and effect-language trees through
+`english`, so a house rule's page and diff follow its data; a play's optional `text:` is quoted
+beside the generated sentence, never instead of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import effect_ast as A
+from .cards import ALL_RANKS, NAMES, RANK_OF, SUIT_SYMBOLS
+from .effect_parser import parse_expr, parse_program
+from .english import Context, a, cond_text, english, join_or, kind_word, rank_noun, sentence, value, words
+from .printer import to_text
+
+GENERAL = 4  # a play open to more ranks than this is described once, under "Your turn"
+RULE = "-" * 72
+
+
+# -- reading the data -----------------------------------------------------------------------------
+
+def _tree(src: Any, program: bool) -> A.Node | None:
+    if src is None:
+        return None
+    if isinstance(src, bool):  # YAML true/false where a condition is expected
+        return A.Name("true" if src else "false")
+    try:
+        return parse_program(str(src)) if program else parse_expr(str(src))
+    except Exception:  # a broken ruleset is `cuttle check`'s business; here it reads as its text
+        return A.Name(f"<{src}>")
+
+
+def _say(src: Any, ctx: Context, program: bool = True, condition: bool = False) -> str:
+    tree = _tree(src, program and not condition)
+    if tree is None:
+        return ""
+    return english(tree, ctx, condition)
+
+
+def _get(data: dict, *path: str) -> Any:
+    for k in path:
+        if not isinstance(data, dict):
+            return None
+        data = data.get(k)
+    return data
+
+
+def resolved_plays(data: dict, key: str = "plays") -> dict[str, dict]:
+    """The plays with `like: OTHER` filled in from the play they copy (their own keys win)."""
+    raw = data.get(key) or {}
+    out: dict[str, dict] = {}
+
+    def resolve(name: str, seen: tuple[str, ...]) -> dict:
+        p = raw.get(name)
+        if not isinstance(p, dict):
+            return {}
+        like = p.get("like")
+        if not like or like in seen or like not in raw:
+            return {k: v for k, v in p.items() if k != "like"}
+        base = resolve(str(like), seen + (name,))
+        return {**base, **{k: v for k, v in p.items() if k != "like"}}
+
+    for name in raw:
+        if isinstance(raw[name], dict):
+            out[name] = resolve(name, ())
+    return out
+
+
+def rank_list(ranks: list | tuple | set | frozenset) -> str:
+    """`A–10`, `K, Q`, `9`: ranks in deck order, runs of three or more shortened."""
+    order = [r for r in ALL_RANKS if r in {str(x) for x in ranks}]
+    idx = [ALL_RANKS.index(r) for r in order]
+    out: list[str] = []
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and idx[j + 1] == idx[j] + 1:
+            j += 1
+        if j - i >= 2:
+            out.append(f"{order[i]}–{order[j]}")
+            i = j + 1
+        else:
+            out.append(order[i])
+            i += 1
+    return ", ".join(out)
+
+
+def play_label(p: dict) -> str:
+    verb = str(p.get("verb", "?"))
+    return kind_word(verb) if verb in ("oneoff", "royal", "jack", "counter") else words(verb)
+
+
+def describe_play(p: dict, ctx: Context, with_label: bool = True) -> str:
+    """One play in words: its label, target, effect, conditions, and its optional text."""
+    parts: list[str] = []
+    ncards = int(p.get("cards", 1))
+    label = play_label(p)
+    head = label
+    if ncards > 1:
+        head += f" ({ncards} cards of the same rank together)"
+    if "target" in p:
+        tree = _tree(p["target"], False)
+        from .english import noun  # noun phrases: "one of your opponent's point cards ..."
+        np = noun(tree, ctx) if tree is not None else None
+        head += f", targeting {np.one() if np else value(tree, ctx)}" if tree is not None else ""
+    effect = _say(p.get("effect", "nothing"), ctx)
+    if not with_label:
+        head = head[len(label):].lstrip(", ")
+    parts.append(f"{head}: {effect}" if head else effect)
+    if "legal" in p:
+        parts.append(f"only if {_say(p['legal'], ctx, condition=True)}")
+    if p.get("free"):
+        parts.append("it does not use up your action")
+    if "countered" in p:
+        parts.append(f"if it is countered, {_say(p['countered'], ctx)}")
+    text = sentence(parts[0]) + "".join(" " + sentence(x) for x in parts[1:])
+    if p.get("text"):
+        text += f' ("{p["text"]}")'
+    return text
+
+
+def _deck_text(rules: Any) -> str:
+    d = rules.data.get("deck") or {}
+    n = len(rules.deck_cards)
+    suits = " ".join(f"{SUIT_SYMBOLS.get(s, s)}" for s in rules.suits)
+    if "cards" in d:
+        cards = ", ".join(NAMES[c] for c in rules.deck_cards)
+        return f"{n} cards: {cards}. Suits from low to high: {suits}."
+    ranks = [r for r in rules.ranks_in_deck if r != "Joker"]
+    jokers = sum(1 for c in rules.deck_cards if RANK_OF[c] == "Joker")
+    text = f"{n} cards: {rank_list(ranks)} in each suit, the suits from low to high {suits}"
+    if jokers:
+        text += f", and {jokers} Joker{'s' if jokers > 1 else ''}"
+    return text + "."
+
+
+def _values_text(data: dict) -> str:
+    vals = data.get("values") or {}
+    if not vals:
+        return "No card is worth points."
+    by_rank = sorted(vals.items(), key=lambda kv: ALL_RANKS.index(str(kv[0])) if str(kv[0]) in ALL_RANKS else 99)
+    same = all(str(k) == str(v) for k, v in by_rank if str(k).isdigit())
+    shown = ", ".join(f"{rank_noun(str(k))} {v}" for k, v in by_rank if not (same and str(k).isdigit()))
+    text = "Point values: "
+    if same and any(str(k).isdigit() for k, _ in by_rank):
+        text += "each number card is worth its rank"
+        text += f"; {shown}" if shown else ""
+    else:
+        text += shown
+    return text + ". Other cards are worth no points."
+
+
+def _deal_text(rules: Any) -> str:
+    first, second = rules.deal
+    extra = _get(rules.data, "deal", "extra") or {}
+    given = sum(len(v or []) for v in extra.values()) if isinstance(extra, dict) else 0
+    rest = len(rules.deck_cards) - first - second - given
+    text = f"Deal {first} cards to the first player, who moves first, and {second} to the second player."
+    if isinstance(extra, dict):
+        for who, cards in extra.items():
+            if cards:
+                who_text = "The first" if who == "p1" else "The second"
+                text += f" {who_text} player also gets {', '.join(map(str, cards))}."
+    text += " There is no deck: every card is dealt." if rest <= 0 else f" The other {rest} cards form the deck."
+    return text
+
+
+def _passes_text(data: dict) -> str:
+    end = data.get("end") or {}
+    n = end.get("passes", 3)
+    how = end.get("on_passes", "most_points")
+    result = ("the player with more points wins, and equal points is a draw" if how == "most_points"
+              else "the game is a draw, whatever the points")
+    return f"{n} passes in a row end the game: {result}."
+
+
+def _visibility_text(data: dict, ctx: Context) -> str:
+    v = _get(data, "visibility", "hand")
+    tree = _tree(v, False)
+    if v is None or tree == A.Name("false"):
+        return "Hands are hidden: you never see your opponent's hand."
+    if tree == A.Name("true"):
+        return "Hands are face up: you always see your opponent's hand."
+    return sentence(f"you see your opponent's hand when {_say(v, ctx, condition=True)}")
+
+
+def _kind_text(name: str, k: dict, ctx: Context) -> str:
+    parts = []
+    if "counterable" in k and _tree(k["counterable"], False) in (A.Name("false"), A.Name("never")):
+        parts.append("it cannot be countered")
+    elif "counterable" in k and _tree(k["counterable"], False) == A.Name("true"):
+        parts.append("it can always be answered (countered)")
+    elif "counterable" in k:
+        parts.append(f"it can be answered (countered) only if {_say(k['counterable'], ctx, condition=True)}")
+    else:
+        parts.append("it cannot be answered")
+    if "after" in k:
+        parts.append(f"once it has taken effect, {_say(k['after'], ctx)}")
+    if "countered" in k:
+        parts.append(f"when it is countered, {_say(k['countered'], ctx)} instead of its effect")
+    return f"A {kind_word(name)}: " + "; ".join(parts) + "."
+
+
+def _response_text(r: dict, ctx: Context, answered_by: dict[str, list[str]]) -> str:
+    ranks = rank_list(r.get("ranks", []))
+    extra = int(r.get("extra", 0))
+    answers = [kind_word(x) for x in r.get("answers", [])]
+    cost = f"{a(ranks)}" + (f" plus {extra} more card{'s' if extra > 1 else ''} of your choice" if extra else
+                            " by itself")
+    verb = play_label(r)
+    text = (f"{sentence(verb).rstrip('.')}: when your opponent makes {join_or([a(x) for x in answers])}, "
+            f"you can answer it with {cost}.")
+    text += " " + sentence(f"playing it does this: {_say(r.get('effect', 'scrap cards; scrap extra'), ctx)}")
+    if "legal" in r:
+        text += " " + sentence(f"only if {_say(r['legal'], ctx, condition=True)}")
+    answerable = _tree(r.get("counterable"), False)
+    if answerable == A.Name("false"):
+        text += " It cannot be answered in turn."
+    elif answerable is not None and answerable != A.Name("true"):
+        text += " " + sentence(f"it can be answered in turn only if {_say(r['counterable'], ctx, condition=True)}")
+    kind = str(r.get("kind", ""))
+    if kind in answered_by:
+        text += f" The answered play takes effect only if an even number of {kind_word(kind, True)} were played."
+    if r.get("text"):
+        text += f' ("{r["text"]}")'
+    return text
+
+
+def _mentions(node: Any, rank: str) -> bool:
+    """Whether a tree compares a card's rank with `rank` (`it.rank == K`, `it.rank in [9, 10]`)."""
+    if isinstance(node, tuple):
+        return any(_mentions(x, rank) for x in node)
+    if isinstance(node, A.BinOp) and node.op in ("==", "!=", "in", "not in"):
+        for side, other in ((node.left, node.right), (node.right, node.left)):
+            if isinstance(side, A.Attr) and side.name == "rank":
+                lits = other.items if isinstance(other, A.ListLit) else (other,)
+                if any(isinstance(x, (A.Num, A.Name)) and str(getattr(x, "value", getattr(x, "name", ""))) == rank
+                       for x in lits):
+                    return True
+    if isinstance(node, A.Node):
+        return any(_mentions(getattr(node, f), rank) for f in node.__dataclass_fields__ if f not in ("line", "column"))
+    return False
+
+
+def _rule_mentions(data: dict, rank: str) -> list[str]:
+    """The rules outside the plays that name a rank: the goal, a definition, what you can see..."""
+    places: list[tuple[tuple[str, ...], str, bool]] = [
+        (("end", "goal"), "the goal (see Winning)", False), (("end", "score"), "the points (see Winning)", False),
+        (("visibility", "hand"), "what you can see", False), (("turn", "end"), "the end of a turn", True),
+        (("turn", "playable"), "what can be played", False)]
+    found = [label for path, label, prog in places if _mentions(_tree(_get(data, *path), prog), rank)]
+    defines = {str(k).split("(")[0].strip(): _tree(v, False) for k, v in (data.get("define") or {}).items()}
+    named = {n for n, t in defines.items() if _mentions(t, rank)}
+    grew = True
+    while grew:  # a definition that uses one naming the rank names it too (queens -> protected)
+        more = {n for n, t in defines.items() if n not in named and _uses(t, named)}
+        named |= more
+        grew = bool(more)
+    terms = [n for n in defines if n in named]
+    if terms:
+        found.append(f"{join_or(terms, 'and')} (see Terms)")
+    return found
+
+
+def _uses(node: Any, names: set[str]) -> bool:
+    if isinstance(node, tuple):
+        return any(_uses(x, names) for x in node)
+    if isinstance(node, (A.Call, A.Name)) and getattr(node, "func", getattr(node, "name", None)) in names:
+        return True
+    if isinstance(node, A.Node):
+        return any(_uses(getattr(node, f), names) for f in node.__dataclass_fields__ if f not in ("line", "column"))
+    return False
+
+
+def _define_text(key: str, body: Any, ctx: Context) -> str:
+    tree = _tree(body, False)
+    name = str(key)
+    if tree is None:
+        return name
+    is_set = isinstance(tree, (A.Zone, A.Where)) or (isinstance(tree, A.Call) and tree.func in ctx.defines)
+    reading = english(tree, ctx, condition=not is_set)
+    return f"{name}: {reading}  [{to_text(tree)}]"
+
+
+# -- the rules page --------------------------------------------------------------------------------
+
+def rules_page(rules: Any) -> str:
+    """The whole ruleset in words: set-up, goal and end, the turn, responses, then every rank."""
+    data: dict = rules.data
+    ctx = Context.from_data(data)
+    out: list[str] = []
+    title = f"{rules.name} — rules of Cuttle"
+    out += [title, "=" * len(title)]
+    if data.get("description"):
+        out.append(str(data["description"]))
+    if data.get("source"):
+        out.append(f"Source: {data['source']}")
+    if len(rules.parts) > 1:
+        out.append(f"Made of: {' + '.join(rules.parts)}")
+
+    out += ["", "The cards", "---------", _deck_text(rules), _values_text(data)]
+    consts = data.get("constants") or {}
+    if consts:
+        out.append("Numbers used by the rules: " + "; ".join(
+            f"{words(k)} = {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in consts.items()) + ".")
+
+    out += ["", "The deal", "--------", _deal_text(rules)]
+
+    out += ["", "Winning", "-------"]
+    out.append(sentence(f"your goal: {_say(_get(data, 'end', 'goal') or '21', ctx, program=False)} points"))
+    out.append(sentence(f"your points: {_say(_get(data, 'end', 'score') or 'total(field of me where it.role == point)', ctx, program=False)}"))  # noqa: E501
+    out.append("You win the moment your points reach your goal; this is checked after everything that happens.")
+    out.append(_passes_text(data))
+    wins = _get(data, "match", "wins")
+    if wins and int(wins) > 1:
+        out.append(f"A match: the first player to win {wins} hands wins the match.")
+
+    out += ["", "What you can see", "----------------", _visibility_text(data, ctx)]
+
+    out += ["", "Your turn", "---------", "Take one action a turn:"]
+    plays = resolved_plays(data)
+    general = {n: p for n, p in plays.items() if isinstance(p, dict)
+               and (int(p.get("cards", 1)) == 0 or len(p.get("ranks", [])) > GENERAL)}
+    for p in general.values():
+        ranks = p.get("ranks", [])
+        who = f" (with {rank_list(ranks)})" if ranks else ""
+        out.append(f"  * {play_label(p)}{who} — {describe_play(p, ctx, with_label=False)}")
+    others = sorted({play_label(p) for n, p in plays.items() if isinstance(p, dict) and n not in general
+                     and not p.get("free")})
+    if others:
+        out.append(f"  * or play a card for its ability ({', '.join(others)}): see Card by card below.")
+    free = [p for n, p in plays.items() if isinstance(p, dict) and p.get("free")]
+    if free:
+        out.append("Plays that do not use up your action (see Card by card): "
+                   + ", ".join(sorted({play_label(p) for p in free})) + ".")
+    if _get(data, "turn", "playable"):
+        out.append(sentence(f"a card can be played only if {_say(data['turn']['playable'], ctx, condition=True)}"))
+    if _get(data, "turn", "end"):
+        out.append(sentence(f"when your action has fully resolved: {_say(data['turn']['end'], ctx)}"))
+
+    kinds = data.get("kinds") or {}
+    responses = data.get("responses") or {}
+    if kinds or responses:
+        out += ["", "Responses and counters", "----------------------"]
+        for name, k in kinds.items():
+            out.append(_kind_text(name, k or {}, ctx))
+        answered_by: dict[str, list[str]] = {}
+        for name, r in responses.items():
+            for x in r.get("answers", []):
+                answered_by.setdefault(str(x), []).append(name)
+        for _name, r in responses.items():
+            out.append(_response_text(r, ctx, answered_by))
+
+    out += ["", "Card by card", "------------"]
+    for rank in rules.ranks_in_deck:
+        mine = [(n, p) for n, p in plays.items()
+                if isinstance(p, dict) and rank in {str(x) for x in p.get("ranks", [])}]
+        if not mine:
+            out.append(f"{rank_noun(rank)}: cannot be played.")
+            continue
+        common = [play_label(p) for n, p in mine if n in general]
+        special = [(n, p) for n, p in mine if n not in general]
+        line = f"{rank_noun(rank)}:"
+        if common:
+            line += f" {join_or(common)}" + (" (see Your turn)." if special else " (see Your turn) only.")
+        out.append(line)
+        for _n, p in special:
+            out.append(f"    {describe_play(p, ctx)}")
+        mentions = _rule_mentions(data, rank)
+        if mentions:
+            out.append(f"    Also counts in {join_or(mentions, 'and')}.")
+        resp = [r for r in responses.values() if rank in {str(x) for x in r.get("ranks", [])}]
+        for r in resp:
+            out.append(f"    Also {kind_word(str(r.get('verb', 'counter')))}s: see Responses and counters.")
+
+    defines = data.get("define") or {}
+    if defines:
+        out += ["", "Terms", "-----"]
+        for key, body in defines.items():
+            out.append(f"  {_define_text(key, body, ctx)}")
+    return "\n".join(out).rstrip() + "\n"
+
+
+# -- diff ----------------------------------------------------------------------------------------
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _same(x: Any, y: Any, program: bool) -> bool:
+    if x is None or y is None:
+        return x is None and y is None
+    return _tree(x, program) == _tree(y, program)
+
+
+def _ranks_of(p: dict) -> str:
+    ranks = [str(r) for r in p.get("ranks", [])]
+    if len(ranks) == 1:
+        return rank_noun(ranks[0])
+    return rank_list(ranks) or play_label(p)
+
+
+def diff_rules(a_rules: Any, b_rules: Any) -> str:
+    """What ruleset B changes against ruleset A, in words, rule by rule and card by card."""
+    da, db = a_rules.data, b_rules.data
+    ca, cb = Context.from_data(da), Context.from_data(db)
+    lines: list[str] = []
+
+    def change(what: str, old: str, new: str) -> None:
+        lines.append(f"{what}: was: {old}; now: {new}")
+
+    def cmp(path: tuple[str, ...], what: str, program: bool = True, condition: bool = False,
+            absent: str = "nothing", fmt: Callable[[str], str] = lambda s: s) -> None:
+        x, y = _get(da, *path), _get(db, *path)
+        if _same(x, y, program and not condition):
+            return
+        old = fmt(_say(x, ca, program, condition)) if x is not None else absent
+        new = fmt(_say(y, cb, program, condition)) if y is not None else absent
+        change(what, old, new)
+
+    # the cards
+    if a_rules.deck_cards != b_rules.deck_cards or a_rules.suits != b_rules.suits:
+        change("The deck", _deck_text(a_rules).rstrip("."), _deck_text(b_rules).rstrip("."))
+    va, vb = da.get("values") or {}, db.get("values") or {}
+    for k in sorted(set(va) | set(vb), key=lambda r: ALL_RANKS.index(str(r)) if str(r) in ALL_RANKS else 99):
+        if va.get(k) != vb.get(k):
+            change(f"The value of {a(rank_noun(str(k)))}", f"{va.get(k, 'no')} points", f"{vb.get(k, 'no')} points")
+    ka, kb = da.get("constants") or {}, db.get("constants") or {}
+    for k in list(ka) + [k for k in kb if k not in ka]:
+        if ka.get(k) != kb.get(k):
+            def show(v: Any) -> str:
+                return "unset" if v is None else ", ".join(map(str, v)) if isinstance(v, list) else str(v)
+            change(f"The {words(k)}", show(ka.get(k)), show(kb.get(k)))
+    if a_rules.deal != b_rules.deal:
+        change("The deal", f"{a_rules.deal[0]} and {a_rules.deal[1]} cards",
+               f"{b_rules.deal[0]} and {b_rules.deal[1]} cards")
+
+    # definitions
+    fa, fb = da.get("define") or {}, db.get("define") or {}
+    for k in list(fa) + [k for k in fb if k not in fa]:
+        if not _same(fa.get(k), fb.get(k), False):
+            old = _define_text(k, fa[k], ca) if k in fa else "not defined"
+            new = _define_text(k, fb[k], cb) if k in fb else "not defined"
+            change(f"The term {k.split('(')[0]}", old, new)
+
+    # goal, end, visibility, turn
+    cmp(("end", "goal"), "Your goal", program=False, absent="21")
+    cmp(("end", "score"), "Your points", program=False)
+    ea, eb = da.get("end") or {}, db.get("end") or {}
+    if ea.get("passes", 3) != eb.get("passes", 3):
+        change("Passes in a row that end the game", str(ea.get("passes", 3)), str(eb.get("passes", 3)))
+    if ea.get("on_passes", "most_points") != eb.get("on_passes", "most_points"):
+        change(f"When {eb.get('passes', 3)} passes in a row end the game",
+               _passes_text(da).split(": ", 1)[1].rstrip("."), _passes_text(db).split(": ", 1)[1].rstrip("."))
+    wa, wb = _get(da, "match", "wins") or 1, _get(db, "match", "wins") or 1
+    if wa != wb:
+        change("Winning the match", f"win {wa} hand{'s' if wa != 1 else ''}", f"win {wb} hand{'s' if wb != 1 else ''}")
+    va_, vb_ = _get(da, "visibility", "hand"), _get(db, "visibility", "hand")
+    if not _same(va_, vb_, False):
+        def seen(v: Any, c: Context) -> str:
+            tree = _tree(v, False)
+            if tree is None or tree == A.Name("false"):
+                return "never (hands are hidden)"
+            return "always (hands are face up)" if tree == A.Name("true") else f"when {_say(v, c, condition=True)}"
+        change("You see your opponent's hand", seen(va_, ca), seen(vb_, cb))
+    cmp(("turn", "end"), "When your action has resolved")
+    cmp(("turn", "playable"), "A card can be played only if", condition=True, absent="always")
+
+    # kinds
+    kda, kdb = da.get("kinds") or {}, db.get("kinds") or {}
+    for k in list(kda) + [k for k in kdb if k not in kda]:
+        if k not in kdb:
+            lines.append(f"There are no more {kind_word(k, True)}.")
+            continue
+        if k not in kda:
+            lines.append(f"New kind of play: {_kind_text(k, kdb[k] or {}, cb)}")
+            continue
+        x, y = kda[k] or {}, kdb[k] or {}
+        if not _same(x.get("counterable"), y.get("counterable"), False):
+            if y.get("counterable") is None or _tree(y.get("counterable"), False) == A.Name("false"):
+                lines.append(f"{_cap(kind_word(k, True))} can no longer be countered")
+            else:
+                change(f"{_cap(kind_word(k, True))} can be countered",
+                       f"only if {_say(x['counterable'], ca, condition=True)}" if "counterable" in x else "never",
+                       f"only if {_say(y['counterable'], cb, condition=True)}")
+        for f in ("after", "countered"):
+            if not _same(x.get(f), y.get(f), True):
+                change(f"After {a(kind_word(k))}" if f == "after" else f"A countered {kind_word(k)}",
+                       _say(x.get(f), ca) if f in x else "nothing", _say(y.get(f), cb) if f in y else "nothing")
+
+    # plays
+    pa, pb = resolved_plays(da), resolved_plays(db)
+    for name in list(pa) + [n for n in pb if n not in pa]:
+        x, y = pa.get(name), pb.get(name)
+        if not isinstance(x, dict) and isinstance(y, dict):
+            lines.append(f"New play, {_ranks_of(y)}: {describe_play(y, cb)}")
+            continue
+        if isinstance(x, dict) and not isinstance(y, dict):
+            lines.append(f"No more {play_label(x)} play for {_ranks_of(x)} (was: {describe_play(x, ca)})")
+            continue
+        if not isinstance(x, dict) or not isinstance(y, dict):
+            continue
+        lines += _play_diff(x, y, ca, cb)
+
+    # responses
+    ra, rb = da.get("responses") or {}, db.get("responses") or {}
+    for name in list(ra) + [n for n in rb if n not in ra]:
+        x, y = ra.get(name), rb.get(name)
+        if x is None and y is not None:
+            lines.append(f"New response: {_response_text(y, cb, {})}")
+            continue
+        if y is None and x is not None:
+            lines.append(f"No more {play_label(x)}s with {a(rank_list(x.get('ranks', [])))}.")
+            continue
+        if x is None or y is None:
+            continue
+        lines += _response_diff(x, y, ca, cb)
+
+    if da.get("description") != db.get("description") and not lines:
+        lines.append(f"Only the description differs: {db.get('description')!r}")
+    title = f"{b_rules.name} against {a_rules.name}"
+    if not lines:
+        return f"{title}: no differences — {b_rules.name} plays exactly like {a_rules.name}.\n"
+    return "\n".join([f"{title}: {len(lines)} change{'s' if len(lines) != 1 else ''}", ""]
+                     + [f"* {ln}" for ln in lines]) + "\n"
+
+
+def _play_diff(x: dict, y: dict, ca: Context, cb: Context) -> list[str]:
+    label = f"{_ranks_of(x)} ({play_label(x)})" if x.get("ranks") else _cap(play_label(x))
+    out: list[str] = []
+    if {str(r) for r in x.get("ranks", [])} != {str(r) for r in y.get("ranks", [])}:
+        out.append(f"{label}: was played with {rank_list(x.get('ranks', [])) or 'no card'}; "
+                   f"now with {rank_list(y.get('ranks', [])) or 'no card'}")
+    if x.get("verb") != y.get("verb"):
+        out.append(f"{label}: now written '{y.get('verb')}' (was '{x.get('verb')}')")
+    if x.get("kind") != y.get("kind"):
+        def kind_of(p: dict) -> str:
+            if p.get("kind"):
+                return f"{a(kind_word(str(p['kind'])))} play"
+            return "a play of no kind (it cannot be answered)"
+        out.append(f"{label}: was {kind_of(x)}; now {kind_of(y)}")
+    if int(x.get("cards", 1)) != int(y.get("cards", 1)):
+        out.append(f"{label}: plays {y.get('cards', 1)} cards at once (was {x.get('cards', 1)})")
+    if bool(x.get("free")) != bool(y.get("free")):
+        out.append(f"{label}: {'no longer uses' if y.get('free') else 'now uses'} up your action")
+    if not _same(x.get("target"), y.get("target"), False):
+        def tgt(p: dict, c: Context) -> str:
+            if "target" not in p:
+                return "no target"
+            from .english import noun
+            np = noun(_tree(p["target"], False), c)
+            return np.one() if np else value(_tree(p["target"], False), c)
+        out.append(f"{label}: target was: {tgt(x, ca)}; now: {tgt(y, cb)}")
+    if not _same(x.get("legal"), y.get("legal"), False):
+        old = f"only if {_say(x['legal'], ca, condition=True)}" if "legal" in x else "always"
+        new = f"only if {_say(y['legal'], cb, condition=True)}" if "legal" in y else "always"
+        out.append(f"{label}: can be played: was: {old}; now: {new}")
+    if not _same(x.get("effect"), y.get("effect"), True):
+        out.append(f"{label}: was: {_say(x.get('effect', 'nothing'), ca)}; now: {_say(y.get('effect', 'nothing'), cb)}")
+    if not _same(x.get("countered"), y.get("countered"), True):
+        old = _say(x["countered"], ca) if "countered" in x else "as its kind says"
+        new = _say(y["countered"], cb) if "countered" in y else "as its kind says"
+        out.append(f"{label}: when countered: was: {old}; now: {new}")
+    if x.get("text") != y.get("text") and y.get("text"):
+        out.append(f"{label}: its note now reads \"{y['text']}\"")
+    return out
+
+
+def _response_diff(x: dict, y: dict, ca: Context, cb: Context) -> list[str]:
+    who = a(rank_list(y.get("ranks", [])) or "card")
+    out: list[str] = []
+    if {str(r) for r in x.get("ranks", [])} != {str(r) for r in y.get("ranks", [])}:
+        out.append(f"{sentence(play_label(y)).rstrip('.')}s are now made with {rank_list(y.get('ranks', []))} "
+                   f"(was {rank_list(x.get('ranks', []))})")
+    ex, ey = int(x.get("extra", 0)), int(y.get("extra", 0))
+    if ex != ey:
+        if ey == 0:
+            out.append(f"{who} no longer costs an extra card: it {play_label(y)}s by itself")
+        elif ex == 0:
+            out.append(f"{who} now costs {ey} extra card{'s' if ey > 1 else ''} to {play_label(y)}")
+        else:
+            out.append(f"{who} now costs {ey} extra cards to {play_label(y)} (was {ex})")
+    ax, ay = [str(k) for k in x.get("answers", [])], [str(k) for k in y.get("answers", [])]
+    lost = [k for k in ax if k not in ay]
+    gained = [k for k in ay if k not in ax]
+    if lost:
+        out.append(f"{who} can no longer {play_label(y)} {join_or([kind_word(k, True) for k in lost])}")
+    if gained:
+        out.append(f"{who} can now {play_label(y)} {join_or([kind_word(k, True) for k in gained])}")
+    for f, what in (("legal", "can be played"), ("counterable", "can be answered in turn")):
+        if not _same(x.get(f), y.get(f), False):
+            old = f"only if {_say(x[f], ca, condition=True)}" if f in x else "always"
+            new = f"only if {_say(y[f], cb, condition=True)}" if f in y else "always"
+            out.append(f"{sentence(play_label(y)).rstrip('.')} with {who}: {what}: was: {old}; now: {new}")
+    if not _same(x.get("effect"), y.get("effect"), True):
+        out.append(f"{sentence(play_label(y)).rstrip('.')} with {who}: was: "
+                   f"{_say(x.get('effect', 'scrap cards; scrap extra'), ca)}; "
+                   f"now: {_say(y.get('effect', 'scrap cards; scrap extra'), cb)}")
+    return out
+
+
+# -- the reference of ruleset keys (docs/rulesets.md) -------------------------------------------
+
+def _type_words(typ: Any) -> str:
+    if isinstance(typ, tuple) and typ and typ[0] == "enum":
+        return "one of " + ", ".join(f"`{x}`" for x in typ[1:])
+    return {"str": "text", "int": "whole number", "bool": "true/false", "expr": "expression",
+            "program": "program", "word": "word", "rank": "rank", "ranks": "list of ranks",
+            "card-list": "list of cards", "words": "list of words", "any": "number or list"}.get(str(typ), str(typ))
+
+
+def schema_reference(schema: dict | None = None, prefix: str = "") -> str:
+    """A Markdown table of every key of a ruleset file, from `interpreter/schema.py`."""
+    from .schema import RULESET
+
+    schema = RULESET if schema is None else schema
+    rows: list[str] = []
+
+    def walk(sch: dict, path: str) -> None:
+        for key, spec in sch.items():
+            here = f"{path}{key}" if key != "*" else f"{path}NAME"
+            if isinstance(spec, dict):  # a mapping given directly (a KIND/PLAY/RESPONSE under "*")
+                walk(spec, here + ".")
+                continue
+            typ, doc = spec
+            if isinstance(typ, dict):
+                rows.append(f"| `{here}` | mapping | {doc} |")
+                walk(typ, here + ".")
+            else:
+                rows.append(f"| `{here}` | {_type_words(typ)} | {doc} |")
+
+    walk(schema, prefix)
+    return "\n".join(["| key | type | meaning |", "|---|---|---|", *rows]) + "\n"
+
+
+__all__ = ["rules_page", "schema_reference", "diff_rules", "describe_play", "rank_list", "cond_text"]
