@@ -63,7 +63,8 @@ def plays_for(g: State, player: int, source: tuple[int, ...], free_ok: bool = Tr
                     continue
                 groups: Any = ((c,),)
             else:
-                same = [x for x in source[i + 1:] if RANK_OF[x] == RANK_OF[c]]
+                same = [x for x in source[i + 1:] if RANK_OF[x] == RANK_OF[c] and (
+                    playable is None or playable(g, {"me": player, "opponent": opp, "it": x}))]
                 groups = [(c,) + rest for rest in itertools.combinations(same, p.ncards - 1)]
             for cards in groups:
                 env = {"me": player, "opponent": opp, "card": c, "cards": cards}
@@ -86,6 +87,9 @@ def _responses(g: State, player: int) -> list[tuple]:
     for r in rules.answering.get(kind, ()):
         for c in hand:
             if RANK_OF[c] not in r.ranks:
+                continue
+            if rules.playable_fn is not None and not rules.playable_fn(
+                    g, {"me": player, "opponent": 1 - player, "it": c}):
                 continue
             others = [x for x in hand if x != c]
             for extra in itertools.combinations(sorted(others), r.extra):
@@ -146,7 +150,7 @@ def _end_turn_prog(rules: Rules) -> tuple:
     prog = getattr(rules, "_end_turn_prog", None)
     if prog is None:
         from .ruleset import _concat
-        prog = _concat(rules.turn_end, ((BUILTIN, "check_win", None), (BUILTIN, "next_turn", None)))
+        prog = _concat(rules.turn_end, ((BUILTIN, "end_turn", None),))
         rules._end_turn_prog = prog  # type: ignore[attr-defined]
     return prog
 
@@ -236,7 +240,56 @@ def _next_turn(g: State) -> None:
 
 
 def run(g: State) -> None:
-    """Execute frames until a decision is needed or the game is over."""
+    """Execute frames until a decision is needed or the game is over. In a match, a hand that
+    ends is recorded and the next hand dealt, until a player has won enough hands."""
+    _run(g)
+    while g.hand_over is not None:
+        _end_hand(g)
+        _run(g)
+
+
+def _end_hand(g: State) -> None:
+    rules: Rules = g.rules
+    winner, reason = g.hand_over  # type: ignore[misc]
+    g.hand_over = None
+    g.hands = g.hands + ((winner, reason),)
+    if winner in (0, 1):
+        wins = list(g.wins)
+        wins[winner] += 1
+        g.wins = (wins[0], wins[1])
+        if wins[winner] >= rules.match_wins:
+            g.reason = (f"p{winner + 1} wins the match {g.wins[0]}-{g.wins[1]} "
+                        f"(hand {len(g.hands)}: {reason})")
+            return
+    g.winner = None
+    g.reason = ""
+    g.clear()
+    _deal_hand(g, len(g.hands) % 2)
+
+
+def _deal_hand(g: State, first: int) -> None:
+    """Shuffle the deck with the game's generator and deal: `first` gets `deal.first` cards and moves
+    first, the other `deal.second`; then each gets their `deal.extra` cards."""
+    rules: Rules = g.rules
+    extra = rules.deal_extra
+    reserved = {c for cards in extra for c in cards}
+    deck = [c for c in rules.deck_cards if c not in reserved]
+    g.rng.shuffle(deck)
+    g.zones[DECK] = deck
+    for c in deck:
+        g.zone_of[c] = DECK
+    n_first, n_second = rules.deal
+    g.draw(first, n_first)
+    g.draw(1 - first, n_second)
+    for p, cards in enumerate(extra):
+        for c in cards:
+            g.zones[HAND0 + p].append(c)
+            g.zone_of[c] = HAND0 + p
+    g.turn = first
+    g.turn_no = 1
+
+
+def _run(g: State) -> None:
     frames = g.frames
     while g.pending is None and g.winner is None:
         if not frames:
@@ -255,6 +308,8 @@ def run(g: State) -> None:
         op = ins[0]
         if op == EXEC:
             ins[1](g, env)
+        elif op == BUILTIN:
+            BUILTINS[ins[1]](g, env, ins[2])
         elif op == JUMP_IF_NOT:
             if not ins[1](g, env):
                 fr[1] = ins[2]
@@ -280,8 +335,6 @@ def run(g: State) -> None:
             options = tuple(c for c in as_cards(ins[1](g, env)))
             if plays_for(g, env["me"], options, free_ok=False):
                 g.pending = Decision(env["me"], PLAY_D, options=options)
-        else:
-            BUILTINS[ins[1]](g, env, ins[2])
 
 
 def _cleanup(g: State, env: dict, _arg: Any) -> None:
@@ -305,6 +358,8 @@ BUILTINS = {
     "check_win": lambda g, env, arg: check_win(g),
     "next_turn": lambda g, env, arg: _next_turn(g),
     "cleanup": _cleanup,
+    "finish_play": lambda g, env, arg: (_cleanup(g, env, arg), check_win(g)),
+    "end_turn": lambda g, env, arg: (check_win(g), g.winner is None and _next_turn(g)),
     "after_response": _after_response,
     "start_play": lambda g, env, rec: _start_play(g, rec),
 }
@@ -313,17 +368,10 @@ BUILTINS = {
 def deal(rules: Rules, seed: int) -> State:
     """A new game: the deck shuffled by the seed, p1 dealt `deal.first` cards and moving first."""
     g = State(rules, seed)
-    deck = list(rules.deck_cards)
-    g.rng.shuffle(deck)
-    g.zones[DECK] = deck
-    for c in deck:
-        g.zone_of[c] = DECK
-    first, second = rules.deal
-    g.draw(0, first)
-    g.draw(1, second)
+    _deal_hand(g, 0)
     run(g)
     return g
 
 
-__all__ = ["Decision", "deal", "run", "apply_action", "enumerate_actions", "legal_actions", "move_of", "plays_for", "check_win",
-           "MAIN", "RESPOND", "CHOOSE_D", "PLAY_D", "FIELD0", "SHOWN", "PlayDef", "ResponseDef"]
+__all__ = ["Decision", "deal", "run", "apply_action", "enumerate_actions", "legal_actions", "move_of", "plays_for",
+           "check_win", "MAIN", "RESPOND", "CHOOSE_D", "PLAY_D", "FIELD0", "SHOWN", "PlayDef", "ResponseDef"]

@@ -91,6 +91,14 @@ class Game:
             return False
         return True
 
+    def match(self) -> dict:
+        """The score of a match of several hands (`match.wins`): hands won, the hand being played, and
+        each finished hand's result."""
+        g = self.state
+        return {"wins": {"p1": g.wins[0], "p2": g.wins[1]}, "needed": self.rules.match_wins,
+                "hand": len(g.hands) + (0 if g.winner is not None else 1),
+                "hands": [{"winner": "draw" if w == DRAW else PLAYER_NAMES[w], "reason": r} for w, r in g.hands]}
+
     def score(self, player: int) -> int:
         return self.rules.score_of(self.state, player)
 
@@ -105,6 +113,14 @@ class Game:
             return Move(move.verb, tuple(sorted(move.cards)))
         if d is not None and d.kind == RESPOND and len(move.cards) > 2:
             return Move(move.verb, move.cards[:1] + tuple(sorted(move.cards[1:])))
+        if d is not None and d.kind in (MAIN, PLAY_D) and len(move.cards) > 1:
+            # the cards of a play of several cards (a twin) may be written in any order
+            legal = self.legal_moves()
+            if move not in legal:
+                same = [m for m in legal if m.verb == move.verb and len(m.cards) == len(move.cards)
+                        and sorted(m.cards) == sorted(move.cards)]
+                if len(same) == 1:
+                    return same[0]
         return move
 
     def parse_move(self, text: Move | str) -> Move:
@@ -310,6 +326,8 @@ class Game:
             "passes": g.passes,
             "outcome": str(self.outcome) if self.outcome else None,
         }
+        if rules.match_wins > 1:
+            view["match"] = self.match()
         if d is not None and d.player == player:
             view["legal_moves"] = [str(m) for m in self.legal_moves()]
         return view
@@ -324,6 +342,11 @@ class Game:
         line = f"{who}: {move.pretty()}"
         if moved:
             line += " (" + ", ".join(moved[:8]) + (", ..." if len(moved) > 8 else "") + ")"
+        for n, (w, reason) in enumerate(after.hands[len(before.hands):], start=len(before.hands) + 1):
+            result = "a draw" if w == DRAW else f"won by {PLAYER_NAMES[w]}"
+            line += f" — hand {n} {result} ({reason}); match {after.wins[0]}-{after.wins[1]}"
+            if after.winner is None:
+                line += f"; hand {n + 1} dealt, {PLAYER_NAMES[after.turn]} to move"
         if after.winner is not None and before.winner is None:
             line += f" — {Outcome(None if after.winner == DRAW else after.winner, after.reason)}"
         return line

@@ -5,6 +5,7 @@ The format is documented in docs/scenarios.md.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +21,7 @@ from .yamlsrc import load_yaml
 
 TOP_KEYS = ("name", "ruleset", "seed", "setup", "moves", "expect", "description")
 EXPECT_KEYS = ("turn", "decider", "winner", "p1", "p2", "scrap", "scrap_has", "deck_top", "deck_count",
-               "legal", "illegal", "decision")
+               "legal", "illegal", "decision", "match", "hand_number", "hand_visible")
 SIDE_EXPECT = ("hand", "hand_count", "points", "royals", "score", "goal", "hand_has")
 
 
@@ -163,7 +164,8 @@ def _check(game: Game, exp: Any, path: tuple, doc) -> list[str]:
         if key not in EXPECT_KEYS:
             near = suggest(key, EXPECT_KEYS)
             raise ScenarioError(f"unknown expectation '{key}'", doc.key_where(path + (key,)), code="S006",
-                                hint=f"did you mean '{near}'?" if near else f"expected one of: {', '.join(EXPECT_KEYS)}")
+                                hint=f"did you mean '{near}'?" if near else
+                                f"expected one of: {', '.join(EXPECT_KEYS)}")
         if key == "turn":
             got = PLAYER_NAMES[g.turn]
             if got != want:
@@ -193,6 +195,23 @@ def _check(game: Game, exp: Any, path: tuple, doc) -> list[str]:
             top = list(reversed(g.zones[DECK]))[:len(want_cards)]
             if top != want_cards:
                 bad("deck top", _names(want_cards), _names(top))
+        elif key == "match":  # hands won in a match: {p1: 1, p2: 0}
+            if not isinstance(want, dict) or set(want) - {"p1", "p2"}:
+                raise ScenarioError("match must be a mapping {p1: N, p2: N} of hands won", loc, code="S005")
+            got = {"p1": g.wins[0], "p2": g.wins[1]}
+            if any(got[k] != v for k, v in want.items()):
+                bad("hands won", want, got)
+        elif key == "hand_visible":  # who sees the opponent's hand: {p1: true, p2: false}
+            if not isinstance(want, dict) or set(want) - {"p1", "p2"}:
+                raise ScenarioError("hand_visible must be a mapping {p1: true, p2: false}", loc, code="S005")
+            for k, v in want.items():
+                seen = game.rules.hand_visible(g, PLAYERS[k])
+                if seen != bool(v):
+                    bad(f"{k} to {'see' if v else 'not see'} the opponent's hand", bool(v), seen)
+        elif key == "hand_number":  # which hand of a match is being played (1 for the first)
+            got_n = game.match()["hand"]
+            if got_n != want:
+                bad("hand number", want, got_n)
         elif key == "deck_count":
             if len(g.zones[DECK]) != want:
                 bad("deck count", want, len(g.zones[DECK]))
@@ -221,8 +240,9 @@ def _check_side(game: Game, p: int, pname: str, want: dict, path: tuple, doc) ->
         loc = doc.where(path + (key,))
         if key not in SIDE_EXPECT:
             near = suggest(key, SIDE_EXPECT)
-            raise ScenarioError(f"unknown expectation '{key}' for {pname}", doc.key_where(path + (key,)), code="S006",
-                                hint=f"did you mean '{near}'?" if near else f"expected one of: {', '.join(SIDE_EXPECT)}")
+            raise ScenarioError(f"unknown expectation '{key}' for {pname}", doc.key_where(path + (key,)),
+                                code="S006", hint=f"did you mean '{near}'?" if near else
+                                f"expected one of: {', '.join(SIDE_EXPECT)}")
         if key == "hand":
             wc, have = _cards(w, loc), g.zones[HAND0 + p]
             if Counter(wc) != Counter(have):
@@ -266,14 +286,26 @@ def _check_side(game: Game, p: int, pname: str, want: dict, path: tuple, doc) ->
 
 
 def collect(paths: list[str]) -> list[Path]:
+    """Scenario files: each file named, and every `*.yaml` under a directory except ruleset files
+    (a house ruleset kept beside the scenarios that use it, marked by `kind: base` or `kind: option`)."""
     files: list[Path] = []
     for p in paths:
         pp = Path(p)
         if pp.is_dir():
-            files += sorted(x for x in pp.rglob("*.yaml"))
+            files += sorted(x for x in pp.rglob("*.yaml") if not _is_ruleset_file(x))
         else:
             files.append(pp)
     return files
+
+
+def _is_ruleset_file(path: Path) -> bool:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return False
+    if not re.search(r"^kind:\s*(base|option)\s*(#.*)?$", text, re.MULTILINE):
+        return False
+    return not re.search(r"^(setup|moves|expect):", text, re.MULTILINE)
 
 
 __all__ = ["run_file", "collect", "Result"]

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+# An "expr" may also be written `true` or `false` (a condition that always or never holds).
 # kinds of value: "str", "int", "bool", "expr", "program", "word", "rank", "ranks", "card-list",
 # "words", "any", ("enum", ...), {"*": sub} (a mapping of user names), {key: sub} (fixed keys)
 
 PLAY: dict[str, Any] = {
+    "like": ("word", "another play whose fields this one inherits; its own fields override them "
+                     "(a twin: `like: ace, cards: 2, free: true`)"),
     "verb": ("word", "the word that starts the move in notation (points, oneoff, royal, counter...)"),
     "ranks": ("ranks", "the ranks that can make this play"),
     "cards": ("int", "how many cards of one rank it plays (0 for draw/pass, 2 for a twin; default 1)"),
@@ -60,6 +63,10 @@ RULESET: dict[str, Any] = {
     "deal": ({
         "first": ("int", "cards dealt to p1, who moves first"),
         "second": ("int", "cards dealt to p2"),
+        "extra": ({
+            "p1": ("card-list", "cards p1 gets besides the deal"),
+            "p2": ("card-list", "cards p2 gets besides the deal"),
+        }, "particular cards each player gets on top of the shuffled deal (they are never in the deck)"),
     }, "the deal"),
     "visibility": ({
         "hand": ("expr", "whether `me` sees the hand of `opponent`"),
@@ -78,6 +85,7 @@ RULESET: dict[str, Any] = {
     "plays": ({"*": PLAY}, "every way to play a card (or none: draw, pass)"),
     "responses": ({"*": RESPONSE}, "plays made in answer to another play (counters)"),
     "match": ({
-        "wins": ("int", "hands a player must win to win the match"),
+        "wins": ("int", "hands a player must win to win the match (each new hand is dealt from the "
+                        "game's seeded generator, the players taking turns to move first)"),
     }, "a match of several hands"),
 }

@@ -11,7 +11,8 @@ from .ruleset import Rules
 from .state import DECK, FIELD0, HAND0, SCRAP, State
 
 PLAYERS = {"p1": 0, "p2": 1}
-SETUP_KEYS = ("turn", "p1", "p2", "deck", "scrap", "unplaced")
+PLAYER_NAMES_BY_INDEX = ("p1", "p2")
+SETUP_KEYS = ("turn", "p1", "p2", "deck", "scrap", "unplaced", "match")
 SIDE_KEYS = ("hand", "points", "royals")
 
 
@@ -91,6 +92,12 @@ def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None
     unplaced_to = setup.get("unplaced", "deck")
     if unplaced_to not in ("deck", "scrap"):
         raise err("setup.unplaced must be deck or scrap", ("setup", "unplaced"))
+    # cards the ruleset gives a player besides the deal (deal.extra) are in their hand unless placed
+    for p, given in enumerate(getattr(rules, "deal_extra", ())):
+        for c in given:
+            if c not in placed:
+                placed[c] = ("deal", "extra", PLAYER_NAMES_BY_INDEX[p])
+                place(c, HAND0 + p)
     rest = [c for c in rules.deck_cards if c not in placed]
     if unplaced_to == "deck":
         g.rng.shuffle(rest)
@@ -101,6 +108,17 @@ def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None
             place(c, SCRAP)
     for c in reversed(top):
         place(c, DECK)
+    match = setup.get("match")
+    if match is not None:  # hands already won in a match: {p1: 2, p2: 1}
+        if not isinstance(match, dict) or set(match) - set(PLAYERS) or not all(
+                isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in match.values()):
+            raise err("setup.match must be the hands won so far, e.g. {p1: 2, p2: 1}", ("setup", "match"))
+        wins = (int(match.get("p1", 0)), int(match.get("p2", 0)))
+        if max(wins) >= rules.match_wins:
+            raise err(f"setup.match: the match is already over (a player needs {rules.match_wins} hands)",
+                      ("setup", "match"))
+        g.wins = wins
+        g.hands = tuple((p, "before the scenario") for p in (0, 1) for _ in range(wins[p]))
     turn = setup.get("turn", "p1")
     if turn not in PLAYERS:
         raise err("setup.turn must be p1 or p2", ("setup", "turn"))

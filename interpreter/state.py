@@ -47,7 +47,7 @@ class State:
 
     __slots__ = ("rules", "zones", "zone_of", "role", "owner", "host", "atts", "marks", "turn", "turn_no",
                  "passes", "passed", "winner", "reason", "frames", "pending", "chain", "rng", "moves_made",
-                 "acted", "fv", "checked_fv", "actions")
+                 "acted", "fv", "checked_fv", "actions", "wins", "hands", "hand_over")
 
     def __init__(self, rules: Any, seed: int) -> None:
         self.rules = rules
@@ -73,6 +73,11 @@ class State:
         self.fv = 0  # bumped whenever a card enters or leaves a field (caches the win check)
         self.checked_fv = -1
         self.actions: list | None = None  # the legal actions of a main decision, once enumerated
+        # a match of several hands (`match.wins`): hands won by p1 and p2, each finished hand's
+        # (winner or DRAW, reason), and the result of a hand that has just ended
+        self.wins: tuple[int, int] = (0, 0)
+        self.hands: tuple[tuple[int, str], ...] = ()
+        self.hand_over: tuple[int, str] | None = None
 
     # -- snapshot -------------------------------------------------------------------------------
     def copy(self) -> State:
@@ -92,6 +97,7 @@ class State:
         s.rng = Rng(self.rng.s)
         s.moves_made, s.acted = self.moves_made, self.acted
         s.fv, s.checked_fv, s.actions = self.fv, self.checked_fv, self.actions
+        s.wins, s.hands, s.hand_over = self.wins, self.hands, self.hand_over
         return s
 
     def key(self) -> tuple:
@@ -100,7 +106,7 @@ class State:
                 tuple(sorted((k, tuple(v)) for k, v in self.atts.items() if v)),
                 tuple(sorted(self.marks.items())), self.turn, self.turn_no, self.passes, self.passed,
                 self.winner, tuple((f[0], f[1], tuple(sorted(f[2].items()))) for f in self.frames),
-                self.pending, self.chain, self.rng.s)
+                self.pending, self.chain, self.rng.s, self.wins, self.hands)
 
     # -- facts ----------------------------------------------------------------------------------
     @staticmethod
@@ -200,6 +206,25 @@ class State:
         self.marks[card] = (name, self.turn_no + turns)
 
     def declare_winner(self, player: int, reason: str) -> None:
+        """End the game (or, in a match, the hand: the engine then records it and deals the next)."""
         if self.winner is None:
             self.winner = player
             self.reason = reason
+            if getattr(self.rules, "match_wins", 1) > 1:
+                self.hand_over = (player, reason)
+
+    def clear(self) -> None:
+        """Every card out of every zone and every per-card fact reset (before a new hand is dealt)."""
+        for z in self.zones:
+            z.clear()
+        n = len(self.zone_of)
+        self.zone_of = [-1] * n
+        self.role = [None] * n
+        self.owner = [-1] * n
+        self.host = [-1] * n
+        self.atts = {}
+        self.marks = {}
+        self.passes, self.passed = 0, False
+        self.frames, self.pending, self.chain, self.actions = [], None, (), None
+        self.fv += 1
+        self.checked_fv = -1

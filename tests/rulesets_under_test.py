@@ -1,6 +1,40 @@
 """The rulesets that the generic conformance harness plays: every base and each sensible combination
-of options. Add a ruleset here when you ship it."""
+of options. Add a ruleset here when you ship it.
+
+`GAMES` lowers the number of random games for a ruleset (the harness default, 1000, applies to the
+rest) so that the whole harness stays under about three minutes; bases play the full count."""
 
 RULESETS: list[str] = [
+    # bases
     "default",
+    "micro",
+    "published",
+    # each option on the bases it fits
+    "default+classic-2s",
+    "default+published-9s",
+    "default+twinned",
+    "default+random-4s",
+    "default+eights-oneoff",
+    "default+tens-block",
+    "default+joker-swap",
+    "default+best-of-5",
+    "default+published-9s+frozen-9s",
+    "published+frozen-9s",
+    "micro+jokers",
+    "micro+twinned",
+    "micro+classic-2s",
+    "published+twinned",
+    "published+tens-block",
+    "published+best-of-5",
+    # combinations
+    "default+classic-2s+twinned",
+    "micro+jokers+twinned+classic-2s",
+    "micro+jokers+random-4s+tens-block+published-9s+frozen-9s",
+    "published+random-4s+eights-oneoff+joker-swap+twinned",
+    "default+classic-2s+twinned+random-4s+eights-oneoff+tens-block+joker-swap+published-9s+frozen-9s",
+    "micro+jokers+best-of-5",
 ]
+
+# one option on a base: 500 games; a combination of several: 200; a match (several hands each): 150
+GAMES: dict[str, int] = {spec: 500 if spec.count("+") == 1 else 200 for spec in RULESETS if "+" in spec}
+GAMES.update({spec: 150 for spec in RULESETS if "best-of-5" in spec})

@@ -1,0 +1,1 @@
+"""Benchmarks and reference engines that live outside the interpreter."""

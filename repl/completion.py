@@ -1,0 +1,127 @@
+"""Completion as a pure function of the input line and a snapshot of the game (no terminal needed).
+
+`complete(line, ctx)` returns what Tab may offer for the text before the cursor: the legal moves of
+the moment (whole moves, so 'sc' offers 'scuttle 9H 9D'), the commands, and their arguments (file
+names for save/load/replay/scenario, ruleset names for rules, verbs and cards for explain).
+`CompletionContext.of(session)` takes the snapshot; `SessionCompleter` wraps it for prompt_toolkit.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+
+from .commands import FILE, MOVE, REGISTRY, RULESET, Command, Registry
+
+if TYPE_CHECKING:
+    from .session import Session
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    text: str        # what replaces the current word (or the whole line, for a move)
+    start: int       # where the replaced text starts, relative to the cursor (<= 0)
+    display: str = ""
+    meta: str = ""
+
+
+@dataclass(frozen=True)
+class CompletionContext:
+    moves: tuple[tuple[str, str], ...] = ()           # (canonical, pretty) legal moves, if it is the user's decision
+    verbs: tuple[str, ...] = ()                        # every verb of the ruleset (for explain)
+    cards: tuple[str, ...] = ()                        # cards worth naming in explain (hand, board)
+    rulesets: tuple[str, ...] = ()
+    files: Callable[[str], list[str]] = field(default=lambda prefix: [])
+    registry: Registry = field(default_factory=lambda: REGISTRY)
+
+    @classmethod
+    def of(cls, session: Session) -> CompletionContext:
+        from interpreter import shipped_names
+
+        moves: tuple[tuple[str, str], ...] = ()
+        if session.my_decision():
+            moves = tuple((str(m), m.pretty()) for m in session.game.legal_moves())
+        v = session.view()
+        cards = list(v["hand"]) + [e["card"] for k in ("you", "opponent") for e in v[k]["points"]]
+        cards += [r for k in ("you", "opponent") for r in v[k]["royals"]] + list(v["shown"])
+        return cls(moves=moves, verbs=tuple(session.game.rules.verbs), cards=tuple(dict.fromkeys(cards)),
+                   rulesets=tuple(shipped_names()), files=list_files)
+
+
+def list_files(prefix: str) -> list[str]:
+    """Paths starting with `prefix` (the one impure helper: it reads the file system)."""
+    folder, stem = os.path.split(os.path.expanduser(prefix))
+    try:
+        entries = sorted(os.scandir(folder or "."), key=lambda e: e.name)
+    except OSError:
+        return []
+    base = prefix[:len(prefix) - len(stem)]
+    return [base + e.name + ("/" if e.is_dir() else "") for e in entries
+            if e.name.startswith(stem) and (stem.startswith(".") or not e.name.startswith("."))]
+
+
+def _starts(candidate: str, prefix: str) -> bool:
+    return candidate.lower().startswith(prefix.lower())
+
+
+def complete(line: str, ctx: CompletionContext) -> list[Suggestion]:
+    """The completions of `line` (the text before the cursor)."""
+    text = line.lstrip()
+    words = text.split()
+    new_word = not text or text[-1].isspace()
+    current = "" if new_word else (words[-1] if words else "")
+    out: list[Suggestion] = []
+    cmd: Command | None = ctx.registry.get(words[0]) if words and (len(words) > 1 or new_word) else None
+    if cmd is not None:
+        index = len(words) - 1 if not new_word else len(words)
+        index -= 1  # the command word itself
+        if index >= len(cmd.args) and not cmd.rest:
+            return []
+        arg = cmd.args[min(index, len(cmd.args) - 1)] if cmd.args else None
+        if arg is None:
+            return []
+        return _argument(arg.kind, current, index, ctx)
+    # the first word, or a move being typed: commands, then whole legal moves
+    if len(words) <= 1 and not new_word or not words:
+        for name, c in ctx.registry.commands.items():
+            if _starts(name, current):
+                out.append(Suggestion(name, -len(current), name, c.help))
+    for canonical, pretty in ctx.moves:
+        if _starts(canonical, text):
+            out.append(Suggestion(canonical, -len(text), canonical, pretty))
+    return out
+
+
+def _argument(kind: str, current: str, index: int, ctx: CompletionContext) -> list[Suggestion]:
+    pool: Iterable[str]
+    if kind == FILE:
+        pool = ctx.files(current)
+        return [Suggestion(p, -len(current), p.rstrip("/").rsplit("/", 1)[-1] + ("/" if p.endswith("/") else ""))
+                for p in pool]
+    if kind == RULESET:
+        pool = ctx.rulesets
+    elif kind == MOVE:
+        pool = ctx.verbs if index == 0 else ctx.cards
+    else:
+        return []
+    return [Suggestion(p, -len(current), p) for p in pool if _starts(p, current)]
+
+
+class SessionCompleter(Completer):
+    """prompt_toolkit glue: completes from a fresh snapshot of the session at each keystroke."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
+        try:
+            found = complete(document.text_before_cursor, CompletionContext.of(self.session))
+        except Exception:  # completion must never break the prompt
+            return
+        for s in found:
+            yield Completion(s.text, start_position=s.start, display=s.display or s.text, display_meta=s.meta)

@@ -1,0 +1,213 @@
+"""One line in words for each move, told from one player's view.
+
+Built only from two views of that player (before and after the move), the move and the decision it
+answered, so a line can never tell a card its reader may not see. Nothing here knows what a rank
+does: the sentence is the move's verb (the notation's verbs are fixed by the spec) plus what the
+move changed — which cards went where, how many hidden cards were drawn.
+
+    "P2 counters your 6♦ with 2♣, discarding 3♥"
+    "You let 6♦ resolve: K♠ and J♣ go to the scrap, 7♥ goes to P2's points"
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter import Move
+
+from .render import Painter, player_label
+
+# How a main action reads: {0} the first card, {t} the target, {rest} the other cards.
+PHRASES = {
+    "draw": "draws",
+    "pass": "passes",
+    "points": "plays {0} for points",
+    "scuttle": "scuttles {town} {t} with {0}",
+    "royal": "plays {0} as a Royal",
+    "glasses": "plays {0} as glasses",
+    "jack": "puts {0} on {town} {t}",
+    "oneoff": "plays {0} as a one-off",
+    "oneoff+t": "plays {0} as a one-off on {town} {t}",
+}
+SECOND_PERSON = {"draws": "draw", "passes": "pass", "plays": "play", "scuttles": "scuttle", "puts": "put",
+                 "counters": "counter", "lets": "let", "discards": "discard", "takes": "take",
+                 "scraps": "scrap", "goes": "go", "comes": "come"}
+
+
+def _third(verb: str) -> str:
+    if verb.endswith(("s", "sh", "ch", "x", "z")):
+        return verb + "es"
+    if verb.endswith("y") and len(verb) > 1 and verb[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def _as_you(sentence: str) -> str:
+    """'draws 7♥' → 'draw 7♥' for the second person."""
+    first, _, rest = sentence.partition(" ")
+    return (SECOND_PERSON.get(first, first[:-1] if first.endswith("s") else first) + (" " + rest if rest else ""))
+
+
+def _and(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def locations(view: dict[str, Any]) -> dict[str, tuple]:
+    """Where each card that this view shows is: ('hand', p), ('points', p), ('jack', p, host), ..."""
+    me = view["player"]
+    opp = "p2" if me == "p1" else "p1"
+    out: dict[str, tuple] = {}
+    for c in view["hand"]:
+        out[c] = ("hand", me)
+    for c in view["opponent_hand"] or ():
+        out[c] = ("hand", opp)
+    for key, who in (("you", me), ("opponent", opp)):
+        for e in view[key]["points"]:
+            out[e["card"]] = ("points", who)
+            for j in e["jacks"]:
+                out[j] = ("jack", who, e["card"])
+        for r in view[key]["royals"]:
+            out[r] = ("royals", who)
+    for zone in ("scrap", "shown", "stack"):
+        for c in view[zone]:
+            out[c] = (zone,)
+    return out
+
+
+class Teller:
+    """Tells moves from the view of `viewer` (0/1), naming players 'you' or 'P1'/'P2'."""
+
+    def __init__(self, viewer: int, painter: Painter | None = None, names: dict[int, str] | None = None) -> None:
+        self.viewer = viewer
+        self.p = painter or Painter(False)
+        self.names = names or {}
+
+    def _idx(self, who: str | int) -> int:
+        return who if isinstance(who, int) else int(who[1]) - 1
+
+    def name(self, who: str | int) -> str:
+        i = self._idx(who)
+        return "you" if i == self.viewer else self.names.get(i, player_label(i))
+
+    def subject(self, who: str | int) -> str:
+        n = self.name(who)
+        return n[0].upper() + n[1:]
+
+    def owner(self, who: str | int) -> str:
+        i = self._idx(who)
+        return "your" if i == self.viewer else self.names.get(i, player_label(i)) + "'s"
+
+    def place(self, loc: tuple) -> str:
+        kind = loc[0]
+        if kind == "hand":
+            return f"to {self.owner(loc[1])} hand"
+        if kind == "points":
+            return f"to {self.owner(loc[1])} points"
+        if kind == "royals":
+            return f"to {self.owner(loc[1])} Royals"
+        if kind == "jack":
+            return f"onto {self.p.card(loc[2])}"
+        return {"scrap": "to the scrap", "shown": "face up", "stack": "onto the stack"}.get(kind, "away")
+
+    def cards(self, names: list[str], known: dict[str, tuple]) -> str:
+        return _and([self.p.card(c) if c in known else "a hidden card" for c in names])
+
+    # -- the sentence ----------------------------------------------------------------------------
+    def tell(self, before: dict[str, Any], after: dict[str, Any], move: Move) -> str:
+        """One line for `move`, made from the viewer's views `before` and `after` it."""
+        d = before.get("decision") or {}
+        mover = self._idx(d.get("player", "p1"))
+        seen_before, seen_after = locations(before), locations(after)
+        known = {**seen_after, **seen_before}
+        names = [str(Move(move.verb, (c,))).split()[1] for c in move.cards]
+        action = self._action(before, d, move, names, known, mover)
+        subj = self.subject(mover)
+        line = f"{subj} {_as_you(action) if mover == self.viewer else action}"
+        effects = self._effects(before, after, seen_before, seen_after, names)
+        # a card-less action whose first consequence is the mover's own draw reads as one clause
+        own = f"{self.name(mover)} draw"
+        if not names and effects and effects[0].startswith(own) and action == "draws":
+            line = f"{subj} {effects.pop(0)[len(own) - 4:]}"
+        if effects:
+            line += ": " + "; ".join(effects)
+        if after.get("outcome") and not before.get("outcome"):
+            line += f" — {after['outcome']}"
+        return line
+
+    def _action(self, before: dict, d: dict, move: Move, names: list[str], known: dict, mover: int) -> str:
+        kind = d.get("kind", "main")
+        chain = before.get("chain") or []
+        if kind == "respond":
+            top = chain[-1].split() if chain else ["?"]
+            answered = self.p.card(top[1]) if len(top) > 1 else top[0]
+            whose = self.owner(1 - mover)
+            if move.verb == "resolve":
+                return f"lets {whose} {answered} resolve"
+            text = f"{_third(move.verb)} {whose} {answered}"
+            if names:
+                text += f" with {self.p.card(names[0])}"
+            if len(names) > 1:
+                text += f", discarding {self.cards(names[1:], known)}"
+            return text
+        if kind == "choose":
+            return f"{_third(move.verb)} {self.cards(names, known)}"
+        key = move.verb + ("+t" if len(names) > 1 and move.verb + "+t" in PHRASES else "")
+        phrase = PHRASES.get(key)
+        if phrase is None:
+            return (f"{_third(move.verb)} {self.cards(names, known)}").strip()
+        target = names[-1] if len(names) > 1 else ""
+        tloc = known.get(target, ("", -1))
+        town = self.owner(tloc[1]) if len(tloc) > 1 and isinstance(tloc[1], str) else "the"
+        text = phrase.format(self.p.card(names[0]) if names else "", t=self.p.card(target) if target else "",
+                             town=town)
+        if kind == "play":
+            text += " from the revealed cards"
+        return text
+
+    def _effects(self, before: dict, after: dict, seen_before: dict, seen_after: dict,
+                 names: list[str]) -> list[str]:
+        groups: dict[str, list[str]] = {}
+        drawn: dict[str, list[str]] = {}
+        turned_up = 0
+        deck_delta = after["deck_count"] - before["deck_count"]
+        me = after["player"]
+        for c, loc in seen_after.items():
+            if seen_before.get(c) == loc:
+                continue
+            if names and (c == names[0] or (c in names and loc[0] in ("stack", "scrap", "jack"))):
+                continue
+            if c not in seen_before and loc[0] == "hand" and deck_delta < 0:
+                drawn.setdefault(loc[1], []).append(c)
+                continue
+            if loc[0] == "shown" and c not in seen_before:
+                turned_up += 1
+                groups.setdefault("is turned up", []).append(c)
+                continue
+            groups.setdefault(self.place(loc), []).append(c)
+        for c, loc in seen_before.items():
+            if c in seen_after:
+                continue
+            if deck_delta > 0 and loc[0] != "hand":
+                dest = "to the top of the deck"
+            elif loc == ("hand", me):
+                dest = "out of sight"
+            else:
+                dest = "to the deck" if deck_delta > 0 else f"to {self.owner(1 - self._idx(me))} hand"
+            groups.setdefault(dest, []).append(c)
+        out = []
+        for who, cards in drawn.items():
+            verb = "draw" if self._idx(who) == self.viewer else "draws"
+            out.append(f"{self.name(who)} {verb} " + _and([self.p.card(c) for c in cards]))
+        hidden_drawn = -deck_delta - sum(len(v) for v in drawn.values()) - turned_up
+        if hidden_drawn > 0 and after["opponent_hand"] is None:
+            other = 1 - self._idx(me)
+            out.append(f"{self.name(other)} draws {hidden_drawn} card{'s' if hidden_drawn > 1 else ''}")
+        for dest, cards in groups.items():
+            if dest == "is turned up":
+                verb, dest = ("are" if len(cards) > 1 else "is"), "turned up"
+            else:
+                verb = "go" if len(cards) > 1 else "goes"
+            out.append(f"{_and([self.p.card(c) for c in cards])} {verb} {dest}")
+        return out

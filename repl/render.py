@@ -1,0 +1,152 @@
+"""The board as text, from one player's view (a `Game.view` dict): suit symbols, red suits in colour.
+
+Colour is ANSI and only used when asked for (`use_color()` says whether stdout wants it: a terminal,
+and no NO_COLOR in the environment).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterable
+from typing import Any, TextIO
+
+from interpreter.cards import UnknownCardError, card_symbol, is_red, parse_card
+
+RED, BOLD, DIM, RESET = "\x1b[31m", "\x1b[1m", "\x1b[2m", "\x1b[0m"
+
+
+def use_color(stream: TextIO | None = None) -> bool:
+    """Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org)."""
+    stream = stream or sys.stdout
+    if "NO_COLOR" in os.environ:
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def player_label(p: int | str) -> str:
+    """'P1' / 'P2' from 0/1 or 'p1'/'p2'."""
+    if isinstance(p, str):
+        return p.upper()
+    return f"P{p + 1}"
+
+
+class Painter:
+    """Turns card names into symbols, in red for red suits when colour is on."""
+
+    def __init__(self, color: bool) -> None:
+        self.color = color
+
+    def card(self, name: str) -> str:
+        try:
+            c = parse_card(name)
+        except UnknownCardError:
+            return name
+        text = card_symbol(c)
+        return f"{RED}{text}{RESET}" if self.color and is_red(c) else text
+
+    def cards(self, names: Iterable[str], sep: str = " ") -> str:
+        return sep.join(self.card(n) for n in names)
+
+    def bold(self, text: str) -> str:
+        return f"{BOLD}{text}{RESET}" if self.color else text
+
+    def dim(self, text: str) -> str:
+        return f"{DIM}{text}{RESET}" if self.color else text
+
+    def move(self, text: str) -> str:
+        """A move in canonical notation with its cards as symbols: `counter 2♦ 4♣`."""
+        verb, *cards = text.split()
+        return " ".join([verb, *(self.card(c) for c in cards)])
+
+
+def _point_text(p: Painter, entry: dict[str, Any], side_owner: str) -> str:
+    text = p.card(entry["card"])
+    if entry["jacks"]:
+        text += "+" + "+".join(p.card(j) for j in entry["jacks"])
+    if entry.get("owner") and entry["owner"] != side_owner:
+        text += p.dim(f"(from {player_label(entry['owner'])})")
+    return text
+
+
+def _royal_text(p: Painter, name: str, played_as: dict[str, str]) -> str:
+    how = played_as.get(name)
+    return p.card(name) + (p.dim(f"({how})") if how and how != "royal" else "")
+
+
+def side_lines(p: Painter, side: dict[str, Any], title: str, owner: str, played_as: dict[str, str]) -> list[str]:
+    points = "  ".join(_point_text(p, e, owner) for e in side["points"]) or p.dim("—")
+    royals = "  ".join(_royal_text(p, r, played_as) for r in side["royals"]) or p.dim("—")
+    return [f" {p.bold(title)}  {side['score']}/{side['goal']} points",
+            f"   points  {points}",
+            f"   royals  {royals}"]
+
+
+def describe_chain(p: Painter, chain: list[str]) -> str:
+    return "  ←  ".join(p.move(m) for m in chain)
+
+
+def board(view: dict[str, Any], color: bool = False, names: tuple[str, str] | None = None,
+          played_as: dict[str, str] | None = None, shown_note: str = "face up") -> str:
+    """The whole board from `view`: the opponent's side on top, the middle, your side and hand.
+
+    `names` overrides the titles of (you, opponent); `played_as` maps a card in play to the verb that
+    put it there (to label glasses and the like without knowing any rank).
+    """
+    p = Painter(color)
+    played_as = played_as or {}
+    me, opp = view["player"], ("p2" if view["player"] == "p1" else "p1")
+    you_title, opp_title = names or (f"You ({player_label(me)})", player_label(opp))
+    d = view.get("decision")
+    who = f"{player_label(d['player'])} to act" if d else (view.get("outcome") or "game over")
+    head = f"── {view['ruleset']} · turn {view['turn_number']} · {who} "
+    lines = [p.bold(head + "─" * max(0, 60 - len(head)))]
+    if view["opponent_hand"] is None:
+        opp_hand = p.dim(f"{view['opponent_hand_count']} cards, hidden")
+    else:
+        opp_hand = (p.cards(view["opponent_hand"]) or p.dim("empty")) + p.dim(f"  ({shown_note})")
+    lines += side_lines(p, view["opponent"], opp_title, opp, played_as)
+    lines.append(f"   hand    {opp_hand}")
+    scrap = view["scrap"]
+    middle = [f"deck {view['deck_count']}",
+              f"scrap {len(scrap)}" + (f" (top {p.card(scrap[-1])})" if scrap else "")]
+    if view["shown"]:
+        middle.append("revealed " + p.cards(view["shown"]))
+    if view["chain"]:
+        middle.append("stack " + describe_chain(p, view["chain"]))
+    elif view["stack"]:
+        middle.append("stack " + p.cards(view["stack"]))
+    if view.get("passes"):
+        middle.append(f"passes {view['passes']}")
+    lines.append(" " + p.dim("·" * 3) + " " + "   ".join(middle))
+    lines += side_lines(p, view["you"], you_title, me, played_as)
+    lines.append(f"   hand    {p.cards(view['hand']) or p.dim('empty')}")
+    if view.get("outcome"):
+        lines.append(p.bold(f" Game over: {view['outcome']}"))
+    return "\n".join(lines)
+
+
+def decision_text(view: dict[str, Any], viewer_is_decider: bool, painter: Painter | None = None) -> str:
+    """What is being decided, in a few words: 'your turn', 'P2 may counter 6♦', 'you must discard 2'."""
+    p = painter or Painter(False)
+    d = view.get("decision")
+    if d is None:
+        return view.get("outcome") or "game over"
+    who = "you" if viewer_is_decider else player_label(d["player"])
+    kind = d["kind"]
+    if kind == "main":
+        return "your turn" if viewer_is_decider else f"{who}'s turn"
+    if kind == "respond":
+        top = (view["chain"][-1] if view["chain"] else "play ?").split()
+        other = "p2" if d["player"] == "p1" else "p1"
+        owner = "your" if other == view["player"] else player_label(other) + "'s"
+        what = f"{owner} {p.card(top[1])} ({top[0]})" if len(top) > 1 else f"{owner} {top[0]}"
+        return f"{who} may counter {what} or let it resolve"
+    if kind == "choose":
+        return f"{who} must {d['verb']} {d['count']} of {p.cards(d['options'])}"
+    if kind == "play":
+        return f"{who} must play one of the revealed {p.cards(d['options'])}"
+    return f"{who} to decide ({kind})"

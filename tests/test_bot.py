@@ -1,0 +1,93 @@
+"""The bot: deterministic, legal, blind to hidden cards, and much stronger than random play."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter import Game, load_ruleset
+from interpreter.bot import Bot, RandomPlayer, play_match
+from interpreter.state import DECK, HAND0
+
+
+def positions(seeds: range, every: int = 3) -> list[Game]:
+    """Games stopped at various points (bot against random), each at a decision."""
+    rules = load_ruleset("default")
+    out = []
+    for seed in seeds:
+        game = Game.new(rules, seed)
+        players = [Bot(seed), RandomPlayer(seed)]
+        n = 0
+        while game.decision is not None and n < 60:
+            if n % every == 0:
+                snap = Game(rules, game.state.copy(), seed)
+                out.append(snap)
+            game.push(players[game.decision.player].choose(game))
+            n += 1
+    return out
+
+
+def permuted(game: Game, player: int, rng: random.Random) -> Game:
+    """The same position with the cards `player` cannot see dealt again among their zones."""
+    state = game.state.copy()
+    zones = [DECK] + ([HAND0 + 1 - player] if game.view(player)["opponent_hand"] is None else [])
+    sizes = [len(state.zones[z]) for z in zones]
+    cards = [c for z in zones for c in state.zones[z]]
+    rng.shuffle(cards)
+    i = 0
+    for z, n in zip(zones, sizes, strict=True):
+        state.zones[z] = cards[i:i + n]
+        for c in state.zones[z]:
+            state.zone_of[c] = z
+        i += n
+    state.rng.s ^= rng.getrandbits(64)  # the game's own generator is hidden too
+    return Game(game.rules, state, game.seed)
+
+
+def test_deterministic_for_a_seed() -> None:
+    assert play_match("default", 11, 0) [0] == play_match("default", 11, 0)[0]
+    for game in positions(range(3)):
+        assert Bot(5).choose(game) == Bot(5).choose(game)
+
+
+def test_moves_are_legal_in_every_kind_of_decision() -> None:
+    kinds = set()
+    for game in positions(range(6), every=1):
+        d = game.decision
+        kinds.add(d.kind)
+        move = Bot(1).choose(game)
+        assert move in game.legal_moves()
+    assert {"main", "respond"} <= kinds
+
+
+def test_does_not_peek_at_hidden_cards() -> None:
+    rng = random.Random(0)
+    checked = 0
+    for game in positions(range(8), every=2):
+        me = game.decision.player
+        choice = Bot(3).choose(game)
+        for _ in range(2):
+            other = permuted(game, me, rng)
+            assert game.view(me) == other.view(me)
+            assert Bot(3).choose(other) == choice
+            checked += 1
+    assert checked > 50
+
+
+def test_refuses_a_finished_game() -> None:
+    rules = load_ruleset("default")
+    game = Game.new(rules, 1)
+    while game.outcome is None:
+        game.push(Bot(1).choose(game))
+    with pytest.raises(ValueError):
+        Bot(1).choose(game)
+
+
+def test_beats_random_play() -> None:
+    games = 60
+    wins = 0
+    for i in range(games):
+        winner, _ = play_match("default", 1000 + i, i % 2)
+        wins += winner == i % 2
+    assert wins / games >= 0.7, f"the bot won only {wins} of {games}"

@@ -1,0 +1,98 @@
+"""`cuttle check`: every problem of a malformed ruleset, each with its code, file, line, column,
+the line with a caret, and the nearest valid name (files in tests/rulesets/bad/)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter.cli import main
+from interpreter.ruleset import check, shipped_names
+
+BAD = Path(__file__).resolve().parent / "rulesets" / "bad"
+GOOD = Path(__file__).resolve().parent / "rulesets" / "good"
+
+
+def problems(name: str) -> list[tuple[str, int, int, str | None]]:
+    """(code, line, column, suggestion) of every problem, in file order."""
+    out = []
+    for e in check(str(BAD / name)):
+        hint = e.hint.split("'")[1] if e.hint and "did you mean" in e.hint else None
+        out.append((e.code, e.where.line if e.where else 0, e.where.column if e.where else 0, hint))
+    return out
+
+
+# (file, [(code, line, column, suggestion), ...]) -- every problem of the file, in order
+CASES = [
+    ("unknown-key.yaml", [("E011", 5, 3, "jokers"), ("E011", 8, 5, "effect")]),
+    ("wrong-types.yaml", [("E012", 4, 15, None), ("E012", 9, 11, None), ("E012", 11, 12, None)]),
+    ("unknown-rank.yaml", [("E013", 6, 13, "A"), ("E203", 8, 41, "3"), ("E203", 10, 41, "J")]),
+    ("unknown-card.yaml", [("E014", 5, 19, "10H"), ("E014", 9, 41, None)]),
+    ("unknown-names.yaml", [("E202", 6, 48, "royal"), ("E019", 8, 11, "oneoff"), ("E205", 14, 14, "count"),
+                            ("E020", 16, 3, None), ("E022", 17, 11, "ace"), ("E019", 21, 23, "royal")]),
+    ("syntax.yaml", [("E101", 10, 9, "move")]),
+    ("jokers-on-default.yaml", [("E303", 4, 11, None)]),
+]
+
+
+@pytest.mark.parametrize(("name", "expected"), CASES, ids=[c[0] for c in CASES])
+def test_every_problem_with_code_place_and_suggestion(name: str, expected: list) -> None:
+    assert problems(name) == expected
+
+
+def test_problem_shows_file_line_and_caret() -> None:
+    (e, *_) = check(str(BAD / "syntax.yaml"))
+    text = e.render()
+    first, line, caret, hint = text.splitlines()
+    assert first.startswith(f"{BAD / 'syntax.yaml'}:10:9: [E101] unexpected 'mvoe'")
+    assert line.strip() == "mvoe target to deck top"
+    assert caret.index("^") == line.index("mvoe")
+    assert hint.strip() == "did you mean 'move'?"
+
+
+def test_position_inside_an_effect_string_on_one_line() -> None:
+    (e,) = [x for x in check(str(BAD / "unknown-rank.yaml")) if x.where and x.where.line == 10]
+    assert e.where.text[e.where.column - 1:].startswith("Jack")
+
+
+def test_clash_names_both_options() -> None:
+    (e,) = check(str(BAD / "clash.yaml"))
+    assert e.code == "E301"
+    assert "random-4s" in e.message and "my-fours" in e.message
+    assert (e.where.file.endswith("my-fours.yaml"), e.where.line, e.where.column) == (True, 6, 7)
+
+
+@pytest.mark.parametrize("spec, code, words", [
+    ("default+jokers", "E303", ["jokers", "micro"]),
+    ("micro+joker-swap", "E303", ["joker-swap", "micro"]),
+    ("micro+jokers+joker-swap", "E303", ["joker-swap", "jokers"]),
+    ("default+frozen-9s", "E303", ["frozen-9s", "published-9s"]),
+    ("published+classic-2s", "E303", ["classic-2s", "published"]),
+    ("default+twinned+twinned", "E303", ["twinned"]),
+    ("default+micro", "E302", ["micro"]),
+    ("defualt", "E002", ["defualt"]),
+])
+def test_refused_combinations_name_their_parts(spec: str, code: str, words: list[str]) -> None:
+    errors = check(spec)
+    assert errors and errors[0].code == code
+    text = errors[0].render()
+    for w in words:
+        assert w in text
+
+
+def test_option_file_alone_is_checked_on_its_base() -> None:
+    assert check(str(BAD / "my-fours.yaml")) == []
+    assert check("jokers") == [] and check("frozen-9s") == []  # on micro; on default+published-9s
+
+
+@pytest.mark.parametrize("name", shipped_names())
+def test_shipped_rulesets_check_clean(name: str) -> None:
+    assert check(name) == []
+
+
+def test_cli_exit_status_and_every_problem(capsys) -> None:
+    assert main(["check", str(BAD / "unknown-names.yaml")]) == 1
+    out = capsys.readouterr().out
+    assert out.count("[E") == 6 and "6 problem(s)" in out
+    assert main(["check", str(GOOD / "my-house.yaml"), "default+classic-2s+twinned"]) == 0

@@ -1,0 +1,232 @@
+"""The shipped rulesets: each loads and plays its rules, options compose where they fit and are
+refused where they do not, `like` plays inherit, a user's own file anywhere on disk works with
+every command, and a match of several hands replays exactly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter import Game, RulesetError, RulesetErrors, load_ruleset, shipped_names
+from interpreter.cards import RANK_OF, parse_card
+from interpreter.cli import main
+from interpreter.records import record_of, replay
+from interpreter.ruleset import compose
+from interpreter.setup import build_position
+
+from .rulesets_under_test import RULESETS
+from .scenario_util import SCENARIOS, assert_passes
+
+BASES = ["default", "micro", "published"]
+OPTIONS = ["classic-2s", "published-9s", "jokers", "twinned", "random-4s", "eights-oneoff", "frozen-9s",
+           "tens-block", "joker-swap", "best-of-5"]
+
+
+def test_every_ruleset_of_the_spec_is_shipped() -> None:
+    assert set(BASES + OPTIONS) <= set(shipped_names())
+
+
+@pytest.mark.parametrize("name", BASES)
+def test_bases_load(name: str) -> None:
+    rules = load_ruleset(name)
+    assert rules.name == name and rules.plays
+
+
+@pytest.mark.parametrize("spec", RULESETS)
+def test_harness_combinations_load_and_deal(spec: str) -> None:
+    game = Game.new(load_ruleset(spec), 1)
+    assert game.legal_moves()
+
+
+@pytest.mark.parametrize("option", OPTIONS)
+def test_every_option_is_an_option(option: str) -> None:
+    with pytest.raises(RulesetError) as e:
+        load_ruleset(option)
+    assert e.value.code == "E302"
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("default+jokers", ["jokers", "micro"]),
+    ("published+jokers", ["jokers", "micro"]),
+    ("default+joker-swap+micro", ["micro"]),
+    ("micro+joker-swap", ["joker-swap", "micro"]),
+    ("micro+jokers+joker-swap", ["joker-swap", "jokers"]),
+    ("default+frozen-9s", ["frozen-9s", "published-9s"]),
+    ("published+published-9s", ["published-9s", "published"]),
+])
+def test_combinations_that_make_no_sense_are_refused(spec: str, words: list[str]) -> None:
+    with pytest.raises((RulesetErrors, RulesetError)) as e:
+        load_ruleset(spec)
+    for w in words:
+        assert w in str(e.value)
+
+
+def test_micro_deck_and_deal() -> None:
+    rules = load_ruleset("micro")
+    ranks = sorted(RANK_OF[c] for c in rules.deck_cards)
+    assert len(rules.deck_cards) == 16
+    assert ranks == sorted(["A", "2", "2", "3", "3", "4", "6", "9", "9", "9", "9", "10", "10", "J", "Q", "K"])
+    game = Game.new(rules, 0)
+    v = game.view(0)
+    assert len(v["hand"]) == 8 and v["opponent_hand"] is not None and v["deck_count"] == 0
+
+
+def test_micro_with_jokers_deals_each_player_a_joker() -> None:
+    for seed in range(5):
+        v = Game.new(load_ruleset("micro+jokers"), seed).view(0)
+        assert "RJ" in v["hand"] and len(v["hand"]) == 9 and "BJ" in v["opponent_hand"]
+
+
+def test_twins_are_like_their_single_play() -> None:
+    rules = load_ruleset("default+twinned")
+    twins = {p.name: p for p in rules.plays if p.ncards == 2}
+    single = {p.name: p for p in rules.plays}
+    assert "twin-ten" not in twins and len(twins) == 11
+    for name, p in twins.items():
+        model = single[name.removeprefix("twin-")]
+        assert p.free and p.verb == model.verb and p.ranks == model.ranks and p.kind == model.kind
+        assert p.source["effect"] == model.source["effect"]
+
+
+def test_a_twin_follows_an_option_that_changes_its_model() -> None:
+    rules = load_ruleset("default+random-4s+twinned")
+    twin = next(p for p in rules.plays if p.name == "twin-four")
+    assert "by random" in twin.source["effect"]
+
+
+def test_twin_cards_in_any_order() -> None:
+    rules = load_ruleset("default+twinned")
+    game = Game(rules, build_position(rules, {"p1": {"hand": ["6C", "6D"]}, "p2": {"hand": ["3H"]}}, 0))
+    assert str(game.play("oneoff 6D 6C")) == "oneoff 6C 6D"
+
+
+def test_published_composes_classic_2s_and_published_9s() -> None:
+    rules = load_ruleset("published")
+    assert {"classic-2s", "published-9s"} <= set(rules.parts)
+    counter = next(r for r in rules.responses if r.verb == "counter")
+    assert counter.extra == 0 and counter.answers == {"oneoff", "counter"}
+    assert rules.data["constants"]["goals"] == [21, 14, 10, 7, 5]
+    assert rules.on_passes == "draw"
+
+
+# -- a user's own ruleset file, anywhere on disk --------------------------------------------------
+
+HOUSE = """\
+name: my-house
+kind: base
+extends: {extends}
+options: [twinned]
+plays:
+  ace:
+    effect: scrap field of opponent where it.role == point
+"""
+
+SCENARIO = """\
+ruleset: {ruleset}
+setup:
+  p1: {{hand: [AS, 3D], points: [10C]}}
+  p2: {{hand: [4C], points: [9C]}}
+moves: [oneoff AS, resolve]
+expect:
+  p1: {{points: [10C]}}
+  p2: {{points: []}}
+"""
+
+
+def test_user_file_extends_applies_options_and_overrides(tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    base = tmp_path / "sub" / "my-base.yaml"
+    base.write_text("name: my-base\nkind: base\nextends: micro\n")
+    house = tmp_path / "my-house.yaml"
+    house.write_text(HOUSE.format(extends="sub/my-base.yaml"))  # relative to the file
+    rules = load_ruleset(str(house))
+    assert rules.name == "my-house" and len(rules.deck_cards) == 16
+    assert any(p.name == "twin-nine" for p in rules.plays)
+    assert load_ruleset(str(house) + "+jokers").deal_extra[0]
+
+
+def test_user_file_with_every_command(tmp_path: Path, monkeypatch, capsys) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("my.yaml").write_text(HOUSE.format(extends="default"))
+    Path("scen.yaml").write_text(SCENARIO.format(ruleset="./my.yaml"))
+    Path("other.yaml").write_text(SCENARIO.format(ruleset="default"))
+    assert main(["check", "./my.yaml"]) == 0
+    assert main(["run", "scen.yaml"]) == 0
+    assert main(["run", "--ruleset", "./my.yaml", "other.yaml"]) == 0
+    assert main(["run", "--ruleset", "./my.yaml+classic-2s", "other.yaml"]) == 0
+    assert main(["run", "other.yaml"]) == 1  # under default the Ace scraps both sides
+    capsys.readouterr()
+
+
+def test_user_file_problem_points_into_it(tmp_path: Path) -> None:
+    f = tmp_path / "bad.yaml"
+    f.write_text("name: bad\nkind: base\nextends: default\nplays:\n  ace:\n    effect: scrap feild of me\n")
+    with pytest.raises(RulesetErrors) as e:
+        load_ruleset(str(f))
+    err = e.value.errors[0]
+    assert (err.where.file, err.where.line) == (str(f), 6)
+
+
+def test_composition_records_who_set_what() -> None:
+    c = compose("default+classic-2s+twinned")
+    assert c.parts == ["default"] and c.options == ["classic-2s", "twinned"]
+    assert c.setters[("responses", "counter", "extra")] == "classic-2s"
+
+
+# -- a match of several hands -----------------------------------------------------------------------
+
+def _play_out(spec: str, seed: int) -> Game:
+    import random
+    game = Game.new(load_ruleset(spec), seed)
+    rnd = random.Random(seed)
+    while game.outcome is None:
+        moves = game.legal_moves()
+        game.play(moves[rnd.randrange(len(moves))])
+    return game
+
+
+@pytest.mark.parametrize("spec", ["default+best-of-5", "published+best-of-5"])
+def test_match_until_three_wins_and_replays_exactly(spec: str) -> None:
+    for seed in range(10):
+        game = _play_out(spec, seed)
+        m = game.view(0)["match"]
+        assert max(m["wins"].values()) == 3 and m["needed"] == 3
+        assert len(m["hands"]) >= 3 and "wins the match" in game.outcome.reason
+        again = replay(record_of(game))
+        assert again.state.key() == game.state.key() and again.view(0)["match"] == m
+
+
+def test_match_undo_across_a_new_hand() -> None:
+    rules = load_ruleset("default+best-of-5")
+    setup = {"p1": {"hand": ["2C"], "points": ["10H", "9H"]}, "p2": {"hand": ["4D"]}}
+    game = Game(rules, build_position(rules, setup, 9), 9, setup=setup)
+    before = game.state.key()
+    game.play("points 2C")
+    assert game.view(0)["match"]["wins"] == {"p1": 1, "p2": 0} and game.state.turn == 1
+    game.undo()
+    assert game.state.key() == before
+
+
+def test_deal_extra_cards_are_not_in_the_deck_of_a_new_hand() -> None:
+    game = _play_out("micro+jokers+best-of-5", 3)
+    assert all(h[0] in (0, 1, 2) for h in game.state.hands)
+    assert parse_card("RJ") in game.rules.deal_extra[0]
+
+
+# -- the scenario cases of every ruleset -------------------------------------------------------------
+
+DIRS = sorted(p for p in SCENARIOS.iterdir() if p.is_dir() and p.name != "default")
+
+
+def test_five_scenarios_per_ruleset() -> None:
+    names = {p.name for p in DIRS}
+    assert set(BASES[1:] + OPTIONS) <= names
+    for d in DIRS:
+        assert len(list(d.glob("*.yaml"))) >= 5, d.name
+
+
+@pytest.mark.parametrize("path", sorted(p for d in DIRS for p in d.glob("*.yaml")),
+                         ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_ruleset_scenario(path: Path) -> None:
+    assert_passes(path)
