@@ -24,9 +24,9 @@ The protocol, as in the interpreter:
 - choices inside effects are decisions: `take` (3), `discard` (4, by the opponent, min(2, hand)),
   `discard` (5, one card if the hand is not empty, then draw 3), `scrap` (7 when neither revealed
   card can be played), and the hand limit's `discard` at the end of the acting player's action.
-- 7: reveal up to 2; the player chooses any play a revealed card could make from hand (judged at
-  that moment: the revealed cards are out of the deck, the 7 is not yet in the scrap); the other
-  goes back on top, the 7 goes to the scrap, then the chosen play starts (and can be countered).
+- 7: reveal up to 2; the player chooses any play a revealed card could make from hand, judged where
+  that play will start: the other card back on top of the deck and the 7 in the scrap; then the
+  other goes back on top, the 7 goes to the scrap, and the chosen play starts (it can be countered).
 - the win is checked after every resolved play and at the end of each turn, turn player first;
   three passes in a row end the game on points (equal points: a draw).
 """
@@ -123,14 +123,26 @@ class Cuttle:
             out.append(RESOLVE_MOVE)
             return out
         if ph == SEVEN:
-            out = []
-            self._plays(self.turn, self.shown, out)
-            return out
+            return self._seven_plays(self.turn)
         if ph == OVER:
             return []
         if self.npick == 1:
             return [(PICK, (c,)) for c in self.options]
         return [(PICK, cs) for cs in combinations(self.options, self.npick)]
+
+    def _seven_plays(self, p: int) -> list:
+        """The plays of a 7's revealed cards, each judged where it will start: the other revealed card
+        back on top of the deck and the 7 in the scrap."""
+        out: list = []
+        shown, deck, scrap = self.shown, self.deck, self.scrap
+        for c in list(shown):
+            others = [x for x in shown if x != c]
+            deck.extend(others)
+            scrap.append(self.ch[1])
+            self._plays(p, [c], out)
+            scrap.pop()
+            del deck[len(deck) - len(others):]
+        return out
 
     def _plays(self, p: int, cards: list[int], out: list) -> None:
         """Every play by p of one of `cards` (from hand, or revealed by a 7)."""
@@ -328,9 +340,7 @@ class Cuttle:
                         shown.append(deck.pop())
                 if shown:
                     self.ch = (code, c, t)
-                    out: list = []
-                    self._plays(p, shown, out)
-                    if out:
+                    if self._seven_plays(p):
                         self.phase = SEVEN
                         self.dp = p
                     else:  # neither can be played (only Jacks with nothing to steal)

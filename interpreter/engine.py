@@ -333,8 +333,41 @@ def _run(g: State) -> None:
             g.pending = Decision(chooser, CHOOSE_D, verb, n, options)
         elif op == PLAY:
             options = tuple(c for c in as_cards(ins[1](g, env)))
-            if plays_for(g, env["me"], options, free_ok=False):
+            acts = deferred_plays(g, env["me"], options)
+            if acts:
                 g.pending = Decision(env["me"], PLAY_D, options=options)
+                g.actions = acts
+
+
+def deferred_plays(g: State, player: int, options: tuple[int, ...]) -> list[tuple]:
+    """The plays a `play from` offers. The chosen play starts only when the current effect has
+    finished (a 7's other card back on the deck, the 7 in the scrap), so each card is judged in
+    that position: the rest of the current frame runs on a copy with the card set aside."""
+    out: list[tuple] = []
+    for c in options:
+        sim = g.copy()
+        sim.move(c, STACK)
+        frame = sim.frames[-1]
+        sim.frames = [frame]
+        while frame[1] < len(frame[0]) and sim.pending is None and sim.winner is None:
+            ins = frame[0][frame[1]]
+            if ins[0] in (CHOOSE, PLAY):
+                sim = g  # the rest waits for a decision: judge the card where it stands now
+                break
+            frame[1] += 1
+            op = ins[0]
+            if op == EXEC:
+                ins[1](sim, frame[2])
+            elif op == BUILTIN:
+                if ins[1] != "finish_play":
+                    BUILTINS[ins[1]](sim, frame[2], ins[2])
+            elif op == JUMP_IF_NOT:
+                if not ins[1](sim, frame[2]):
+                    frame[1] = ins[2]
+            elif op == JUMP:
+                frame[1] = ins[1]
+        out.extend(plays_for(sim, player, (c,), free_ok=False))
+    return out
 
 
 def _cleanup(g: State, env: dict, _arg: Any) -> None:

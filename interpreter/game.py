@@ -171,6 +171,14 @@ class Game:
         self._redo.append(move)
         return move
 
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._stack)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
     def redo(self) -> Move:
         if not self._redo:
             raise IllegalMoveError("nothing to redo")
@@ -285,8 +293,9 @@ class Game:
             return f"in {PLAYER_NAMES[viewer]}'s hand"
         if z in (HAND0 + 1 - viewer, DECK):
             return ""
-        return {SCRAP: "in the scrap", SHOWN: "revealed", STACK: "on the stack"}.get(
-            z, f"in play on {PLAYER_NAMES[z - FIELD0]}'s side")
+        if z in (FIELD0, FIELD0 + 1):
+            return f"in play on {PLAYER_NAMES[z - FIELD0]}'s side"
+        return {SCRAP: "in the scrap", SHOWN: "revealed", STACK: "on the stack"}.get(z, "elsewhere")
 
     # -- views ---------------------------------------------------------------------------------
     def view(self, player: int) -> dict:

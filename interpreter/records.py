@@ -22,7 +22,7 @@ FORMAT = "cuttle-record/1"
 
 
 def record_of(game: Game) -> dict[str, Any]:
-    rec: dict[str, Any] = {"format": FORMAT, "ruleset": game.rules.name, "ruleset_hash": game.rules.hash,
+    rec: dict[str, Any] = {"format": FORMAT, "ruleset": game.rules.spec, "ruleset_hash": game.rules.hash,
                            "seed": game.seed}
     if game.setup is not None:
         rec["setup"] = game.setup

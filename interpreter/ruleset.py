@@ -578,6 +578,7 @@ class Rules:
         self.composed = composed
         self.data = composed.data
         self.name = str(self.data.get("name", "?"))
+        self.spec = self.name  # how it was asked for (a name, NAME+OPTION..., or a path): set by load_ruleset
         self.parts = list(composed.parts) + list(composed.options)
         self.hash = hashlib.sha256(json.dumps(self.data, sort_keys=True, default=str).encode()).hexdigest()[:16]
         errors: list[RulesetError] = []
@@ -861,8 +862,12 @@ def _load_cached(spec: str) -> Rules:
 def load_ruleset(spec: str) -> Rules:
     """Load a ruleset by name (`default`), combination (`default+twinned`) or path. Shipped ones are cached."""
     if "/" in spec or spec.endswith((".yaml", ".yml")):
-        return Rules(compose(spec))
-    return _load_cached(spec)
+        rules = Rules(compose(spec))
+        rules.spec = spec
+        return rules
+    rules = _load_cached(spec)
+    rules.spec = spec
+    return rules
 
 
 def check(spec: str) -> list[RulesetError]:

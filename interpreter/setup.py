@@ -12,7 +12,7 @@ from .state import DECK, FIELD0, HAND0, SCRAP, State
 
 PLAYERS = {"p1": 0, "p2": 1}
 PLAYER_NAMES_BY_INDEX = ("p1", "p2")
-SETUP_KEYS = ("turn", "p1", "p2", "deck", "scrap", "unplaced", "match")
+SETUP_KEYS = ("turn", "p1", "p2", "deck", "scrap", "unplaced", "match", "rng")
 SIDE_KEYS = ("hand", "points", "royals")
 
 
@@ -123,6 +123,11 @@ def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None
     if turn not in PLAYERS:
         raise err("setup.turn must be p1 or p2", ("setup", "turn"))
     g.turn = PLAYERS[turn]
+    if "rng" in setup:  # the generator's exact state, so that a written-out position replays exactly
+        value = setup["rng"]
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise err("setup.rng must be the generator state, a whole number", ("setup", "rng"))
+        g.rng.s = value
     run(g)
     return g
 

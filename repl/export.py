@@ -40,6 +40,7 @@ def setup_of(state: State) -> dict[str, Any]:
     setup["deck"] = [NAMES[c] for c in reversed(state.zones[DECK])]  # top first
     if state.zones[SCRAP]:
         setup["scrap"] = [NAMES[c] for c in state.zones[SCRAP]]
+    setup["rng"] = state.rng.s  # random effects (a random 4, a reshuffle) then replay exactly
     return setup
 
 
@@ -59,7 +60,7 @@ def expectations(game: Game) -> dict[str, Any]:
 
 def scenario_of(game: Game, ruleset: str | None = None, name: str | None = None) -> dict[str, Any]:
     doc: dict[str, Any] = {"name": name or f"{len(game.moves)} moves of a {game.rules.name} game",
-                           "ruleset": ruleset or game.rules.name, "seed": game.seed}
+                           "ruleset": ruleset or game.rules.spec, "seed": game.seed}
     doc["setup"] = game.setup if game.setup is not None else setup_of(game.initial)
     doc["moves"] = [str(m) for m in game.moves]
     doc["expect"] = expectations(game)

@@ -43,7 +43,7 @@ class Session:
         self.game = game
         self.vs = vs
         self.human = human
-        self.ruleset = ruleset or game.rules.name
+        self.ruleset = ruleset or game.rules.spec
         self.painter = Painter(color)
         self.out = out
         self.bot = Bot(game.seed if bot_seed is None else bot_seed) if vs == "bot" else None

@@ -296,3 +296,21 @@ def test_log_tells_every_move(pipe: PipeInput) -> None:
     type_line(s, prompt, pipe, "log")
     assert len(lines) - n == len(s.game.moves)
     assert lines[n].strip().startswith("1. You play 10♣ for points")
+
+
+@pytest.mark.parametrize("spec", ["micro+jokers", "default+random-4s", "published+best-of-5"])
+def test_scenario_export_replays_random_effects_exactly(spec: str, tmp_path) -> None:
+    import random
+
+    from repl.export import write_scenario
+
+    for seed in range(3):
+        game = Game.new(load_ruleset(spec), seed)
+        rnd = random.Random(seed)
+        while game.outcome is None and len(game.moves) < 60:
+            moves = game.legal_moves()
+            game.play(moves[rnd.randrange(len(moves))])
+        path = tmp_path / f"{seed}.yaml"
+        write_scenario(game, str(path))
+        result = run_file(path)
+        assert result.ok, result.failures
