@@ -263,14 +263,29 @@ class Game:
                 return f"'{move}' needs a target: " + (", ".join(NAMES[t] for t in targets) or "there is none")
             t = move.cards[1]
             if t not in targets:
-                return (f"{NAMES[t]} is not a legal target; the rule is `{self._src('plays', p.name, 'target')}`"
-                        + (f" (legal targets: {', '.join(NAMES[x] for x in targets)})" if targets else
-                           " and no card fits it now"))
+                return (f"{NAMES[t]} is not a legal target: {p.verb} {NAMES[card]} may target one of "
+                        f"{self._rule(p, 'target')}"
+                        + (f"; legal targets now: {', '.join(NAMES[x] for x in targets)}" if targets else
+                           "; no card fits that now"))
         if d.kind == RESPOND and same_verb:
             return f"'{move}' does not fit: e.g. " + str(same_verb[0])
         if same_verb:
             return "that combination is not allowed; legal: " + ", ".join(str(m) for m in same_verb[:6])
         return f"{who} cannot '{move.verb}' now"
+
+    def _rule(self, p: Any, key: str) -> str:
+        """A rule of a play in English, with its effect-language text: `... (rule: `count(deck) > 0`)`."""
+        from .effect_parser import parse_expr
+        from .english import Context, english
+        src = p.source.get(key) if isinstance(getattr(p, "source", None), dict) else None
+        if not isinstance(src, str):
+            return "what the ruleset allows"
+        text = " ".join(src.split())
+        try:
+            words = english(parse_expr(src), Context.from_data(self.rules.data), condition=(key == "legal"))
+        except Exception:  # the rule is valid (it compiled); a phrase that cannot be read stays as code
+            return f"`{text}`"
+        return f"{words} (rule: `{text}`)"
 
     def _src(self, *path: str) -> str:
         data: Any = self.rules.data
@@ -280,8 +295,8 @@ class Game:
 
     def _why_condition(self, p, env) -> str:
         if p.legal is not None and not p.legal(self.state, env):
-            section = "plays" if p in self.rules.plays else "responses"
-            return f"'{p.verb}' needs `{self._src(section, p.name, 'legal')}`, which is false now"
+            return (f"{p.verb} with a {RANK_OF[env['card']]} is allowed only when {self._rule(p, 'legal')}"
+                    ", which is not so now")
         return f"'{p.verb}' is not possible now"
 
     def _where_is(self, card: int, viewer: int) -> str:
