@@ -247,6 +247,8 @@ class Game:
             return f"{NAMES[card]} is not in {where}" + (f" (it is {holder})" if holder else "")
         rank = RANK_OF[card]
         fitting = [p for p in defs if rank in p.ranks]
+        if defs and all(getattr(x, "ncards", 1) == 0 for x in defs):
+            return f"'{move.verb}' takes no card: write just '{move.verb}'"
         if not fitting:
             ranks = sorted({r for p in defs for r in p.ranks}, key=lambda r: ("A23456789TJQK".find(r[0]), r))
             return f"a {rank} cannot be played as '{move.verb}' (only {', '.join(ranks)})"
@@ -275,7 +277,6 @@ class Game:
 
     def _rule(self, p: Any, key: str) -> str:
         """A rule of a play in English, with its effect-language text: `... (rule: `count(deck) > 0`)`."""
-        from .effect_parser import parse_expr
         from .english import Context, english
         src = p.source.get(key) if isinstance(getattr(p, "source", None), dict) else None
         if not isinstance(src, str):
