@@ -38,3 +38,5 @@ RULESETS: list[str] = [
 # one option on a base: 500 games; a combination of several: 200; a match (several hands each): 150
 GAMES: dict[str, int] = {spec: 500 if spec.count("+") == 1 else 200 for spec in RULESETS if "+" in spec}
 GAMES.update({spec: 150 for spec in RULESETS if "best-of-5" in spec})
+# the default game gets the most: thousands of games
+GAMES["default"] = 3000
