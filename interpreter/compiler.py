@@ -151,6 +151,7 @@ class Compiler:
         self._expanding: list[str] = []
         self._uid = 0
         self._in_loop = 0
+        self._local_types: dict[str, str] = {}  # generated parameter name -> kind of value
         if ctx.namespace is None:
             values = [ctx.values.get(RANK_OF[c], 0) for c in range(len(RANK_OF))]
             suits = [ctx.suit_rank.get(SUIT_OF[c], -1) if SUIT_OF[c] else -1 for c in range(len(RANK_OF))]
@@ -221,7 +222,7 @@ class Compiler:
         if n in scope or n in BOUND_ALWAYS:
             local = scope.get(n)
             if local is not None:
-                return _Code(local, self._TYPES.get(n, "any"))
+                return _Code(local, self._local_types.get(local) or self._TYPES.get(n, "any"))
             if not _VAR.match(n):  # pragma: no cover - the grammar only makes such names
                 raise self.error(node, f"bad name '{n}'")
             used.add(n)
@@ -386,7 +387,11 @@ class Compiler:
                                    f"{' -> '.join(self._expanding + [name])}); definitions cannot recurse",
                              "E207")
         argc = [self.gen(a, scope, used) for a in args]
-        known = self.ctx.define_fns.get(name)
+        # one generated function per definition and kinds of its arguments: a parameter known to be
+        # a single card reads its attributes directly
+        kinds = tuple("card" if a.typ == "card" else "any" for a in argc)
+        key = name if not params else f"{name}/{'_'.join(kinds)}"
+        known = self.ctx.define_fns.get(key)
         if known is None:
             self._expanding.append(name)
             saved_span, self.span = self.span, span
@@ -394,16 +399,18 @@ class Compiler:
                 inner_used: set[str] = set()
                 inner_scope: dict[str, str | None] = {p: f"p_{p}" for p in params}
                 inner_scope.update({"me": None, "opponent": None})
+                for p, k in zip(params, kinds, strict=True):
+                    self._local_types[f"p_{p}"] = k
                 code = self.gen(body, inner_scope, inner_used)
             finally:
                 self.span = saved_span
                 self._expanding.pop()
-            fname = f"d_{name}"
+            fname = f"d_{name}" + (f"__{'_'.join(kinds)}" if params else "")
             prologue = [f"    v_{n} = e.get({n!r})" for n in sorted(inner_used)]
             src = (f"def {fname}(g, e{''.join(', p_' + p for p in params)}):\n" + "\n".join(prologue)
                    + ("\n" if prologue else "") + f"    return {code.src}\n")
             exec(compile(src, f"<define {name}>", "exec"), self.ns)  # noqa: S102 - generated from the tree
-            known = self.ctx.define_fns[name] = (fname, code.typ)
+            known = self.ctx.define_fns[key] = (fname, code.typ)
         fname, typ = known
         return _Code(f"{fname}(g, e{''.join(', ' + a.src for a in argc)})", typ)
 

@@ -43,39 +43,77 @@ def plays_for(g: State, player: int, source: tuple[int, ...], free_ok: bool = Tr
     """Every play action of cards from `source` by `player` (main actions, free plays, plays from a 7).
 
     An action is a plain tuple ("play", PlayDef, player, cards, target); `move_of` gives its Move.
+    Single-card plays go through one generated function per rank (`_single_plays`); plays of several
+    cards of a rank (twins) through the general loop below.
     """
     rules: Rules = g.rules
     playable = rules.playable_fn
     opp = 1 - player
     out: list[tuple] = []
-    add = out.append
-    by_rank = rules.by_rank
+    singles = _single_plays(rules)
+    multi = rules._multi_by_rank  # type: ignore[attr-defined]
     for i, c in enumerate(source):
         if playable is not None and not playable(g, {"me": player, "opponent": opp, "it": c}):
             continue
-        for p in by_rank[RANK_OF[c]]:
+        rank = RANK_OF[c]
+        fn = singles[rank]
+        if fn is not None:
+            fn(g, player, c, out, free_ok)
+        for p in multi[rank]:
             if p.free and not free_ok:
                 continue
-            legal, target = p.legal, p.target
-            if p.ncards == 1:
-                if legal is None and target is None:
-                    add(("play", p, player, (c,), -1))
-                    continue
-                groups: Any = ((c,),)
-            else:
-                same = [x for x in source[i + 1:] if RANK_OF[x] == RANK_OF[c] and (
-                    playable is None or playable(g, {"me": player, "opponent": opp, "it": x}))]
-                groups = [(c,) + rest for rest in itertools.combinations(same, p.ncards - 1)]
-            for cards in groups:
+            same = [x for x in source[i + 1:] if RANK_OF[x] == rank and (
+                playable is None or playable(g, {"me": player, "opponent": opp, "it": x}))]
+            for rest in itertools.combinations(same, p.ncards - 1):
+                cards = (c,) + rest
                 env = {"me": player, "opponent": opp, "card": c, "cards": cards}
-                if legal is not None and not legal(g, env):
+                if p.legal is not None and not p.legal(g, env):
                     continue
-                if target is not None:
-                    for t in as_cards(target(g, env)):
-                        add(("play", p, player, cards, t))
+                if p.target is not None:
+                    for t in as_cards(p.target(g, env)):
+                        out.append(("play", p, player, cards, t))
                 else:
-                    add(("play", p, player, cards, -1))
+                    out.append(("play", p, player, cards, -1))
     return out
+
+
+def _single_plays(rules: Rules) -> dict[str, Any]:
+    """For each rank, one generated function appending every single-card play of a card of that
+    rank: the plays' `legal` and `target` functions called in turn with one shared binding dict
+    (generated expressions only read their bindings). Built once per ruleset."""
+    cached = getattr(rules, "_singles", None)
+    if cached is not None:
+        return cached
+    ns: dict[str, Any] = {"__builtins__": {}, "_cards": as_cards}
+    singles: dict[str, Any] = {}
+    for rank, plays in rules.by_rank.items():
+        plays = [p for p in plays if p.ncards == 1]
+        if not plays:
+            singles[rank] = None
+            continue
+        lines = ["def enum(g, me, c, out, free_ok):", "    add = out.append", "    cards = (c,)",
+                 "    e = {'me': me, 'opponent': 1 - me, 'card': c, 'cards': cards}"]
+        for i, p in enumerate(plays):
+            ns[f"P{i}"], ns[f"L{i}"], ns[f"T{i}"] = p, p.legal, p.target
+            indent = "    "
+            if p.free:
+                lines.append(indent + "if free_ok:")
+                indent += "    "
+            if p.legal is not None:
+                lines.append(f"{indent}if L{i}(g, e):")
+                indent += "    "
+            if p.target is not None:
+                lines.append(f"{indent}for t in _cards(T{i}(g, e)):")
+                lines.append(f"{indent}    add(('play', P{i}, me, cards, t))")
+            else:
+                lines.append(f"{indent}add(('play', P{i}, me, cards, -1))")
+        local: dict[str, Any] = {}
+        exec(compile("\n".join(lines), f"<plays of a {rank}>", "exec"), dict(ns), local)  # noqa: S102
+        singles[rank] = local["enum"]
+    rules._multi_by_rank = {r: [p for p in ps if p.ncards > 1]  # type: ignore[attr-defined]
+                            for r, ps in rules.by_rank.items()}
+    rules._singles = singles  # type: ignore[attr-defined]
+    return singles
 
 
 def _responses(g: State, player: int) -> list[tuple]:
@@ -170,7 +208,9 @@ def apply_action(g: State, action: tuple) -> None:
             g.frames.insert(len(g.frames) - 1, [((BUILTIN, "start_play", rec),), 0, {}])
         else:
             if not p.free:
-                g.frames.append([_end_turn_prog(g.rules), 0, {"me": player, "opponent": 1 - player}])
+                rules = g.rules
+                prog = rules._end_turn_prog if hasattr(rules, "_end_turn_prog") else _end_turn_prog(rules)
+                g.frames.append([prog, 0, {"me": player, "opponent": 1 - player}])
             _start_play(g, rec)
     elif kind == "respond":
         _, r, player, cards, extra = action
@@ -191,7 +231,8 @@ def _start_play(g: State, rec: tuple) -> None:
     for c in cards:
         if g.zone_of[c] != STACK:
             g.move(c, STACK)
-    env = _env(player, cards, target=target)
+    env = {"me": player, "opponent": 1 - player, "card": cards[0] if cards else -1, "cards": cards,
+           "target": target}
     if p.counterable is not None and g.rules.answering.get(p.kind) and p.counterable(g, env):
         g.chain = (rec,)
         g.pending = Decision(1 - player, RESPOND)
@@ -215,10 +256,11 @@ def check_win(g: State) -> None:
         if g.fv == g.checked_fv:
             return
         g.checked_fv = g.fv
-    for p in (g.turn, 1 - g.turn):
-        if rules.score_of(g, p) >= rules.goal_of(g, p):
-            g.declare_winner(p, f"p{p + 1} reached the goal")
-            return
+    turn = g.turn
+    if rules.reached_goal(g, turn):
+        g.declare_winner(turn, f"p{turn + 1} reached the goal")
+    elif rules.reached_goal(g, 1 - turn):
+        g.declare_winner(1 - turn, f"p{2 - turn} reached the goal")
 
 
 def _next_turn(g: State) -> None:
@@ -291,6 +333,7 @@ def _deal_hand(g: State, first: int) -> None:
 
 def _run(g: State) -> None:
     frames = g.frames
+    builtins = BUILTINS
     while g.pending is None and g.winner is None:
         if not frames:
             g.pending = Decision(g.turn, MAIN)
@@ -306,10 +349,10 @@ def _run(g: State) -> None:
         ins = prog[pc]
         fr[1] = pc + 1
         op = ins[0]
-        if op == EXEC:
+        if op == 0:  # EXEC
             ins[1](g, env)
-        elif op == BUILTIN:
-            BUILTINS[ins[1]](g, env, ins[2])
+        elif op == 5:  # BUILTIN
+            builtins[ins[1]](g, env, ins[2])
         elif op == JUMP_IF_NOT:
             if not ins[1](g, env):
                 fr[1] = ins[2]
@@ -377,6 +420,14 @@ def _cleanup(g: State, env: dict, _arg: Any) -> None:
             g.move(c, SCRAP)
 
 
+def _finish_play(g: State, env: dict, arg: Any) -> None:
+    """After a play's effect (or its countering): leftover played cards to the scrap, then the win check."""
+    for c in env["cards"]:
+        if g.zone_of[c] == STACK:
+            g.move(c, SCRAP)
+    check_win(g)
+
+
 def _after_response(g: State, env: dict, _arg: Any) -> None:
     """The other player may answer a response in turn; otherwise the chain settles."""
     r, player = g.chain[-1][0], g.chain[-1][1]
@@ -391,7 +442,7 @@ BUILTINS = {
     "check_win": lambda g, env, arg: check_win(g),
     "next_turn": lambda g, env, arg: _next_turn(g),
     "cleanup": _cleanup,
-    "finish_play": lambda g, env, arg: (_cleanup(g, env, arg), check_win(g)),
+    "finish_play": _finish_play,
     "end_turn": lambda g, env, arg: (check_win(g), g.winner is None and _next_turn(g)),
     "after_response": _after_response,
     "start_play": lambda g, env, rec: _start_play(g, rec),

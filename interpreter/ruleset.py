@@ -826,11 +826,19 @@ class Rules:
                 self.answering.setdefault(a, []).append(r)
 
     # -- queries used by expressions and the engine --------------------------------------------
+    # Bindings for expressions about one player. Generated code only reads its bindings, so these
+    # two dicts are shared by every call instead of being built each time.
+    _PLAYER_ENV = ({"me": 0, "opponent": 1}, {"me": 1, "opponent": 0})
+
     def score_of(self, g, player: int) -> int:
-        return self.score_fn(g, {"me": player, "opponent": 1 - player}) if self.score_fn else 0
+        return self.score_fn(g, self._PLAYER_ENV[player]) if self.score_fn else 0
 
     def goal_of(self, g, player: int) -> int:
-        return self.goal_fn(g, {"me": player, "opponent": 1 - player}) if self.goal_fn else 21
+        return self.goal_fn(g, self._PLAYER_ENV[player]) if self.goal_fn else 21
+
+    def reached_goal(self, g, player: int) -> bool:
+        env = self._PLAYER_ENV[player]
+        return self.score_fn(g, env) >= self.goal_fn(g, env)
 
     def hand_visible(self, g, viewer: int) -> bool:
         return bool(self.visible_fn(g, {"me": viewer, "opponent": 1 - viewer}))
