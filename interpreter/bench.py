@@ -38,3 +38,19 @@ def bench(rules: Rules, games: int = 500, repeat: int = 5, seed: int = 0) -> dic
         "decisions_per_game": statistics.median(r[2] for r in runs),
         "runs": runs,
     }
+
+
+def compare(rules: Rules, games: int = 300, repeat: int = 5, seed: int = 0) -> dict:
+    """Interleaved runs of this engine and the hand-written reference engine (benchmarks/), the
+    same seeds for both; ratios are taken pair by pair, so a noisy machine disturbs them less."""
+    from benchmarks import handwritten
+
+    mine, theirs, ratios = [], [], []
+    for r in range(repeat):
+        a = bench(rules, games, 1, seed + r)["games_per_s"]
+        b = handwritten.bench(games, 1, seed + r)["games_per_s"]
+        mine.append(a)
+        theirs.append(b)
+        ratios.append(b / a)
+    return {"interpreter": statistics.median(mine), "handwritten": statistics.median(theirs),
+            "ratio": statistics.median(ratios), "ratios": ratios}

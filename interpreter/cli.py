@@ -129,9 +129,19 @@ def cmd_diff(a: argparse.Namespace) -> int:
 @arg("--games", type=int, default=300, help="games per run")
 @arg("--repeat", type=int, default=5, help="runs (the median is reported)")
 @arg("--seed", type=int, default=0)
+@arg("--compare", action="store_true",
+     help="interleave runs with the hand-written reference engine (default rules) and report the ratio")
 def cmd_bench(a: argparse.Namespace) -> int:
-    from .bench import bench
+    from .bench import bench, compare
     from .ruleset import load_ruleset
+    if a.compare:
+        c = compare(load_ruleset("default"), a.games, a.repeat, a.seed)
+        print(f"default rules, {a.repeat} interleaved pairs of runs of {a.games} random games each")
+        print(f"  interpreter  median {c['interpreter']:,.0f} games/s")
+        print(f"  hand-written median {c['handwritten']:,.0f} games/s")
+        print(f"  hand-written / interpreter: median ratio {c['ratio']:.2f} (pairs: "
+              + ", ".join(f"{x:.2f}" for x in c["ratios"]) + ")")
+        return 0
     r = bench(load_ruleset(a.ruleset), a.games, a.repeat, a.seed)
     print(f"ruleset {r['ruleset']}: {a.repeat} runs of {a.games} random games")
     print(f"  games/s     median {r['games_per_s']:,.0f}  (runs: "

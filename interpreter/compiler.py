@@ -135,6 +135,7 @@ _SAFE_BUILTINS = {"len": len, "tuple": tuple, "sum": sum, "min": min, "max": max
                   "range": range, "sorted": sorted}
 
 _VAR = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*|-?[0-9]+)$")
 
 
 class Compiler:
@@ -387,6 +388,22 @@ class Compiler:
                                    f"{' -> '.join(self._expanding + [name])}); definitions cannot recurse",
                              "E207")
         argc = [self.gen(a, scope, used) for a in args]
+        if all(_SIMPLE.match(a.src) for a in argc):
+            # arguments that are plain variables or numbers: the body is generated in place (no call),
+            # its parameters standing for the caller's variables; it sees nothing else of the caller
+            self._expanding.append(name)
+            saved_span, self.span = self.span, span
+            try:
+                inner: dict[str, str | None] = {"me": None, "opponent": None}
+                for p, a in zip(params, argc, strict=True):
+                    inner[p] = a.src
+                    if a.typ != "any":
+                        self._local_types[a.src] = a.typ
+                code = self.gen(body, inner, used)
+            finally:
+                self.span = saved_span
+                self._expanding.pop()
+            return _Code(f"({code.src})", code.typ)
         # one generated function per definition and kinds of its arguments: a parameter known to be
         # a single card reads its attributes directly
         kinds = tuple("card" if a.typ == "card" else "any" for a in argc)
