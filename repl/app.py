@@ -94,4 +94,22 @@ def main(args: argparse.Namespace) -> int:
     session.show()
     if not sys.stdin.isatty():
         return run_plain(session, sys.stdin)
+    if session.vs == "human":
+        session.handover = terminal_handover
     return run(session, build_prompt(session))
+
+
+def terminal_handover(previous: int, nxt: int) -> None:
+    """Hot-seat: wipe the screen and its scrollback, so that the next player sees nothing of the
+    previous player's hand, and wait until they are at the keyboard."""
+    from prompt_toolkit import prompt
+    from prompt_toolkit.shortcuts import clear
+
+    clear()
+    sys.stdout.write("\033[3J")  # the scrollback too
+    sys.stdout.flush()
+    try:
+        prompt(f"{player_label(nxt)} to play. {player_label(previous)}, look away; "
+               f"{player_label(nxt)}, press Enter. ")
+    except (EOFError, KeyboardInterrupt):
+        pass

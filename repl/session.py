@@ -50,6 +50,9 @@ class Session:
         self.replay: Replay | None = None
         self.running = True
         self._last_viewer = human
+        #: hot-seat in a terminal: called with (previous, next) player when the decider changes, to
+        #: hide the previous player's view before the next one sees theirs (see repl.app)
+        self.handover: Callable[[int, int], None] | None = None
 
     # -- output ----------------------------------------------------------------------------------
     def say(self, text: str) -> None:
@@ -177,6 +180,8 @@ class Session:
             before = (self.game.view(0), self.game.view(1))
             move = self.game.play(text)
             nxt = self.viewer
+            if nxt != viewer and self.handover is not None and self.game.outcome is None:
+                self.handover(viewer, nxt)  # a terminal: clear the screen and wait for the next player
             self.say(self.teller_for(nxt).tell(before[nxt], self.game.view(nxt), move))
         else:
             before1 = self.game.view(viewer)

@@ -189,6 +189,17 @@ def test_hot_seat_shows_each_players_view_in_turn(pipe: PipeInput) -> None:
     assert s.viewer == 0 and s.game.moves == []
 
 
+def test_hot_seat_hands_over_before_the_next_view(pipe: PipeInput) -> None:
+    s, prompt, lines = make(pipe, seed=3, vs="human")
+    handovers: list[tuple[int, int, int]] = []
+    s.handover = lambda prev, nxt: handovers.append((prev, nxt, len(lines)))
+    n = len(lines)
+    type_line(s, prompt, pipe, "points 10C")
+    assert handovers == [(0, 1, n)]  # before anything about the move or P2's board is printed
+    type_line(s, prompt, pipe, "moves")
+    assert len(handovers) == 1  # a command does not hand over
+
+
 def test_save_and_load(pipe: PipeInput, tmp_path: Path) -> None:
     s, prompt, lines = make(pipe, seed=3)
     type_line(s, prompt, pipe, "points 10C")
