@@ -43,7 +43,7 @@ def bench(rules: Rules, games: int = 500, repeat: int = 5, seed: int = 0) -> dic
 def compare(rules: Rules, games: int = 300, repeat: int = 5, seed: int = 0) -> dict:
     """Interleaved runs of this engine and the hand-written reference engine (benchmarks/), the
     same seeds for both; ratios are taken pair by pair, so a noisy machine disturbs them less."""
-    from benchmarks import handwritten
+    handwritten = _reference_engine()
 
     mine, theirs, ratios = [], [], []
     for r in range(repeat):
@@ -54,3 +54,20 @@ def compare(rules: Rules, games: int = 300, repeat: int = 5, seed: int = 0) -> d
         ratios.append(b / a)
     return {"interpreter": statistics.median(mine), "handwritten": statistics.median(theirs),
             "ratio": statistics.median(ratios), "ratios": ratios}
+
+
+def _reference_engine():
+    """benchmarks/handwritten.py of a source checkout (it is not installed: it is a yardstick, not
+    part of the product)."""
+    import importlib.util
+    from pathlib import Path
+
+    from .errors import CuttleError
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "handwritten.py"
+    if not path.is_file():
+        raise CuttleError("--compare needs a source checkout: benchmarks/handwritten.py was not found")
+    spec = importlib.util.spec_from_file_location("cuttle_reference_engine", path)
+    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
