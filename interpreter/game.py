@@ -207,9 +207,9 @@ class Game:
         who = self.who(d.player)
         same_verb = [m for m in legal if m.verb == move.verb]
         if d.kind == RESPOND:
-            if move.verb != "resolve" and not same_verb:
-                return (f"{who} must answer the play on the stack: "
-                        + " or ".join(sorted({m.verb for m in legal})) + " (e.g. " + str(legal[0]) + ")")
+            why = self._why_no_response(move, d.player) if not same_verb else None
+            if why:
+                return why
         elif d.kind == CHOOSE_D:
             if move.verb != d.verb:
                 return f"{who} must choose {d.count} card(s) to {d.verb}: write '{d.verb} CARD...'"
@@ -244,7 +244,9 @@ class Game:
         card = move.cards[0]
         if card not in source:
             holder = self._where_is(card, d.player)
-            return f"{NAMES[card]} is not in {where}" + (f" (it is {holder})" if holder else "")
+            mine = where == f"{who}'s hand"
+            return (f"{NAMES[card]} is not in " + (f"your hand ({who})" if mine else where)
+                    + (f"; it is {holder}" if holder else ""))
         rank = RANK_OF[card]
         fitting = [p for p in defs if rank in p.ranks]
         if defs and all(getattr(x, "ncards", 1) == 0 for x in defs):
@@ -274,6 +276,38 @@ class Game:
         if same_verb:
             return "that combination is not allowed; legal: " + ", ".join(str(m) for m in same_verb[:6])
         return f"{who} cannot '{move.verb}' now"
+
+    def _why_no_response(self, move: Move, player: int) -> str | None:
+        """Why a response (a counter) is not possible: what it answers and what it costs."""
+        g, rules = self.state, self.rules
+        who = self.who(player)
+        answered = g.chain[-1][0]
+        kind = answered.kind
+        defs = [r for r in rules.responses if r.verb == move.verb]
+        if not defs:
+            others = sorted({m.verb for m in self.legal_moves()})
+            return f"{who} must answer the play on the stack: {' or '.join(others)}"
+        hand = g.zones[HAND0 + player]
+        for r in defs:
+            if kind not in r.answers:
+                return f"a {move.verb} cannot answer a {kind} in these rules (it answers: {', '.join(sorted(r.answers))})"
+            ranks = ", ".join(sorted(r.ranks))
+            if not any(RANK_OF[c] in r.ranks for c in hand):
+                return f"{move.verb} needs a {ranks} in {who}'s hand"
+            if move.cards and move.cards[0] not in hand:
+                return f"{NAMES[move.cards[0]]} is not in {who}'s hand"
+            if move.cards and RANK_OF[move.cards[0]] not in r.ranks:
+                return f"{move.verb} needs a {ranks}, not a {RANK_OF[move.cards[0]]}"
+            if len(hand) - 1 < r.extra:
+                return (f"{move.verb} costs a {ranks} and {r.extra} more card(s) of {who}'s choice; "
+                        f"{who} holds only {len(hand)}")
+            if any(c not in hand for c in move.cards[1:]):
+                bad = next(c for c in move.cards[1:] if c not in hand)
+                return f"{NAMES[bad]} is not in {who}'s hand"
+            if len(move.cards) != 1 + r.extra:
+                return f"{move.verb} is a {ranks} and exactly {r.extra} more card(s): e.g. " + next(
+                    (str(m) for m in self.legal_moves() if m.verb == move.verb), f"{move.verb} 2D 4C")
+        return None
 
     def _rule(self, p: Any, key: str) -> str:
         """A rule of a play in English, with its effect-language text: `... (rule: `count(deck) > 0`)`."""
