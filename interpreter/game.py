@@ -290,7 +290,8 @@ class Game:
         hand = g.zones[HAND0 + player]
         for r in defs:
             if kind not in r.answers:
-                return f"a {move.verb} cannot answer a {kind} in these rules (it answers: {', '.join(sorted(r.answers))})"
+                return (f"a {move.verb} cannot answer a {kind} in these rules "
+                        f"(it answers: {', '.join(sorted(r.answers))})")
             ranks = ", ".join(sorted(r.ranks))
             if not any(RANK_OF[c] in r.ranks for c in hand):
                 return f"{move.verb} needs a {ranks} in {who}'s hand"

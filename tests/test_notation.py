@@ -55,7 +55,7 @@ def test_illegal_is_distinct_and_explained() -> None:
     game = _game({"p1": {"hand": ["7H"]}, "p2": {"hand": ["3C"]}})
     with pytest.raises(IllegalMoveError) as e:
         game.play("points 3C")
-    assert "'points 3C'" in str(e.value) and "not in p1's hand" in str(e.value)
+    assert "'points 3C'" in str(e.value) and "not in your hand (p1)" in str(e.value)
     with pytest.raises(IllegalMoveError) as e:
         game.play("royal 7H")
     assert "a 7 cannot be played as 'royal'" in str(e.value)

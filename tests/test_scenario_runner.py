@@ -57,7 +57,7 @@ moves:
     r = run_file(p)
     assert not r.ok
     assert "'points 8H' was expected to be legal" in r.failures[0]
-    assert "8H is not in p1's hand" in r.failures[0]
+    assert "8H is not in your hand (p1)" in r.failures[0]
 
 
 def test_expected_illegal_with_error_text(tmp_path: Path) -> None:
