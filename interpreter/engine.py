@@ -237,7 +237,7 @@ def _start_play(g: State, rec: tuple) -> None:
         g.chain = (rec,)
         g.pending = Decision(1 - player, RESPOND)
         return
-    g.frames.append([p.program, 0, env])
+    _perform(g, p.program, env)
 
 
 def _resolve_chain(g: State) -> None:
@@ -245,7 +245,25 @@ def _resolve_chain(g: State) -> None:
     g.chain = ()
     p, player, cards, target = chain[0]
     env = _env(player, cards, target=target)
-    g.frames.append([p.program if (len(chain) - 1) % 2 == 0 else p.countered, 0, env])
+    _perform(g, p.program if (len(chain) - 1) % 2 == 0 else p.countered, env)
+
+
+def _perform(g: State, prog: tuple, env: dict) -> None:
+    """Run a program now if it can never wait for a decision (plain steps only), else push its frame
+    for `_run`. Both orders are the same: the new frame would be the next to run."""
+    simple = g.rules.plain_programs.get(id(prog))
+    if simple is None:  # worked out once per program (the rules keep their programs alive)
+        simple = g.rules.plain_programs[id(prog)] = all(
+            ins[0] == EXEC or ins[0] == BUILTIN and ins[1] in _PLAIN_BUILTINS for ins in prog)
+        g.rules.program_refs.append(prog)
+    if simple:
+        for ins in prog:
+            if ins[0] == EXEC:
+                ins[1](g, env)
+            else:
+                BUILTINS[ins[1]](g, env, ins[2])
+        return
+    g.frames.append([prog, 0, env])
 
 
 def check_win(g: State) -> None:
@@ -436,6 +454,9 @@ def _after_response(g: State, env: dict, _arg: Any) -> None:
     else:
         _resolve_chain(g)
 
+
+# Engine steps that never set a decision nor touch the frames.
+_PLAIN_BUILTINS = frozenset({"check_win", "cleanup", "finish_play"})
 
 # The engine's own steps inside programs: (BUILTIN, name, argument).
 BUILTINS = {
