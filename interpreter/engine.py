@@ -31,6 +31,11 @@ class Decision(NamedTuple):
     options: tuple[int, ...] = ()  # choose/play: the cards to pick from
 
 
+# The decisions that carry nothing but a player, made once (they are immutable values).
+_MAIN_OF = (Decision(0, MAIN), Decision(1, MAIN))
+_RESPOND_OF = (Decision(0, RESPOND), Decision(1, RESPOND))
+
+
 def _env(player: int, cards: tuple[int, ...], **more: Any) -> dict:
     env = {"me": player, "opponent": 1 - player, "card": cards[0] if cards else -1, "cards": cards}
     env.update(more)
@@ -235,7 +240,7 @@ def _start_play(g: State, rec: tuple) -> None:
            "target": target}
     if p.counterable is not None and g.rules.answering.get(p.kind) and p.counterable(g, env):
         g.chain = (rec,)
-        g.pending = Decision(1 - player, RESPOND)
+        g.pending = _RESPOND_OF[1 - player]
         return
     _perform(g, p.program, env)
 
@@ -354,7 +359,7 @@ def _run(g: State) -> None:
     builtins = BUILTINS
     while g.pending is None and g.winner is None:
         if not frames:
-            g.pending = Decision(g.turn, MAIN)
+            g.pending = _MAIN_OF[g.turn]
             if not legal_actions(g):
                 g.pending = None
                 g.declare_winner(DRAW, f"p{g.turn + 1} has no legal move")
@@ -450,7 +455,7 @@ def _after_response(g: State, env: dict, _arg: Any) -> None:
     """The other player may answer a response in turn; otherwise the chain settles."""
     r, player = g.chain[-1][0], g.chain[-1][1]
     if r.counterable(g, env) and g.rules.answering.get(r.kind):
-        g.pending = Decision(1 - player, RESPOND)
+        g.pending = _RESPOND_OF[1 - player]
     else:
         _resolve_chain(g)
 
