@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from .engine import apply_action, deal, legal_actions
+from .errors import CuttleError, rule_failure
 from .ruleset import Rules
 
 MAX_DECISIONS = 20000
@@ -17,12 +18,17 @@ MAX_DECISIONS = 20000
 
 def playout(rules: Rules, seed: int, rnd: random.Random) -> int:
     """One random game from a seeded deal; returns the number of decisions made."""
-    g = deal(rules, seed)
-    n = 0
-    while g.winner is None and n < MAX_DECISIONS:
-        acts = legal_actions(g)
-        apply_action(g, acts[rnd.randrange(len(acts))])
-        n += 1
+    try:
+        g = deal(rules, seed)
+        n = 0
+        while g.winner is None and n < MAX_DECISIONS:
+            acts = legal_actions(g)
+            apply_action(g, acts[rnd.randrange(len(acts))])
+            n += 1
+    except CuttleError:
+        raise
+    except Exception as e:
+        raise rule_failure(rules.name, f"playing a random game (seed {seed})", e) from None
     return n
 
 

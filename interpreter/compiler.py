@@ -168,6 +168,15 @@ class Compiler:
         where = self.span.locate(node.line or 1, node.column or 1) if self.span else None
         return RulesetError(message, where, code=code, hint=hint)
 
+    _KIND_WORDS = {"int": "a number", "str": "a word (a rank or role name)", "card": "a card", "cards": "cards",
+                   "bool": "a condition", "player": "a player", "any": "a value"}
+
+    def _expect(self, code: _Code, allowed: tuple[str, ...], node: A.Node, what: str) -> None:
+        """A type check at load time: `what` needs one of `allowed` kinds of value."""
+        if code.typ != "any" and code.typ not in allowed:
+            raise self.error(node, f"{what} needs {' or '.join(self._KIND_WORDS[a] for a in allowed)}, "
+                                   f"but this is {self._KIND_WORDS[code.typ]}", "E210")
+
     def _fresh(self, base: str) -> str:
         self._uid += 1
         return f"_{base}{self._uid}"
@@ -264,6 +273,7 @@ class Compiler:
         if z == "play":
             return _Code(f"(g.zones[{FIELD0}] + g.zones[{FIELD0 + 1}])", "cards")
         p = self.gen(node.player, scope, used)
+        self._expect(p, ("player",), node.player, f"'{z} of'")
         base = HAND0 if z == "hand" else FIELD0
         return _Code(f"g.zones[{base} + {p.src}]", "cards")
 
@@ -295,6 +305,20 @@ class Compiler:
         rn = self._coerce_rank(node.right, node.left)
         left, right = self.gen(ln, scope, used), self.gen(rn, scope, used)
         op = node.op
+        if op in ("<", "<=", ">", ">=", "-", "*", "/"):
+            self._expect(left, ("int",), node.left, f"'{op}'")
+            self._expect(right, ("int",), node.right, f"'{op}'")
+        elif op == "+":
+            if not ({left.typ, right.typ} <= {"int", "any"} or {left.typ, right.typ} <= {"cards", "any"}):
+                raise self.error(node, f"'+' adds two numbers or joins two sets of cards, not "
+                                       f"{self._KIND_WORDS[left.typ]} and {self._KIND_WORDS[right.typ]}", "E210")
+        elif op in ("==", "!="):
+            kinds = {left.typ, right.typ} - {"any"}
+            if len(kinds) == 2 and not kinds <= {"int", "player"} and not kinds <= {"card", "int"}:
+                raise self.error(node, f"'{op}' compares {self._KIND_WORDS[left.typ]} with "
+                                       f"{self._KIND_WORDS[right.typ]}: it can never hold", "E210")
+        elif op in ("in", "not in"):
+            self._expect(right, ("cards",), node.right, f"'{op}'")
         if op == "/":
             return _Code(f"_div({left.src}, {right.src})", "int")
         if op in ("in", "not in"):
@@ -350,6 +374,8 @@ class Compiler:
         args = [self.gen(x, scope, used) for x in node.args]
         a0 = args[0]
         cs = self._cards_of(a0)
+        if name in ("count", "any", "total", "same_rank", "can_play"):
+            self._expect(a0, ("card", "cards"), node.args[0], f"{name}()")
         if name == "count":
             return _Code(f"len({cs})", "int")
         if name == "any":
@@ -506,11 +532,16 @@ class Compiler:
         var = self._fresh("c")
         return [f"for {var} in tuple({self._cards_of(cards)}):", "    " + call.format(c=var)]
 
+    def _cards_arg(self, node: A.Node, scope, used, what: str) -> _Code:
+        code = self.gen(node, scope, used)
+        self._expect(code, ("card", "cards"), node, what)
+        return code
+
     def _s_scrap(self, node: A.Scrap, scope, used) -> list[str]:
-        return self._each(self.gen(node.cards, scope, used), f"g.move({{c}}, {SCRAP})")
+        return self._each(self._cards_arg(node.cards, scope, used, "scrap"), f"g.move({{c}}, {SCRAP})")
 
     def _s_move(self, node: A.Move, scope, used) -> list[str]:
-        cards = self.gen(node.cards, scope, used)
+        cards = self._cards_arg(node.cards, scope, used, "move")
         d = node.dest
         if d.zone == "deck top":
             return self._each(cards, f"g.move({{c}}, {DECK})")
@@ -521,6 +552,7 @@ class Compiler:
         if d.zone == "shown":
             return self._each(cards, f"g.move({{c}}, {SHOWN})")
         p = self.gen(d.player, scope, used)
+        self._expect(p, ("player",), d.player, f"'to {d.zone} of'")
         if d.zone == "hand":
             return self._each(cards, f"g.move({{c}}, {HAND0} + {p.src})")
         self.ctx.roles.add(d.role)
@@ -536,6 +568,7 @@ class Compiler:
 
     def _s_draw(self, node: A.Draw, scope, used) -> list[str]:
         n = self.gen(node.count, scope, used)
+        self._expect(n, ("int",), node.count, "draw")
         if node.player is not None:
             p = self.gen(node.player, scope, used).src
         else:

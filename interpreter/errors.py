@@ -87,6 +87,16 @@ class AmbiguousMoveError(MoveError):
     """Text that matches several legal moves."""
 
 
+class RuleRuntimeError(CuttleError):
+    """A ruleset whose rules fail while a game is played (e.g. a comparison of a number with a word
+    that no check could rule out). The game is left as it was before the move."""
+
+
+def rule_failure(rules_name: str, doing: str, exc: Exception) -> RuleRuntimeError:
+    return RuleRuntimeError(f"the rules of '{rules_name}' failed while {doing}: {type(exc).__name__}: {exc} "
+                            f"(check the ruleset's effect texts; the game is unchanged)")
+
+
 class ScenarioError(LocatedError):
     """A scenario file that cannot be run as written."""
 

@@ -17,7 +17,7 @@ from typing import Any
 from .cards import NAMES, RANK_OF, card_symbol
 from .effect_parser import parse_expr  # noqa: F401  (re-exported for API users)
 from .engine import CHOOSE_D, MAIN, PLAY_D, RESPOND, Decision, apply_action, deal, enumerate_actions
-from .errors import AmbiguousMoveError, IllegalMoveError, MoveError
+from .errors import AmbiguousMoveError, CuttleError, IllegalMoveError, MoveError, rule_failure
 from .moves import Move
 from .ruleset import Rules
 from .state import DECK, DRAW, FIELD0, HAND0, SCRAP, SHOWN, STACK, State
@@ -53,7 +53,13 @@ class Game:
     @classmethod
     def new(cls, rules: Rules, seed: int = 0) -> Game:
         """A seeded game: shuffle, deal, and p1 (dealt the smaller hand) to move."""
-        return cls(rules, deal(rules, seed), seed)
+        try:
+            state = deal(rules, seed)
+        except CuttleError:
+            raise
+        except Exception as e:
+            raise rule_failure(rules.name, "dealing", e) from None
+        return cls(rules, state, seed)
 
     # -- queries -------------------------------------------------------------------------------
     @property
@@ -78,7 +84,13 @@ class Game:
     def _actions(self) -> list:
         key = (len(self._stack), id(self.state))
         if self._cache is None or self._cache[0] != key:
-            self._cache = (key, enumerate_actions(self.state) if self.state.winner is None else [])
+            try:
+                actions = enumerate_actions(self.state) if self.state.winner is None else []
+            except CuttleError:
+                raise
+            except Exception as e:
+                raise rule_failure(self.rules.name, "listing the legal moves", e) from None
+            self._cache = (key, actions)
         return self._cache[1]
 
     def legal_moves(self) -> list[Move]:
@@ -143,8 +155,14 @@ class Game:
         for m, action in self._actions():
             if m == move:
                 before = self.state
-                self.state = before.copy()
-                apply_action(self.state, action)
+                after = before.copy()
+                try:
+                    apply_action(after, action)
+                except CuttleError:
+                    raise
+                except Exception as e:  # a rule that fails at run time: the game stays as it was
+                    raise rule_failure(self.rules.name, f"playing '{move}'", e) from None
+                self.state = after
                 self._stack.append((before, move, self._narrate(before, move, self.state)))
                 self._cache = None
                 return

@@ -6,7 +6,7 @@ from typing import Any
 
 from .cards import NAMES, UnknownCardError, parse_card
 from .engine import run
-from .errors import Location, ScenarioError
+from .errors import CuttleError, Location, ScenarioError, rule_failure
 from .ruleset import Rules
 from .state import DECK, FIELD0, HAND0, SCRAP, State
 
@@ -128,7 +128,12 @@ def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise err("setup.rng must be the generator state, a whole number", ("setup", "rng"))
         g.rng.s = value
-    run(g)
+    try:
+        run(g)  # no win check here: winning is checked after each resolved effect (ruling 13)
+    except CuttleError:
+        raise
+    except Exception as e:
+        raise rule_failure(rules.name, "setting up the position", e) from None
     return g
 
 
