@@ -99,3 +99,24 @@ def test_a_house_rule_works_without_code(tmp_path: Path) -> None:
     game.play("resolve")
     assert game.view(0)["you"]["points"][0]["card"] == "7H"
     assert game.view(0)["opponent"]["points"] == []
+
+
+@pytest.mark.parametrize("line", ['legal: count(hand of opponent) > "x"', 'effect: draw "abc"',
+                                  "effect: draw hand of me", "effect: move card to hand of 7", "effect: scrap 3",
+                                  "legal: count(3) > 0", "effect: scrap play where it.rank > 3"])
+def test_values_of_the_wrong_kind_are_caught_at_load(tmp_path: Path, line: str) -> None:
+    errs = _errors(tmp_path, f"plays:\n  ace:\n    {line}\n")
+    assert errs[0].code == "E210" and errs[0].where.line == 5
+
+
+def test_a_rule_failing_at_run_time_is_an_error_and_changes_nothing(tmp_path: Path) -> None:
+    from interpreter import CuttleError, Game
+    from interpreter.setup import build_position
+    rules, _ = _load(tmp_path, "constants: {goals: 7}\n")  # `goals[...]` now indexes a number
+    setup = {"p1": {"hand": ["7H"]}, "p2": {"hand": ["3C"]}}
+    game = Game(rules, build_position(rules, setup, 0), 0, setup)
+    before = game.state.key()
+    with pytest.raises(CuttleError) as e:
+        game.play("points 7H")  # the win check after it reads the goal
+    assert "failed while playing 'points 7H'" in str(e.value) and "TypeError" in str(e.value)
+    assert game.state.key() == before and game.moves == []
