@@ -35,6 +35,9 @@ class Replay:
     path: str
     moves: list[str]
     at: int = 0
+    #: a finished game is shown with both hands; an unfinished one only from the user's side, so
+    #: that replaying a game in progress (and resuming it) cannot reveal hidden cards
+    open_hands: bool = False
 
 
 class Session:
@@ -68,7 +71,7 @@ class Session:
     def viewer(self) -> int:
         """Whose view is shown: the human against the bot; the decider in hot-seat; p1 in a replay."""
         if self.replay is not None:
-            return 0
+            return self.human if self.vs == "bot" else 0
         if self.vs == "bot":
             return self.human
         d = self.game.decision
@@ -79,20 +82,20 @@ class Session:
     def view(self, player: int | None = None) -> dict[str, Any]:
         p = self.viewer if player is None else player
         v = self.game.view(p)
-        if self.replay is not None:  # a replay shows both hands
+        if self.replay is not None and self.replay.open_hands:  # a finished game shows both hands
             v["opponent_hand"] = self.game.view(1 - p)["hand"]
         return v
 
     def names(self) -> tuple[str, str]:
         """Board titles (you, opponent)."""
         me = self.viewer
-        if self.replay is not None:
-            return player_label(0), player_label(1)
+        if self.replay is not None and self.replay.open_hands:
+            return player_label(me), player_label(1 - me)
         other = player_label(1 - me) + (" (bot)" if self.vs == "bot" else "")
         return f"You ({player_label(me)})", other
 
     def teller(self) -> Teller:
-        return Teller(-1 if self.replay is not None else self.viewer, self.painter,
+        return Teller(-1 if self.replay is not None and self.replay.open_hands else self.viewer, self.painter,
                       {1 - self.human: player_label(1 - self.human)} if self.vs == "bot" else None)
 
     def played_as(self) -> dict[str, str]:
@@ -123,7 +126,7 @@ class Session:
         return decision_text(v, d is not None and d.player == self.viewer and self.replay is None, self.painter)
 
     def show(self) -> None:
-        note = "shown by the replay" if self.replay is not None else "face up"
+        note = "shown by the replay" if self.replay is not None and self.replay.open_hands else "face up"
         self.say(board(self.view(), self.painter.color, self.names(), self.played_as(), note))
         if self.replay is None:
             self.say(" → " + self.status())
@@ -244,6 +247,8 @@ class Session:
         viewer = self.viewer
         if self.vs == "human":
             move = self.game.undo()
+            if self.viewer != viewer and self.handover is not None:
+                self.handover(viewer, self.viewer)
             self.say(f"undone: {self.painter.move(str(move))}")
             self.after_change(viewer)
             return
@@ -272,6 +277,8 @@ class Session:
             except CuttleError:
                 self.advance()
                 break
+        if self.viewer != viewer and self.handover is not None:
+            self.handover(viewer, self.viewer)
         self.say("redone: " + ", ".join(self.painter.move(str(m)) for m in redone))
         self.after_change(viewer)
 
@@ -285,15 +292,16 @@ class Session:
             return
         viewer = self.viewer
         g = Game(self.game.rules, self.game.initial.copy(), self.game.seed, self.game.setup)
-        teller = Teller(-1, self.painter) if self.replay is not None else self.teller_for(viewer)
-        persp = 0 if self.replay is not None else viewer
+        open_hands = self.replay is not None and self.replay.open_hands
+        teller = Teller(-1, self.painter) if open_hands else self.teller_for(viewer)
+        persp = viewer
         for i, m in enumerate(self.game.moves, 1):
             before = g.view(persp)
-            if self.replay is not None:
+            if open_hands:
                 before["opponent_hand"] = g.view(1 - persp)["hand"]
             g.push(m)
             after = g.view(persp)
-            if self.replay is not None:
+            if open_hands:
                 after["opponent_hand"] = g.view(1 - persp)["hand"]
             self.say(f"{i:>4}. {teller.tell(before, after, m)}")
 
@@ -315,9 +323,14 @@ class Session:
         data = records.read(path)
         game = records.start(data, path)
         moves = [str(m) for m in data["moves"]]
-        self.game, self.replay = game, Replay(path, moves)
+        try:
+            finished = records.replay(data, path).outcome is not None
+        except CuttleError:
+            finished = False
+        self.game, self.replay = game, Replay(path, moves, open_hands=finished)
         self.say(f"replaying {path}: ruleset {game.rules.name}, seed {game.seed}, {len(moves)} move(s); "
-                 "next, prev, goto N, resume")
+                 "next, prev, goto N, resume"
+                 + ("" if finished else f" (a game not finished: shown from {player_label(self.viewer)}'s side)"))
         self.show()
 
     def cmd_step(self, delta: int) -> None:
@@ -331,20 +344,20 @@ class Session:
         if n == r.at:
             self.show()
             return
-        teller = Teller(-1, self.painter)
+        teller = self.teller()
         while r.at > n:
             self.game.pop()
             r.at -= 1
         told = []
         while r.at < n:
-            before = self.view(0)
+            before = self.view()
             try:
                 move = self.game.play(r.moves[r.at])
             except CuttleError as e:
                 raise CommandError(f"move {r.at + 1} '{r.moves[r.at]}' of {r.path} cannot be replayed: "
                                    f"{str(e).splitlines()[0]}") from None
             r.at += 1
-            told.append(f"{r.at:>4}. {teller.tell(before, self.view(0), move)}")
+            told.append(f"{r.at:>4}. {teller.tell(before, self.view(), move)}")
         for line in told[-5:]:
             self.say(line)
         self.show()

@@ -248,6 +248,28 @@ def test_replay_stepping(pipe: PipeInput, tmp_path: Path) -> None:
     assert s.replay is None and len(s.game.moves) >= 3
 
 
+def test_replaying_an_unfinished_game_shows_only_your_side(pipe: PipeInput, tmp_path: Path) -> None:
+    s, prompt, lines = make(pipe, seed=6)
+    type_line(s, prompt, pipe, "points 10S" if s.game.is_legal("points 10S") else str(s.game.legal_moves()[0]))
+    path = tmp_path / "midgame.yaml"
+    type_line(s, prompt, pipe, f"save {path}")
+    type_line(s, prompt, pipe, f"replay {path}")
+    assert s.replay is not None and not s.replay.open_hands
+    assert s.view()["opponent_hand"] is None  # the bot's hand stays hidden
+    assert "not finished" in "\n".join(lines[-20:])
+    type_line(s, prompt, pipe, "goto 1")
+    assert s.view()["opponent_hand"] is None
+
+
+def test_hot_seat_undo_hands_over_too(pipe: PipeInput) -> None:
+    s, prompt, lines = make(pipe, seed=3, vs="human")
+    calls: list[tuple[int, int]] = []
+    s.handover = lambda prev, nxt: calls.append((prev, nxt))
+    type_line(s, prompt, pipe, "points 10C")
+    type_line(s, prompt, pipe, "undo")
+    assert calls == [(0, 1), (1, 0)]
+
+
 def test_bad_input_prints_one_line_and_changes_nothing(pipe: PipeInput) -> None:
     s, prompt, lines = make(pipe, seed=3)
     key = s.game.state.key()
