@@ -28,6 +28,16 @@ def arg(*args, **kw):
     return deco
 
 
+def _positive(text: str, name: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{name} takes a whole number, not '{text}'") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{name} must be 1 or more, not {n}")
+    return n
+
+
 RULESET_HELP = "a shipped ruleset (default), a combination (default+classic-2s), or a YAML file"
 
 
@@ -126,8 +136,8 @@ def cmd_diff(a: argparse.Namespace) -> int:
 
 @command("bench", "random-playout speed: games and decisions per second on one core")
 @arg("--ruleset", "-r", default="default", help=RULESET_HELP)
-@arg("--games", type=int, default=300, help="games per run")
-@arg("--repeat", type=int, default=5, help="runs (the median is reported)")
+@arg("--games", type=lambda t: _positive(t, "--games"), default=300, help="games per run")
+@arg("--repeat", type=lambda t: _positive(t, "--repeat"), default=5, help="runs (the median is reported)")
 @arg("--seed", type=int, default=0)
 @arg("--compare", action="store_true",
      help="interleave runs with the hand-written reference engine (default rules) and report the ratio")

@@ -213,7 +213,7 @@ def _parse(src: str, start: str, span: Span | None):
         line, column = e.line or 1, e.column or 1
         hint = None
         if isinstance(e, UnexpectedToken):
-            got = "the end of the text" if e.token.type == "$END" else f"'{e.token}'"
+            got = "end of the text" if e.token.type == "$END" else f"'{e.token}'"
             msg = f"unexpected {got}; expected {_describe_expected(e.accepts or e.expected)}"
             if e.token.type == "NAME":
                 near = suggest(str(e.token), _KEYWORDS)

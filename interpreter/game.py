@@ -17,7 +17,7 @@ from typing import Any
 from .cards import NAMES, RANK_OF, card_symbol
 from .effect_parser import parse_expr  # noqa: F401  (re-exported for API users)
 from .engine import CHOOSE_D, MAIN, PLAY_D, RESPOND, Decision, apply_action, deal, enumerate_actions
-from .errors import AmbiguousMoveError, CuttleError, IllegalMoveError, MoveError, rule_failure
+from .errors import AmbiguousMoveError, CuttleError, IllegalMoveError, InvalidMoveError, MoveError, rule_failure
 from .moves import Move
 from .ruleset import Rules
 from .state import DECK, DRAW, FIELD0, HAND0, SCRAP, SHOWN, STACK, State
@@ -137,6 +137,14 @@ class Game:
 
     def parse_move(self, text: Move | str) -> Move:
         """The position layer: a legal Move, or an Invalid/Illegal/AmbiguousMoveError quoting the input."""
+        if isinstance(text, str) and text.split():
+            verb = text.split()[0].lower()
+            if verb not in self.rules.verbs:  # say so before reading the cards
+                from .errors import suggest
+                near = suggest(verb, self.rules.verbs)
+                raise InvalidMoveError(f"'{text.strip()}' is not a move: there is no move '{verb}'"
+                                       + (f"; did you mean '{near}'?" if near else
+                                          f"; moves start with {', '.join(self.rules.verbs)}"))
         move = Move.parse(text) if isinstance(text, str) else text
         move = self._normalize(move)
         legal = self.legal_moves()
@@ -270,8 +278,9 @@ class Game:
         if defs and all(getattr(x, "ncards", 1) == 0 for x in defs):
             return f"'{move.verb}' takes no card: write just '{move.verb}'"
         if not fitting:
-            ranks = sorted({r for p in defs for r in p.ranks}, key=lambda r: ("A23456789TJQK".find(r[0]), r))
-            return f"a {rank} cannot be played as '{move.verb}' (only {', '.join(ranks)})"
+            from .cards import ALL_RANKS
+            ranks = sorted({r for p in defs for r in p.ranks}, key=ALL_RANKS.index)
+            return f"{_a(rank)} cannot be played as '{move.verb}' (only {', '.join(ranks)})"
         p = fitting[0]
         env = {"me": d.player, "opponent": 1 - d.player, "card": card, "cards": move.cards[:1]}
         if rules.playable_fn is not None and not rules.playable_fn(g, {**env, "it": card}):
@@ -349,7 +358,8 @@ class Game:
 
     def _why_condition(self, p, env) -> str:
         if p.legal is not None and not p.legal(self.state, env):
-            return (f"{p.verb} with a {RANK_OF[env['card']]} is allowed only when {self._rule(p, 'legal')}"
+            what = f"{p.verb} with {_a(RANK_OF[env['card']])}" if env.get("card", -1) >= 0 else f"'{p.verb}'"
+            return (f"{what} is allowed only when {self._rule(p, 'legal')}"
                     ", which is not so now")
         return f"'{p.verb}' is not possible now"
 
@@ -432,6 +442,11 @@ class Game:
     # -- records -------------------------------------------------------------------------------
     def replay_moves(self) -> list[str]:
         return [str(m) for m in self.moves]
+
+
+def _a(rank: str) -> str:
+    """'a 7', 'an 8', 'an A'."""
+    return ("an " if rank[0] in "8A" else "a ") + rank
 
 
 def _zone_name(z: int, g: State, card: int) -> str:

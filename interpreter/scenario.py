@@ -103,6 +103,12 @@ def _run(doc, data: dict, path: str, name: str, ruleset_override: str | None) ->
             continue
         if not isinstance(step, dict):
             raise ScenarioError("a step is a move, {expect: ...} or {illegal: MOVE, error: TEXT}", loc, code="S004")
+        allowed = ("expect",) if "expect" in step else ("illegal", "error") if "illegal" in step else ("move",)
+        for k in step:
+            if k not in allowed:
+                near = suggest(str(k), allowed)
+                raise ScenarioError(f"unknown key '{k}' in this step", doc.key_where(("moves", i, k)), code="S004",
+                                    hint=f"did you mean '{near}'?" if near else f"a step has: {', '.join(allowed)}")
         if "expect" in step:
             failures += [f"{at} (after {last}): {f}" for f in _check(game, step["expect"], ("moves", i, "expect"), doc)]
             if failures:

@@ -59,9 +59,9 @@ def test_illegal_is_distinct_and_explained() -> None:
     with pytest.raises(IllegalMoveError) as e:
         game.play("royal 7H")
     assert "a 7 cannot be played as 'royal'" in str(e.value)
-    with pytest.raises(IllegalMoveError) as e:
-        game.play("drwa")
-    assert "did you mean 'draw'" in str(e.value)
+    with pytest.raises(InvalidMoveError) as e:  # an unknown verb is not a move at all
+        game.play("drwa 7H")
+    assert "there is no move 'drwa'" in str(e.value) and "did you mean 'draw'" in str(e.value)
 
 
 def test_incomplete_move_is_ambiguous() -> None:
