@@ -128,14 +128,23 @@ def _save(s: Session, args: list[str]) -> None:
     s.cmd_save(args[0])
 
 
-@command("load", Arg("FILE", FILE), help="load a saved game and play on from where it stopped")
+@command("load", Arg("FILE", FILE), Arg("--force", WORD, optional=True),
+         help="load a saved game and play on from where it stopped (--force: even if its ruleset changed)")
 def _load(s: Session, args: list[str]) -> None:
-    s.cmd_load(args[0])
+    s.cmd_load(args[0], force=_force(args))
 
 
-@command("replay", Arg("FILE", FILE), help="step through a saved game with next, prev and goto N")
+@command("replay", Arg("FILE", FILE), Arg("--force", WORD, optional=True),
+         help="step through a saved game with next, prev and goto N (--force: even if its ruleset changed)")
 def _replay(s: Session, args: list[str]) -> None:
-    s.cmd_replay(args[0])
+    s.cmd_replay(args[0], force=_force(args))
+
+
+def _force(args: list[str]) -> bool:
+    if len(args) > 1 and args[1] != "--force":
+        from .session import CommandError
+        raise CommandError(f"unknown option '{args[1]}' (the only option is --force)")
+    return len(args) > 1
 
 
 @command("next", help="replay: the next move", aliases=("n",))

@@ -309,8 +309,8 @@ class Session:
         records.save(self.game, path)
         self.say(f"saved {len(self.game.moves)} move(s) to {path}")
 
-    def cmd_load(self, path: str) -> None:
-        game = records.load(path)
+    def cmd_load(self, path: str, force: bool = False) -> None:
+        game = records.load(path, force=force)
         self.game, self.replay = game, None
         self.ruleset = str(records.read(path)["ruleset"])
         if self.bot is not None:
@@ -319,12 +319,12 @@ class Session:
         self.advance()
         self.show()
 
-    def cmd_replay(self, path: str) -> None:
+    def cmd_replay(self, path: str, force: bool = False) -> None:
         data = records.read(path)
-        game = records.start(data, path)
+        game = records.start(data, path, force)
         moves = [str(m) for m in data["moves"]]
         try:
-            finished = records.replay(data, path).outcome is not None
+            finished = records.replay(data, path, force).outcome is not None
         except CuttleError:
             finished = False
         self.game, self.replay = game, Replay(path, moves, open_hands=finished)
