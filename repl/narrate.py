@@ -173,8 +173,15 @@ class Teller:
         turned_up = 0
         deck_delta = after["deck_count"] - before["deck_count"]
         me = after["player"]
+        opp = "p2" if me == "p1" else "p1"
+        now_shown = before["opponent_hand"] is None and after["opponent_hand"] is not None
+        now_hidden = before["opponent_hand"] is not None and after["opponent_hand"] is None
+        revealed: list[str] = []
         for c, loc in seen_after.items():
             if seen_before.get(c) == loc:
+                continue
+            if now_shown and c not in seen_before and loc == ("hand", opp):
+                revealed.append(c)  # it did not move: the hand is now face up (glasses, deck-out)
                 continue
             if names and (c == names[0] or (c in names and loc[0] in ("stack", "scrap", "jack"))):
                 continue
@@ -189,6 +196,8 @@ class Teller:
         for c, loc in seen_before.items():
             if c in seen_after:
                 continue
+            if now_hidden and loc == ("hand", opp):
+                continue  # the hand is face down again; its cards did not move
             if deck_delta > 0 and loc[0] != "hand":
                 dest = "to the top of the deck"
             elif loc == ("hand", me):
@@ -197,6 +206,11 @@ class Teller:
                 dest = "to the deck" if deck_delta > 0 else f"to {self.owner(1 - self._idx(me))} hand"
             groups.setdefault(dest, []).append(c)
         out = []
+        if now_hidden:
+            out.append(f"{self.owner(1 - self._idx(me))} hand is hidden again")
+        if revealed:
+            out.append(f"{self.owner(1 - self._idx(me))} hand is now face up: "
+                       + _and([self.p.card(c) for c in revealed]))
         for who, cards in drawn.items():
             verb = "draw" if self._idx(who) == self.viewer else "draws"
             out.append(f"{self.name(who)} {verb} " + _and([self.p.card(c) for c in cards]))

@@ -115,6 +115,18 @@ def test_narration_tells_a_counter_in_words() -> None:
     assert teller.tell(before, game.view(0), game.moves[-1]) == "You let P2's 2♣ resolve: 6♦ goes to the scrap"
 
 
+def test_narration_of_glasses_reveals_without_moving_cards() -> None:
+    from interpreter.setup import build_position
+    rules = load_ruleset("default")
+    setup = {"p1": {"hand": ["8C", "3D"]}, "p2": {"hand": ["5C", "2H"]}}
+    game = Game(rules, build_position(rules, setup, 0), 0, setup)
+    game.play("glasses 8C")
+    before = game.view(0)
+    game.play("resolve")
+    line = Teller(0, Painter(False)).tell(before, game.view(0), game.moves[-1])
+    assert "P2's hand is now face up: 5♣ and 2♥" in line and "goes to P2's hand" not in line
+
+
 # -- whole sessions through prompt_toolkit's pipe input --------------------------------------------
 
 @pytest.fixture
