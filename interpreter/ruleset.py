@@ -84,7 +84,7 @@ class Composed:
             if p in self.marks:
                 return self.marks[p]
             p = p[:-1]
-        return None
+        return self.marks.get(())
 
     def where(self, path):
         s = self.span(path)
@@ -107,6 +107,14 @@ def _merge(dst: Composed, doc_data: Any, doc: YamlDoc, path: tuple, part: str, o
         if key in META_KEYS and not path:
             continue
         cur = _get(dst.data, p)
+        if value is None and not path and isinstance(cur, dict):
+            # `plays:` with nothing under it would wipe out a whole section of what it extends:
+            # almost always an indentation slip
+            errors.append(RulesetError(
+                f"'{key}' has no value here, which would remove every entry of '{key}' it extends",
+                doc.key_where(p), code="E012",
+                hint=f"indent the entries under '{key}:'; to remove one entry, write it with no value"))
+            continue
         if isinstance(value, dict) and isinstance(cur, dict):
             dst.marks[p + (KEY,)] = doc.marks.get(p + (KEY,), dst.marks.get(p + (KEY,)))
             _merge(dst, value, doc, p, part, option, errors, may_override)
@@ -224,7 +232,12 @@ def _compose_one(part: str, errors: list[RulesetError], seen: list[str], rel: Pa
                            + (f" (in the extends of '{seen[-1]}')" if seen else ""),
                            doc.where(("kind",)), code="E302")
     if "extends" in data:
-        base = _compose_one(str(data["extends"]), errors, seen + [part], here)
+        try:
+            base = _compose_one(str(data["extends"]), errors, seen + [part], here)
+        except RulesetError as e:
+            if e.where is None:  # point at the `extends:` line that names it
+                e = RulesetError(e.message, doc.where(("extends",)), code=e.code, hint=e.hint)
+            raise e from None
     else:
         base = Composed({}, {})
     base.parts.append(part)
@@ -668,6 +681,7 @@ class Rules:
             if isinstance(v, bool) or not isinstance(v, (int, list)):
                 errors.append(RulesetError(f"constants.{k}: expected a number or a list of numbers",
                                            c.where(("constants", k)), code="E012"))
+                ctx.constants[k] = 0  # still a known name, so its uses are not reported as well
             else:
                 ctx.constants[k] = v
         # roles and marks used anywhere are names; collect them before compiling expressions
@@ -691,6 +705,7 @@ class Rules:
 
         def compiled(path: tuple, bound: set[str], default: str | None, program: bool):
             src = _get(d, path)
+            is_default = src is None
             if src is None:
                 if default is None:
                     return None
@@ -711,6 +726,11 @@ class Rules:
                 comp = Compiler(ctx, span)
                 return comp.program(ast, frozenset(bound)) if program else comp.expr(ast, frozenset(bound))
             except RulesetError as e:
+                if is_default:  # the ruleset left it out, and the built-in default does not fit it
+                    errors.append(RulesetError(
+                        f"{'.'.join(map(str, path))} is not given, and its default `{default}` does not fit this "
+                        f"ruleset ({e.message}): write {'.'.join(map(str, path))}", c.where(()), code="E024"))
+                    return None
                 if not any(_same_place(e, f) for f in found):
                     m = re.match(r"unknown name '(.+)'$", e.message)
                     if m and (e.hint is None or "did you mean" not in e.hint) and _rank_word(m.group(1)):

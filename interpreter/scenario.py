@@ -76,7 +76,12 @@ def _run(doc, data: dict, path: str, name: str, ruleset_override: str | None) ->
     spec = ruleset_override or str(data.get("ruleset", "default"))
     if ruleset_override is None and ("/" in spec or spec.endswith(".yaml")) and not Path(spec).is_absolute():
         spec = str(Path(path).parent / spec)
-    rules = load_ruleset(spec)
+    try:
+        rules = load_ruleset(spec)
+    except RulesetError as e:
+        if e.where is None and "ruleset" in data and ruleset_override is None:
+            raise RulesetError(e.message, where(("ruleset",)), code=e.code, hint=e.hint) from None
+        raise
     seed = data.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ScenarioError("seed must be a whole number", where(("seed",)), code="S003")
