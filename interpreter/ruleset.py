@@ -702,6 +702,13 @@ class Rules:
                 continue
             errors.extend(_lint(ast, c.span(("define", key)), ctx))
             ctx.defines[m.group(1)] = (params, ast, c.span(("define", key)))
+        # every definition is checked, used or not (a cycle, an unknown name inside it)
+        for dname, (params, _, dspan) in list(ctx.defines.items()):
+            call = A.Call(dname, tuple(A.Name(p) for p in params)) if params else A.Name(dname)
+            try:
+                Compiler(ctx, dspan).expr(call, frozenset(params) | {"me", "opponent"})
+            except RulesetError as e:
+                errors.append(e)
 
         def compiled(path: tuple, bound: set[str], default: str | None, program: bool):
             src = _get(d, path)

@@ -20,8 +20,20 @@ class Span:
     column: int
     indent: int | None
     file_lines: tuple[str, ...]
+    #: for text that YAML folded (a plain or quoted value over several lines, `>`, escapes): the
+    #: file position (line, column) of each character of the text
+    offsets: tuple[tuple[int, int], ...] | None = None
+    folded: str = ""  # that text, to count its lines
 
     def locate(self, line: int, column: int) -> Location:
+        if self.offsets:
+            text_lines = self.folded.split("\n")
+            index = sum(len(t) + 1 for t in text_lines[:line - 1]) + column - 1
+            fline, fcol = self.offsets[min(max(index, 0), len(self.offsets) - 1)]
+            if index >= len(self.offsets):  # just past the end of the text
+                fcol += 1
+            text = self.file_lines[fline - 1] if 0 < fline <= len(self.file_lines) else ""
+            return Location(self.file, fline, fcol, text)
         if self.indent is not None:
             fline, fcol = self.line + line - 1, self.indent + column
         elif line == 1:

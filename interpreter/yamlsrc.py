@@ -43,9 +43,43 @@ class YamlDoc:
         return s.here() if s else self.where(path)
 
 
-def _span(node: yaml.Node, file: str, lines: tuple[str, ...]) -> Span:
+def _folded_offsets(node: yaml.ScalarNode, text: str) -> tuple[tuple[int, int], ...] | None:
+    """The file position of each character of a scalar whose text YAML folded or unescaped: the
+    characters of the value are found in order in the raw source (a space may stand for a line
+    break). None if they cannot all be found (an escape such as \\n)."""
+    start, end = node.start_mark.index, node.end_mark.index
+    line, col = node.start_mark.line + 1, node.start_mark.column + 1
+    positions = []
+    for i in range(start, end):
+        positions.append((text[i], line, col))
+        if text[i] == "\n":
+            line, col = line + 1, 1
+        else:
+            col += 1
+    out: list[tuple[int, int]] = []
+    j = 0
+    for ch in str(node.value):
+        while j < len(positions):
+            raw = positions[j][0]
+            if raw == ch or (ch == " " and raw == "\n"):
+                break
+            j += 1
+        if j >= len(positions):
+            return None
+        out.append((positions[j][1], positions[j][2]))
+        j += 1
+    return tuple(out)
+
+
+def _span(node: yaml.Node, file: str, lines: tuple[str, ...], text: str = "") -> Span:
     m = node.start_mark
     line, col = m.line + 1, m.column + 1
+    if isinstance(node, yaml.ScalarNode) and text and isinstance(node.value, str) and (
+            node.style == ">" or (node.style != "|" and (node.end_mark.line > m.line or "\\" in
+                                                         text[m.index:node.end_mark.index]))):
+        offsets = _folded_offsets(node, text)
+        if offsets:
+            return Span(file, offsets[0][0], offsets[0][1], None, lines, offsets, node.value)
     if isinstance(node, yaml.ScalarNode):
         if node.style in ("|", ">"):
             # content starts on the next line, at the block's indentation
@@ -77,7 +111,7 @@ def load_yaml(text: str, file: str, code: str = "E001") -> YamlDoc:
     constructor = SafeConstructor()
 
     def build(node: yaml.Node, path: Path) -> Any:
-        doc.marks[path] = _span(node, file, lines)
+        doc.marks[path] = _span(node, file, lines, text)
         if isinstance(node, yaml.MappingNode):
             out: dict = {}
             for knode, vnode in node.value:

@@ -120,3 +120,14 @@ def test_a_rule_failing_at_run_time_is_an_error_and_changes_nothing(tmp_path: Pa
         game.play("points 7H")  # the win check after it reads the goal
     assert "failed while playing 'points 7H'" in str(e.value) and "TypeError" in str(e.value)
     assert game.state.key() == before and game.moves == []
+
+
+def test_errors_in_folded_and_escaped_strings_point_at_the_right_place(tmp_path: Path) -> None:
+    errs = _errors(tmp_path, "plays:\n  ace:\n    effect: scrap field of opponent\n      where it.role == pont\n"
+                             "  two:\n    effect: >\n      scrap field of opponent\n      where it.role == pnt\n")
+    assert [(e.where.line, e.where.column) for e in errs] == [(6, 24), (10, 24)]
+
+
+def test_every_definition_is_checked_even_unused(tmp_path: Path) -> None:
+    errs = _errors(tmp_path, "define:\n  a: b + 1\n  b: a + 1\n  c: nope\n")
+    assert {e.code for e in errs} == {"E207", "E202"} and len(errs) == 3
