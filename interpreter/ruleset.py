@@ -855,6 +855,32 @@ class Rules:
                 self.answering.setdefault(a, []).append(r)
 
     # -- queries used by expressions and the engine --------------------------------------------
+    def ranks_by_role(self) -> dict[str, set[str]]:
+        """Which ranks the plays put into play in each role (`move card to field of me as ROLE`,
+        `attach card to target as ROLE`): what a position may hold, for checking scenario setups."""
+        found: dict[str, set[str]] = {}
+
+        def walk(node: Any, ranks: frozenset[str]) -> None:
+            if isinstance(node, A.Move) and node.dest.zone == "field" and node.dest.role:
+                found.setdefault(node.dest.role, set()).update(ranks)
+            elif isinstance(node, A.Attach):
+                found.setdefault(node.role, set()).update(ranks)
+            if isinstance(node, A.Node):
+                for f in node.__dataclass_fields__:
+                    walk(getattr(node, f), ranks)
+            elif isinstance(node, tuple):
+                for x in node:
+                    walk(x, ranks)
+
+        for p in self.plays:
+            src = p.source.get("effect") if isinstance(p.source, dict) else None
+            if isinstance(src, str):
+                try:
+                    walk(parse_program(src), p.ranks)
+                except RulesetError:
+                    continue
+        return found
+
     # Bindings for expressions about one player. Generated code only reads its bindings, so these
     # two dicts are shared by every call instead of being built each time.
     _PLAYER_ENV = ({"me": 0, "opponent": 1}, {"me": 1, "opponent": 0})

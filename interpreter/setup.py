@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import NAMES, UnknownCardError, parse_card
+from .cards import ALL_RANKS, NAMES, RANK_OF, UnknownCardError, parse_card
 from .engine import run
 from .errors import CuttleError, Location, ScenarioError, rule_failure
 from .ruleset import Rules
@@ -36,6 +36,15 @@ def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None
             raise err(f"{NAMES[c]} is placed twice (also at {'.'.join(map(str, placed[c]))})", path)
         placed[c] = path
         return c
+
+    by_role = rules.ranks_by_role()
+
+    def fits(c: int, role: str, path: tuple, what: str) -> None:
+        """A card in play in a role no play of this ruleset gives its rank is an impossible position."""
+        ranks = by_role.get(role)
+        if ranks is not None and RANK_OF[c] not in ranks:
+            raise err(f"{NAMES[c]} cannot be {what} in ruleset '{rules.name}' (only "
+                      f"{', '.join(r for r in ALL_RANKS if r in ranks)})", path)
 
     def place(c: int, zone: int) -> None:
         g.zones[zone].append(c)
@@ -70,6 +79,7 @@ def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None
             place(card(t, ("setup", pname, "hand", i)), HAND0 + p)
         for i, t in enumerate(cards_at(("setup", pname, "royals"), side.get("royals"))):
             c = card(t, ("setup", pname, "royals", i))
+            fits(c, "royal", ("setup", pname, "royals", i), "a Royal")
             place(c, FIELD0 + p)
             g.role[c], g.owner[c] = "royal", p
         for i, t in enumerate(cards_at(("setup", pname, "points"), side.get("points"))):
@@ -77,6 +87,9 @@ def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None
             names = str(t).split("+")
             base = card(names[0], path)
             jacks = [card(j, path) for j in names[1:]]
+            fits(base, "point", path, "a point card")
+            for j in jacks:
+                fits(j, "jack", path, "on a point card")
             n = len(jacks)
             # jacks alternate owners, the top one belonging to this player
             owners = [p if (n - 1 - k) % 2 == 0 else 1 - p for k in range(n)]
