@@ -309,7 +309,7 @@ def rules_page(rules: Any) -> str:
     out += ["", "The deal", "--------", _deal_text(rules)]
 
     out += ["", "Winning", "-------"]
-    out.append(sentence(f"your goal: {_say(_get(data, 'end', 'goal') or '21', ctx, program=False)} points"))
+    out.append(sentence(f"your goal (in points): {_say(_get(data, 'end', 'goal') or '21', ctx, program=False)}"))
     out.append(sentence(f"your points: {_say(_get(data, 'end', 'score') or 'total(field of me where it.role == point)', ctx, program=False)}"))  # noqa: E501
     out.append("You win the moment your points reach your goal; this is checked after everything that happens.")
     out.append(_passes_text(data))

@@ -105,7 +105,8 @@ def board(view: dict[str, Any], color: bool = False, names: tuple[str, str] | No
     head = f"── {view['ruleset']} · turn {view['turn_number']} · {who} "
     lines = [p.bold(head + "─" * max(0, 60 - len(head)))]
     if view["opponent_hand"] is None:
-        opp_hand = p.dim(f"{view['opponent_hand_count']} cards, hidden")
+        n = view['opponent_hand_count']
+        opp_hand = p.dim(f"{n} card{'' if n == 1 else 's'}, hidden")
     else:
         opp_hand = (p.cards(view["opponent_hand"]) or p.dim("empty")) + p.dim(f"  ({shown_note})")
     lines += side_lines(p, view["opponent"], opp_title, opp, played_as)
