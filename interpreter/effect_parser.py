@@ -6,6 +6,7 @@ RulesetError with the position, what was expected, and a caret under the offendi
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from importlib import resources
 
@@ -219,6 +220,19 @@ def _parse(src: str, start: str, span: Span | None):
                 near = suggest(str(e.token), _KEYWORDS)
                 if near:
                     hint = f"did you mean '{near}'?"
+            if hint is None:
+                # A misspelled keyword just before (`drw 1`, or `scrapp x`, which the lexer reads as
+                # `scrap` + `p`): point at that word instead.
+                pos = getattr(e.token, "start_pos", None)
+                words = list(re.finditer(r"[A-Za-z_]\w*", src[:pos])) if pos else []
+                if words:
+                    w = words[-1]
+                    near = suggest(w.group(), _KEYWORDS)
+                    if w.group() not in _KEYWORDS and near and not src[w.end():pos].strip(" \t"):
+                        msg = f"unexpected '{w.group()}'; expected {_describe_expected(e.accepts or e.expected)}"
+                        hint = f"did you mean '{near}'?"
+                        line = src.count("\n", 0, w.start()) + 1
+                        column = w.start() - (src.rfind("\n", 0, w.start()) + 1) + 1
         elif isinstance(e, UnexpectedCharacters):
             msg = f"unexpected character '{src[e.pos_in_stream]}'"
         else:

@@ -131,3 +131,13 @@ def test_errors_in_folded_and_escaped_strings_point_at_the_right_place(tmp_path:
 def test_every_definition_is_checked_even_unused(tmp_path: Path) -> None:
     errs = _errors(tmp_path, "define:\n  a: b + 1\n  b: a + 1\n  c: nope\n")
     assert {e.code for e in errs} == {"E207", "E202"} and len(errs) == 3
+
+
+@pytest.mark.parametrize("text, word, near", [("scrapp discard", "scrapp", "scrap"), ("scrap card\n  drw 1", "drw", "draw"),
+                                              ("scrap play whre it.role == point", "whre", "where")])
+def test_a_misspelled_keyword_is_named_and_suggested(text: str, word: str, near: str) -> None:
+    with pytest.raises(RulesetError) as e:
+        parse_program(text)
+    assert f"unexpected '{word}'" in e.value.message and f"did you mean '{near}'?" in e.value.render()
+    line = text.splitlines()[e.value.where.line - 1]
+    assert line[e.value.where.column - 1:].startswith(word)
