@@ -133,8 +133,11 @@ def test_every_definition_is_checked_even_unused(tmp_path: Path) -> None:
     assert {e.code for e in errs} == {"E207", "E202"} and len(errs) == 3
 
 
-@pytest.mark.parametrize("text, word, near", [("scrapp discard", "scrapp", "scrap"), ("scrap card\n  drw 1", "drw", "draw"),
-                                              ("scrap play whre it.role == point", "whre", "where")])
+@pytest.mark.parametrize("text, word, near", [
+    ("scrapp discard", "scrapp", "scrap"),
+    ("scrap card\n  drw 1", "drw", "draw"),
+    ("scrap play whre it.role == point", "whre", "where"),
+])
 def test_a_misspelled_keyword_is_named_and_suggested(text: str, word: str, near: str) -> None:
     with pytest.raises(RulesetError) as e:
         parse_program(text)
