@@ -31,14 +31,15 @@ def problem(line: str, verbs: Collection[str] = ()) -> str | None:
         if cmd.args and cmd.args[0].kind == MOVE:
             return problem(" ".join(args), verbs) if args else None
         return None
-    try:
-        Move.parse(text)
-    except InvalidMoveError as e:
-        return str(e).splitlines()[0]
     if verbs and word.lower() not in verbs:
         near = suggest(word.lower(), [*REGISTRY.names(), *verbs])
         return (f"'{word}' is neither a command nor a move" + (f"; did you mean '{near}'?" if near else "")
-                + " ('help' lists the commands, 'moves' the legal moves)")
+                + " ('help', 'moves')")
+    try:
+        Move.parse(text)
+    except InvalidMoveError as e:
+        # short enough for the bottom bar: the part after "'LINE' is not a move: "
+        return str(e).splitlines()[0].split(" is not a move: ", 1)[-1]
     return None
 
 
