@@ -55,6 +55,7 @@ class Context:
     marks: set[str] = field(default_factory=set)
     verbs: set[str] = field(default_factory=set)
     namespace: dict[str, Any] | None = None          # the generated code's globals
+    used_names: set[str] = field(default_factory=set)  # constants the expressions refer to
     define_fns: dict[str, tuple[str, str]] = field(default_factory=dict)  # definition → (function, type)
 
 
@@ -244,6 +245,7 @@ class Compiler:
                 raise self.error(node, f"'{n}' takes {len(params)} argument(s): write {n}(...)", "E206")
             return self._expand(node, n, (), scope, used)
         if n in self.ctx.constants:
+            self.ctx.used_names.add(n)
             v = self.ctx.constants[n]
             v = tuple(v) if isinstance(v, list) else v
             return _Code(repr(v), "any")

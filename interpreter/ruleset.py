@@ -224,8 +224,11 @@ def _compose_one(part: str, errors: list[RulesetError], seen: list[str], rel: Pa
     if not isinstance(doc.data, dict):
         raise RulesetError("a ruleset file must be a mapping of keys (name:, plays:, ...)", doc.where(()),
                            code="E004")
-    _check_meta(doc, errors)
     data = doc.data
+    if {"setup", "moves", "expect"} & set(data) and not {"plays", "extends", "kind"} & set(data):
+        raise RulesetError("this is a scenario file, not a ruleset: run it with `cuttle run FILE`",
+                           doc.where(()), code="E004")
+    _check_meta(doc, errors)
     here = Path(part) if _looks_like_path(part) else None
     if data.get("kind") == "option":
         raise RulesetError(f"'{part}' is an option, not a whole ruleset: use it as BASE+{part}"
@@ -334,10 +337,11 @@ def _check_map(c: Composed, data: Any, schema: dict, path: tuple, errors: list[R
             sub = schema[key]
         else:
             near = suggest(key, schema)
+            hint = f"did you mean '{near}'?" if near else f"expected one of: {', '.join(schema)}"
+            if not path and key in ("setup", "moves", "expect"):
+                hint = "this looks like a scenario file: run it with `cuttle run FILE`"
             errors.append(RulesetError(f"unknown key '{key}' in {'.'.join(map(str, path)) or 'the ruleset'}",
-                                       c.key_where(p), code="E011",
-                                       hint=f"did you mean '{near}'?" if near else
-                                       f"expected one of: {', '.join(schema)}"))
+                                       c.key_where(p), code="E011", hint=hint))
             continue
         if isinstance(sub, dict):
             _check_map(c, value, sub, p, errors)
@@ -823,6 +827,12 @@ class Rules:
                 legal=expr(path + ("legal",), bound),
                 program=prog(path + ("effect",), bound, "scrap cards; scrap extra") + (AFTER_RESPONSE,),
                 counterable=expr(path + ("counterable",), bound) or (lambda g, e: True), source=r))
+        used = ctx.used_names
+        for k in (d.get("constants") or {}):
+            near = suggest(k, [n for n in used if n != k])
+            if k not in used and near:
+                errors.append(RulesetError(f"constants.{k} is never used", c.key_where(("constants", k)),
+                                           code="E025", hint=f"did you mean '{near}'?"))
         known_kinds = set(self.kinds) | {r.kind for r in self.responses}
         for r in self.responses:
             for i, a in enumerate(_list(r.source.get("answers"))):

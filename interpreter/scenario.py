@@ -71,8 +71,10 @@ def _run(doc, data: dict, path: str, name: str, ruleset_override: str | None) ->
     for k in data:
         if k not in TOP_KEYS:
             near = suggest(k, TOP_KEYS)
-            raise ScenarioError(f"unknown key '{k}'", doc.key_where((k,)), code="S003",
-                                hint=f"did you mean '{near}'?" if near else f"expected one of: {', '.join(TOP_KEYS)}")
+            hint = f"did you mean '{near}'?" if near else f"expected one of: {', '.join(TOP_KEYS)}"
+            if k in ("plays", "kind", "extends", "deck", "responses", "kinds", "define"):
+                hint = "this looks like a ruleset: check it with `cuttle check FILE`, use it with --ruleset FILE"
+            raise ScenarioError(f"unknown key '{k}'", doc.key_where((k,)), code="S003", hint=hint)
     spec = ruleset_override or str(data.get("ruleset", "default"))
     if ruleset_override is None and ("/" in spec or spec.endswith(".yaml")) and not Path(spec).is_absolute():
         spec = str(Path(path).parent / spec)

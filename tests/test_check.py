@@ -96,3 +96,16 @@ def test_cli_exit_status_and_every_problem(capsys) -> None:
     out = capsys.readouterr().out
     assert out.count("[E") == 6 and "6 problem(s)" in out
     assert main(["check", str(GOOD / "my-house.yaml"), "default+classic-2s+twinned"]) == 0
+
+
+def test_a_misspelled_constant_is_not_silently_ignored(tmp_path) -> None:
+    p = tmp_path / "c.yaml"
+    p.write_text("name: c\nextends: default\nconstants: {hand_limt: 7}\n", encoding="utf-8")
+    (e,) = check(str(p))
+    assert e.code == "E025" and "did you mean 'hand_limit'?" in e.render()
+
+
+def test_a_scenario_given_to_check_is_named_as_such() -> None:
+    from pathlib import Path
+    (e,) = check(str(Path(__file__).resolve().parent.parent / "examples" / "example-1-countered.yaml"))
+    assert e.code == "E004" and "cuttle run" in e.message
