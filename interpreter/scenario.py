@@ -119,6 +119,7 @@ def _run(doc, data: dict, path: str, name: str, ruleset_override: str | None) ->
         if "expect" in step:
             failures += [f"{at} (after {last}): {f}" for f in _check(game, step["expect"], ("moves", i, "expect"), doc)]
             if failures:
+                failures += _diverged(game, step["expect"], ("moves", i, "expect"), doc)
                 break
         elif "illegal" in step:
             before = game.state.key()
@@ -146,7 +147,34 @@ def _run(doc, data: dict, path: str, name: str, ruleset_override: str | None) ->
     if not failures and "expect" in data:
         failures += [f"{where(('expect',))}: final expectations (after {last}): {f}"
                      for f in _check(game, data["expect"], ("expect",), doc)]
+        if failures:
+            failures += _diverged(game, data["expect"], ("expect",), doc)
     return Result(path, name, not failures, failures)
+
+
+def _diverged(game: Game, exp: Any, path: tuple, doc) -> list[str]:
+    """Where the game left each failing expectation: the game is played again from its start and
+    the expectation checked after every move, to name the move after which it stopped holding."""
+    if not isinstance(exp, dict):
+        return []
+    notes = []
+    moves = game.moves
+    for key, want in exp.items():
+        if not _check(game, {key: want}, path, doc):
+            continue
+        again = Game(game.rules, game.initial.copy(), game.seed, game.setup)
+        held = 0 if not _check(again, {key: want}, path, doc) else None
+        for n, m in enumerate(moves, 1):
+            again.push(m)
+            if not _check(again, {key: want}, path, doc):
+                held = n
+        if held is None:
+            notes.append(f"    {key}: it did not hold at any point of the game")
+        elif held < len(moves):
+            since = "at the start" if held == 0 else f"after move '{moves[held - 1]}' (move {held} played)"
+            notes.append(f"    {key}: it held {since}; move '{moves[held]}' (move {held + 1} played) "
+                         f"is where the game diverged from it")
+    return notes
 
 
 def _cards(value: Any, loc) -> list[int]:

@@ -104,3 +104,17 @@ def test_cli_exit_status_and_summary(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert main(["run", str(good), str(bad)]) == 1
     out = capsys.readouterr().out
     assert "FAIL" in out and "1 passed, 1 failed" in out
+
+
+def test_a_failed_expectation_names_the_move_where_the_game_diverged(tmp_path: Path) -> None:
+    p = _write(tmp_path, """
+setup:
+  p1: {hand: [7H, 9S, AC]}
+  p2: {hand: [3C, 4D]}
+moves: [points 7H, draw, oneoff AC, resolve]
+expect:
+  p1: {score: 7}
+""")
+    text = "\\n".join(run_file(p).failures)
+    assert "p1 score: expected 7, got 0" in text
+    assert "it held after move 'oneoff AC' (move 3 played); move 'resolve' (move 4 played)" in text
