@@ -92,9 +92,13 @@ class Bot:
         """A copy of the state in which every card the bot cannot see is dealt again at random.
 
         Only the *set* of unseen cards and the sizes of their zones are used, so the result does
-        not depend on where the hidden cards really are.
+        not depend on where the hidden cards really are. Cards both players know on top of the
+        deck (a 9's target) stay where they are.
         """
         g = state.copy()
+        deck = g.zones[DECK]
+        known = deck[len(deck) - g.known_top:] if g.known_top else []  # public: stays on top
+        g.zones[DECK] = deck[:len(deck) - len(known)]
         zones = [DECK] + ([HAND0 + 1 - me] if opponent_hidden else [])
         sizes = [len(g.zones[z]) for z in zones]
         unseen = sorted(c for z in zones for c in g.zones[z])
@@ -105,6 +109,7 @@ class Bot:
             for c in g.zones[z]:
                 g.zone_of[c] = z
             i += n
+        g.zones[DECK].extend(known)
         g.rng = Rng(rng.getrandbits(64))
         return g
 

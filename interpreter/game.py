@@ -405,6 +405,9 @@ class Game:
             "opponent_hand_count": len(g.zones[HAND0 + opp]),
             "you": side(player), "opponent": side(opp),
             "deck_count": len(g.zones[DECK]),
+            # the top cards both players know (a 9's target, a 7's other card), top first
+            "deck_top_known": [NAMES[c] for c in reversed(g.zones[DECK][len(g.zones[DECK]) - g.known_top:])]
+            if g.known_top else [],
             "scrap": [NAMES[c] for c in g.zones[SCRAP]],
             "shown": [NAMES[c] for c in g.zones[SHOWN]],
             "stack": [NAMES[c] for c in g.zones[STACK]],

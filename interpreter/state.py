@@ -47,7 +47,7 @@ class State:
 
     __slots__ = ("rules", "zones", "zone_of", "role", "owner", "host", "atts", "marks", "turn", "turn_no",
                  "passes", "passed", "winner", "reason", "frames", "pending", "chain", "rng", "moves_made",
-                 "acted", "fv", "checked_fv", "actions", "wins", "hands", "hand_over")
+                 "acted", "fv", "checked_fv", "actions", "wins", "hands", "hand_over", "known_top")
 
     def __init__(self, rules: Any, seed: int) -> None:
         self.rules = rules
@@ -78,6 +78,9 @@ class State:
         self.wins: tuple[int, int] = (0, 0)
         self.hands: tuple[tuple[int, str], ...] = ()
         self.hand_over: tuple[int, str] | None = None
+        # how many cards at the top of the deck both players know (put there from a public zone:
+        # a 9's target, a 7's other card); any other change to the top forgets them
+        self.known_top = 0
 
     # -- snapshot -------------------------------------------------------------------------------
     def copy(self) -> State:
@@ -98,6 +101,7 @@ class State:
         s.moves_made, s.acted = self.moves_made, self.acted
         s.fv, s.checked_fv, s.actions = self.fv, self.checked_fv, self.actions
         s.wins, s.hands, s.hand_over = self.wins, self.hands, self.hand_over
+        s.known_top = self.known_top
         return s
 
     def key(self) -> tuple:
@@ -106,7 +110,7 @@ class State:
                 tuple(sorted((k, tuple(v)) for k, v in self.atts.items() if v)),
                 tuple(sorted(self.marks.items())), self.turn, self.turn_no, self.passes, self.passed,
                 self.winner, tuple((f[0], f[1], tuple(sorted(f[2].items()))) for f in self.frames),
-                self.pending, self.chain, self.rng.s, self.wins, self.hands)
+                self.pending, self.chain, self.rng.s, self.wins, self.hands, self.known_top)
 
     # -- facts ----------------------------------------------------------------------------------
     @staticmethod
@@ -160,12 +164,21 @@ class State:
             if self.host[card] >= 0:
                 self._detach(card)
             self._leave_play(card)
+        if src == DECK or zone == DECK:
+            self._track_deck_top(card, src, zone, bottom)
         self.zones[src].remove(card)
         if bottom:
             self.zones[zone].insert(0, card)
         else:
             self.zones[zone].append(card)
         self.zone_of[card] = zone
+
+    def _track_deck_top(self, card: int, src: int, zone: int, bottom: bool) -> None:
+        deck = self.zones[DECK]
+        if src == DECK:  # a card leaves the deck: the known cards above it shift, or are lost
+            self.known_top = max(0, self.known_top - 1) if deck and deck[-1] == card else 0
+        elif not bottom:  # a card goes on top: known if it came from where both could see it
+            self.known_top = self.known_top + 1 if src in (FIELD0, FIELD1, SCRAP, SHOWN, STACK) else 0
 
     def _leave_play(self, card: int) -> None:
         self.role[card] = None
@@ -191,6 +204,7 @@ class State:
             self.move(deck[-1], HAND0 + player)
 
     def shuffle_deck(self) -> None:
+        self.known_top = 0
         self.rng.shuffle(self.zones[DECK])
 
     def swap_zones(self, a: int, b: int) -> None:
@@ -228,3 +242,4 @@ class State:
         self.frames, self.pending, self.chain, self.actions = [], None, (), None
         self.fv += 1
         self.checked_fv = -1
+        self.known_top = 0

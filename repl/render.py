@@ -112,7 +112,8 @@ def board(view: dict[str, Any], color: bool = False, names: tuple[str, str] | No
     lines += side_lines(p, view["opponent"], opp_title, opp, played_as)
     lines.append(f"   hand    {opp_hand}")
     scrap = view["scrap"]
-    middle = [f"deck {view['deck_count']}",
+    known = view.get("deck_top_known") or []
+    middle = [f"deck {view['deck_count']}" + (f" (top {p.cards(known)}, known)" if known else ""),
               f"scrap {len(scrap)}" + (f" (top {p.card(scrap[-1])})" if scrap else "")]
     if view["shown"]:
         middle.append("revealed " + p.cards(view["shown"]))

@@ -31,6 +31,9 @@ def positions(seeds: range, every: int = 3) -> list[Game]:
 def permuted(game: Game, player: int, rng: random.Random) -> Game:
     """The same position with the cards `player` cannot see dealt again among their zones."""
     state = game.state.copy()
+    deck = state.zones[DECK]
+    known = deck[len(deck) - state.known_top:] if state.known_top else []  # public: both know them
+    state.zones[DECK] = deck[:len(deck) - len(known)]
     zones = [DECK] + ([HAND0 + 1 - player] if game.view(player)["opponent_hand"] is None else [])
     sizes = [len(state.zones[z]) for z in zones]
     cards = [c for z in zones for c in state.zones[z]]
@@ -41,6 +44,7 @@ def permuted(game: Game, player: int, rng: random.Random) -> Game:
         for c in state.zones[z]:
             state.zone_of[c] = z
         i += n
+    state.zones[DECK].extend(known)
     state.rng.s ^= rng.getrandbits(64)  # the game's own generator is hidden too
     return Game(game.rules, state, game.seed)
 

@@ -95,3 +95,12 @@ def test_narration_says_what_moved() -> None:
     game.play("oneoff 9S 10C")
     game.play("resolve")
     assert "10♣ → deck" in game.narration[-1]
+
+
+def test_cards_both_players_saw_go_on_the_deck_as_known() -> None:
+    game = _game({"p1": {"hand": ["9C", "3D"]}, "p2": {"hand": ["5C", "2H"], "points": ["10S"]}})
+    game.play("oneoff 9C 10S")
+    game.play("resolve")
+    assert game.view(0)["deck_top_known"] == ["10S"] == game.view(1)["deck_top_known"]
+    game.play("draw")  # p2 draws it: nothing on the deck is known any more
+    assert game.view(0)["deck_top_known"] == []
