@@ -91,13 +91,7 @@ def reads_only_fields(node: Any, ctx: Context, seen: frozenset[str] = frozenset(
 
 def _suspends(node: Any) -> bool:
     """Whether a statement can wait for a player's decision (choose, play from)."""
-    if isinstance(node, (A.Choose, A.PlayFrom)):
-        return True
-    if isinstance(node, A.If):
-        return any(_suspends(x) for x in node.then + node.orelse)
-    if isinstance(node, A.ForEach):
-        return any(_suspends(x) for x in node.body)
-    return False
+    return any(isinstance(n, (A.Choose, A.PlayFrom)) for n in A.walk(node))
 
 
 class _Code:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 # ---- expressions -------------------------------------------------------------------------------
 
@@ -195,3 +197,15 @@ class Nothing(Node):
 @dataclass(frozen=True)
 class Program(Node):
     body: tuple[Node, ...]
+
+
+def walk(tree: Any) -> Iterator[Node]:
+    """Every node of a tree (or of a tuple of trees), parents before their children."""
+    if isinstance(tree, tuple):
+        for x in tree:
+            yield from walk(x)
+    elif isinstance(tree, Node):
+        yield tree
+        for f in tree.__dataclass_fields__:
+            if f not in ("line", "column"):
+                yield from walk(getattr(tree, f))

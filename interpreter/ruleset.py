@@ -491,21 +491,11 @@ def _lint(node: Any, span: Any, ctx: Context) -> list[RulesetError]:
 
     bound = {"me", "opponent", "card", "cards", "target", "it", "extra", "answered", "chosen", "random", "none"}
 
-    def binders(n: Any) -> None:  # names a program binds itself (let, for each, choose ... as)
-        if isinstance(n, tuple):
-            for x in n:
-                binders(x)
-            return
-        if not isinstance(n, A.Node):
-            return
-        for attr in ("name", "var", "verb"):
-            if isinstance(n, (A.Let, A.ForEach, A.Choose)) and isinstance(getattr(n, attr, None), str):
-                bound.add(getattr(n, attr))
-        for f in n.__dataclass_fields__:
-            if f not in ("line", "column"):
-                binders(getattr(n, f))
-
-    binders(node)
+    for n in A.walk(node):  # names a program binds itself (let, for each, choose ... as)
+        if isinstance(n, (A.Let, A.ForEach, A.Choose)):
+            for attr in ("name", "var", "verb"):
+                if isinstance(getattr(n, attr, None), str):
+                    bound.add(getattr(n, attr))
     for params, _, _ in ctx.defines.values():
         bound.update(params)
 
@@ -869,26 +859,19 @@ class Rules:
         """Which ranks the plays put into play in each role (`move card to field of me as ROLE`,
         `attach card to target as ROLE`): what a position may hold, for checking scenario setups."""
         found: dict[str, set[str]] = {}
-
-        def walk(node: Any, ranks: frozenset[str]) -> None:
-            if isinstance(node, A.Move) and node.dest.zone == "field" and node.dest.role:
-                found.setdefault(node.dest.role, set()).update(ranks)
-            elif isinstance(node, A.Attach):
-                found.setdefault(node.role, set()).update(ranks)
-            if isinstance(node, A.Node):
-                for f in node.__dataclass_fields__:
-                    walk(getattr(node, f), ranks)
-            elif isinstance(node, tuple):
-                for x in node:
-                    walk(x, ranks)
-
         for p in self.plays:
             src = p.source.get("effect") if isinstance(p.source, dict) else None
-            if isinstance(src, str):
-                try:
-                    walk(parse_program(src), p.ranks)
-                except RulesetError:
-                    continue
+            if not isinstance(src, str):
+                continue
+            try:
+                tree = parse_program(src)
+            except RulesetError:
+                continue
+            for n in A.walk(tree):
+                if isinstance(n, A.Move) and n.dest.zone == "field" and n.dest.role:
+                    found.setdefault(n.dest.role, set()).update(p.ranks)
+                elif isinstance(n, A.Attach):
+                    found.setdefault(n.role, set()).update(p.ranks)
         return found
 
     # Bindings for expressions about one player. Generated code only reads its bindings, so these
