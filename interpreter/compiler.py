@@ -94,6 +94,19 @@ def _suspends(node: Any) -> bool:
     return any(isinstance(n, (A.Choose, A.PlayFrom)) for n in A.walk(node))
 
 
+def reads_only_own_field(node: Any, ctx: Context, seen: frozenset[str] = frozenset()) -> bool:
+    """True if an expression about `me` reads only `field of me` (so only that field can change it)."""
+    for n in A.walk(node):
+        if isinstance(n, A.Zone) and not (n.zone == "field" and isinstance(n.player, A.Name)
+                                          and n.player.name == "me"):
+            return False
+        name = n.func if isinstance(n, A.Call) else n.name if isinstance(n, A.Name) else None
+        if name in ctx.defines and name not in seen:
+            if not reads_only_own_field(ctx.defines[name][1], ctx, seen | {name}):
+                return False
+    return reads_only_fields(node, ctx, seen)
+
+
 class _Code:
     """A generated Python expression and what kind of value it yields."""
 

@@ -275,11 +275,20 @@ def check_win(g: State) -> None:
     if g.winner is not None:
         return
     rules: Rules = g.rules
+    turn = g.turn
+    if rules.win_reads_own_field_only:  # a player's result can change only with their own field
+        fv, checked = g.fv, g.checked_fv
+        for p in (turn, 1 - turn):
+            if fv[p] != checked[p]:
+                checked[p] = fv[p]
+                if rules.reached_goal(g, p):
+                    g.declare_winner(p, f"p{p + 1} reached the goal")
+                    return
+        return
     if rules.win_reads_fields_only:
         if g.fv == g.checked_fv:
             return
-        g.checked_fv = g.fv
-    turn = g.turn
+        g.checked_fv = g.fv[:]
     if rules.reached_goal(g, turn):
         g.declare_winner(turn, f"p{turn + 1} reached the goal")
     elif rules.reached_goal(g, 1 - turn):

@@ -19,7 +19,7 @@ from typing import Any
 
 from . import effect_ast as A
 from .cards import ALL_RANKS, CARD_COUNT, JOKERS, NAMES, RANK_OF, SUIT_OF, SUITS, UnknownCardError, parse_card
-from .compiler import BUILTIN, Compiler, Context, reads_only_fields
+from .compiler import BUILTIN, Compiler, Context, reads_only_fields, reads_only_own_field
 from .effect_parser import parse_expr, parse_program
 from .errors import Location, RulesetError, RulesetErrors, suggest
 from .schema import RULESET
@@ -753,8 +753,10 @@ class Rules:
         self.score_fn = expr(("end", "score"), base, "total(field of me where it.role == point)")
         try:  # the win check is skipped while no field changed, when goal and score read only fields
             self.win_reads_fields_only = all(reads_only_fields(parse_expr(x), ctx) for x in (goal_src, score_src))
+            self.win_reads_own_field_only = all(reads_only_own_field(parse_expr(x), ctx)
+                                                for x in (goal_src, score_src))
         except RulesetError:
-            self.win_reads_fields_only = False
+            self.win_reads_fields_only = self.win_reads_own_field_only = False
         self.visible_fn = expr(("visibility", "hand"), base) or (lambda g, e: False)
         self.playable_fn = expr(("turn", "playable"), base | {"it"})
         self.turn_end = prog(("turn", "end"), base)

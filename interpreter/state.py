@@ -70,8 +70,9 @@ class State:
         self.rng = Rng(seed)
         self.moves_made = 0
         self.acted = False
-        self.fv = 0  # bumped whenever a card enters or leaves a field (caches the win check)
-        self.checked_fv = -1
+        # each field's version, bumped whenever a card enters or leaves it (caches the win check)
+        self.fv = [0, 0]
+        self.checked_fv = [-1, -1]
         self.actions: list | None = None  # the legal actions of a main decision, once enumerated
         # a match of several hands (`match.wins`): hands won by p1 and p2, each finished hand's
         # (winner or DRAW, reason), and the result of a hand that has just ended
@@ -99,7 +100,7 @@ class State:
         s.pending, s.chain = self.pending, self.chain
         s.rng = Rng(self.rng.s)
         s.moves_made, s.acted = self.moves_made, self.acted
-        s.fv, s.checked_fv, s.actions = self.fv, self.checked_fv, self.actions
+        s.fv, s.checked_fv, s.actions = self.fv[:], self.checked_fv[:], self.actions
         s.wins, s.hands, s.hand_over = self.wins, self.hands, self.hand_over
         s.known_top = self.known_top
         return s
@@ -135,8 +136,12 @@ class State:
 
     # -- moving cards ---------------------------------------------------------------------------
     def _relocate(self, card: int, zone: int) -> None:
-        self.fv += 1
-        self.zones[self.zone_of[card]].remove(card)
+        src = self.zone_of[card]
+        if src in (FIELD0, FIELD1):
+            self.fv[src - FIELD0] += 1
+        if zone in (FIELD0, FIELD1):
+            self.fv[zone - FIELD0] += 1
+        self.zones[src].remove(card)
         self.zones[zone].append(card)
         self.zone_of[card] = zone
 
@@ -152,8 +157,10 @@ class State:
     def move(self, card: int, zone: int, bottom: bool = False) -> None:
         """Move a card. A card leaving play loses its role, owner and attachments (which go to scrap)."""
         src = self.zone_of[card]
-        if src in (FIELD0, FIELD1) or zone in (FIELD0, FIELD1):
-            self.fv += 1
+        if src in (FIELD0, FIELD1):
+            self.fv[src - FIELD0] += 1
+        if zone in (FIELD0, FIELD1):
+            self.fv[zone - FIELD0] += 1
         if src in (FIELD0, FIELD1) and zone not in (FIELD0, FIELD1):
             atts = self.atts.pop(card, None)
             if atts:
@@ -208,7 +215,7 @@ class State:
         self.rng.shuffle(self.zones[DECK])
 
     def swap_zones(self, a: int, b: int) -> None:
-        self.fv += 1
+        self.fv = [self.fv[0] + 1, self.fv[1] + 1]
         za, zb = self.zones[a], self.zones[b]
         self.zones[a], self.zones[b] = zb, za
         for c in zb:
@@ -240,6 +247,6 @@ class State:
         self.marks = {}
         self.passes, self.passed = 0, False
         self.frames, self.pending, self.chain, self.actions = [], None, (), None
-        self.fv += 1
-        self.checked_fv = -1
+        self.fv = [self.fv[0] + 1, self.fv[1] + 1]
+        self.checked_fv = [-1, -1]
         self.known_top = 0
