@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import effect_ast as A
-from .cards import ALL_RANKS, NAMES, RANK_OF, SUIT_SYMBOLS
+from .cards import ALL_RANKS, JOKER_RANK, NAMES, RANK_OF, SUIT_SYMBOLS
 from .effect_parser import parse_expr, parse_program
 from .english import Context, a, cond_text, english, join_or, kind_word, rank_noun, sentence, value, words
 from .printer import to_text
@@ -129,7 +129,7 @@ def _deck_text(rules: Any) -> str:
         cards = ", ".join(NAMES[c] for c in rules.deck_cards)
         return f"{n} cards: {cards}. Suits from low to high: {suits}."
     ranks = [r for r in rules.ranks_in_deck if r != "Joker"]
-    jokers = sum(1 for c in rules.deck_cards if RANK_OF[c] == "Joker")
+    jokers = sum(1 for c in rules.deck_cards if RANK_OF[c] == JOKER_RANK)
     text = f"{n} cards: {rank_list(ranks)} in each suit, the suits from low to high {suits}"
     if jokers:
         text += f", and {jokers} Joker{'s' if jokers > 1 else ''}"
