@@ -39,8 +39,8 @@ import statistics
 import time
 from itertools import combinations
 
-from interpreter.cards import NAMES
-from interpreter.state import Rng
+from interpreter.core.cards import NAMES
+from interpreter.engine.state import Rng
 
 # rank index of a card: 0 = A, 1 = 2, ..., 9 = 10, 10 = J, 11 = Q, 12 = K
 R_A, R_2, R_3, R_4, R_5, R_6, R_7, R_8, R_9, R_10, R_J, R_Q, R_K = range(13)

@@ -1,8 +1,7 @@
 """Cuttle Lab: rules-as-data Cuttle. The public API."""
 
-from .cards import card_name, parse_card
-from .engine import Decision
-from .errors import (
+from interpreter.core.cards import card_name, parse_card
+from interpreter.core.errors import (
                      AmbiguousMoveError,
                      CuttleError,
                      IllegalMoveError,
@@ -12,9 +11,10 @@ from .errors import (
                      RulesetErrors,
                      ScenarioError,
 )
-from .game import Game, Outcome
-from .moves import Move
-from .ruleset import Rules, check, load_ruleset, shipped_names
+from interpreter.engine.game import Game, Outcome
+from interpreter.engine.machine import Decision
+from interpreter.engine.moves import Move
+from interpreter.rules.ruleset import Rules, check, load_ruleset, shipped_names
 
 __all__ = ["Game", "Outcome", "Move", "Decision", "Rules", "load_ruleset", "check", "shipped_names",
            "card_name", "parse_card", "CuttleError", "MoveError", "InvalidMoveError", "IllegalMoveError",

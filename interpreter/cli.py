@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from .errors import CuttleError, RulesetErrors
+from interpreter.core.errors import CuttleError, RulesetErrors
 
 COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int], str]] = {}
 
@@ -56,7 +56,7 @@ def cmd_play(a: argparse.Namespace) -> int:
 @arg("--ruleset", "-r", default=None, help="run every scenario under this ruleset instead of its own")
 @arg("--quiet", "-q", action="store_true", help="print only failures and the summary")
 def cmd_run(a: argparse.Namespace) -> int:
-    from .scenario import collect, run_file
+    from interpreter.scripting.scenario import collect, run_file
     files = collect(a.paths)
     missing = [f for f in files if not f.exists()]
     if missing:
@@ -83,7 +83,7 @@ def cmd_run(a: argparse.Namespace) -> int:
 @arg("--force", action="store_true", help="replay even if the ruleset has changed since")
 @arg("--view", choices=["1", "2", "all"], default="all", help="whose view to show after each move")
 def cmd_replay(a: argparse.Namespace) -> int:
-    from . import records
+    from interpreter.scripting import records
     data = records.read(a.file)
     game = records.start(data, a.file, a.force)
     print(f"replaying {a.file}: ruleset {game.rules.name}, seed {game.seed}, {len(data['moves'])} moves")
@@ -101,7 +101,7 @@ def cmd_replay(a: argparse.Namespace) -> int:
 @command("check", "validate a ruleset file and report every problem")
 @arg("files", nargs="+", help="ruleset files or names")
 def cmd_check(a: argparse.Namespace) -> int:
-    from .ruleset import check
+    from interpreter.rules.ruleset import check
     bad = 0
     for f in a.files:
         errors = check(f)
@@ -118,8 +118,8 @@ def cmd_check(a: argparse.Namespace) -> int:
 @command("rules", "print a ruleset as a readable rules page")
 @arg("name", help=RULESET_HELP)
 def cmd_rules(a: argparse.Namespace) -> int:
-    from .ruleset import load_ruleset
-    from .rulespage import rules_page
+    from interpreter.rules.page import rules_page
+    from interpreter.rules.ruleset import load_ruleset
     print(rules_page(load_ruleset(a.name)))
     return 0
 
@@ -128,8 +128,8 @@ def cmd_rules(a: argparse.Namespace) -> int:
 @arg("a", help=RULESET_HELP)
 @arg("b", help=RULESET_HELP)
 def cmd_diff(a: argparse.Namespace) -> int:
-    from .ruleset import load_ruleset
-    from .rulespage import diff_rules
+    from interpreter.rules.page import diff_rules
+    from interpreter.rules.ruleset import load_ruleset
     print(diff_rules(load_ruleset(a.a), load_ruleset(a.b)))
     return 0
 
@@ -142,8 +142,8 @@ def cmd_diff(a: argparse.Namespace) -> int:
 @arg("--compare", action="store_true",
      help="interleave runs with the hand-written reference engine (default rules) and report the ratio")
 def cmd_bench(a: argparse.Namespace) -> int:
-    from .bench import bench, compare
-    from .ruleset import load_ruleset
+    from interpreter.lab.bench import bench, compare
+    from interpreter.rules.ruleset import load_ruleset
     if a.compare:
         c = compare(load_ruleset("default"), a.games, a.repeat, a.seed)
         print(f"default rules, {a.repeat} interleaved pairs of runs of {a.games} random games each")

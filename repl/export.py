@@ -12,9 +12,10 @@ from typing import Any
 
 import yaml
 
-from interpreter import Game, records
-from interpreter.cards import NAMES
-from interpreter.state import DECK, FIELD0, HAND0, SCRAP, State
+from interpreter import Game
+from interpreter.core.cards import NAMES
+from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, State
+from interpreter.scripting import records
 
 PLAYER_KEYS = ("p1", "p2")
 

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Iterable
 from typing import Any, TextIO
 
-from interpreter.cards import UnknownCardError, card_symbol, is_red, parse_card
+from interpreter.core.cards import UnknownCardError, card_symbol, is_red, parse_card
 
 RED, BOLD, DIM, RESET = "\x1b[31m", "\x1b[1m", "\x1b[2m", "\x1b[0m"
 

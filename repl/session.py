@@ -13,9 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from interpreter import CuttleError, Game, Move, load_ruleset, records
-from interpreter.bot import Bot
-from interpreter.errors import LocatedError
+from interpreter import CuttleError, Game, Move, load_ruleset
+from interpreter.core.errors import LocatedError
+from interpreter.players.heuristic import Bot
+from interpreter.scripting import records
 
 from .commands import REGISTRY
 from .export import write_scenario
@@ -372,7 +373,7 @@ class Session:
     def cmd_scenario(self, path: str) -> None:
         self._no_replay("scenario")
         write_scenario(self.game, path, self.ruleset)
-        from interpreter.scenario import run_file
+        from interpreter.scripting.scenario import run_file
         res = run_file(path)
         if res.ok:
             self.say(f"wrote {path}: {len(self.game.moves)} move(s); `cuttle run {path}` passes")
@@ -407,7 +408,7 @@ class Session:
 def rules_text(rules: Any) -> str:
     """The rules page of the engine if it has one, else a plain listing from the ruleset data."""
     try:
-        from interpreter.rulespage import rules_page  # type: ignore[import-not-found]
+        from interpreter.rules.page import rules_page  # type: ignore[import-not-found]
     except ImportError:
         rules_page = None
     if rules_page is not None:

@@ -9,7 +9,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.validation import ValidationError, Validator
 
 from interpreter import InvalidMoveError, Move
-from interpreter.errors import suggest
+from interpreter.core.errors import suggest
 
 from .commands import MOVE, REGISTRY
 

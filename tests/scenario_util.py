@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.scenario import run_file
+from interpreter.scripting.scenario import run_file
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "tests" / "scenarios"

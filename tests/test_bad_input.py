@@ -8,8 +8,8 @@ import string
 from pathlib import Path
 
 from interpreter import CuttleError, Game, MoveError, load_ruleset
-from interpreter.ruleset import Rules, compose
-from interpreter.scenario import run_file
+from interpreter.rules.ruleset import Rules, compose
+from interpreter.scripting.scenario import run_file
 
 from .scenario_util import ROOT, SCENARIOS
 

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from interpreter import Game, load_ruleset
-from interpreter.bot import Bot, RandomPlayer, play_match
-from interpreter.state import DECK, HAND0
+from interpreter.engine.state import DECK, HAND0
+from interpreter.players.heuristic import Bot, RandomPlayer, play_match
 
 
 def positions(seeds: range, every: int = 3) -> list[Game]:

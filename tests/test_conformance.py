@@ -11,8 +11,8 @@ from collections import Counter
 import pytest
 
 from interpreter import Game, load_ruleset
-from interpreter.records import record_of, replay
-from interpreter.state import FIELD0
+from interpreter.engine.state import FIELD0
+from interpreter.scripting.records import record_of, replay
 
 from .rulesets_under_test import GAMES as GAMES_FOR
 from .rulesets_under_test import RULESETS

@@ -17,9 +17,9 @@ import pytest
 from benchmarks import handwritten as hw
 from benchmarks.handwritten import Cuttle
 from interpreter import load_ruleset
-from interpreter.cards import NAMES
-from interpreter.engine import apply_action, deal, enumerate_actions
-from interpreter.state import DECK, FIELD0, HAND0, SCRAP, SHOWN
+from interpreter.core.cards import NAMES
+from interpreter.engine.machine import apply_action, deal, enumerate_actions
+from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, SHOWN
 
 SEEDS = range(1500)
 MAX_MOVES = 3000

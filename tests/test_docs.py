@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.cards import parse_card
 from interpreter.cli import build_parser, main
-from interpreter.effect_parser import parse_expr, parse_program
-from interpreter.errors import RulesetError
-from interpreter.printer import to_text
-from interpreter.rulespage import schema_reference
+from interpreter.core.cards import parse_card
+from interpreter.core.errors import RulesetError
+from interpreter.language.parser import parse_expr, parse_program
+from interpreter.language.printer import to_text
+from interpreter.rules.page import schema_reference
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -65,7 +65,7 @@ def test_tutorial_command_works_as_written(cmd: str, expected: list[str], capsys
 def test_the_play_command_of_the_tutorial_parses(monkeypatch: pytest.MonkeyPatch) -> None:
     """`cuttle play` is interactive: check only that its arguments are accepted and its ruleset loads."""
     monkeypatch.chdir(ROOT)
-    from interpreter.ruleset import load_ruleset
+    from interpreter.rules.ruleset import load_ruleset
 
     plays = [cmd for cmd, _ in STEPS if cmd.startswith("cuttle play")]
     assert plays
@@ -123,10 +123,10 @@ def test_every_effect_example_is_in_a_shipped_ruleset() -> None:
 
 
 def test_the_effect_language_doc_covers_the_grammar() -> None:
-    from interpreter.compiler import CARD_ATTRS, PRIMITIVE_ARITY
+    from interpreter.language.compiler import CARD_ATTRS, PRIMITIVE_ARITY
 
     doc = (DOCS / "effect-language.md").read_text(encoding="utf-8")
-    grammar = (ROOT / "interpreter" / "effect.lark").read_text(encoding="utf-8")
+    grammar = (ROOT / "interpreter" / "language" / "effect.lark").read_text(encoding="utf-8")
     keywords = set(re.findall(r'"([a-z]+)"', grammar))
     for word in sorted(keywords):
         assert re.search(rf"\b{word}\b", doc), f"the keyword '{word}' of effect.lark is not documented"
@@ -146,7 +146,7 @@ def test_every_schema_key_is_documented() -> None:
     doc = (DOCS / "rulesets.md").read_text(encoding="utf-8")
     missing = [row.split("`")[1] for row in schema_reference().splitlines()[2:] if row.split("`")[1] not in doc]
     assert not missing, ("docs/rulesets.md lacks " + ", ".join(missing) + "; regenerate its table with "
-                         "python -c \"from interpreter.rulespage import schema_reference; print(schema_reference())\"")
+                         "python -c \"from interpreter.rules.page import schema_reference; print(schema_reference())\"")
 
 
 def test_the_rulesets_doc_explains_composition() -> None:
@@ -166,7 +166,7 @@ def test_the_notation_doc_card_forms_parse() -> None:
 
 
 def test_the_notation_doc_names_every_verb_of_the_default_ruleset() -> None:
-    from interpreter.ruleset import load_ruleset
+    from interpreter.rules.ruleset import load_ruleset
 
     doc = (DOCS / "notation.md").read_text(encoding="utf-8")
     for verb in load_ruleset("default").verbs:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from interpreter import RulesetError, RulesetErrors, load_ruleset
-from interpreter.effect_parser import parse_expr, parse_program
+from interpreter.language.parser import parse_expr, parse_program
 
 
 def _load(tmp_path: Path, body: str):
@@ -91,7 +91,7 @@ def test_compiled_once_per_ruleset() -> None:
 
 def test_a_house_rule_works_without_code(tmp_path: Path) -> None:
     from interpreter import Game
-    from interpreter.setup import build_position
+    from interpreter.scripting.setup import build_position
     rules, _ = _load(tmp_path, "plays:\n  ace:\n    effect: scrap field of opponent where it.role == point\n")
     setup = {"p1": {"hand": ["AC"], "points": ["7H"]}, "p2": {"points": ["9D"]}}
     game = Game(rules, build_position(rules, setup, 0), 0, setup)
@@ -111,7 +111,7 @@ def test_values_of_the_wrong_kind_are_caught_at_load(tmp_path: Path, line: str) 
 
 def test_a_rule_failing_at_run_time_is_an_error_and_changes_nothing(tmp_path: Path) -> None:
     from interpreter import CuttleError, Game
-    from interpreter.setup import build_position
+    from interpreter.scripting.setup import build_position
     rules, _ = _load(tmp_path, "constants: {goals: 7}\n")  # `goals[...]` now indexes a number
     setup = {"p1": {"hand": ["7H"]}, "p2": {"hand": ["3C"]}}
     game = Game(rules, build_position(rules, setup, 0), 0, setup)

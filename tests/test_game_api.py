@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from interpreter import Game, IllegalMoveError, MoveError, load_ruleset
-from interpreter.setup import build_position
+from interpreter.scripting.setup import build_position
 
 
 def _game(setup: dict, spec: str = "default") -> Game:

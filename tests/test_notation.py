@@ -7,7 +7,7 @@ import random
 import pytest
 
 from interpreter import AmbiguousMoveError, Game, IllegalMoveError, InvalidMoveError, Move, load_ruleset, parse_card
-from interpreter.cards import card_name, card_symbol
+from interpreter.core.cards import card_name, card_symbol
 
 
 @pytest.mark.parametrize("text, name", [
@@ -46,7 +46,7 @@ def test_invalid_syntax_quotes_the_input(text: str, quoted: str) -> None:
 
 
 def _game(setup: dict) -> Game:
-    from interpreter.setup import build_position
+    from interpreter.scripting.setup import build_position
     rules = load_ruleset("default")
     return Game(rules, build_position(rules, setup, 0), 0, setup)
 

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 import yaml
 
-from interpreter import effect_ast as A
-from interpreter.effect_parser import parse_expr, parse_program
-from interpreter.printer import to_text
-from interpreter.schema import RULESET
+from interpreter.language import tree as A
+from interpreter.language.parser import parse_expr, parse_program
+from interpreter.language.printer import to_text
+from interpreter.rules.schema import RULESET
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESET_FILES = sorted((ROOT / "rulesets").glob("*.yaml")) + sorted((ROOT / "examples" / "house").glob("*.yaml"))

@@ -10,8 +10,8 @@ import yaml
 
 from interpreter import Game, load_ruleset
 from interpreter.cli import main
-from interpreter.errors import RecordError
-from interpreter.records import load, read, record_of, replay, save
+from interpreter.core.errors import RecordError
+from interpreter.scripting.records import load, read, record_of, replay, save
 
 
 def _played(seed: int = 4, n: int = 30) -> Game:
@@ -66,7 +66,7 @@ def test_a_corrupt_record_gets_a_clear_message(tmp_path: Path) -> None:
 
 
 def test_records_from_a_setup_replay_too(tmp_path: Path) -> None:
-    from interpreter.setup import build_position
+    from interpreter.scripting.setup import build_position
     rules = load_ruleset("default")
     setup = {"p1": {"hand": ["9S", "7H"]}, "p2": {"points": ["10C"], "hand": ["2D"]}}
     game = Game(rules, build_position(rules, setup, 3), 3, setup)

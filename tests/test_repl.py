@@ -14,8 +14,8 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from interpreter import Game, load_ruleset
-from interpreter.bot import Bot
-from interpreter.scenario import run_file
+from interpreter.players.heuristic import Bot
+from interpreter.scripting.scenario import run_file
 from repl.app import build_prompt, new_session, run
 from repl.commands import REGISTRY
 from repl.completion import CompletionContext, complete
@@ -100,7 +100,7 @@ def test_board_hides_the_opponents_hand_and_colours_red_suits() -> None:
 def test_narration_tells_a_counter_in_words() -> None:
     data = {"turn": "p1", "p1": {"hand": ["6D", "9C"], "points": ["7H"]}, "p2": {"hand": ["2C", "3H"],
                                                                                   "royals": ["KS"]}}
-    from interpreter.setup import build_position
+    from interpreter.scripting.setup import build_position
     rules = load_ruleset("default")
     game = Game(rules, build_position(rules, data, 0), 0, setup=data)
     teller = Teller(0)
@@ -116,7 +116,7 @@ def test_narration_tells_a_counter_in_words() -> None:
 
 
 def test_narration_of_glasses_reveals_without_moving_cards() -> None:
-    from interpreter.setup import build_position
+    from interpreter.scripting.setup import build_position
     rules = load_ruleset("default")
     setup = {"p1": {"hand": ["8C", "3D"]}, "p2": {"hand": ["5C", "2H"]}}
     game = Game(rules, build_position(rules, setup, 0), 0, setup)

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from interpreter import Game, RulesetError, RulesetErrors, load_ruleset, shipped_names
-from interpreter.cards import RANK_OF, parse_card
 from interpreter.cli import main
-from interpreter.records import record_of, replay
-from interpreter.ruleset import compose
-from interpreter.setup import build_position
+from interpreter.core.cards import RANK_OF, parse_card
+from interpreter.rules.ruleset import compose
+from interpreter.scripting.records import record_of, replay
+from interpreter.scripting.setup import build_position
 
 from .rulesets_under_test import RULESETS
 from .scenario_util import SCENARIOS, assert_passes

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.cli import main
-from interpreter.scenario import collect, run_file
+from interpreter.scripting.scenario import collect, run_file
 
 from .scenario_util import ROOT, SCENARIOS
 

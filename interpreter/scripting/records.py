@@ -13,9 +13,10 @@ from typing import Any
 
 import yaml
 
-from .errors import CuttleError, MoveError, RecordError
-from .game import Game
-from .ruleset import load_ruleset
+from interpreter.core.errors import CuttleError, MoveError, RecordError
+from interpreter.engine.game import Game
+from interpreter.rules.ruleset import load_ruleset
+
 from .setup import build_position
 
 FORMAT = "cuttle-record/1"

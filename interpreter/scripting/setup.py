@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import ALL_RANKS, NAMES, RANK_OF, UnknownCardError, parse_card
-from .engine import run
-from .errors import CuttleError, Location, ScenarioError, rule_failure
-from .ruleset import Rules
-from .state import DECK, FIELD0, HAND0, SCRAP, State
+from interpreter.core.cards import ALL_RANKS, NAMES, RANK_OF, UnknownCardError, parse_card
+from interpreter.core.errors import CuttleError, Location, ScenarioError, rule_failure
+from interpreter.engine.machine import run
+from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, State
+from interpreter.rules.ruleset import Rules
 
 PLAYERS = {"p1": 0, "p2": 1}
 PLAYER_NAMES_BY_INDEX = ("p1", "p2")
@@ -61,7 +61,7 @@ def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None
         raise err("setup must be a mapping (turn:, p1:, p2:, deck:, scrap:)", ("setup",))
     for k in setup:
         if k not in SETUP_KEYS:
-            from .errors import suggest
+            from interpreter.core.errors import suggest
             near = suggest(k, SETUP_KEYS)
             raise err(f"unknown key '{k}' in setup", ("setup", k), f"did you mean '{near}'?" if near else
                       f"expected one of: {', '.join(SETUP_KEYS)}")
@@ -71,7 +71,7 @@ def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None
             raise err(f"setup.{pname} must be a mapping (hand:, points:, royals:)", ("setup", pname))
         for k in side:
             if k not in SIDE_KEYS:
-                from .errors import suggest
+                from interpreter.core.errors import suggest
                 near = suggest(k, SIDE_KEYS)
                 raise err(f"unknown key '{k}' in setup.{pname}", ("setup", pname, k),
                           f"did you mean '{near}'?" if near else f"expected one of: {', '.join(SIDE_KEYS)}")

@@ -14,12 +14,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import NAMES, RANK_OF, card_symbol
-from .effect_parser import parse_expr  # noqa: F401  (re-exported for API users)
-from .engine import CHOOSE_D, MAIN, PLAY_D, RESPOND, Decision, apply_action, deal, enumerate_actions
-from .errors import AmbiguousMoveError, CuttleError, IllegalMoveError, InvalidMoveError, MoveError, rule_failure
+from interpreter.core.cards import NAMES, RANK_OF, card_symbol
+from interpreter.core.errors import (
+    AmbiguousMoveError,
+    CuttleError,
+    IllegalMoveError,
+    InvalidMoveError,
+    MoveError,
+    rule_failure,
+)
+from interpreter.language.parser import parse_expr  # noqa: F401  (re-exported for API users)
+from interpreter.rules.ruleset import Rules
+
+from .machine import CHOOSE_D, MAIN, PLAY_D, RESPOND, Decision, apply_action, deal, enumerate_actions
 from .moves import Move
-from .ruleset import Rules
 from .state import DECK, DRAW, FIELD0, HAND0, SCRAP, SHOWN, STACK, State
 
 PLAYER_NAMES = ("p1", "p2")
@@ -140,7 +148,7 @@ class Game:
         if isinstance(text, str) and text.split():
             verb = text.split()[0].lower()
             if verb not in self.rules.verbs:  # say so before reading the cards
-                from .errors import suggest
+                from interpreter.core.errors import suggest
                 near = suggest(verb, self.rules.verbs)
                 raise InvalidMoveError(f"'{text.strip()}' is not a move: there is no move '{verb}'"
                                        + (f"; did you mean '{near}'?" if near else
@@ -246,7 +254,7 @@ class Game:
             return f"choose exactly {d.count} different card(s)"
         verbs = {p.verb for p in rules.plays} | {r.verb for r in rules.responses} | {"resolve"} | rules.ctx.verbs
         if move.verb not in verbs:
-            from .errors import suggest
+            from interpreter.core.errors import suggest
             near = suggest(move.verb, sorted(verbs))
             return f"there is no move '{move.verb}'" + (f"; did you mean '{near}'?" if near else
                                                         f"; moves start with {', '.join(sorted(verbs))}")
@@ -278,7 +286,7 @@ class Game:
         if defs and all(getattr(x, "ncards", 1) == 0 for x in defs):
             return f"'{move.verb}' takes no card: write just '{move.verb}'"
         if not fitting:
-            from .cards import ALL_RANKS
+            from interpreter.core.cards import ALL_RANKS
             ranks = sorted({r for p in defs for r in p.ranks}, key=ALL_RANKS.index)
             return f"{_a(rank)} cannot be played as '{move.verb}' (only {', '.join(ranks)})"
         p = fitting[0]
@@ -288,7 +296,7 @@ class Game:
         if isinstance(p, type(rules.plays[0])) and p.legal is not None and not p.legal(g, env):
             return self._why_condition(p, env)
         if isinstance(p, type(rules.plays[0])) and p.target is not None:
-            from .compiler import as_cards
+            from interpreter.language.compiler import as_cards
             targets = as_cards(p.target(g, env))
             if len(move.cards) < 2:
                 return f"'{move}' needs a target: " + (", ".join(NAMES[t] for t in targets) or "there is none")
@@ -339,7 +347,7 @@ class Game:
 
     def _rule(self, p: Any, key: str) -> str:
         """A rule of a play in English, with its effect-language text: `... (rule: `count(deck) > 0`)`."""
-        from .english import Context, english
+        from interpreter.language.english import Context, english
         src = p.source.get(key) if isinstance(getattr(p, "source", None), dict) else None
         if not isinstance(src, str):
             return "what the ruleset allows"

@@ -11,13 +11,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .cards import NAMES, UnknownCardError, parse_card
-from .errors import CuttleError, MoveError, RulesetError, ScenarioError, suggest
-from .game import PLAYER_NAMES, Game
-from .ruleset import load_ruleset
+from interpreter.core.cards import NAMES, UnknownCardError, parse_card
+from interpreter.core.errors import CuttleError, MoveError, RulesetError, ScenarioError, suggest
+from interpreter.engine.game import PLAYER_NAMES, Game
+from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP
+from interpreter.rules.ruleset import load_ruleset
+from interpreter.rules.yamlsrc import load_yaml
+
 from .setup import PLAYERS, build_position
-from .state import DECK, FIELD0, HAND0, SCRAP
-from .yamlsrc import load_yaml
 
 TOP_KEYS = ("name", "ruleset", "seed", "setup", "moves", "expect", "description")
 EXPECT_KEYS = ("turn", "decider", "winner", "p1", "p2", "scrap", "scrap_has", "deck_top", "deck_count",

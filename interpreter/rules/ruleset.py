@@ -17,11 +17,22 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from . import effect_ast as A
-from .cards import ALL_RANKS, CARD_COUNT, JOKERS, NAMES, RANK_OF, SUIT_OF, SUITS, UnknownCardError, parse_card
-from .compiler import BUILTIN, Compiler, Context, reads_only_fields, reads_only_own_field
-from .effect_parser import parse_expr, parse_program
-from .errors import Location, RulesetError, RulesetErrors, suggest
+from interpreter.core.cards import (
+    ALL_RANKS,
+    CARD_COUNT,
+    JOKERS,
+    NAMES,
+    RANK_OF,
+    SUIT_OF,
+    SUITS,
+    UnknownCardError,
+    parse_card,
+)
+from interpreter.core.errors import Location, RulesetError, RulesetErrors, suggest
+from interpreter.language import tree as A
+from interpreter.language.compiler import BUILTIN, Compiler, Context, reads_only_fields, reads_only_own_field
+from interpreter.language.parser import parse_expr, parse_program
+
 from .schema import RULESET
 from .yamlsrc import KEY, YamlDoc, load_yaml
 
@@ -894,13 +905,13 @@ class Rules:
         return bool(self.visible_fn(g, {"me": viewer, "opponent": 1 - viewer}))
 
     def can_play(self, g, player: int, cards) -> bool:
-        from .engine import plays_for  # the engine enumerates; imported here to avoid a cycle
+        from interpreter.engine.machine import plays_for  # the engine enumerates; imported here to avoid a cycle
         return bool(plays_for(g, player, tuple(cards), free_ok=False))
 
 
 def _concat(a: tuple, b: tuple) -> tuple:
     """Join two instruction lists, shifting jump targets of the second."""
-    from .compiler import JUMP, JUMP_IF_NOT
+    from interpreter.language.compiler import JUMP, JUMP_IF_NOT
     n = len(a)
     out = list(a)
     for ins in b:

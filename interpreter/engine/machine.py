@@ -11,10 +11,11 @@ from __future__ import annotations
 import itertools
 from typing import Any, NamedTuple
 
-from .cards import RANK_OF
-from .compiler import BUILTIN, CHOOSE, EXEC, JUMP, JUMP_IF_NOT, PLAY, as_cards
+from interpreter.core.cards import RANK_OF
+from interpreter.language.compiler import BUILTIN, CHOOSE, EXEC, JUMP, JUMP_IF_NOT, PLAY, as_cards
+from interpreter.rules.ruleset import PlayDef, ResponseDef, Rules
+
 from .moves import Move
-from .ruleset import PlayDef, ResponseDef, Rules
 from .state import DECK, DRAW, FIELD0, HAND0, RANDOM, SCRAP, SHOWN, STACK, State
 
 MAIN, RESPOND, CHOOSE_D, PLAY_D = "main", "respond", "choose", "play"
@@ -192,7 +193,7 @@ def enumerate_actions(g: State) -> list[tuple[Move, tuple]]:
 def _end_turn_prog(rules: Rules) -> tuple:
     prog = getattr(rules, "_end_turn_prog", None)
     if prog is None:
-        from .ruleset import _concat
+        from interpreter.rules.ruleset import _concat
         prog = _concat(rules.turn_end, ((BUILTIN, "end_turn", None),))
         rules._end_turn_prog = prog  # type: ignore[attr-defined]
     return prog

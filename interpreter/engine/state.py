@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import CARD_COUNT, SUIT_OF
+from interpreter.core.cards import CARD_COUNT, SUIT_OF
 
 DECK, SCRAP, HAND0, HAND1, FIELD0, FIELD1, SHOWN, STACK = range(8)
 ZONE_NAMES = ("deck", "scrap", "hand of p1", "hand of p2", "field of p1", "field of p2", "shown", "stack")

@@ -11,8 +11,8 @@ from typing import Any
 import yaml
 from yaml.constructor import SafeConstructor
 
-from .errors import Location, RulesetError
-from .source import Span
+from interpreter.core.errors import Location, RulesetError
+from interpreter.core.source import Span
 
 KEY = "<key>"
 Path = tuple

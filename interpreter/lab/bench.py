@@ -9,9 +9,9 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from .engine import apply_action, deal, legal_actions
-from .errors import CuttleError, rule_failure
-from .ruleset import Rules
+from interpreter.core.errors import CuttleError, rule_failure
+from interpreter.engine.machine import apply_action, deal, legal_actions
+from interpreter.rules.ruleset import Rules
 
 MAX_DECISIONS = 20000
 
@@ -90,9 +90,9 @@ def _reference_engine():
     import importlib.util
     from pathlib import Path
 
-    from .errors import CuttleError
+    from interpreter.core.errors import CuttleError
 
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "handwritten.py"
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "handwritten.py"
     if not path.is_file():
         raise CuttleError("--compare needs a source checkout: benchmarks/handwritten.py was not found")
     spec = importlib.util.spec_from_file_location("cuttle_reference_engine", path)

@@ -9,11 +9,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import effect_ast as A
-from .cards import ALL_RANKS, JOKER_RANK, NAMES, RANK_OF, SUIT_SYMBOLS
-from .effect_parser import parse_expr, parse_program
-from .english import Context, a, cond_text, english, join_or, kind_word, rank_noun, sentence, value, words
-from .printer import to_text
+from interpreter.core.cards import ALL_RANKS, JOKER_RANK, NAMES, RANK_OF, SUIT_SYMBOLS
+from interpreter.language import tree as A
+from interpreter.language.english import (
+    Context,
+    a,
+    cond_text,
+    english,
+    join_or,
+    kind_word,
+    rank_noun,
+    sentence,
+    value,
+    words,
+)
+from interpreter.language.parser import parse_expr, parse_program
+from interpreter.language.printer import to_text
 
 GENERAL = 4  # a play open to more ranks than this is described once, under "Your turn"
 RULE = "-" * 72
@@ -102,7 +113,7 @@ def describe_play(p: dict, ctx: Context, with_label: bool = True) -> str:
         head += f" ({ncards} cards of the same rank together)"
     if "target" in p:
         tree = _tree(p["target"], False)
-        from .english import noun  # noun phrases: "one of your opponent's point cards ..."
+        from interpreter.language.english import noun  # noun phrases: "one of your opponent's point cards ..."
         np = noun(tree, ctx) if tree is not None else None
         head += f", targeting {np.one() if np else value(tree, ctx)}" if tree is not None else ""
     effect = _say(p.get("effect", "nothing"), ctx)
@@ -549,7 +560,7 @@ def _play_diff(x: dict, y: dict, ca: Context, cb: Context) -> list[str]:
         def tgt(p: dict, c: Context) -> str:
             if "target" not in p:
                 return "no target"
-            from .english import noun
+            from interpreter.language.english import noun
             np = noun(_tree(p["target"], False), c)
             return np.one() if np else value(_tree(p["target"], False), c)
         out.append(f"{label}: target was: {tgt(x, ca)}; now: {tgt(y, cb)}")

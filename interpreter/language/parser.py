@@ -13,9 +13,10 @@ from importlib import resources
 from lark import Lark, Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from . import effect_ast as A
-from .errors import RulesetError, suggest
-from .source import Span
+from interpreter.core.errors import RulesetError, suggest
+from interpreter.core.source import Span
+
+from . import tree as A
 
 _TERMINAL_WORDS = {
     "NAME": "a name", "NUMBER": "a number", "STRING": "a string", "COMPARE": "a comparison",
@@ -27,7 +28,7 @@ _TERMINAL_WORDS = {
 
 @cache
 def _parser() -> Lark:
-    grammar = resources.files("interpreter").joinpath("effect.lark").read_text(encoding="utf-8")
+    grammar = resources.files("interpreter.language").joinpath("effect.lark").read_text(encoding="utf-8")
     return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=True,
                 start=["start", "expr"])
 

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import effect_ast as A
+from . import tree as A
 from .printer import to_text
 
 DOWN_TO = "\x00down to "  # choose count(S) - k from S: keep k
@@ -125,7 +125,7 @@ class Context:
     @classmethod
     def from_data(cls, data: dict | None) -> Context:
         """A context from a ruleset's merged YAML (`Rules.data`)."""
-        from .effect_parser import parse_expr
+        from .parser import parse_expr
 
         data = data or {}
         defines: dict[str, tuple[tuple[str, ...], A.Node]] = {}
@@ -880,7 +880,7 @@ _STATEMENT_NAMES = {"Scrap", "Move", "Attach", "Draw", "Reveal", "Shuffle", "Swa
 
 def say(src: str, ctx: Context | None = None, condition: bool = False, program: bool = True) -> str:
     """Convenience: parse source text and render it (`say("scrap play where it.role == point")`)."""
-    from .effect_parser import parse_expr, parse_program
+    from .parser import parse_expr, parse_program
 
     tree = parse_program(src) if program and not condition else parse_expr(src)
     return english(tree, ctx, condition)

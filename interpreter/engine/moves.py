@@ -13,13 +13,13 @@ from typing import NamedTuple
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
-from .cards import NAMES, card_symbol, parse_card
-from .errors import InvalidMoveError
+from interpreter.core.cards import NAMES, card_symbol, parse_card
+from interpreter.core.errors import InvalidMoveError
 
 
 @cache
 def _parser() -> Lark:
-    grammar = resources.files("interpreter").joinpath("move.lark").read_text(encoding="utf-8")
+    grammar = resources.files("interpreter.engine").joinpath("move.lark").read_text(encoding="utf-8")
     return Lark(grammar, parser="lalr")
 
 

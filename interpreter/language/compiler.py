@@ -14,11 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import effect_ast as A
-from .cards import ALL_RANKS, NAMES, RANK_OF, SUIT_OF
-from .errors import RulesetError, suggest
-from .source import Span
-from .state import DECK, FIELD0, HAND0, RANDOM, SCRAP, SHOWN
+from interpreter.core.cards import ALL_RANKS, NAMES, RANK_OF, SUIT_OF
+from interpreter.core.errors import RulesetError, suggest
+from interpreter.core.source import Span
+from interpreter.engine.state import DECK, FIELD0, HAND0, RANDOM, SCRAP, SHOWN
+
+from . import tree as A
 
 Fn = Callable[[Any, dict], Any]
 
