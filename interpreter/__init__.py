@@ -15,7 +15,7 @@ from interpreter.engine.game import Game, Outcome
 from interpreter.engine.machine import Decision
 from interpreter.engine.moves import Move
 from interpreter.players import make_player, players
-from interpreter.rules.ruleset import Rules, check, load_ruleset, shipped_names
+from interpreter.rules import Rules, check, load_ruleset, shipped_names
 
 __all__ = ["Game", "Outcome", "Move", "Decision", "Rules", "load_ruleset", "check", "shipped_names",
            "card_name", "parse_card", "CuttleError", "MoveError", "InvalidMoveError", "IllegalMoveError",

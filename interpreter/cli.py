@@ -101,7 +101,7 @@ def cmd_replay(a: argparse.Namespace) -> int:
 @command("check", "validate a ruleset file and report every problem")
 @arg("files", nargs="+", help="ruleset files or names")
 def cmd_check(a: argparse.Namespace) -> int:
-    from interpreter.rules.ruleset import check
+    from interpreter.rules import check
     bad = 0
     for f in a.files:
         errors = check(f)
@@ -118,8 +118,8 @@ def cmd_check(a: argparse.Namespace) -> int:
 @command("rules", "print a ruleset as a readable rules page")
 @arg("name", help=RULESET_HELP)
 def cmd_rules(a: argparse.Namespace) -> int:
+    from interpreter.rules import load_ruleset
     from interpreter.rules.page import rules_page
-    from interpreter.rules.ruleset import load_ruleset
     print(rules_page(load_ruleset(a.name)))
     return 0
 
@@ -128,8 +128,8 @@ def cmd_rules(a: argparse.Namespace) -> int:
 @arg("a", help=RULESET_HELP)
 @arg("b", help=RULESET_HELP)
 def cmd_diff(a: argparse.Namespace) -> int:
+    from interpreter.rules import load_ruleset
     from interpreter.rules.page import diff_rules
-    from interpreter.rules.ruleset import load_ruleset
     print(diff_rules(load_ruleset(a.a), load_ruleset(a.b)))
     return 0
 
@@ -143,7 +143,7 @@ def cmd_diff(a: argparse.Namespace) -> int:
      help="interleave runs with the hand-written reference engine (default rules) and report the ratio")
 def cmd_bench(a: argparse.Namespace) -> int:
     from interpreter.lab.bench import bench, compare
-    from interpreter.rules.ruleset import load_ruleset
+    from interpreter.rules import load_ruleset
     if a.compare:
         c = compare(load_ruleset("default"), a.games, a.repeat, a.seed)
         print(f"default rules, {a.repeat} interleaved pairs of runs of {a.games} random games each")

@@ -8,7 +8,7 @@ import string
 from pathlib import Path
 
 from interpreter import CuttleError, Game, MoveError, load_ruleset
-from interpreter.rules.ruleset import Rules, compose
+from interpreter.rules import Rules, compose
 from interpreter.scripting.scenario import run_file
 
 from .scenario_util import ROOT, SCENARIOS

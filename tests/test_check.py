@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.cli import main
-from interpreter.rules.ruleset import check, shipped_names
+from interpreter.rules import check, shipped_names
 
 BAD = Path(__file__).resolve().parent / "rulesets" / "bad"
 GOOD = Path(__file__).resolve().parent / "rulesets" / "good"

@@ -65,7 +65,7 @@ def test_tutorial_command_works_as_written(cmd: str, expected: list[str], capsys
 def test_the_play_command_of_the_tutorial_parses(monkeypatch: pytest.MonkeyPatch) -> None:
     """`cuttle play` is interactive: check only that its arguments are accepted and its ruleset loads."""
     monkeypatch.chdir(ROOT)
-    from interpreter.rules.ruleset import load_ruleset
+    from interpreter.rules import load_ruleset
 
     plays = [cmd for cmd, _ in STEPS if cmd.startswith("cuttle play")]
     assert plays
@@ -166,7 +166,7 @@ def test_the_notation_doc_card_forms_parse() -> None:
 
 
 def test_the_notation_doc_names_every_verb_of_the_default_ruleset() -> None:
-    from interpreter.rules.ruleset import load_ruleset
+    from interpreter.rules import load_ruleset
 
     doc = (DOCS / "notation.md").read_text(encoding="utf-8")
     for verb in load_ruleset("default").verbs:

@@ -11,7 +11,7 @@ import pytest
 from interpreter import Game, RulesetError, RulesetErrors, load_ruleset, shipped_names
 from interpreter.cli import main
 from interpreter.core.cards import RANK_OF, parse_card
-from interpreter.rules.ruleset import compose
+from interpreter.rules import compose
 from interpreter.scripting.records import record_of, replay
 from interpreter.scripting.setup import build_position
 

@@ -9,8 +9,8 @@ import yaml
 
 from interpreter.cli import main
 from interpreter.language.english import Context, say
+from interpreter.rules import load_ruleset, shipped_names
 from interpreter.rules.page import diff_rules, rank_list, rules_page
-from interpreter.rules.ruleset import load_ruleset, shipped_names
 
 ROOT = Path(__file__).resolve().parent.parent
 RANK_WORDS = ["Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King"]

@@ -103,3 +103,17 @@ class ScenarioError(LocatedError):
 
 class RecordError(CuttleError):
     """A game record that cannot be loaded or replayed."""
+
+
+def tidy(errors: list[RulesetError]) -> list[RulesetError]:
+    """Each problem once, in the order of the files' lines."""
+    seen: set = set()
+    out = []
+    for e in errors:
+        w = e.where
+        k = (e.code, e.message, (w.file, w.line, w.column) if w else None)
+        if k not in seen:
+            seen.add(k)
+            out.append(e)
+    return sorted(out, key=lambda e: (e.where is None, e.where.file if e.where else "",
+                                      e.where.line if e.where else 0, e.where.column if e.where else 0))

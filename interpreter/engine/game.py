@@ -24,7 +24,7 @@ from interpreter.core.errors import (
     rule_failure,
 )
 from interpreter.language.parser import parse_expr  # noqa: F401  (re-exported for API users)
-from interpreter.rules.ruleset import Rules
+from interpreter.rules import Rules
 
 from .machine import CHOOSE_D, MAIN, PLAY_D, RESPOND, Decision, apply_action, deal, enumerate_actions
 from .moves import Move

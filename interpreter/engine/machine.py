@@ -8,193 +8,22 @@ a `choose` inside an effect, or a `play from` (a 7's revealed cards).
 
 from __future__ import annotations
 
-import itertools
-from typing import Any, NamedTuple
+from typing import Any
 
-from interpreter.core.cards import RANK_OF
-from interpreter.language.compiler import BUILTIN, CHOOSE, EXEC, JUMP, JUMP_IF_NOT, PLAY, as_cards
-from interpreter.rules.ruleset import PlayDef, ResponseDef, Rules
+from interpreter.core.zones import DECK, DRAW, FIELD0, HAND0, RANDOM, SCRAP, SHOWN, STACK
+from interpreter.language.compiler import BUILTIN, CHOOSE, EXEC, JUMP, JUMP_IF_NOT, PLAY, concat
+from interpreter.language.runtime import as_cards
+from interpreter.rules import PlayDef, ResponseDef, Rules
 
-from .moves import Move
-from .state import DECK, DRAW, FIELD0, HAND0, RANDOM, SCRAP, SHOWN, STACK, State
+from .decision import CHOOSE_D, MAIN, MAIN_OF, PLAY_D, RESPOND, RESPOND_OF, Decision
+from .legal import enumerate_actions, env_of, legal_actions, move_of, plays_for
+from .state import State
 
-MAIN, RESPOND, CHOOSE_D, PLAY_D = "main", "respond", "choose", "play"
-RESOLVE = Move("resolve", ())
-
-
-class Decision(NamedTuple):
-    """Who must decide now, and what kind of decision it is."""
-
-    player: int
-    kind: str                      # main | respond | choose | play
-    verb: str = ""                 # choose: the verb of the move (discard, take...)
-    count: int = 0                 # choose: how many cards
-    options: tuple[int, ...] = ()  # choose/play: the cards to pick from
-
-
-# The decisions that carry nothing but a player, made once (they are immutable values).
-_MAIN_OF = (Decision(0, MAIN), Decision(1, MAIN))
-_RESPOND_OF = (Decision(0, RESPOND), Decision(1, RESPOND))
-
-
-def _env(player: int, cards: tuple[int, ...], **more: Any) -> dict:
-    env = {"me": player, "opponent": 1 - player, "card": cards[0] if cards else -1, "cards": cards}
-    env.update(more)
-    return env
-
-
-# ---- enumerating moves ---------------------------------------------------------------------------
-
-def plays_for(g: State, player: int, source: tuple[int, ...], free_ok: bool = True) -> list[tuple]:
-    """Every play action of cards from `source` by `player` (main actions, free plays, plays from a 7).
-
-    An action is a plain tuple ("play", PlayDef, player, cards, target); `move_of` gives its Move.
-    Single-card plays go through one generated function per rank (`_single_plays`); plays of several
-    cards of a rank (twins) through the general loop below.
-    """
-    rules: Rules = g.rules
-    playable = rules.playable_fn
-    opp = 1 - player
-    out: list[tuple] = []
-    singles = _single_plays(rules)
-    multi = rules._multi_by_rank  # type: ignore[attr-defined]
-    for i, c in enumerate(source):
-        if playable is not None and not playable(g, {"me": player, "opponent": opp, "it": c}):
-            continue
-        rank = RANK_OF[c]
-        fn = singles[rank]
-        if fn is not None:
-            fn(g, player, c, out, free_ok)
-        for p in multi[rank]:
-            if p.free and not free_ok:
-                continue
-            same = [x for x in source[i + 1:] if RANK_OF[x] == rank and (
-                playable is None or playable(g, {"me": player, "opponent": opp, "it": x}))]
-            for rest in itertools.combinations(same, p.ncards - 1):
-                cards = (c,) + rest
-                env = {"me": player, "opponent": opp, "card": c, "cards": cards}
-                if p.legal is not None and not p.legal(g, env):
-                    continue
-                if p.target is not None:
-                    for t in as_cards(p.target(g, env)):
-                        out.append(("play", p, player, cards, t))
-                else:
-                    out.append(("play", p, player, cards, -1))
-    return out
-
-
-def _single_plays(rules: Rules) -> dict[str, Any]:
-    """For each rank, one generated function appending every single-card play of a card of that
-    rank: the plays' `legal` and `target` functions called in turn with one shared binding dict
-    (generated expressions only read their bindings). Built once per ruleset."""
-    cached = getattr(rules, "_singles", None)
-    if cached is not None:
-        return cached
-    ns: dict[str, Any] = {"__builtins__": {}, "_cards": as_cards}
-    singles: dict[str, Any] = {}
-    for rank, plays in rules.by_rank.items():
-        plays = [p for p in plays if p.ncards == 1]
-        if not plays:
-            singles[rank] = None
-            continue
-        lines = ["def enum(g, me, c, out, free_ok):", "    add = out.append", "    cards = (c,)",
-                 "    e = {'me': me, 'opponent': 1 - me, 'card': c, 'cards': cards}"]
-        for i, p in enumerate(plays):
-            ns[f"P{i}"], ns[f"L{i}"], ns[f"T{i}"] = p, p.legal, p.target
-            indent = "    "
-            if p.free:
-                lines.append(indent + "if free_ok:")
-                indent += "    "
-            if p.legal is not None:
-                lines.append(f"{indent}if L{i}(g, e):")
-                indent += "    "
-            if p.target is not None:
-                lines.append(f"{indent}for t in _cards(T{i}(g, e)):")
-                lines.append(f"{indent}    add(('play', P{i}, me, cards, t))")
-            else:
-                lines.append(f"{indent}add(('play', P{i}, me, cards, -1))")
-        local: dict[str, Any] = {}
-        exec(compile("\n".join(lines), f"<plays of a {rank}>", "exec"), dict(ns), local)  # noqa: S102
-        singles[rank] = local["enum"]
-    rules._multi_by_rank = {r: [p for p in ps if p.ncards > 1]  # type: ignore[attr-defined]
-                            for r, ps in rules.by_rank.items()}
-    rules._singles = singles  # type: ignore[attr-defined]
-    return singles
-
-
-def _responses(g: State, player: int) -> list[tuple]:
-    top = g.chain[-1]
-    kind = top[0].kind
-    hand = g.zones[HAND0 + player]
-    rules: Rules = g.rules
-    out = []
-    for r in rules.answering.get(kind, ()):
-        for c in hand:
-            if RANK_OF[c] not in r.ranks:
-                continue
-            if rules.playable_fn is not None and not rules.playable_fn(
-                    g, {"me": player, "opponent": 1 - player, "it": c}):
-                continue
-            others = [x for x in hand if x != c]
-            for extra in itertools.combinations(sorted(others), r.extra):
-                env = _env(player, (c,), extra=extra, answered=top[2])
-                if r.legal is not None and not r.legal(g, env):
-                    continue
-                out.append(("respond", r, player, (c,), extra))
-    return out
-
-
-RESOLVE_ACTION = ("resolve",)
-
-
-def legal_actions(g: State) -> list[tuple]:
-    """The legal actions of the pending decision (plain tuples; see `move_of`)."""
-    d: Decision = g.pending
-    if d is None:
-        return []
-    if g.actions is not None:
-        return g.actions
-    if d.kind == MAIN:
-        p = d.player
-        env = {"me": p, "opponent": 1 - p, "card": -1, "cards": ()}
-        out = [("play", pd, p, (), -1) for pd in g.rules.cardless if pd.legal is None or pd.legal(g, env)]
-        out.extend(plays_for(g, p, tuple(g.zones[HAND0 + p])))
-        g.actions = out
-        return out
-    if d.kind == RESPOND:
-        out = _responses(g, d.player)
-        out.append(RESOLVE_ACTION)
-        return out
-    if d.kind == CHOOSE_D:
-        return [("choose", combo) for combo in itertools.combinations(sorted(d.options), d.count)]
-    return plays_for(g, d.player, d.options, free_ok=False)
-
-
-def move_of(g: State, action: tuple) -> Move:
-    """The notation of an action of the pending decision."""
-    kind = action[0]
-    if kind == "play":
-        _, p, _, cards, target = action
-        return Move(p.verb, cards + (target,) if target >= 0 else cards)
-    if kind == "respond":
-        return Move(action[1].verb, action[3] + action[4])
-    if kind == "resolve":
-        return RESOLVE
-    return Move(g.pending.verb, action[1])
-
-
-def enumerate_actions(g: State) -> list[tuple[Move, tuple]]:
-    """The legal moves of the pending decision, each with the action it performs."""
-    return [(move_of(g, a), a) for a in legal_actions(g)]
-
-
-# ---- performing actions --------------------------------------------------------------------------
 
 def _end_turn_prog(rules: Rules) -> tuple:
     prog = getattr(rules, "_end_turn_prog", None)
     if prog is None:
-        from interpreter.rules.ruleset import _concat
-        prog = _concat(rules.turn_end, ((BUILTIN, "end_turn", None),))
+        prog = concat(rules.turn_end, ((BUILTIN, "end_turn", None),))
         rules._end_turn_prog = prog  # type: ignore[attr-defined]
     return prog
 
@@ -221,7 +50,7 @@ def apply_action(g: State, action: tuple) -> None:
     elif kind == "respond":
         _, r, player, cards, extra = action
         g.chain = g.chain + ((r, player, cards, extra),)
-        env = _env(player, cards, extra=extra, answered=g.chain[-2][2])
+        env = env_of(player, cards, extra=extra, answered=g.chain[-2][2])
         g.frames.append([r.program, 0, env])
     elif kind == "resolve":
         _resolve_chain(g)
@@ -241,7 +70,7 @@ def _start_play(g: State, rec: tuple) -> None:
            "target": target}
     if p.counterable is not None and g.rules.answering.get(p.kind) and p.counterable(g, env):
         g.chain = (rec,)
-        g.pending = _RESPOND_OF[1 - player]
+        g.pending = RESPOND_OF[1 - player]
         return
     _perform(g, p.program, env)
 
@@ -250,7 +79,7 @@ def _resolve_chain(g: State) -> None:
     chain = g.chain
     g.chain = ()
     p, player, cards, target = chain[0]
-    env = _env(player, cards, target=target)
+    env = env_of(player, cards, target=target)
     _perform(g, p.program if (len(chain) - 1) % 2 == 0 else p.countered, env)
 
 
@@ -369,7 +198,7 @@ def _run(g: State) -> None:
     builtins = BUILTINS
     while g.pending is None and g.winner is None:
         if not frames:
-            g.pending = _MAIN_OF[g.turn]
+            g.pending = MAIN_OF[g.turn]
             if not legal_actions(g):
                 g.pending = None
                 g.declare_winner(DRAW, f"p{g.turn + 1} has no legal move")
@@ -465,7 +294,7 @@ def _after_response(g: State, env: dict, _arg: Any) -> None:
     """The other player may answer a response in turn; otherwise the chain settles."""
     r, player = g.chain[-1][0], g.chain[-1][1]
     if r.counterable(g, env) and g.rules.answering.get(r.kind):
-        g.pending = _RESPOND_OF[1 - player]
+        g.pending = RESPOND_OF[1 - player]
     else:
         _resolve_chain(g)
 

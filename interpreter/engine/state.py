@@ -9,11 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.core.cards import CARD_COUNT, SUIT_OF
+from interpreter.core.zones import DECK, DRAW, FIELD0, FIELD1, HAND0, HAND1, RANDOM, SCRAP, SHOWN, STACK, ZONE_NAMES
 
-DECK, SCRAP, HAND0, HAND1, FIELD0, FIELD1, SHOWN, STACK = range(8)
-ZONE_NAMES = ("deck", "scrap", "hand of p1", "hand of p2", "field of p1", "field of p2", "shown", "stack")
-RANDOM = -2  # the chooser `random`
-DRAW = 2  # winner value of a drawn game
+from .legal import plays_for
+
 MASK = (1 << 64) - 1
 
 
@@ -223,6 +222,10 @@ class State:
         for c in za:
             self.zone_of[c] = b
 
+    def can_play(self, player: int, cards) -> bool:
+        """Whether `player` could play one of `cards` now (the effect language's `can_play`)."""
+        return bool(plays_for(self, player, tuple(cards), free_ok=False))
+
     def mark(self, card: int, name: str, turns: int) -> None:
         self.marks[card] = (name, self.turn_no + turns)
 
@@ -250,3 +253,7 @@ class State:
         self.fv = [self.fv[0] + 1, self.fv[1] + 1]
         self.checked_fv = [-1, -1]
         self.known_top = 0
+
+
+__all__ = ["State", "Rng", "DECK", "SCRAP", "HAND0", "HAND1", "FIELD0", "FIELD1", "SHOWN", "STACK", "ZONE_NAMES",
+           "RANDOM", "DRAW"]

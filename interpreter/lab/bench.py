@@ -11,7 +11,7 @@ from contextlib import contextmanager
 
 from interpreter.core.errors import CuttleError, rule_failure
 from interpreter.engine.machine import apply_action, deal, legal_actions
-from interpreter.rules.ruleset import Rules
+from interpreter.rules import Rules
 
 MAX_DECISIONS = 20000
 

@@ -17,9 +17,10 @@ from typing import Any
 from interpreter.core.cards import ALL_RANKS, NAMES, RANK_OF, SUIT_OF
 from interpreter.core.errors import RulesetError, suggest
 from interpreter.core.source import Span
-from interpreter.engine.state import DECK, FIELD0, HAND0, RANDOM, SCRAP, SHOWN
+from interpreter.core.zones import DECK, FIELD0, HAND0, RANDOM, SCRAP, SHOWN
 
 from . import tree as A
+from .runtime import SAFE_BUILTINS, _div, _first, _index, _top, as_cards
 
 Fn = Callable[[Any, dict], Any]
 
@@ -29,18 +30,6 @@ EXEC, JUMP_IF_NOT, JUMP, CHOOSE, PLAY, BUILTIN = range(6)
 CARD_ATTRS = ("rank", "suit", "value", "role", "owner", "controller", "host", "jacks", "top", "attached",
               "name")
 BOUND_ALWAYS = frozenset({"me", "opponent", "random", "none", "true", "false"})
-
-
-def as_cards(v) -> tuple[int, ...] | list[int]:
-    """A set of cards from a card, a set, or nothing (not copied: callers that mutate copy first)."""
-    cls = v.__class__
-    if cls is list or cls is tuple:
-        return v
-    if cls is int:
-        return () if v < 0 else (v,)
-    if v is None:
-        return ()
-    return tuple(v)
 
 
 @dataclass
@@ -118,31 +107,6 @@ class _Code:
         self.typ = typ  # card | cards | int | bool | str | player | any
 
 
-def _div(a: int, b: int) -> int:
-    return a // b if b else 0
-
-
-def _index(seq, i):
-    if not seq:
-        return 0
-    return seq[max(0, min(i, len(seq) - 1))]
-
-
-def _top(g, c):
-    atts = g.atts.get(c)
-    return (atts[-1],) if atts else ()
-
-
-def _first(cs):
-    if cs.__class__ is int:
-        return cs
-    cs = as_cards(cs)
-    return cs[0] if cs else -1
-
-
-_SAFE_BUILTINS = {"len": len, "tuple": tuple, "sum": sum, "min": min, "max": max, "bool": bool,
-                  "range": range, "sorted": sorted}
-
 _VAR = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*|-?[0-9]+)$")
 
@@ -166,7 +130,7 @@ class Compiler:
             values = [ctx.values.get(RANK_OF[c], 0) for c in range(len(RANK_OF))]
             suits = [ctx.suit_rank.get(SUIT_OF[c], -1) if SUIT_OF[c] else -1 for c in range(len(RANK_OF))]
             ctx.namespace = {
-                "__builtins__": _SAFE_BUILTINS, "RANK_OF": RANK_OF, "NAMES": NAMES, "VAL": values,
+                "__builtins__": SAFE_BUILTINS, "RANK_OF": RANK_OF, "NAMES": NAMES, "VAL": values,
                 "SUITR": suits, "_cards": as_cards, "_div": _div, "_index": _index, "_top": _top,
                 "_first": _first, "RANDOM": RANDOM,
             }
@@ -407,7 +371,7 @@ class Compiler:
             return _Code(f"g.rules.goal_of(g, {a0.src})", "int")
         if name == "can_play":
             used.add("me")
-            return _Code(f"g.rules.can_play(g, v_me, {cs})", "bool")
+            return _Code(f"g.can_play(v_me, {cs})", "bool")
         if name == "marked":
             return _Code(f"g.is_marked({a0.src}, {args[1].src})", "bool")
         if name == "same_rank":
@@ -647,6 +611,19 @@ class Compiler:
         return ["pass"]
 
 
+def concat(a: tuple, b: tuple) -> tuple:
+    """Join two instruction lists, shifting the jump targets of the second."""
+    n = len(a)
+    out = list(a)
+    for ins in b:
+        if ins[0] == JUMP_IF_NOT:
+            ins = (ins[0], ins[1], ins[2] + n)
+        elif ins[0] == JUMP:
+            ins = (ins[0], ins[1] + n)
+        out.append(ins)
+    return tuple(out)
+
+
 _GEN = {
     A.Num: Compiler._g_num, A.Str: Compiler._g_str, A.Name: Compiler._g_name, A.ListLit: Compiler._g_list,
     A.Zone: Compiler._g_zone, A.Where: Compiler._g_where, A.BinOp: Compiler._g_binop, A.Not: Compiler._g_not,
@@ -659,4 +636,4 @@ _SGEN = {
     A.Pass: Compiler._s_pass, A.Win: Compiler._s_win, A.Nothing: Compiler._s_nothing,
 }
 
-__all__ = ["Compiler", "Context", "as_cards", "EXEC", "JUMP_IF_NOT", "JUMP", "CHOOSE", "PLAY", "BUILTIN"]
+__all__ = ["Compiler", "Context", "as_cards", "concat", "EXEC", "JUMP_IF_NOT", "JUMP", "CHOOSE", "PLAY", "BUILTIN"]

@@ -180,7 +180,7 @@ MAX_MOVES = 2000
 
 def play_match(rules_spec: str, seed: int, bot_player: int, bot_seed: int = 0) -> tuple[int | None, list[float]]:
     """One game of the bot against random play; the winner (0/1/None) and the bot's move times."""
-    from interpreter.rules.ruleset import load_ruleset
+    from interpreter.rules import load_ruleset
     game = Game.new(load_ruleset(rules_spec), seed)
     bot, rnd = Bot(bot_seed + seed), RandomPlayer(seed * 7919 + 1)
     times: list[float] = []

@@ -15,7 +15,7 @@ import yaml
 
 from interpreter.core.errors import CuttleError, MoveError, RecordError
 from interpreter.engine.game import Game
-from interpreter.rules.ruleset import load_ruleset
+from interpreter.rules import load_ruleset
 
 from .setup import build_position
 

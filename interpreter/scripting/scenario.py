@@ -15,7 +15,7 @@ from interpreter.core.cards import NAMES, UnknownCardError, parse_card
 from interpreter.core.errors import CuttleError, MoveError, RulesetError, ScenarioError, suggest
 from interpreter.engine.game import PLAYER_NAMES, Game
 from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP
-from interpreter.rules.ruleset import load_ruleset
+from interpreter.rules import load_ruleset
 from interpreter.rules.yamlsrc import load_yaml
 
 from .setup import PLAYERS, build_position

@@ -8,7 +8,7 @@ from interpreter.core.cards import ALL_RANKS, NAMES, RANK_OF, UnknownCardError, 
 from interpreter.core.errors import CuttleError, Location, ScenarioError, rule_failure
 from interpreter.engine.machine import run
 from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, State
-from interpreter.rules.ruleset import Rules
+from interpreter.rules import Rules
 
 PLAYERS = {"p1": 0, "p2": 1}
 PLAYER_NAMES_BY_INDEX = ("p1", "p2")

@@ -1,0 +1,9 @@
+"""Zones and special player values: the vocabulary that generated rule code, the engine and the
+tools share. A zone is an index into `State.zones`."""
+
+DECK, SCRAP, HAND0, HAND1, FIELD0, FIELD1, SHOWN, STACK = range(8)
+ZONE_NAMES = ("deck", "scrap", "hand of p1", "hand of p2", "field of p1", "field of p2", "shown", "stack")
+RANDOM = -2  # the chooser `random`
+DRAW = 2  # winner value of a drawn game
+
+__all__ = ["DECK", "SCRAP", "HAND0", "HAND1", "FIELD0", "FIELD1", "SHOWN", "STACK", "ZONE_NAMES", "RANDOM", "DRAW"]

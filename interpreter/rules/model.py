@@ -1,0 +1,95 @@
+"""The built rules: `Rules`, immutable once loaded and shared by every game played with it, and
+the queries that generated code and the engine ask of it."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+from interpreter.core.errors import RulesetError, RulesetErrors, tidy
+from interpreter.language.compiler import Context
+
+from .builder import Builder
+from .compose import Composed
+from .defs import PlayDef, ResponseDef
+from .sections import SECTIONS
+from .validate import validate
+
+
+class Rules:
+    """A loaded ruleset: immutable, shared by every game played with it."""
+
+    # set by the section builders (sections.py)
+    suits: tuple[str, ...]
+    deck_cards: tuple[int, ...]
+    ranks_in_deck: tuple[str, ...]
+    values: dict[str, int]
+    deal: tuple[int, int]
+    deal_extra: tuple[tuple[int, ...], ...]
+    match_wins: int
+    ctx: Context
+    passes_to_end: int
+    on_passes: str
+    goal_fn: Callable | None
+    score_fn: Callable | None
+    win_reads_fields_only: bool
+    win_reads_own_field_only: bool
+    visible_fn: Callable
+    playable_fn: Callable | None
+    turn_end: tuple
+    kinds: dict[str, dict[str, Any]]
+    plays: list[PlayDef]
+    role_ranks: dict[str, set[str]]
+    responses: list[ResponseDef]
+    answering: dict[str, list[ResponseDef]]
+    verbs: list[str]
+    by_rank: dict[str, list[PlayDef]]
+    cardless: list[PlayDef]
+
+    def __init__(self, composed: Composed) -> None:
+        self.composed = composed
+        self.data = composed.data
+        self.name = str(self.data.get("name", "?"))
+        self.plain_programs: dict[int, bool] = {}  # engine cache: program id -> never waits for a decision
+        self.program_refs: list[tuple] = []  # keeps those programs (and so their ids) alive
+        self.spec = self.name  # how it was asked for (a name, NAME+OPTION..., or a path): set by load_ruleset
+        self.parts = list(composed.parts) + list(composed.options)
+        self.hash = hashlib.sha256(json.dumps(self.data, sort_keys=True, default=str).encode()).hexdigest()[:16]
+        errors: list[RulesetError] = []
+        validate(composed, errors)
+        invalid = bool(errors)
+        builder = Builder(composed, errors)
+        try:
+            builder.parse_all()
+            for build in SECTIONS:
+                build(builder, self)
+        except (TypeError, ValueError, AttributeError, KeyError, IndexError):
+            if not invalid:  # data that passed validation must build: a bug, not a user error
+                raise
+        if errors:
+            raise RulesetErrors(tidy(errors))
+
+    # -- queries used by expressions and the engine --------------------------------------------
+    def ranks_by_role(self) -> dict[str, set[str]]:
+        """Which ranks the plays put into play in each role (`move card to field of me as ROLE`,
+        `attach card to target as ROLE`): what a position may hold, for checking scenario setups."""
+        return {role: set(ranks) for role, ranks in self.role_ranks.items()}
+
+    # Bindings for expressions about one player. Generated code only reads its bindings, so these
+    # two dicts are shared by every call instead of being built each time.
+    _PLAYER_ENV = ({"me": 0, "opponent": 1}, {"me": 1, "opponent": 0})
+
+    def score_of(self, g, player: int) -> int:
+        return self.score_fn(g, self._PLAYER_ENV[player]) if self.score_fn else 0
+
+    def goal_of(self, g, player: int) -> int:
+        return self.goal_fn(g, self._PLAYER_ENV[player]) if self.goal_fn else 21
+
+    def reached_goal(self, g, player: int) -> bool:
+        env = self._PLAYER_ENV[player]
+        return self.score_fn(g, env) >= self.goal_fn(g, env)
+
+    def hand_visible(self, g, viewer: int) -> bool:
+        return bool(self.visible_fn(g, {"me": viewer, "opponent": 1 - viewer}))

@@ -1,0 +1,335 @@
+"""One builder per section of a ruleset file. Each reads its section of the composed data through
+the shared `Builder` (which reports problems with their places) and sets what it builds on the
+`Rules`. `SECTIONS` lists them in the order they run: what a later section compiles may use the
+names an earlier one defined."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from interpreter.core.cards import (
+    ALL_RANKS,
+    CARD_COUNT,
+    JOKERS,
+    NAMES,
+    RANK_OF,
+    SUIT_OF,
+    SUITS,
+    UnknownCardError,
+    parse_card,
+)
+from interpreter.core.errors import RulesetError, suggest
+from interpreter.language import tree as A
+from interpreter.language.compiler import Compiler, concat, reads_only_fields, reads_only_own_field
+from interpreter.language.parser import parse_expr
+
+from .builder import BASE, Builder
+from .compose import Composed
+from .defs import AFTER_RESPONSE, FINISH_PLAY, PlayDef, ResponseDef
+from .lint import lint, rank_hint
+from .validate import int_or, list_or
+
+if TYPE_CHECKING:
+    from .model import Rules
+
+_DEF_RE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\(\s*([A-Za-z_][A-Za-z0-9_]*(?:\s*,\s*[A-Za-z_]"
+                     r"[A-Za-z0-9_]*)*)?\s*\))?\s*$")
+DEFAULT_GOAL = "21"
+DEFAULT_SCORE = "total(field of me where it.role == point)"
+
+
+def build_deck(b: Builder, r: Rules) -> None:
+    """deck: the cards in the game (ranks x suits, or a list), Jokers, and the suits' order."""
+    deck = b.d.get("deck", {}) or {}
+    suits = [str(s) for s in deck.get("suits", list(SUITS))]
+    for i, s in enumerate(suits):
+        if s not in SUITS:
+            b.error(f"deck.suits: unknown suit '{s}' (C, D, H, S)", ("deck", "suits", i), "E015")
+    r.suits = tuple(s for s in suits if s in SUITS)
+    if "cards" in deck:
+        cards: list[int] = []
+        for i, t in enumerate(deck["cards"]):
+            try:
+                cards.append(parse_card(str(t)))
+            except UnknownCardError:
+                pass  # already reported by validation
+            if cards.count(cards[-1] if cards else -1) > 1:
+                b.error(f"deck.cards: {t} appears twice", ("deck", "cards", i), "E016")
+    else:
+        ranks = [str(x) for x in deck.get("ranks", list(ALL_RANKS[:-1]))]
+        cards = [i for i in range(CARD_COUNT) if RANK_OF[i] in ranks and SUIT_OF[i] in r.suits]
+    jokers = int_or(deck.get("jokers"), 0)
+    if jokers > len(JOKERS):
+        b.error(f"deck.jokers: at most {len(JOKERS)}", ("deck", "jokers"), "E016")
+    cards += [NAMES.index(j) for j in JOKERS[:jokers] if NAMES.index(j) not in cards]
+    r.deck_cards = tuple(sorted(cards))
+    r.ranks_in_deck = tuple(x for x in ALL_RANKS if any(RANK_OF[c] == x for c in r.deck_cards))
+
+
+def build_values(b: Builder, r: Rules) -> None:
+    """values: the point value of each rank."""
+    data = b.d.get("values") or {}
+    r.values = {str(k): int(v) for k, v in data.items() if isinstance(v, int)}
+    for k in data:
+        if str(k) not in ALL_RANKS:
+            b.error(f"values: unknown rank '{k}'", ("values", k), "E013", rank_hint(str(k)), key=True)
+
+
+def build_deal(b: Builder, r: Rules) -> None:
+    """deal: how many cards each player gets, and particular cards given besides the deal."""
+    deal = b.d.get("deal") or {}
+    r.deal = (int_or(deal.get("first"), 5), int_or(deal.get("second"), 6))
+    extra: list[tuple[int, ...]] = []
+    for pname in ("p1", "p2"):
+        given: list[int] = []
+        for i, t in enumerate((deal.get("extra") or {}).get(pname) or []):
+            try:
+                x = parse_card(str(t))
+            except UnknownCardError:
+                continue  # already reported by validation
+            where = ("deal", "extra", pname, i)
+            if x not in r.deck_cards:
+                b.error(f"deal.extra.{pname}: {NAMES[x]} is not in the deck", where, "E017",
+                        "add it to deck.cards (or deck.jokers for RJ, BJ)")
+            elif x in given or any(x in e for e in extra):
+                b.error(f"deal.extra.{pname}: {NAMES[x]} is given twice", where, "E017")
+            else:
+                given.append(x)
+        extra.append(tuple(given))
+    r.deal_extra = tuple(extra)
+    dealt = sum(r.deal) + sum(len(e) for e in extra)
+    if dealt > len(r.deck_cards):
+        b.error(f"deal: {dealt} cards dealt from a deck of {len(r.deck_cards)}", ("deal",), "E017")
+
+
+def build_match(b: Builder, r: Rules) -> None:
+    """match: hands a player must win to win the match (1: a single game)."""
+    r.match_wins = max(1, int_or((b.d.get("match") or {}).get("wins"), 1))
+
+
+def build_names(b: Builder, r: Rules) -> None:
+    """The names expressions may use: ranks, suits' order, values, constants, and the roles, marks
+    and choice verbs that the ruleset's own programs introduce (collected from the parsed trees)."""
+    ctx = b.ctx
+    ctx.suit_rank = {s: i for i, s in enumerate(r.suits)}
+    ctx.values = r.values
+    ctx.ranks = ALL_RANKS
+    for k, v in (b.d.get("constants") or {}).items():
+        if isinstance(v, bool) or not isinstance(v, (int, list)):
+            b.error(f"constants.{k}: expected a number or a list of numbers", ("constants", k), "E012")
+            ctx.constants[k] = 0  # still a known name, so its uses are not reported as well
+        else:
+            ctx.constants[k] = v
+    b.collect_names()
+    r.ctx = ctx
+
+
+def build_definitions(b: Builder, r: Rules) -> None:
+    """define: named conditions and values, `name(x, y): expr`; each is checked, used or not (a
+    cycle, an unknown name inside it)."""
+    ctx = b.ctx
+    for key, body in (b.d.get("define") or {}).items():
+        m = _DEF_RE.match(str(key))
+        if not m:
+            b.error(f"define: '{key}' is not NAME or NAME(a, b)", ("define", key), "E018", key=True)
+            continue
+        params = tuple(p.strip() for p in (m.group(2) or "").split(",") if p.strip())
+        span = b.c.span(("define", key))
+        try:
+            tree = parse_expr(str(body), span)
+        except RulesetError as e:
+            b.errors.append(e)
+            continue
+        b.errors.extend(lint(tree, span, ctx))
+        ctx.defines[m.group(1)] = (params, tree, span)
+    for dname, (params, _, dspan) in list(ctx.defines.items()):
+        call = A.Call(dname, tuple(A.Name(p) for p in params)) if params else A.Name(dname)
+        try:
+            Compiler(ctx, dspan).expr(call, frozenset(params) | BASE)
+        except RulesetError as e:
+            b.errors.append(e)
+
+
+def build_end(b: Builder, r: Rules) -> None:
+    """end: the goal and score of each player (and whether the win check may be skipped while no
+    field changed), and how passes end the game."""
+    end = b.d.get("end") or {}
+    r.passes_to_end = int_or(end.get("passes"), 3)
+    r.on_passes = end.get("on_passes", "most_points")
+    r.goal_fn = b.expr(("end", "goal"), BASE, DEFAULT_GOAL)
+    r.score_fn = b.expr(("end", "score"), BASE, DEFAULT_SCORE)
+    trees = [b.trees.get(("end", k)) or parse_expr(default) for k, default in
+             (("goal", DEFAULT_GOAL), ("score", DEFAULT_SCORE))]
+    r.win_reads_fields_only = all(reads_only_fields(t, b.ctx) for t in trees)
+    r.win_reads_own_field_only = all(reads_only_own_field(t, b.ctx) for t in trees)
+
+
+def build_turn(b: Builder, r: Rules) -> None:
+    """visibility and turn: who sees the opponent's hand, which cards may be played at all, and
+    what happens when the acting player's action has resolved."""
+    r.visible_fn = b.expr(("visibility", "hand"), BASE) or (lambda g, e: False)
+    r.playable_fn = b.expr(("turn", "playable"), BASE | {"it"})
+    r.turn_end = b.prog(("turn", "end"), BASE)
+
+
+def build_kinds(b: Builder, r: Rules) -> None:
+    """kinds: whether a kind of play can be countered, what follows its effect, what countering does."""
+    bound = BASE | {"card", "cards"}
+    r.kinds = {k: {"counterable": b.expr(("kinds", k, "counterable"), bound),
+                   "after": b.prog(("kinds", k, "after"), bound),
+                   "countered": b.prog(("kinds", k, "countered"), bound, "scrap cards")}
+               for k in (b.d.get("kinds") or {})}
+
+
+def build_plays(b: Builder, r: Rules) -> None:
+    """plays: every way to play a card (or none: draw, pass), with what each inherits `like` another."""
+    r.plays = []
+    r.role_ranks = {}
+    for name, (p, at) in resolve_likes(b.d.get("plays") or {}, b.c, b.errors).items():
+        path = ("plays", name)
+
+        def fpath(key: str, name: str = name, at: dict = at) -> tuple:
+            return at.get(key, ("plays", name, key))
+        kind = p.get("kind")
+        if kind is not None and kind not in r.kinds:
+            near = suggest(kind, r.kinds)
+            b.error(f"plays.{name}.kind: unknown kind '{kind}'", fpath("kind"), "E019",
+                    f"did you mean '{near}'?" if near else f"kinds: {', '.join(r.kinds) or 'none defined'}")
+            kind = None
+        if "verb" not in p:
+            b.error(f"plays.{name}: needs a verb", path, "E020", key=True)
+            continue
+        ncards = int_or(p.get("cards"), 1)
+        if ncards > 0 and not p.get("ranks"):
+            b.error(f"plays.{name}: needs ranks (or cards: 0)", path, "E020", key=True)
+            continue
+        bound = BASE | {"card", "cards"}
+        target = b.expr(fpath("target"), bound)
+        eff_bound = bound | ({"target"} if "target" in p else set())
+        effect = b.prog(fpath("effect"), eff_bound)
+        after = r.kinds[kind]["after"] if kind else ()
+        countered = b.prog(fpath("countered"), eff_bound) if "countered" in p else (
+            r.kinds[kind]["countered"] if kind else ())
+        r.plays.append(PlayDef(
+            name=name, verb=p["verb"], ranks=frozenset(str(x) for x in list_or(p.get("ranks"))), ncards=ncards,
+            kind=kind, free=bool(p.get("free", False)), legal=b.expr(fpath("legal"), bound), target=target,
+            program=concat(effect, after) + (FINISH_PLAY,), countered=countered + (FINISH_PLAY,),
+            counterable=r.kinds[kind]["counterable"] if kind else None, source=p))
+        _note_roles(r.role_ranks, b.trees.get(fpath("effect")), r.plays[-1].ranks)
+
+
+def _note_roles(found: dict[str, set[str]], tree: A.Node | None, ranks: frozenset[str]) -> None:
+    """Which ranks a play's effect puts into play in each role: what a position may hold."""
+    for n in A.walk(tree) if tree is not None else ():
+        if isinstance(n, A.Move) and n.dest.zone == "field" and n.dest.role:
+            found.setdefault(n.dest.role, set()).update(ranks)
+        elif isinstance(n, A.Attach):
+            found.setdefault(n.role, set()).update(ranks)
+
+
+def build_responses(b: Builder, r: Rules) -> None:
+    """responses: plays made in answer to another play (counters), and what each can answer."""
+    r.responses = []
+    for name, x in (b.d.get("responses") or {}).items():
+        if not isinstance(x, dict):
+            continue
+        path = ("responses", name)
+        if "verb" not in x or not x.get("ranks"):
+            b.error(f"responses.{name}: needs a verb and ranks", path, "E020", key=True)
+            continue
+        bound = BASE | {"card", "cards", "extra", "answered"}
+        r.responses.append(ResponseDef(
+            name=name, verb=x["verb"], ranks=frozenset(str(k) for k in list_or(x["ranks"])),
+            extra=int_or(x.get("extra"), 0),
+            answers=frozenset(str(a) for a in list_or(x.get("answers"))), kind=str(x.get("kind", name)),
+            legal=b.expr(path + ("legal",), bound),
+            program=b.prog(path + ("effect",), bound, "scrap cards; scrap extra") + (AFTER_RESPONSE,),
+            counterable=b.expr(path + ("counterable",), bound) or (lambda g, e: True), source=x))
+    known_kinds = set(r.kinds) | {x.kind for x in r.responses}
+    for x in r.responses:
+        for i, a in enumerate(list_or(x.source.get("answers"))):
+            if a not in known_kinds:
+                near = suggest(a, known_kinds)
+                b.error(f"responses.{x.name}.answers: unknown kind '{a}'", ("responses", x.name, "answers", i),
+                        "E019", f"did you mean '{near}'?" if near else None)
+    r.answering = {}
+    for x in r.responses:
+        for a in x.answers:
+            r.answering.setdefault(a, []).append(x)
+
+
+def build_moves(b: Builder, r: Rules) -> None:
+    """The move words, one play per word, rank and number of cards, and the engine's indexes."""
+    r.verbs = sorted({p.verb for p in r.plays} | {x.verb for x in r.responses} | {"resolve"} | b.ctx.verbs)
+    seen: dict[tuple[str, str, int], str] = {}
+    for p in r.plays:
+        for rank in p.ranks:
+            if (p.verb, rank, p.ncards) in seen:
+                b.error(f"plays.{p.name}: '{p.verb}' with {p.ncards if p.ncards != 1 else 'a'} {rank} is already "
+                        f"defined by plays.{seen[(p.verb, rank, p.ncards)]}", ("plays", p.name, "ranks"), "E021",
+                        "give one of them another verb, or another number of cards")
+            seen[(p.verb, rank, p.ncards)] = p.name
+    r.by_rank = {rank: [p for p in r.plays if rank in p.ranks and p.ncards > 0] for rank in ALL_RANKS}
+    r.cardless = [p for p in r.plays if p.ncards == 0]
+
+
+def check_constants(b: Builder, r: Rules) -> None:
+    """A never-used constant whose name is close to a used one is a typo (E025)."""
+    used = b.ctx.used_names
+    for k in (b.d.get("constants") or {}):
+        near = suggest(k, [n for n in used if n != k])
+        if k not in used and near:
+            b.error(f"constants.{k} is never used", ("constants", k), "E025", f"did you mean '{near}'?", key=True)
+
+
+SECTIONS: tuple[Callable[[Builder, Rules], None], ...] = (
+    build_deck, build_values, build_deal, build_match, build_names, build_definitions, build_end, build_turn,
+    build_kinds, build_plays, build_responses, build_moves, check_constants,
+)
+
+
+# -- plays written `like` another --------------------------------------------------------------
+
+def resolve_likes(plays: dict, c: Composed, errors: list[RulesetError]) -> dict[str, tuple[dict, dict]]:
+    """Each play with the fields it inherits through `like: OTHER` (its own fields win), and for each
+    field the path where it is written (so errors point at the model's text)."""
+    out: dict[str, tuple[dict, dict]] = {}
+
+    def resolve(name: str, chain: list[str]) -> tuple[dict, dict] | None:
+        if name in out:
+            return out[name]
+        p = plays.get(name)
+        if not isinstance(p, dict):
+            return None
+        at = {k: ("plays", name, k) for k in p}
+        model = p.get("like")
+        if model is None:
+            return dict(p), at
+        if not isinstance(model, str) or model not in plays:
+            near = suggest(str(model), [k for k in plays if k != name])
+            errors.append(RulesetError(f"plays.{name}.like: there is no play '{model}' to be like",
+                                       c.where(("plays", name, "like")), code="E022",
+                                       hint=f"did you mean '{near}'?" if near else f"plays: {', '.join(plays)}"))
+            return dict(p), at
+        if model in chain:
+            errors.append(RulesetError(f"plays.{name}.like: '{name}' is like itself "
+                                       f"({' -> '.join(chain + [name, model])})",
+                                       c.where(("plays", name, "like")), code="E023"))
+            return dict(p), at
+        got = resolve(model, chain + [name])
+        if got is None:
+            return dict(p), at
+        mp, mat = got
+        merged: dict[str, Any] = {k: v for k, v in mp.items() if k != "like"}
+        merged.update(p)
+        where = {k: v for k, v in mat.items() if k != "like"}
+        where.update(at)
+        return merged, where
+
+    for name in plays:
+        got = resolve(name, [])
+        if got is not None:
+            out[name] = got
+    return out
