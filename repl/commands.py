@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .errors import CommandError
+
 if TYPE_CHECKING:
     from .session import Session
 
@@ -142,7 +144,6 @@ def _replay(s: Session, args: list[str]) -> None:
 
 def _force(args: list[str]) -> bool:
     if len(args) > 1 and args[1] != "--force":
-        from .session import CommandError
         raise CommandError(f"unknown option '{args[1]}' (the only option is --force)")
     return len(args) > 1
 

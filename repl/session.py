@@ -19,14 +19,11 @@ from interpreter.players.heuristic import Bot
 from interpreter.scripting import records
 
 from .commands import REGISTRY
+from .errors import CommandError
 from .export import write_scenario
 from .narrate import Teller
 from .render import Painter, board, decision_text, player_label
 from .validation import problem
-
-
-class CommandError(CuttleError):
-    """A bad command: its message is the one line shown to the user."""
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""Printing effect-language trees back to source text: the exact inverse of `effect_parser`.
+"""Printing effect-language trees back to source text: the exact inverse of `parser`.
 
 For every program or expression `src`, `parse(to_text(parse(src))) == parse(src)` (positions are not
 compared). Parentheses are added only where the grammar's precedence needs them:

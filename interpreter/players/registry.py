@@ -6,8 +6,8 @@
     make_player("ismcts?iterations=4000")     # options in the spec (key=value, joined by &)
 
 A player is any object with `choose(game) -> Move` for the pending decision of a `Game`.
-New players register themselves with `register(...)`; the REPL, the lab and the CLI take any
-registered name.
+New players register with `register(...)` (the shipped ones in builtin.py, when the package
+loads); the REPL, the lab and the CLI take any registered name.
 """
 
 from __future__ import annotations
@@ -54,7 +54,6 @@ def register(name: str, description: str, factory: Callable[..., Player], *,
 
 def players() -> dict[str, str]:
     """Every player name (with its levels, `name:level`) and a one-line description."""
-    _load_builtin()
     out: dict[str, str] = {}
     for e in _REGISTRY.values():
         out[e.name] = e.description
@@ -87,7 +86,6 @@ def _convert(value: str, like: Any, spec: str, key: str) -> Any:
 
 def parse_spec(spec: str) -> tuple[Entry, dict[str, Any]]:
     """`name[:level][?key=value&...]` → the entry and the options for its factory."""
-    _load_builtin()
     text = spec.strip()
     query = ""
     if "?" in text:
@@ -142,14 +140,3 @@ def make_player(name: str, seed: int = 0, **options: Any) -> Player:
             raise PlayerError(f"player '{entry.name}' has no option '{key}'")
     return entry.factory(seed=seed, **opts)
 
-
-_loaded = False
-
-
-def _load_builtin() -> None:
-    """The shipped players register on first use (so importing the registry stays cheap)."""
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    from . import builtin  # noqa: F401  (registers random, heuristic, ...)

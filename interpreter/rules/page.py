@@ -623,7 +623,7 @@ def _type_words(typ: Any) -> str:
 
 
 def schema_reference(schema: dict | None = None, prefix: str = "") -> str:
-    """A Markdown table of every key of a ruleset file, from `interpreter/schema.py`."""
+    """A Markdown table of every key of a ruleset file, from `interpreter/rules/schema.py`."""
     from .schema import RULESET
 
     schema = RULESET if schema is None else schema

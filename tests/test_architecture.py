@@ -1,0 +1,45 @@
+"""The architecture: the rooms of interpreter/ and repl/ in layers, checked by import-linter against
+the contracts in pyproject.toml, and docs/architecture.md kept in step with them."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+from importlinter.cli import lint_imports
+
+ROOT = Path(__file__).resolve().parents[1]
+CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]
+LAYERS = next(c for c in CONFIG["contracts"] if c["id"] == "layers")["layers"]
+
+
+def _modules(layer: str) -> list[str]:
+    return [m.strip() for m in re.split(r"[|:]", layer)]
+
+
+def test_every_contract_is_kept(capsys: pytest.CaptureFixture[str]) -> None:
+    status = lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True)
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert out.count(" KEPT") == len(CONFIG["contracts"]), out
+
+
+def test_every_room_is_in_a_layer() -> None:
+    """A new subpackage (or top-level module) of interpreter/ that no layer names would go unchecked."""
+    layered = {m for layer in LAYERS for m in _modules(layer)}
+    rooms = {f"interpreter.{p.name}" for p in (ROOT / "interpreter").iterdir()
+             if p.is_dir() and (p / "__init__.py").exists()}
+    rooms |= {f"interpreter.{p.stem}" for p in (ROOT / "interpreter").glob("*.py") if p.stem != "__init__"}
+    assert rooms - layered == set(), f"rooms missing from the layers contract: {sorted(rooms - layered)}"
+    assert layered - rooms - {"repl"} == set(), f"layers naming no room: {sorted(layered - rooms - {'repl'})}"
+
+
+def test_the_diagram_shows_the_contracted_layers_in_order() -> None:
+    """docs/architecture.md draws the layers top to bottom; the contract is the truth it must show."""
+    doc = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    block = doc.split("<!-- layers -->", 2)[1]
+    drawn = re.findall(r"`((?:interpreter|repl)[a-z_.]*)`", block)
+    expected = [m for layer in LAYERS for m in _modules(layer)]
+    assert drawn == expected, "docs/architecture.md's layer diagram is out of step with pyproject.toml"
