@@ -65,10 +65,14 @@ def plays_for(g: State, player: int, source: tuple[int, ...], free_ok: bool = Tr
         fn = singles[rank]
         if fn is not None:
             fn(g, player, c, out, free_ok)
-        for p in multi[rank]:
+        for p, first_counts in multi[rank]:
             if p.free and not free_ok:
                 continue
-            same = [x for x in source[i + 1:] if RANK_OF[x] == rank and (
+            # When the play reads `card` (a twinned Royal or Jack puts its first card into play), the
+            # first card named is the player's choice: each card may come first (ruling 18). When it
+            # does not (a twinned one-off scraps both), the cards are a set, named in source order.
+            others = [x for j, x in enumerate(source) if (j != i if first_counts else j > i)]
+            same = [x for x in others if RANK_OF[x] == rank and (
                 playable is None or playable(g, {"me": player, "opponent": opp, "it": x}))]
             for rest in itertools.combinations(same, p.ncards - 1):
                 cards = (c,) + rest
@@ -116,10 +120,28 @@ def _single_plays(rules: Rules) -> dict[str, Any]:
         local: dict[str, Any] = {}
         exec(compile("\n".join(lines), f"<plays of a {rank}>", "exec"), dict(ns), local)  # noqa: S102
         singles[rank] = local["enum"]
-    rules._multi_by_rank = {r: [p for p in ps if p.ncards > 1]  # type: ignore[attr-defined]
-                            for r, ps in rules.by_rank.items()}
+    rules._multi_by_rank = {r: [(p, _reads_card(rules, p)) for p in ps  # type: ignore[attr-defined]
+                                if p.ncards > 1] for r, ps in rules.by_rank.items()}
     rules._singles = singles  # type: ignore[attr-defined]
     return singles
+
+
+def _reads_card(rules: Rules, p: PlayDef) -> bool:
+    """Whether a play's rules read `card` (its first card) rather than only `cards` (all of them):
+    its legal condition, target, effect or countered program, or its kind's."""
+    from interpreter.language import tree as A
+    from interpreter.language.parser import parse_expr, parse_program
+
+    kind = ((rules.data.get("kinds") or {}).get(p.kind) or {}) if p.kind else {}
+    sources = [(p.source.get(k), k in ("effect", "countered")) for k in ("legal", "target", "effect", "countered")]
+    sources += [(kind.get(k), k != "counterable") for k in ("counterable", "after", "countered")]
+    for src, program in sources:
+        if not isinstance(src, str):
+            continue
+        tree = parse_program(src) if program else parse_expr(src)
+        if any(isinstance(n, A.Name) and n.name == "card" for n in A.walk(tree)):
+            return True
+    return False
 
 
 def _responses(g: State, player: int) -> list[tuple]:
@@ -211,7 +233,11 @@ def apply_action(g: State, action: tuple) -> None:
         if d.kind == PLAY_D:
             for c in cards:
                 g.move(c, STACK)
-            g.frames.insert(len(g.frames) - 1, [((BUILTIN, "start_play", rec),), 0, {}])
+            top = g.frames[-1]
+            if any(ins[0] == BUILTIN and ins[1] == "start_chosen" for ins in top[0][top[1]:]):
+                top[2]["chosen play"] = rec  # starts when the effect that offered it is done (START_CHOSEN)
+            else:  # a `play from` outside a play's effect: the chosen play starts when the frame is done
+                g.frames.insert(len(g.frames) - 1, [((BUILTIN, "start_play", rec),), 0, {}])
         else:
             if not p.free:
                 rules = g.rules
@@ -417,8 +443,9 @@ def _run(g: State) -> None:
 
 def deferred_plays(g: State, player: int, options: tuple[int, ...]) -> list[tuple]:
     """The plays a `play from` offers. The chosen play starts only when the current effect has
-    finished (a 7's other card back on the deck, the 7 in the scrap), so each card is judged in
-    that position: the rest of the current frame runs on a copy with the card set aside."""
+    finished (a 7's other card back on the deck; the 7 itself stays on the stack until the chosen
+    play has resolved), so each card is judged in that position: the rest of the current effect runs
+    on a copy with the card set aside."""
     out: list[tuple] = []
     for c in options:
         sim = g.copy()
@@ -435,6 +462,8 @@ def deferred_plays(g: State, player: int, options: tuple[int, ...]) -> list[tupl
             if op == EXEC:
                 ins[1](sim, frame[2])
             elif op == BUILTIN:
+                if ins[1] == "start_chosen":
+                    break  # the effect is done: here the chosen play starts
                 if ins[1] != "finish_play":
                     BUILTINS[ins[1]](sim, frame[2], ins[2])
             elif op == JUMP_IF_NOT:
@@ -461,6 +490,14 @@ def _finish_play(g: State, env: dict, arg: Any) -> None:
     check_win(g)
 
 
+def _start_chosen(g: State, env: dict, _arg: Any) -> None:
+    """The effect that offered a `play from` is done: the play chosen there starts (and may open a
+    response window); the rest of the frame (the kind's `after`) waits until it has resolved."""
+    rec = env.pop("chosen play", None)
+    if rec is not None:
+        _start_play(g, rec)
+
+
 def _after_response(g: State, env: dict, _arg: Any) -> None:
     """The other player may answer a response in turn; otherwise the chain settles."""
     r, player = g.chain[-1][0], g.chain[-1][1]
@@ -482,6 +519,7 @@ BUILTINS = {
     "end_turn": lambda g, env, arg: (check_win(g), g.winner is None and _next_turn(g)),
     "after_response": _after_response,
     "start_play": lambda g, env, rec: _start_play(g, rec),
+    "start_chosen": _start_chosen,
 }
 
 

@@ -741,7 +741,8 @@ def stmt_text(node: A.Node, ctx: Context) -> str:
         case A.PlayFrom(source=s):
             np = noun(s, ctx)
             what = f"one of {np.definite}" if np and np.definite else (np.one() if np else value(s, ctx))
-            return f"{conj('play', subj)} {what} in any way it can be played, as if from {possessive(subj, ctx)} hand"
+            return (f"{conj('play', subj)} {what} in any way it can be played, as if from {possessive(subj, ctx)} "
+                    "hand, once the rest of this effect is done (this effect ends only when that play has resolved)")
         case A.Let(name=n, value=v):
             return f"let {words(n)} be {value(v, ctx)}"
         case A.If(cond=c, then=t, orelse=o):
@@ -837,6 +838,11 @@ def clauses(body: Sequence[A.Node], ctx: Context) -> list[str]:
             out.append(_choose(s, ctx.with_(chosen=chosen)))
             chosen[s.verb] = chosen["chosen"] = "the chosen card" + ("" if s.count == A.Num(1) else "s")
             ctx = ctx.with_(chosen=chosen)
+            i += 1
+            continue
+        if isinstance(s, A.Let) and isinstance(s.value, A.Zone):
+            # `let kept = deck`: later statements name those cards, so the let itself needs no clause
+            ctx = ctx.with_(aliases={**ctx.aliases, s.name: f"the cards that were in {value(s.value, ctx)} before"})
             i += 1
             continue
         out.append(stmt_text(s, ctx.with_(chosen=chosen)))

@@ -585,6 +585,9 @@ CHECK_WIN = (BUILTIN, "check_win", None)
 # A played card that its effect left on the stack goes to the scrap (e.g. the second card of a twin).
 CLEANUP = (BUILTIN, "cleanup", None)
 FINISH_PLAY = (BUILTIN, "finish_play", None)  # CLEANUP, then CHECK_WIN
+# Between the effect and the kind's `after` of a play whose effect has `play from`: the play chosen there
+# starts now, so the card that offered it (a 7) reaches the scrap only once that play has resolved.
+START_CHOSEN = (BUILTIN, "start_chosen", None)
 # After a response's own effect: open a window for the other player, or settle the chain.
 AFTER_RESPONSE = (BUILTIN, "after_response", None)
 
@@ -811,7 +814,8 @@ class Rules:
             self.plays.append(PlayDef(
                 name=name, verb=p["verb"], ranks=frozenset(str(r) for r in _list(p.get("ranks"))), ncards=ncards,
                 kind=kind, free=bool(p.get("free", False)), legal=expr(fpath("legal"), bound), target=target,
-                program=_concat(effect, after) + (FINISH_PLAY,), countered=countered + (FINISH_PLAY,),
+                program=_concat(_with_chosen_play(effect), after) + (FINISH_PLAY,),
+                countered=countered + (FINISH_PLAY,),
                 counterable=self.kinds[kind]["counterable"] if kind else None, source=p))
         self.responses: list[ResponseDef] = []
         for name, r in (d.get("responses") or {}).items():
@@ -907,6 +911,12 @@ class Rules:
     def can_play(self, g, player: int, cards) -> bool:
         from interpreter.engine.machine import plays_for  # the engine enumerates; imported here to avoid a cycle
         return bool(plays_for(g, player, tuple(cards), free_ok=False))
+
+
+def _with_chosen_play(effect: tuple) -> tuple:
+    """An effect with `play from` ends by starting the play chosen there (START_CHOSEN)."""
+    from interpreter.language.compiler import PLAY
+    return effect + (START_CHOSEN,) if any(ins[0] == PLAY for ins in effect) else effect
 
 
 def _concat(a: tuple, b: tuple) -> tuple:
