@@ -860,6 +860,29 @@ def block_text(body: Sequence[A.Node], ctx: Context) -> str:
     return sep.join(parts)
 
 
+# -- comparisons between two cards ---------------------------------------------------------------
+
+_COMPARE_WORDS = {">": "a higher", "<": "a lower", ">=": "at least the same", "<=": "at most the same",
+                  "==": "the same", "!=": "a different"}
+
+
+def comparative(node: A.Node, first: str, second: str) -> str | None:
+    """What `first` needs against `second`, when a condition only compares their attributes:
+    `a.value > b.value or (a.value == b.value and a.suit > b.suit)` (first a, second b) reads
+    'a higher value, or the same value and a higher suit'. None for any other condition."""
+    match node:
+        case A.BinOp(op="or", left=lhs, right=rhs):
+            left, right = comparative(lhs, first, second), comparative(rhs, first, second)
+            return f"{left}, or {right}" if left and right else None
+        case A.BinOp(op="and", left=lhs, right=rhs):
+            left, right = comparative(lhs, first, second), comparative(rhs, first, second)
+            return f"{left} and {right}" if left and right else None
+        case A.BinOp(op=op, left=A.Attr(obj=A.Name(name=x), name=f), right=A.Attr(obj=A.Name(name=y), name=g)) \
+                if op in _COMPARE_WORDS and f == g and (x, y) == (first, second):
+            return f"{_COMPARE_WORDS[op]} {words(f)}"
+    return None
+
+
 # -- entry point -------------------------------------------------------------------------------
 
 def english(node: A.Node | Sequence[A.Node], ctx: Context | None = None, condition: bool = False) -> str:
