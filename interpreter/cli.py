@@ -78,24 +78,20 @@ def cmd_run(a: argparse.Namespace) -> int:
     return 0 if failed == 0 and passed > 0 else 1
 
 
-@command("replay", "replay a saved game record move by move")
+@command("replay", "step through a saved game record (next, prev, goto N), or print it whole with --print")
 @arg("file", help="a game record written by `save` in the REPL or by the API")
 @arg("--force", action="store_true", help="replay even if the ruleset has changed since")
-@arg("--view", choices=["1", "2", "all"], default="all", help="whose view to show after each move")
+@arg("--view", choices=["1", "2", "all"], default=None,
+     help="whose side to show: 1 or 2 (the other player's hidden cards stay hidden), or all (both hands); "
+          "default: all for a finished game, P1's side for one still in play")
+@arg("--print", dest="print_all", action="store_true",
+     help="print every move, told from that side, then the final board, instead of stepping through")
 def cmd_replay(a: argparse.Namespace) -> int:
-    from interpreter.scripting import records
-    data = records.read(a.file)
-    game = records.start(data, a.file, a.force)
-    print(f"replaying {a.file}: ruleset {game.rules.name}, seed {game.seed}, {len(data['moves'])} moves")
-    for i, text in enumerate(data["moves"]):
-        try:
-            game.play(str(text))
-        except CuttleError as e:
-            print(f"move {i + 1} '{text}' cannot be replayed: {e}", file=sys.stderr)
-            return 1
-        print(f"{i + 1:>4}. {game.narration[-1]}")
-    print(f"result: {game.outcome or 'game not over'}")
-    return 0
+    if not a.print_all:
+        from repl.app import replay_main
+        return replay_main(a)
+    from repl.app import print_replay
+    return print_replay(a)
 
 
 @command("check", "validate a ruleset file and report every problem")

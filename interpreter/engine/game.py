@@ -206,6 +206,16 @@ class Game:
         self._redo.append(move)
         return move
 
+    def state_after(self, n: int) -> State:
+        """The exact state after the first `n` moves of the game (0: its start)."""
+        return self._stack[n][0] if 0 <= n < len(self._stack) else self.state
+
+    def view_after(self, n: int, player: int) -> dict:
+        """What `player` could see after the first `n` moves (see `view`)."""
+        if not 0 <= n < len(self._stack):
+            return self.view(player)
+        return Game(self.rules, self._stack[n][0], self.seed, self.setup).view(player)
+
     @property
     def can_undo(self) -> bool:
         return bool(self._stack)
