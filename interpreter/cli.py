@@ -116,7 +116,7 @@ def cmd_check(a: argparse.Namespace) -> int:
 def cmd_rules(a: argparse.Namespace) -> int:
     from interpreter.rules.page import rules_page
     from interpreter.rules.ruleset import load_ruleset
-    print(rules_page(load_ruleset(a.name)))
+    print(_fit(rules_page(load_ruleset(a.name))))
     return 0
 
 
@@ -126,8 +126,15 @@ def cmd_rules(a: argparse.Namespace) -> int:
 def cmd_diff(a: argparse.Namespace) -> int:
     from interpreter.rules.page import diff_rules
     from interpreter.rules.ruleset import load_ruleset
-    print(diff_rules(load_ruleset(a.a), load_ruleset(a.b)))
+    print(_fit(diff_rules(load_ruleset(a.a), load_ruleset(a.b))))
     return 0
+
+
+def _fit(text: str) -> str:
+    """Text wrapped at word boundaries to the terminal's width (unchanged when not printed to one)."""
+    from repl.app import terminal_width
+    from repl.wrap import wrap
+    return wrap(text, terminal_width())
 
 
 @command("bench", "random-playout speed: games and decisions per second on one core")

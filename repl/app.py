@@ -27,6 +27,7 @@ from .keys import make_key_bindings
 from .render import player_label, use_color
 from .session import CANCEL, QUIT, SHOW, Session
 from .toolbar import toolbar_text
+from .wrap import wrap
 
 
 def build_prompt(session: Session, input: Input | None = None, output: Output | None = None,
@@ -120,14 +121,13 @@ def terminal_width() -> int:
 def main(args: argparse.Namespace) -> int:
     session = new_session(args)
     session.width = terminal_width
-    session.say(intro(session))
     session.advance()
     if not sys.stdin.isatty():
-        session.start()
+        session.start(intro(session))
         return run_plain(session, sys.stdin)
     if session.vs == "human":
         session.handover = terminal_handover
-    session.start()
+    session.start(intro(session))
     if not session.running:
         session.say("bye")
         return 0
@@ -178,12 +178,9 @@ def terminal_handover(previous: int | None, nxt: int, can_cancel: bool, input: I
     out.cursor_goto(0, 0)
     out.write_raw("\033[3J")  # the scrollback too
     out.flush()
-    me, other = player_label(nxt), player_label(1 - nxt)
-    if previous is None:
-        text = f"{me} to play. {other}, look away; {me}, press Enter (Ctrl-D quits). "
-    else:
-        keys = f"Ctrl-C takes back {player_label(previous)}'s move, Ctrl-D quits" if can_cancel else "Ctrl-D quits"
-        text = f"{me} to play. {player_label(previous)}, look away; {me}, press Enter ({keys}). "
+    me, other = player_label(nxt), player_label(1 - nxt if previous is None else previous)
+    keys = f"Ctrl-C takes back {player_label(previous)}'s move; Ctrl-D quits" if can_cancel else "Ctrl-D quits"
+    text = wrap(f"{me} to play. {other}, look away; {me}, press Enter.\n({keys}) ", out.get_size().columns)
     prompt: Prompt[str] = Prompt(input=input, output=out)
     try:
         prompt.prompt(text)

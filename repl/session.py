@@ -300,9 +300,9 @@ class Session:
                 continue  # warned about unsaved moves: the hand-over prompt again
             if answer == CANCEL and can_cancel and previous is not None:
                 taken = self._take_back(previous)
-                self.say(f"taken back: {', '.join(self.painter.move(str(m)) for m in taken)}")
                 if self._hand_over(None, previous, False) == QUIT:
                     return QUIT
+                self.say(f"taken back: {', '.join(self.painter.move(str(m)) for m in taken)}")
                 return CANCEL
             if answer == SHOW:
                 return SHOW
@@ -336,15 +336,15 @@ class Session:
             self.say(teller.tell(before, after, self.game.moves[i]))
         self._told[player] = len(self.game.moves)
 
-    def start(self) -> None:
-        """The first board of a game: in hot-seat, after a hand-over to the player who moves first."""
-        if self.vs == "human" and self.replay is None and self.game.outcome is not None:
-            self.show()
-            return
-        if self.vs == "human" and self.replay is None:
+    def start(self, intro: str = "") -> None:
+        """The first board of a game (after `intro`): in hot-seat, after a hand-over to the player who
+        moves first."""
+        if self.vs == "human" and self.replay is None and self.game.outcome is None:
             if self._hand_over(None, self.viewer, False) == QUIT:
                 return
             self._told[self.viewer] = len(self.game.moves)
+        if intro:
+            self.say(intro)
         self.show()
 
     # -- quitting --------------------------------------------------------------------------------

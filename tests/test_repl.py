@@ -520,3 +520,9 @@ def test_the_jokers_narration_shuffles_then_draws() -> None:
     line = Teller(1).tell(before, game.view(1), game.moves[-1])
     assert line.startswith("You let P1's RJ resolve: the scrap (2♣ 3♦ 9♣ 9♦) is shuffled into a new deck; "
                            "P1 draws "), line
+
+
+def test_every_command_is_documented_in_the_playing_guide() -> None:
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "playing.md").read_text(encoding="utf-8")
+    missing = [name for name in REGISTRY.names() if f"`{name}" not in doc]
+    assert not missing, f"docs/playing.md does not document: {missing}"
