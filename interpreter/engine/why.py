@@ -97,9 +97,9 @@ def no_window_reason(game: Game) -> str | None:
     """Why the last move, a play or a response, opened no response window: it is of no kind a
     response answers, no response answers its kind in these rules, or its kind's `counterable`
     (or the response's) did not hold — said with the player's name ('P1 has a Queen')."""
-    if not game._stack:
+    if not game.moves:
         return None
-    before, move, _ = game._stack[-1]
+    before, move = game.state_after(len(game.moves) - 1), game.moves[-1]
     from .machine import enumerate_actions
     try:
         action = next((act for m, act in enumerate_actions(before.copy()) if m == move), None)
