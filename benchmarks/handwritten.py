@@ -25,8 +25,9 @@ The protocol, as in the interpreter:
   `discard` (5, one card if the hand is not empty, then draw 3), `scrap` (7 when neither revealed
   card can be played), and the hand limit's `discard` at the end of the acting player's action.
 - 7: reveal up to 2; the player chooses any play a revealed card could make from hand, judged where
-  that play will start: the other card back on top of the deck and the 7 in the scrap; then the
-  other goes back on top, the 7 goes to the scrap, and the chosen play starts (it can be countered).
+  that play will start: the other card back on top of the deck, the 7 not yet in the scrap (ruling
+  16); then the other goes back on top and the chosen play starts (it can be countered); the 7 goes
+  to the scrap once that play has resolved.
 - the win is checked after every resolved play and at the end of each turn, turn player first;
   three passes in a row end the game on points (equal points: a draw).
 """
@@ -73,7 +74,7 @@ class Cuttle:
     """
 
     __slots__ = ("deck", "scrap", "hands", "pts", "roy", "jk", "own", "turn", "phase", "dp", "winner",
-                 "passes", "passed", "ch", "ncounters", "npick", "options", "shown")
+                 "passes", "passed", "ch", "ncounters", "npick", "options", "shown", "sevens")
 
     def __init__(self, seed: int) -> None:
         deck = list(range(52))
@@ -98,6 +99,7 @@ class Cuttle:
         self.npick = 0              # pick phases: how many cards to choose ...
         self.options: list[int] = []  # ... from these (sorted by id)
         self.shown: list[int] = []  # a 7's revealed cards
+        self.sevens: list[int] = []  # 7s whose chosen play is resolving (they go to the scrap after it)
 
     # -- facts ----------------------------------------------------------------------------------
     def score(self, p: int) -> int:
@@ -132,15 +134,13 @@ class Cuttle:
 
     def _seven_plays(self, p: int) -> list:
         """The plays of a 7's revealed cards, each judged where it will start: the other revealed card
-        back on top of the deck and the 7 in the scrap."""
+        back on top of the deck (the 7 is not in the scrap until the chosen play has resolved)."""
         out: list = []
-        shown, deck, scrap = self.shown, self.deck, self.scrap
+        shown, deck = self.shown, self.deck
         for c in list(shown):
             others = [x for x in shown if x != c]
             deck.extend(others)
-            scrap.append(self.ch[1])
             self._plays(p, [c], out)
-            scrap.pop()
             del deck[len(deck) - len(others):]
         return out
 
@@ -237,7 +237,7 @@ class Cuttle:
             shown.remove(c)
             self.deck.extend(shown)   # the other card goes back on top
             shown.clear()
-            self.scrap.append(self.ch[1])  # the 7 resolves first
+            self.sevens.append(self.ch[1])  # the 7 waits for the chosen play (ruling 16)
             self._start(code, c, m[2])
         else:
             self._pick(ph, m[1])
@@ -437,6 +437,9 @@ class Cuttle:
         saw every earlier change), then the hand limit, then the next turn."""
         if changed and self._check_win():
             return
+        if self.sevens:  # the chosen plays have resolved: their 7s go to the scrap, innermost first
+            self.scrap.extend(reversed(self.sevens))
+            self.sevens.clear()
         h = self.hands[self.turn]
         if len(h) > HAND_LIMIT:
             self._ask(LIMIT, self.turn, len(h) - HAND_LIMIT, sorted(h))

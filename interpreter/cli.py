@@ -78,24 +78,20 @@ def cmd_run(a: argparse.Namespace) -> int:
     return 0 if failed == 0 and passed > 0 else 1
 
 
-@command("replay", "replay a saved game record move by move")
+@command("replay", "step through a saved game record (next, prev, goto N), or print it whole with --print")
 @arg("file", help="a game record written by `save` in the REPL or by the API")
 @arg("--force", action="store_true", help="replay even if the ruleset has changed since")
-@arg("--view", choices=["1", "2", "all"], default="all", help="whose view to show after each move")
+@arg("--view", choices=["1", "2", "all"], default=None,
+     help="whose side to show: 1 or 2 (the other player's hidden cards stay hidden), or all (both hands); "
+          "default: all for a finished game, P1's side for one still in play")
+@arg("--print", dest="print_all", action="store_true",
+     help="print every move, told from that side, then the final board, instead of stepping through")
 def cmd_replay(a: argparse.Namespace) -> int:
-    from interpreter.scripting import records
-    data = records.read(a.file)
-    game = records.start(data, a.file, a.force)
-    print(f"replaying {a.file}: ruleset {game.rules.name}, seed {game.seed}, {len(data['moves'])} moves")
-    for i, text in enumerate(data["moves"]):
-        try:
-            game.play(str(text))
-        except CuttleError as e:
-            print(f"move {i + 1} '{text}' cannot be replayed: {e}", file=sys.stderr)
-            return 1
-        print(f"{i + 1:>4}. {game.narration[-1]}")
-    print(f"result: {game.outcome or 'game not over'}")
-    return 0
+    if not a.print_all:
+        from repl.app import replay_main
+        return replay_main(a)
+    from repl.app import print_replay
+    return print_replay(a)
 
 
 @command("check", "validate a ruleset file and report every problem")
@@ -120,7 +116,7 @@ def cmd_check(a: argparse.Namespace) -> int:
 def cmd_rules(a: argparse.Namespace) -> int:
     from interpreter.rules import load_ruleset
     from interpreter.rules.page import rules_page
-    print(rules_page(load_ruleset(a.name)))
+    print(_fit(rules_page(load_ruleset(a.name))))
     return 0
 
 
@@ -130,8 +126,15 @@ def cmd_rules(a: argparse.Namespace) -> int:
 def cmd_diff(a: argparse.Namespace) -> int:
     from interpreter.rules import load_ruleset
     from interpreter.rules.page import diff_rules
-    print(diff_rules(load_ruleset(a.a), load_ruleset(a.b)))
+    print(_fit(diff_rules(load_ruleset(a.a), load_ruleset(a.b))))
     return 0
+
+
+def _fit(text: str) -> str:
+    """Text wrapped at word boundaries to the terminal's width (unchanged when not printed to one)."""
+    from repl.app import terminal_width
+    from repl.wrap import wrap
+    return wrap(text, terminal_width())
 
 
 @command("bench", "random-playout speed: games and decisions per second on one core")

@@ -1,14 +1,16 @@
 """`cuttle play`: the prompt_toolkit application around a Session.
 
-The prompt has completion of the legal moves and commands, a validator that stops a malformed line
-before it is sent, a bottom toolbar, persistent history, and the key bindings of keys.py. When the
-input is not a terminal (a script piped in), lines are read plainly and fed to the same Session.
+The prompt has completion of the legal moves and commands, a bottom toolbar, persistent history,
+and the key bindings of keys.py. Every line is handed to the Session, which answers a bad one with
+one error line. When the input is not a terminal (a script piped in), lines are read plainly and fed
+to the same Session.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import shutil
 import sys
 from typing import Any, TextIO
 
@@ -17,25 +19,25 @@ from prompt_toolkit.history import History
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
-from interpreter import Game, load_ruleset
+from interpreter import CuttleError, Game, load_ruleset
 
 from .completion import SessionCompleter
 from .history import make_history
 from .keys import make_key_bindings
 from .render import player_label, use_color
-from .session import Session
+from .session import CANCEL, QUIT, SHOW, Session
 from .toolbar import toolbar_text
-from .validation import LineValidator
+from .wrap import wrap
 
 
 def build_prompt(session: Session, input: Input | None = None, output: Output | None = None,
                  history: History | None = None) -> PromptSession[str]:
+    """The prompt. A line is always accepted: a malformed or illegal one is answered by one error
+    line and the prompt comes back empty (Up recalls the line to fix it), so input never glues."""
     return PromptSession(
         message=lambda: session.prompt_text(),
         completer=SessionCompleter(session),
         complete_while_typing=True,
-        validator=LineValidator(lambda: session.game.rules.verbs),
-        validate_while_typing=False,
         bottom_toolbar=lambda: toolbar_text(session),
         history=history if history is not None else make_history(),
         key_bindings=make_key_bindings(),
@@ -45,26 +47,32 @@ def build_prompt(session: Session, input: Input | None = None, output: Output | 
 
 
 def run(session: Session, prompt: PromptSession[str]) -> int:
-    """Read and handle lines until quit or Ctrl-D."""
+    """Read and handle lines until quit or Ctrl-D (which asks once when moves are unsaved)."""
     while session.running:
         try:
             line = prompt.prompt()
         except KeyboardInterrupt:  # Ctrl-C outside our binding (e.g. while a menu is open)
             continue
         except EOFError:
-            break
+            session.request_quit()
+            continue
         session.handle(line)
     session.say("bye")
     return 0
 
 
 def run_plain(session: Session, stream: TextIO) -> int:
-    """The same loop for input that is not a terminal: each line is echoed after its prompt."""
+    """The same loop for input that is not a terminal: each line is echoed after its prompt. The
+    end of the input ends the session (saying so when moves are unsaved)."""
     for line in stream:
         session.say(session.prompt_text() + line.rstrip("\n"))
         session.handle(line)
         if not session.running:
             break
+    else:
+        n = session.unsaved()
+        if n:
+            session.say(f"(the input ended: {n} move{'s' if n != 1 else ''} not saved)")
     session.say("bye")
     return 0
 
@@ -82,34 +90,102 @@ def intro(session: Session) -> str:
     g = session.game
     who = (f"you are {player_label(session.human)} against the bot" if session.vs == "bot"
            else "hot-seat: each player sees their own view in turn")
-    return (f"Cuttle Lab — ruleset {session.ruleset}, seed {g.seed}; {who}.\n"
-            "Type a move (Tab completes the legal ones) or a command: help, moves, explain MOVE, undo, "
+    text = (f"Cuttle Lab — ruleset {session.ruleset}, seed {g.seed}; {who}.\n"
+            "Type a move (Tab offers the legal ones) or a command: help, moves, explain MOVE, undo, "
             "save FILE, quit.")
+    return text + familiar_note(g.rules)
+
+
+def familiar_note(rules: Any) -> str:
+    """A line for the start of a game whose rules differ from those most online players know."""
+    from interpreter.rules.page import FAMILIAR, familiar_differences
+    found = familiar_differences(rules)
+    if not found:
+        return ""
+    parts = "; ".join(f"{desc.rstrip('.')} (--ruleset {spec})" for _, desc, spec in found)
+    return (f"\nNot the {FAMILIAR} rules most online players (cuttle.cards) know — there: {parts}. "
+            "'rules' shows the rules in force.")
+
+
+def terminal_width() -> int:
+    """The terminal's width, read each time (it may be resized); 0 (no wrapping) when the output is
+    not a terminal."""
+    try:
+        if not sys.stdout.isatty():
+            return 0
+    except (AttributeError, ValueError):
+        return 0
+    return shutil.get_terminal_size((80, 24)).columns
 
 
 def main(args: argparse.Namespace) -> int:
     session = new_session(args)
-    session.say(intro(session))
+    session.width = terminal_width
     session.advance()
-    session.show()
     if not sys.stdin.isatty():
+        session.start(intro(session))
         return run_plain(session, sys.stdin)
     if session.vs == "human":
         session.handover = terminal_handover
+    session.start(intro(session))
+    if not session.running:
+        session.say("bye")
+        return 0
     return run(session, build_prompt(session))
 
 
-def terminal_handover(previous: int, nxt: int) -> None:
-    """Hot-seat: wipe the screen and its scrollback, so that the next player sees nothing of the
-    previous player's hand, and wait until they are at the keyboard."""
-    from prompt_toolkit import prompt
-    from prompt_toolkit.shortcuts import clear
+def replay_main(args: argparse.Namespace) -> int:
+    """`cuttle replay FILE`: step through a record in the REPL (next, prev, goto N, resume)."""
+    from interpreter.scripting import records
+    data = records.read(args.file)
+    game = records.start(data, args.file, args.force)
+    view = getattr(args, "view", None)
+    human = int(view) - 1 if view in ("1", "2") else 0
+    session = Session(game, "bot", human, ruleset=str(data["ruleset"]), color=use_color(), width=terminal_width)
+    session.cmd_replay(args.file, force=args.force, view=view)
+    if not sys.stdin.isatty():
+        return run_plain(session, sys.stdin)
+    return run(session, build_prompt(session))
 
-    clear()
-    sys.stdout.write("\033[3J")  # the scrollback too
-    sys.stdout.flush()
+
+def print_replay(args: argparse.Namespace) -> int:
+    """`cuttle replay FILE --print`: every move told from the chosen side, then the final board."""
+    session = Session(Game.new(load_ruleset("default"), 0), "bot", 0, color=use_color(), width=terminal_width)
+    session.cmd_replay(args.file, force=args.force, view=getattr(args, "view", None), quiet=True)
+    replay = session.replay
+    assert replay is not None
     try:
-        prompt(f"{player_label(nxt)} to play. {player_label(previous)}, look away; "
-               f"{player_label(nxt)}, press Enter. ")
-    except (EOFError, KeyboardInterrupt):
-        pass
+        session.cmd_goto(len(replay.moves), quiet=True)
+    except CuttleError as e:
+        print(f"cuttle replay: {e}", file=sys.stderr)
+        return 1
+    session.cmd_log(outcome=False)
+    session.show()
+    return 0
+
+
+def terminal_handover(previous: int | None, nxt: int, can_cancel: bool, input: Input | None = None,
+                      output: Output | None = None) -> str:
+    """Hot-seat: wipe the screen and its scrollback, so that the next player sees nothing of the
+    previous player's hand, and wait until they are at the keyboard. Enter shows their view (SHOW);
+    Ctrl-C takes the previous player's move back (CANCEL); Ctrl-D quits (QUIT). Neither Ctrl-C nor
+    Ctrl-D shows the next hand."""
+    from prompt_toolkit import PromptSession as Prompt
+    from prompt_toolkit.output import create_output
+
+    out = output or create_output()
+    out.erase_screen()
+    out.cursor_goto(0, 0)
+    out.write_raw("\033[3J")  # the scrollback too
+    out.flush()
+    me, other = player_label(nxt), player_label(1 - nxt if previous is None else previous)
+    keys = f"Ctrl-C takes back {player_label(previous)}'s move; Ctrl-D quits" if can_cancel else "Ctrl-D quits"
+    text = wrap(f"{me} to play. {other}, look away; {me}, press Enter.\n({keys}) ", out.get_size().columns)
+    prompt: Prompt[str] = Prompt(input=input, output=out)
+    try:
+        prompt.prompt(text)
+    except KeyboardInterrupt:
+        return CANCEL
+    except EOFError:
+        return QUIT
+    return SHOW

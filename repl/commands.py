@@ -78,12 +78,14 @@ class Registry:
 
     def help_text(self) -> str:
         width = max(len(c.usage()) for c in self.commands.values())
-        lines = ["Type a move to play it (e.g. 'points 7H', 'scuttle 9H 9D', 'counter 2D 4C', 'resolve');",
-                 "Tab completes the legal moves and the commands. Commands:"]
+        lines = ["Type a move to play it (e.g. 'points 7H', 'scuttle 9H 9D', 'counter 2D 4C', 'resolve'); "
+                 "Tab offers the legal moves first, then the commands; Enter on an empty line plays the only "
+                 "legal move when there is just one. Commands:"]
         for c in self.commands.values():
             alias = f"  (also: {', '.join(c.aliases)})" if c.aliases else ""
             lines.append(f"  {c.usage():<{width}}  {c.help}{alias}")
-        lines.append("Keys: Tab completes, Ctrl-C clears the line, Ctrl-D quits, Up/Down walk the history.")
+        lines.append("Keys: Tab completes, Ctrl-C clears the line, Ctrl-D quits, Up/Down walk the history "
+                     "(a line that failed is there to fix).")
         return "\n".join(lines)
 
 
@@ -105,19 +107,26 @@ def _explain(s: Session, args: list[str]) -> None:
     s.cmd_explain(" ".join(args))
 
 
-@command("undo", help="take back your last move (and the bot's answer to it)")
+@command("undo", help="take back your last move and every move played after it (the bot's answers; in hot-seat, "
+                        "the other player's)")
 def _undo(s: Session, args: list[str]) -> None:
     s.cmd_undo()
 
 
-@command("redo", help="play again a move taken back by undo")
+@command("redo", help="play again the moves taken back by undo")
 def _redo(s: Session, args: list[str]) -> None:
     s.cmd_redo()
 
 
-@command("show", help="show the board again", aliases=("board",))
+@command("show", Arg("WHAT", WORD, optional=True), help="show the board again; 'show scrap' lists the scrap pile",
+         aliases=("board",))
 def _show(s: Session, args: list[str]) -> None:
-    s.cmd_show()
+    s.cmd_show(args[0] if args else None)
+
+
+@command("scrap", help="list the scrap pile, oldest first")
+def _scrap(s: Session, args: list[str]) -> None:
+    s.cmd_show("scrap")
 
 
 @command("log", help="every move of the game so far, in words")
@@ -125,9 +134,10 @@ def _log(s: Session, args: list[str]) -> None:
     s.cmd_log()
 
 
-@command("save", Arg("FILE", FILE), help="save the game as a record (written whole or not at all)")
+@command("save", Arg("FILE", FILE), Arg("--force", WORD, optional=True),
+         help="save the game as a record (written whole or not at all; --force: even over another game's file)")
 def _save(s: Session, args: list[str]) -> None:
-    s.cmd_save(args[0])
+    s.cmd_save(args[0], force=_force(args))
 
 
 @command("load", Arg("FILE", FILE), Arg("--force", WORD, optional=True),
@@ -183,11 +193,17 @@ def _rules(s: Session, args: list[str]) -> None:
     s.cmd_rules(args[0] if args else None)
 
 
+@command("set", Arg("SETTING", WORD, optional=True), Arg("on|off", WORD, optional=True),
+         help="change a setting ('set auto on': play your only legal move by itself); 'set' lists them")
+def _set(s: Session, args: list[str]) -> None:
+    s.cmd_set(args[0] if args else None, args[1] if len(args) > 1 else None)
+
+
 @command("help", help="this list", aliases=("?",))
 def _help(s: Session, args: list[str]) -> None:
     s.say(REGISTRY.help_text())
 
 
-@command("quit", help="leave (Ctrl-D does too)", aliases=("exit",))
+@command("quit", help="leave (Ctrl-D does too); with unsaved moves it asks once first", aliases=("exit",))
 def _quit(s: Session, args: list[str]) -> None:
-    s.running = False
+    s.request_quit()

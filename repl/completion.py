@@ -1,7 +1,7 @@
 """Completion as a pure function of the input line and a snapshot of the game (no terminal needed).
 
 `complete(line, ctx)` returns what Tab may offer for the text before the cursor: the legal moves of
-the moment (whole moves, so 'sc' offers 'scuttle 9H 9D'), the commands, and their arguments (file
+the moment first (whole moves, so 'sc' offers 'scuttle 9H 9D'), then the commands, and their arguments (file
 names for save/load/replay/scenario, ruleset names for rules, verbs and cards for explain).
 `CompletionContext.of(session)` takes the snapshot; `SessionCompleter` wraps it for prompt_toolkit.
 """
@@ -86,14 +86,14 @@ def complete(line: str, ctx: CompletionContext) -> list[Suggestion]:
         if arg is None:
             return []
         return _argument(arg.kind, current, index, ctx)
-    # the first word, or a move being typed: commands, then whole legal moves
+    # the first word, or a move being typed: the legal moves first, then the commands
+    for canonical, pretty in ctx.moves:
+        if _starts(canonical, text):
+            out.append(Suggestion(canonical, -len(text), canonical, pretty))
     if len(words) <= 1 and not new_word or not words:
         for name, c in ctx.registry.commands.items():
             if _starts(name, current):
                 out.append(Suggestion(name, -len(current), name, c.help))
-    for canonical, pretty in ctx.moves:
-        if _starts(canonical, text):
-            out.append(Suggestion(canonical, -len(text), canonical, pretty))
     return out
 
 

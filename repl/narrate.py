@@ -76,6 +76,11 @@ def locations(view: dict[str, Any]) -> dict[str, tuple]:
     return out
 
 
+def _sorted(names: list[str]) -> list[str]:
+    from .render import sorted_cards
+    return sorted_cards(names)
+
+
 class Teller:
     """Tells moves from the view of `viewer` (0/1), naming players 'you' or 'P1'/'P2'."""
 
@@ -132,8 +137,6 @@ class Teller:
             line = f"{subj} {effects.pop(0)[len(own) - 4:]}"
         if effects:
             line += ": " + "; ".join(effects)
-        if after.get("outcome") and not before.get("outcome"):
-            line += f" — {after['outcome']}"
         return line
 
     def _action(self, before: dict, d: dict, move: Move, names: list[str], known: dict, mover: int) -> str:
@@ -172,8 +175,20 @@ class Teller:
         drawn: dict[str, list[str]] = {}
         turned_up = 0
         deck_delta = after["deck_count"] - before["deck_count"]
+        known_before = before.get("deck_top_known") or []
+        known_after = set(after.get("deck_top_known") or ())
         me = after["player"]
         opp = "p2" if me == "p1" else "p1"
+        # cards seen going into the deck: onto its top where both know them (a 9's target), or shuffled
+        # in (then also those that went on through the deck into a hand); the cards that left the deck
+        # were drawn or turned up
+        gone = [c for c, loc in seen_before.items() if c not in seen_after and loc[0] != "hand"]
+        onto_top = [c for c in gone if c in known_after]
+        shuffled = [c for c in gone if c not in known_after and deck_delta > 0]
+        if shuffled:
+            shuffled += [c for c, loc in seen_after.items() if loc[0] == "hand" and seen_before.get(c, ("",))[0]
+                         in ("scrap", "points", "royals", "jack", "shown")]
+        outflow = len(onto_top) + len(shuffled) - deck_delta
         now_shown = before["opponent_hand"] is None and after["opponent_hand"] is not None
         now_hidden = before["opponent_hand"] is not None and after["opponent_hand"] is None
         revealed: list[str] = []
@@ -185,7 +200,7 @@ class Teller:
                 continue
             if names and (c == names[0] or (c in names and loc[0] in ("stack", "scrap", "jack"))):
                 continue
-            if c not in seen_before and loc[0] == "hand" and deck_delta < 0:
+            if loc[0] == "hand" and outflow > 0 and (c not in seen_before or c in shuffled):
                 drawn.setdefault(loc[1], []).append(c)
                 continue
             if loc[0] == "shown" and c not in seen_before:
@@ -193,12 +208,15 @@ class Teller:
                 groups.setdefault("is turned up", []).append(c)
                 continue
             groups.setdefault(self.place(loc), []).append(c)
+        # a card both knew on top of the deck, drawn into a hidden hand, is still named
+        known_drawn = [c for c in known_before if c not in known_after and c not in seen_after
+                       and c not in (after["hand"] or ())]
         for c, loc in seen_before.items():
-            if c in seen_after:
+            if c in seen_after or c in shuffled:
                 continue
             if now_hidden and loc == ("hand", opp):
                 continue  # the hand is face down again; its cards did not move
-            if deck_delta > 0 and loc[0] != "hand":
+            if c in onto_top:
                 dest = "to the top of the deck"
             elif loc == ("hand", me):
                 dest = "out of sight"
@@ -211,12 +229,20 @@ class Teller:
         if revealed:
             out.append(f"{self.owner(1 - self._idx(me))} hand is now face up: "
                        + _and([self.p.card(c) for c in revealed]))
+        if shuffled:  # told first: a shuffle comes before the draws it makes possible
+            whole_scrap = len(shuffled) > 1 and set(shuffled) == {c for c in before["scrap"] if c not in names}
+            cards = self.p.cards(_sorted(shuffled))
+            deck = "a new deck" if before["deck_count"] == 0 else "the deck"
+            out.append(f"the scrap ({cards}) is shuffled into {deck}" if whole_scrap else
+                       f"{cards} {'is' if len(shuffled) == 1 else 'are'} shuffled into {deck}")
         for who, cards in drawn.items():
             verb = "draw" if self._idx(who) == self.viewer else "draws"
             out.append(f"{self.name(who)} {verb} " + _and([self.p.card(c) for c in cards]))
-        hidden_drawn = -deck_delta - sum(len(v) for v in drawn.values()) - turned_up
+        other = 1 - self._idx(me)
+        if known_drawn and after["opponent_hand"] is None:
+            out.append(f"{self.name(other)} draws " + _and([self.p.card(c) for c in known_drawn]))
+        hidden_drawn = outflow - sum(len(v) for v in drawn.values()) - turned_up - len(known_drawn)
         if hidden_drawn > 0 and after["opponent_hand"] is None:
-            other = 1 - self._idx(me)
             out.append(f"{self.name(other)} draws {hidden_drawn} card{'s' if hidden_drawn > 1 else ''}")
         for dest, cards in groups.items():
             if dest == "is turned up":

@@ -7,6 +7,7 @@ and no NO_COLOR in the environment).
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Iterable
 from typing import Any, TextIO
@@ -63,6 +64,30 @@ class Painter:
         return " ".join([verb, *(self.card(c) for c in cards)])
 
 
+def sorted_cards(names: Iterable[str]) -> list[str]:
+    """Cards in the order a player sorts a hand: by rank (A to K, then Jokers), then by suit (♣ ♦ ♥ ♠)."""
+    def key(name: str) -> int:
+        try:
+            return parse_card(name)
+        except UnknownCardError:
+            return 10_000
+    return sorted(names, key=key)
+
+
+def outcome_text(outcome: Any, you: int | None = None) -> str:
+    """A finished game in words: 'You win: P1 reached the goal', 'P2 wins: ...', 'Draw: ...'.
+
+    `you`: the player told 'You win'/'You lose' (against the bot); None names both players."""
+    reason = re.sub(r"\bp([12])\b", lambda m: f"P{m.group(1)}", str(outcome.reason))
+    if outcome.winner is None:
+        return f"Draw: {reason}" if reason else "Draw"
+    if you is None:
+        head = f"{player_label(outcome.winner)} wins"
+    else:
+        head = "You win" if outcome.winner == you else "You lose"
+    return f"{head}: {reason}" if reason else head
+
+
 def _point_text(p: Painter, entry: dict[str, Any], side_owner: str) -> str:
     text = p.card(entry["card"])
     if entry["jacks"]:
@@ -101,14 +126,14 @@ def board(view: dict[str, Any], color: bool = False, names: tuple[str, str] | No
     me, opp = view["player"], ("p2" if view["player"] == "p1" else "p1")
     you_title, opp_title = names or (f"You ({player_label(me)})", player_label(opp))
     d = view.get("decision")
-    who = f"{player_label(d['player'])} to act" if d else (view.get("outcome") or "game over")
+    who = f"{player_label(d['player'])} to act" if d and not view.get("outcome") else "game over"
     head = f"── {view['ruleset']} · turn {view['turn_number']} · {who} "
     lines = [p.bold(head + "─" * max(0, 60 - len(head)))]
     if view["opponent_hand"] is None:
         n = view['opponent_hand_count']
         opp_hand = p.dim(f"{n} card{'' if n == 1 else 's'}, hidden")
     else:
-        opp_hand = (p.cards(view["opponent_hand"]) or p.dim("empty")) + p.dim(f"  ({shown_note})")
+        opp_hand = (p.cards(sorted_cards(view["opponent_hand"])) or p.dim("empty")) + p.dim(f"  ({shown_note})")
     lines += side_lines(p, view["opponent"], opp_title, opp, played_as)
     lines.append(f"   hand    {opp_hand}")
     scrap = view["scrap"]
@@ -125,10 +150,17 @@ def board(view: dict[str, Any], color: bool = False, names: tuple[str, str] | No
         middle.append(f"passes {view['passes']}")
     lines.append(" " + p.dim("·" * 3) + " " + "   ".join(middle))
     lines += side_lines(p, view["you"], you_title, me, played_as)
-    lines.append(f"   hand    {p.cards(view['hand']) or p.dim('empty')}")
-    if view.get("outcome"):
-        lines.append(p.bold(f" Game over: {view['outcome']}"))
+    lines.append(f"   hand    {p.cards(sorted_cards(view['hand'])) or p.dim('empty')}")
     return "\n".join(lines)
+
+
+def scrap_text(view: dict[str, Any], painter: Painter | None = None) -> str:
+    """The scrap pile, oldest first and the top last."""
+    p = painter or Painter(False)
+    scrap = view["scrap"]
+    if not scrap:
+        return "The scrap is empty."
+    return f"Scrap ({len(scrap)} card{'s' if len(scrap) != 1 else ''}, the top last): {p.cards(scrap)}"
 
 
 def decision_text(view: dict[str, Any], viewer_is_decider: bool, painter: Painter | None = None) -> str:
@@ -139,16 +171,24 @@ def decision_text(view: dict[str, Any], viewer_is_decider: bool, painter: Painte
         return view.get("outcome") or "game over"
     who = "you" if viewer_is_decider else player_label(d["player"])
     kind = d["kind"]
+    legal = view.get("legal_moves") if viewer_is_decider else None
+    only = legal is not None and len(legal) == 1
     if kind == "main":
-        return "your turn" if viewer_is_decider else f"{who}'s turn"
-    if kind == "respond":
+        text = "your turn" if viewer_is_decider else f"{who}'s turn"
+    elif kind == "respond":
         top = (view["chain"][-1] if view["chain"] else "play ?").split()
         other = "p2" if d["player"] == "p1" else "p1"
         owner = "your" if other == view["player"] else player_label(other) + "'s"
         what = f"{owner} {p.card(top[1])} ({top[0]})" if len(top) > 1 else f"{owner} {top[0]}"
-        return f"{who} may counter {what} or let it resolve"
-    if kind == "choose":
-        return f"{who} must {d['verb']} {d['count']} of {p.cards(d['options'])}"
-    if kind == "play":
-        return f"{who} must play one of the revealed {p.cards(d['options'])}"
-    return f"{who} to decide ({kind})"
+        if only:  # nothing to answer with: the window is there, but the only move is to let it resolve
+            return f"you cannot counter {what}: press Enter to continue"
+        text = f"{who} may counter {what} or let it resolve"
+    elif kind == "choose":
+        text = f"{who} must {d['verb']} {d['count']} of {p.cards(d['options'])}"
+    elif kind == "play":
+        text = f"{who} must play one of the revealed {p.cards(d['options'])}"
+    else:
+        text = f"{who} to decide ({kind})"
+    if only:
+        text += f" — the only legal move is '{legal[0]}': Enter plays it"
+    return text

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from interpreter import CuttleError, Game, Move, load_ruleset
@@ -22,8 +23,9 @@ from .commands import REGISTRY
 from .errors import CommandError
 from .export import write_scenario
 from .narrate import Teller
-from .render import Painter, board, decision_text, player_label
+from .render import Painter, board, decision_text, outcome_text, player_label, scrap_text
 from .validation import problem
+from .wrap import wrap
 
 
 @dataclass
@@ -38,31 +40,47 @@ class Replay:
     open_hands: bool = False
 
 
+#: hot-seat: what happens at a hand-over prompt (see `Session.handover`)
+SHOW, CANCEL, QUIT = "show", "cancel", "quit"
+#: the settings of `set NAME on|off`, with what they do
+SETTINGS = {"auto": "play a move by itself when it is the only legal one (a forced discard, a lone resolve)"}
+
+
 class Session:
     def __init__(self, game: Game, vs: str = "bot", human: int = 0, ruleset: str | None = None,
-                 color: bool = False, out: Callable[[str], None] = print, bot_seed: int | None = None) -> None:
+                 color: bool = False, out: Callable[[str], None] = print, bot_seed: int | None = None,
+                 width: Callable[[], int] | None = None) -> None:
         self.game = game
         self.vs = vs
         self.human = human
         self.ruleset = ruleset or game.rules.spec
         self.painter = Painter(color)
         self.out = out
+        #: the terminal's width in columns (0: do not wrap)
+        self.width: Callable[[], int] = width or (lambda: 0)
         self.bot = Bot(game.seed if bot_seed is None else bot_seed) if vs == "bot" else None
         self.replay: Replay | None = None
         self.running = True
         self._last_viewer = human
-        #: hot-seat in a terminal: called with (previous, next) player when the decider changes, to
-        #: hide the previous player's view before the next one sees theirs (see repl.app)
-        self.handover: Callable[[int, int], None] | None = None
+        #: hot-seat in a terminal: called with (previous player or None, next player, whether the
+        #: previous player's move may be taken back) before the next player's view is shown; answers
+        #: SHOW (Enter), CANCEL (Ctrl-C: take the move back) or QUIT (Ctrl-D). See repl.app.
+        self.handover: Callable[[int | None, int, bool], str] | None = None
+        self.auto = False  # `set auto on`: forced moves play themselves
+        #: hot-seat: how many moves each player has been told, and what they missed besides
+        self._told = [len(game.moves), len(game.moves)]
+        self._notes: dict[int, list[str]] = {0: [], 1: []}
+        self._saved: list[str] = [str(m) for m in game.moves]  # the moves at the last save or load
+        self._quit_warned = False
 
     # -- output ----------------------------------------------------------------------------------
     def say(self, text: str) -> None:
-        self.out(text)
+        self.out(wrap(text, self.width()))
 
     def error(self, message: str) -> None:
         """One line, whatever the message."""
         first = str(message).strip().splitlines()[0] if str(message).strip() else "error"
-        self.out(f"error: {first}")
+        self.say(f"error: {first}")
 
     # -- perspective -----------------------------------------------------------------------------
     @property
@@ -87,14 +105,17 @@ class Session:
     def names(self) -> tuple[str, str]:
         """Board titles (you, opponent)."""
         me = self.viewer
-        if self.replay is not None and self.replay.open_hands:
+        if self.replay is not None:  # a record: the players by their names, from the side shown
             return player_label(me), player_label(1 - me)
         other = player_label(1 - me) + (" (bot)" if self.vs == "bot" else "")
         return f"You ({player_label(me)})", other
 
     def teller(self) -> Teller:
-        return Teller(-1 if self.replay is not None and self.replay.open_hands else self.viewer, self.painter,
-                      {1 - self.human: player_label(1 - self.human)} if self.vs == "bot" else None)
+        """Tells moves as they happen: 'you' for the user; in a replay, both players by name (what is
+        hidden stays hidden: that depends on the views told from, not on the names)."""
+        if self.replay is not None:
+            return Teller(-1, self.painter)
+        return self.teller_for(self.viewer)
 
     def played_as(self) -> dict[str, str]:
         """Each card in play → the verb of the move that put it there (labels glasses and the like)."""
@@ -106,19 +127,28 @@ class Session:
 
     def my_decision(self) -> bool:
         d = self.game.decision
-        return d is not None and self.replay is None and (self.vs == "human" or d.player == self.human)
+        return (d is not None and self.replay is None and self.game.outcome is None
+                and (self.vs == "human" or d.player == self.human))
+
+    def outcome_line(self) -> str:
+        """The end of the game, said once: 'Game over — You win: P1 reached the goal'."""
+        o = self.game.outcome
+        you = self.human if self.vs == "bot" and self.replay is None else None
+        return f"Game over — {outcome_text(o, you)}." if o is not None else ""
 
     # -- what the prompt shows -------------------------------------------------------------------
     def prompt_text(self) -> str:
         if self.replay is not None:
             return f"replay {self.replay.at}/{len(self.replay.moves)}> "
         d = self.game.decision
-        if d is None:
+        if d is None or self.game.outcome is not None:
             return "game over> "
         who = player_label(d.player).lower()
         return f"{who}> " if d.kind == "main" else f"{who} ({d.kind})> "
 
     def status(self) -> str:
+        if self.game.outcome is not None:
+            return self.outcome_line()
         v = self.view()
         d = self.game.decision
         return decision_text(v, d is not None and d.player == self.viewer and self.replay is None, self.painter)
@@ -126,17 +156,20 @@ class Session:
     def show(self) -> None:
         note = "shown by the replay" if self.replay is not None and self.replay.open_hands else "face up"
         self.say(board(self.view(), self.painter.color, self.names(), self.played_as(), note))
-        if self.replay is None:
+        if self.game.outcome is not None:
+            self.say(self.painter.bold(" " + self.outcome_line()))
+        elif self.replay is None:
             self.say(" → " + self.status())
 
     # -- one line of input -----------------------------------------------------------------------
     def handle(self, line: str) -> None:
         line = line.strip()
-        if not line:
-            return
-        word, *args = line.split()
-        cmd = REGISTRY.get(word)
         try:
+            if not line:
+                self.enter()
+                return
+            word, *args = line.split()
+            cmd = REGISTRY.get(word)
             if cmd is not None:
                 problem = cmd.check_args(args)
                 if problem:
@@ -153,13 +186,24 @@ class Session:
         except Exception as e:  # never a traceback for user input
             self.error(f"internal error ({type(e).__name__}: {e}); the game is unchanged")
 
+    def enter(self) -> None:
+        """An empty line: the next move of a replay, or the only legal move when there is just one."""
+        if self.replay is not None:
+            if self.replay.at < len(self.replay.moves):
+                self.cmd_step(+1)
+            return
+        if self.my_decision():
+            legal = self.game.legal_moves()
+            if len(legal) == 1:
+                self.play(legal[0])
+
     # -- moves -----------------------------------------------------------------------------------
     def play_line(self, text: str) -> None:
         if self.replay is not None:
             raise CommandError(f"you are replaying {self.replay.path}: use next, prev, goto N, "
                                "or resume to play on from here")
         if self.game.outcome is not None:
-            raise CommandError(f"the game is over ({self.game.outcome}): undo, new, save FILE or quit")
+            raise CommandError(f"the game is over ({outcome_text(self.game.outcome)}): undo, new, save FILE or quit")
         if not self.my_decision():
             raise CommandError("it is not your decision")
         bad = problem(text, self.game.rules.verbs)
@@ -176,52 +220,162 @@ class Session:
         except Exception:  # the engine failed to explain why; say it plainly
             raise CommandError(f"'{str(text).strip()}' is not legal now ('moves' lists the legal moves)") from None
         viewer = self.viewer
+        before = self.game.view(viewer)
+        move = self.game.play(text)
+        self._quit_warned = False
         if self.vs == "human":
-            # hot-seat: the line is read by whoever decides next, so it is told from their side
-            before = (self.game.view(0), self.game.view(1))
-            move = self.game.play(text)
-            nxt = self.viewer
-            if nxt != viewer and self.handover is not None and self.game.outcome is None:
-                self.handover(viewer, nxt)  # a terminal: clear the screen and wait for the next player
-            self.say(self.teller_for(nxt).tell(before[nxt], self.game.view(nxt), move))
+            if not self._after_hot_seat_move(viewer, before, move):
+                return
         else:
-            before1 = self.game.view(viewer)
-            move = self.game.play(text)
-            self.say(self.teller_for(viewer).tell(before1, self.game.view(viewer), move))
-        self.advance()
-        self.after_change(viewer)
+            self.say(self.teller_for(viewer).tell(before, self.game.view(viewer), move))
+            self.advance()
+        self.show()
 
     def teller_for(self, viewer: int) -> Teller:
         return Teller(viewer, self.painter,
                       {1 - self.human: player_label(1 - self.human)} if self.vs == "bot" else None)
 
     def advance(self) -> None:
-        """Let the bot play while the decision is its own, telling each move."""
-        if self.bot is None:
-            return
+        """Let the bot play while the decision is its own, telling each move; with `set auto on`, play
+        the user's forced moves (the only legal move) too."""
         teller = self.teller_for(self.human)
         for _ in range(1000):
             d = self.game.decision
-            if d is None or d.player == self.human:
+            if d is None or self.game.outcome is not None or self.replay is not None:
                 return
-            before = self.game.view(self.human)
-            move = self.bot.choose(self.game)
-            self.game.play(move)
-            self.say(teller.tell(before, self.game.view(self.human), move))
+            if self.bot is not None and d.player != self.human:
+                before = self.game.view(self.human)
+                move = self.game.play(self.bot.choose(self.game))
+                self.say(teller.tell(before, self.game.view(self.human), move))
+                continue
+            if self.auto and self.bot is not None:
+                legal = self.game.legal_moves()
+                if len(legal) == 1:
+                    before = self.game.view(self.human)
+                    move = self.game.play(legal[0])
+                    self.say(teller.tell(before, self.game.view(self.human), move) + " (the only legal move)")
+                    continue
+            return
 
-    def after_change(self, previous_viewer: int) -> None:
-        """Show the board; in hot-seat, announce the hand-over when the decider changes."""
-        if self.vs == "human" and self.game.decision is not None and self.viewer != previous_viewer:
-            self.say(self.painter.bold(f"── {player_label(self.viewer)}'s view "
-                                       f"({player_label(previous_viewer)}, look away) ──"))
+    # -- hot-seat --------------------------------------------------------------------------------
+    def _after_hot_seat_move(self, viewer: int, before: dict[str, Any], move: Move) -> bool:
+        """Tell a hot-seat move; when the decider changes, hand over first and tell the next player
+        every move they have not seen. False if the board is not to be shown (quit, or taken back)."""
+        for _ in range(1000):
+            nxt = self.viewer
+            if nxt != viewer and self.game.outcome is None:
+                answer = self._hand_over(viewer, nxt, can_cancel=True)
+                if answer == QUIT:
+                    return False
+                if answer == CANCEL:
+                    return True  # the move was taken back and the keyboard handed back: show that view
+                self._tell_missed(nxt)
+            else:
+                self.say(self.teller_for(viewer).tell(before, self.game.view(viewer), move))
+                self._told[viewer] = len(self.game.moves)
+            if not self.auto or self.game.outcome is not None:
+                return True
+            legal = self.game.legal_moves()
+            if len(legal) != 1:
+                return True
+            viewer = self.viewer
+            before = self.game.view(viewer)
+            move = self.game.play(legal[0])
+        return True
+
+    def _hand_over(self, previous: int | None, nxt: int, can_cancel: bool) -> str:
+        """Before `nxt`'s view is shown. Without a terminal (a script), a line says whose view follows."""
+        if self.handover is None:
+            if previous is not None:
+                self.say(self.painter.bold(f"── {player_label(nxt)}'s view ({player_label(previous)}, look away) ──"))
+            return SHOW
+        for _ in range(100):
+            answer = self.handover(previous, nxt, can_cancel and previous is not None)
+            if answer == QUIT:
+                if self.request_quit():
+                    return QUIT
+                continue  # warned about unsaved moves: the hand-over prompt again
+            if answer == CANCEL and can_cancel and previous is not None:
+                taken = self._take_back(previous)
+                if self._hand_over(None, previous, False) == QUIT:
+                    return QUIT
+                self.say(f"taken back: {', '.join(self.painter.move(str(m)) for m in taken)}")
+                return CANCEL
+            if answer == SHOW:
+                return SHOW
+        return QUIT
+
+    def _take_back(self, player: int) -> list[Move]:
+        """Undo moves until one made by `player` has been undone: their decision again."""
+        undone: list[Move] = []
+        while self.game.moves:
+            mover = self._mover(len(self.game.moves) - 1)
+            undone.append(self.game.undo())
+            if mover == player:
+                break
+        for p in (0, 1):
+            self._told[p] = min(self._told[p], len(self.game.moves))
+        return list(reversed(undone))
+
+    def _mover(self, i: int) -> int:
+        """Who made move `i` (0-based): the player who decided before it."""
+        d = self.game.state_after(i).pending
+        return d.player if d is not None else -1
+
+    def _tell_missed(self, player: int) -> None:
+        """Tell `player` (hot-seat) every move since they last saw the board, from their side."""
+        for note in self._notes[player]:
+            self.say(note)
+        self._notes[player] = []
+        teller = self.teller_for(player)
+        for i in range(self._told[player], len(self.game.moves)):
+            before, after = self.game.view_after(i, player), self.game.view_after(i + 1, player)
+            self.say(teller.tell(before, after, self.game.moves[i]))
+        self._told[player] = len(self.game.moves)
+
+    def start(self, intro: str = "") -> None:
+        """The first board of a game (after `intro`): in hot-seat, after a hand-over to the player who
+        moves first."""
+        if self.vs == "human" and self.replay is None and self.game.outcome is None:
+            if self._hand_over(None, self.viewer, False) == QUIT:
+                return
+            self._told[self.viewer] = len(self.game.moves)
+        if intro:
+            self.say(intro)
         self.show()
+
+    # -- quitting --------------------------------------------------------------------------------
+    def unsaved(self) -> int:
+        """How many moves of the game in play are not in the last save (0 when it is saved or empty)."""
+        if self.replay is not None:
+            return 0
+        moves = [str(m) for m in self.game.moves]
+        if moves == self._saved:
+            return 0
+        common = 0
+        for a, b in zip(moves, self._saved, strict=False):
+            if a != b:
+                break
+            common += 1
+        return len(moves) - common
+
+    def request_quit(self) -> bool:
+        """Quit, unless moves are unsaved and the user has not been told yet: then say so once."""
+        n = self.unsaved()
+        if n and not self._quit_warned:
+            self._quit_warned = True
+            self.say(f"{n} move{'s' if n != 1 else ''} of this game {'are' if n != 1 else 'is'} not saved: "
+                     "save FILE to keep them, or quit again (Ctrl-D) to leave without saving")
+            return False
+        self.running = False
+        return True
 
     # -- commands --------------------------------------------------------------------------------
     def cmd_moves(self) -> None:
         if self.replay is not None:
             raise CommandError("replaying: next, prev, goto N, or resume to play on")
         if self.game.outcome is not None:
-            raise CommandError(f"the game is over ({self.game.outcome})")
+            raise CommandError(f"the game is over ({outcome_text(self.game.outcome)})")
         if not self.my_decision():
             raise CommandError("it is not your decision")
         legal = self.game.legal_moves()
@@ -241,71 +395,117 @@ class Session:
         self.say(why.splitlines()[0])
 
     def cmd_undo(self) -> None:
+        """Take back the user's last move and every move played after it (the bot's answers; in
+        hot-seat, the other player's moves since): it is the same player's decision again."""
         self._no_replay("undo")
-        viewer = self.viewer
-        if self.vs == "human":
-            move = self.game.undo()
-            if self.viewer != viewer and self.handover is not None:
-                self.handover(viewer, self.viewer)
-            self.say(f"undone: {self.painter.move(str(move))}")
-            self.after_change(viewer)
-            return
-        undone: list[Move] = []
-        while self.game.moves:
-            undone.append(self.game.undo())
-            if self.game.decision is not None and self.game.decision.player == self.human:
-                break
-        if not undone or self.game.decision is None or self.game.decision.player != self.human:
-            for _ in undone:
-                self.game.redo()
-            raise CommandError("nothing of yours to undo")
-        self.say("undone: " + ", ".join(self.painter.move(str(m)) for m in reversed(undone)))
+        me = self.viewer
+        n = len(self.game.moves)
+        movers = [self._mover(i) for i in range(n)]
+        if me not in movers:
+            raise CommandError("nothing of yours to undo" + (f" ({player_label(me)} has not moved yet)"
+                                                            if self.vs == "human" else ""))
+        taken = self._take_back(me)
+        if self.vs == "human" and any(p != me for p in movers[n - len(taken):]):
+            self._notes[1 - me].append(f"{player_label(me)} took back {len(taken)} moves, yours among them")
+        self.say("undone: " + ", ".join(self.painter.move(str(m)) for m in taken))
+        self._told[me] = len(self.game.moves)
         self.show()
 
     def cmd_redo(self) -> None:
         self._no_replay("redo")
-        viewer = self.viewer
+        me = self.viewer
         redone = [self.game.redo()]  # raises "nothing to redo"
-        while self.bot is not None:
+        while True:
             d = self.game.decision
-            if d is None or d.player == self.human:
+            if d is None or d.player == me or self.game.outcome is not None:
                 break
-            try:
+            if self.game.can_redo:
                 redone.append(self.game.redo())
-            except CuttleError:
+            else:
                 self.advance()
                 break
-        if self.viewer != viewer and self.handover is not None:
-            self.handover(viewer, self.viewer)
         self.say("redone: " + ", ".join(self.painter.move(str(m)) for m in redone))
-        self.after_change(viewer)
-
-    def cmd_show(self) -> None:
+        if self.vs == "human" and self.viewer != me and self.game.outcome is None:
+            if self._hand_over(me, self.viewer, False) == QUIT:
+                return
+            self._tell_missed(self.viewer)
+        self._told[self.viewer] = len(self.game.moves)
         self.show()
 
-    def cmd_log(self) -> None:
+    def cmd_show(self, what: str | None = None) -> None:
+        if what is None or what.lower() in ("board", "game"):
+            self.show()
+        elif what.lower() == "scrap":
+            self.say(scrap_text(self.view(), self.painter))
+        else:
+            raise CommandError(f"show what? '{what}' is not 'board' or 'scrap'")
+
+    def cmd_set(self, name: str | None, value: str | None) -> None:
+        if name is None:
+            for key, help_text in SETTINGS.items():
+                self.say(f"  {key} {'on' if getattr(self, key) else 'off'}: {help_text}")
+            return
+        key = name.lower()
+        if key not in SETTINGS:
+            raise CommandError(f"no setting '{name}' (settings: {', '.join(SETTINGS)})")
+        if value is None or value.lower() not in ("on", "off"):
+            raise CommandError(f"set {key} on, or set {key} off")
+        setattr(self, key, value.lower() == "on")
+        self.say(f"{key} is {value.lower()}: {SETTINGS[key]}")
+        if self.auto:
+            before = len(self.game.moves)
+            if self.vs == "bot":
+                self.advance()
+            if len(self.game.moves) != before:
+                self.show()
+
+    def cmd_log(self, outcome: bool = True) -> None:
         """Every move in words, told from the current viewer's side (nothing hidden leaks)."""
         if not self.game.moves:
             self.say("no moves yet")
             return
         viewer = self.viewer
-        g = Game(self.game.rules, self.game.initial.copy(), self.game.seed, self.game.setup)
         open_hands = self.replay is not None and self.replay.open_hands
-        teller = Teller(-1, self.painter) if open_hands else self.teller_for(viewer)
-        persp = viewer
-        for i, m in enumerate(self.game.moves, 1):
-            before = g.view(persp)
+        teller = self.teller()
+        for i, m in enumerate(self.game.moves):
+            before, after = self.game.view_after(i, viewer), self.game.view_after(i + 1, viewer)
             if open_hands:
-                before["opponent_hand"] = g.view(1 - persp)["hand"]
-            g.push(m)
-            after = g.view(persp)
-            if open_hands:
-                after["opponent_hand"] = g.view(1 - persp)["hand"]
-            self.say(f"{i:>4}. {teller.tell(before, after, m)}")
+                before["opponent_hand"] = self.game.view_after(i, 1 - viewer)["hand"]
+                after["opponent_hand"] = self.game.view_after(i + 1, 1 - viewer)["hand"]
+            self.say(f"{i + 1:>4}. {teller.tell(before, after, m)}")
+        if outcome and self.game.outcome is not None:
+            self.say("      " + self.outcome_line())
 
-    def cmd_save(self, path: str) -> None:
+    def cmd_save(self, path: str, force: bool = False) -> None:
+        if not force:
+            other = self._other_game(path)
+            if other:
+                raise CommandError(f"{path} holds {other}: 'save {path} --force' overwrites it")
         records.save(self.game, path)
+        self._saved = [str(m) for m in self.game.moves]
+        self._quit_warned = False
         self.say(f"saved {len(self.game.moves)} move(s) to {path}")
+
+    def _other_game(self, path: str) -> str:
+        """What `path` holds if it is something other than this game (a line of words), else ''."""
+        p = Path(path).expanduser()
+        if not p.exists():
+            return ""
+        if p.is_dir():
+            return "a directory"
+        try:
+            data = records.read(p)
+        except CuttleError:
+            return "a file that is not a game record"
+        mine = records.record_of(self.game)
+        if (data.get("ruleset_hash"), data.get("seed"), data.get("setup")) != (
+                mine["ruleset_hash"], mine["seed"], mine.get("setup")):
+            return f"another game (ruleset {data.get('ruleset')}, seed {data.get('seed')})"
+        theirs, ours = [str(m) for m in data.get("moves") or []], mine["moves"]
+        n = min(len(theirs), len(ours))
+        if theirs[:n] != ours[:n]:
+            return "another line of this game (its moves differ from yours)"
+        return ""
 
     def cmd_load(self, path: str, force: bool = False) -> None:
         game = records.load(path, force=force)
@@ -313,11 +513,13 @@ class Session:
         self.ruleset = str(records.read(path)["ruleset"])
         if self.bot is not None:
             self.bot = Bot(game.seed)
+        self._saved = [str(m) for m in game.moves]
+        self._told = [len(game.moves), len(game.moves)]
         self.say(f"loaded {path}: ruleset {game.rules.name}, seed {game.seed}, {len(game.moves)} move(s)")
         self.advance()
-        self.show()
+        self.start()
 
-    def cmd_replay(self, path: str, force: bool = False) -> None:
+    def cmd_replay(self, path: str, force: bool = False, view: str | None = None, quiet: bool = False) -> None:
         data = records.read(path)
         game = records.start(data, path, force)
         moves = [str(m) for m in data["moves"]]
@@ -325,17 +527,28 @@ class Session:
             finished = records.replay(data, path, force).outcome is not None
         except CuttleError:
             finished = False
-        self.game, self.replay = game, Replay(path, moves, open_hands=finished)
-        self.say(f"replaying {path}: ruleset {game.rules.name}, seed {game.seed}, {len(moves)} move(s); "
-                 "next, prev, goto N, resume"
-                 + ("" if finished else f" (a game not finished: shown from {player_label(self.viewer)}'s side)"))
-        self.show()
+        open_hands = finished if view is None else view == "all"
+        if view in ("1", "2"):
+            self.human = int(view) - 1
+        self.game, self.replay = game, Replay(path, moves, open_hands=open_hands)
+        side = ("both hands shown" if open_hands else
+                f"shown from {player_label(self.viewer)}'s side" + ("" if finished or view else
+                                                                    ", as the game is not finished"))
+        self.say(f"replaying {path}: ruleset {game.rules.name}, seed {game.seed}, {len(moves)} move(s), {side}"
+                 + ("" if quiet else ". Enter or next, prev, goto N; resume plays on from there"))
+        if not quiet:
+            self.show()
 
     def cmd_step(self, delta: int) -> None:
         r = self._replaying()
+        if r.at + delta > len(r.moves):
+            then = "prev, goto N, or resume to play on" if self.game.outcome is None else "prev or goto N"
+            raise CommandError(f"the record has ended: all {len(r.moves)} moves are played ({then})")
+        if r.at + delta < 0:
+            raise CommandError("this is the start of the record: next (or Enter) plays its first move")
         self.cmd_goto(r.at + delta)
 
-    def cmd_goto(self, n: int) -> None:
+    def cmd_goto(self, n: int, quiet: bool = False) -> None:
         r = self._replaying()
         if not 0 <= n <= len(r.moves):
             raise CommandError(f"goto: N must be between 0 and {len(r.moves)} (the moves of {r.path})")
@@ -356,16 +569,22 @@ class Session:
                                    f"{str(e).splitlines()[0]}") from None
             r.at += 1
             told.append(f"{r.at:>4}. {teller.tell(before, self.view(), move)}")
+        if quiet:
+            return
         for line in told[-5:]:
             self.say(line)
         self.show()
 
     def cmd_resume(self) -> None:
         r = self._replaying()
+        if self.game.outcome is not None:
+            raise CommandError("the game of this record is over: there is nothing to play on")
         self.replay = None
+        self._saved = r.moves[:r.at]
+        self._told = [len(self.game.moves), len(self.game.moves)]
         self.say(f"playing on from move {r.at} of {r.path}")
         self.advance()
-        self.show()
+        self.start()
 
     def cmd_scenario(self, path: str) -> None:
         self._no_replay("scenario")
@@ -383,9 +602,10 @@ class Session:
         self.replay = None
         if self.bot is not None:
             self.bot = Bot(seed)
+        self._saved, self._told, self._quit_warned = [], [0, 0], False
         self.say(f"new game: ruleset {self.ruleset}, seed {seed}")
         self.advance()
-        self.show()
+        self.start()
 
     def cmd_rules(self, name: str | None) -> None:
         rules = load_ruleset(name) if name else self.game.rules

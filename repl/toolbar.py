@@ -1,27 +1,75 @@
 """The bottom toolbar: whose decision it is (a turn, a chance to counter, a pending choice), each
-side's points and goal, and the deck and scrap counts."""
+side's points and goal, and the deck and scrap counts. On a narrow terminal it shortens its fields
+rather than losing any: the longest form that fits the width is shown."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .render import Painter, decision_text, player_label
+from .render import Painter, decision_text, outcome_text, player_label
+from .wrap import visible_width
 
 if TYPE_CHECKING:
     from .session import Session
 
 
-def toolbar_text(session: Session) -> str:
-    """Plain text (no colour codes): prompt_toolkit styles the bar itself."""
+def toolbar_forms(session: Session) -> list[str]:
+    """The toolbar from its longest form to its shortest (plain text: prompt_toolkit styles the bar)."""
     v = session.view()
     d = session.game.decision
     plain = Painter(False)
-    if session.replay is not None:
-        what = f"replay {session.replay.at}/{len(session.replay.moves)} · " + decision_text(v, False, plain)
+    over = session.game.outcome
+    if over is not None:
+        you = session.human if session.vs == "bot" and session.replay is None else None
+        what = outcome_text(over, you)
+        short_what = what.split(":")[0]
     else:
-        what = decision_text(v, d is not None and d.player == session.viewer, plain)
+        mine = d is not None and d.player == session.viewer and session.replay is None
+        what = decision_text(v, mine, plain)
+        short_what = _short_decision(v, mine)
+    if session.replay is not None:
+        step = f"replay {session.replay.at}/{len(session.replay.moves)}"
+        what, short_what = f"{step} · {what}", f"{step} · {short_what}"
     me, opp = v["player"], "p2" if v["player"] == "p1" else "p1"
-    you = "you" if session.replay is None else player_label(me)
-    sides = (f"{you} {v['you']['score']}/{v['you']['goal']} · "
-             f"{player_label(opp)} {v['opponent']['score']}/{v['opponent']['goal']}")
-    return f" {what}  │  {sides}  │  deck {v['deck_count']} · scrap {len(v['scrap'])}  │  Tab: moves"
+    you_label = "you" if session.replay is None else player_label(me)
+    mine, theirs = f"{v['you']['score']}/{v['you']['goal']}", f"{v['opponent']['score']}/{v['opponent']['goal']}"
+    sides = f"{you_label} {mine} · {player_label(opp)} {theirs}"
+    short_sides = f"{mine} v {theirs}"
+    deck = f"deck {v['deck_count']} · scrap {len(v['scrap'])}"
+    short_deck = f"d{v['deck_count']} s{len(v['scrap'])}"
+    keys = "new, undo, save, quit" if over is not None else "Tab: moves"
+    return [f" {what}  │  {sides}  │  {deck}  │  {keys}",
+            f" {what}  │  {sides}  │  {deck}",
+            f" {short_what}  │  {sides}  │  {deck}",
+            f" {short_what} │ {short_sides} │ {short_deck}",
+            f" {short_what} │ {short_sides}"]
+
+
+def _short_decision(view: dict, mine: bool) -> str:
+    """The decision in two or three words: 'your turn', 'counter?', 'P2: discard 2'."""
+    d = view.get("decision")
+    if d is None:
+        return "game over"
+    who = "" if mine else player_label(d["player"]) + ": "
+    kind = d["kind"]
+    if kind == "main":
+        return "your turn" if mine else f"{player_label(d['player'])}'s turn"
+    if kind == "respond":
+        legal = view.get("legal_moves") or []
+        return "Enter: resolve" if mine and legal == ["resolve"] else f"{who}counter or resolve"
+    if kind == "choose":
+        return f"{who}{d['verb']} {d['count']}"
+    if kind == "play":
+        return f"{who}play a revealed card"
+    return f"{who}{kind}"
+
+
+def toolbar_text(session: Session, width: int | None = None) -> str:
+    forms = toolbar_forms(session)
+    width = session.width() if width is None else width
+    if width <= 0:
+        return forms[0]
+    for form in forms:
+        if visible_width(form) <= width:
+            return form
+    return forms[-1]

@@ -1,12 +1,10 @@
-"""Syntax-only validation of a line before it is sent: a known command with well-formed arguments,
-or text that parses as a move. Whether a move is *legal* is for the game to say after Enter."""
+"""Syntax-only checking of a line: a known command with well-formed arguments, or text that parses
+as a move. The session answers a malformed line with this one-line complaint (the prompt never holds
+a line back, so input is never glued to the next line); whether a move is *legal* is for the game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
-
-from prompt_toolkit.document import Document
-from prompt_toolkit.validation import ValidationError, Validator
+from collections.abc import Collection
 
 from interpreter import InvalidMoveError, Move
 from interpreter.core.errors import suggest
@@ -41,13 +39,3 @@ def problem(line: str, verbs: Collection[str] = ()) -> str | None:
         # short enough for the bottom bar: the part after "'LINE' is not a move: "
         return str(e).splitlines()[0].split(" is not a move: ", 1)[-1]
     return None
-
-
-class LineValidator(Validator):
-    def __init__(self, verbs: Callable[[], Collection[str]] = lambda: ()) -> None:
-        self.verbs = verbs
-
-    def validate(self, document: Document) -> None:
-        msg = problem(document.text, self.verbs())
-        if msg:
-            raise ValidationError(message=msg, cursor_position=len(document.text))

@@ -109,3 +109,12 @@ def test_a_scenario_given_to_check_is_named_as_such() -> None:
     from pathlib import Path
     (e,) = check(str(Path(__file__).resolve().parent.parent / "examples" / "example-1-countered.yaml"))
     assert e.code == "E004" and "cuttle run" in e.message
+
+
+def test_an_empty_file_is_reported_with_its_name_and_position(tmp_path, capsys) -> None:
+    for name, text in (("empty.yaml", ""), ("comment.yaml", "# nothing but a comment\n")):
+        p = tmp_path / name
+        p.write_text(text, encoding="utf-8")
+        assert main(["check", str(p)]) == 1
+        out = capsys.readouterr().out
+        assert out.startswith(f"{p}:1:1: [E004]"), out

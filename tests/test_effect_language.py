@@ -101,6 +101,20 @@ def test_a_house_rule_works_without_code(tmp_path: Path) -> None:
     assert game.view(0)["opponent"]["points"] == []
 
 
+def test_let_names_the_cards_as_they_were(tmp_path: Path) -> None:
+    """`let kept = hand of me` keeps the cards held then, not the hand as it changes afterwards."""
+    from interpreter import Game
+    from interpreter.scripting.setup import build_position
+    rules, _ = _load(tmp_path, "plays:\n  ace:\n    effect: |\n      let kept = hand of me\n      draw 1\n"
+                               "      scrap kept\n")
+    setup = {"p1": {"hand": ["AC", "7H"]}, "p2": {"hand": ["9D"]}, "deck": ["5S"]}
+    game = Game(rules, build_position(rules, setup, 0), 0, setup)
+    game.play("oneoff AC")
+    game.play("resolve")
+    assert game.view(0)["hand"] == ["5S"]  # the drawn card stays: it was not in the hand when `let` ran
+    assert "7H" in game.view(0)["scrap"]
+
+
 @pytest.mark.parametrize("line", ['legal: count(hand of opponent) > "x"', 'effect: draw "abc"',
                                   "effect: draw hand of me", "effect: move card to hand of 7", "effect: scrap 3",
                                   "legal: count(3) > 0", "effect: scrap play where it.rank > 3"])

@@ -78,16 +78,16 @@ def test_records_from_a_setup_replay_too(tmp_path: Path) -> None:
     assert load(path).state.key() == game.state.key()
 
 
-def test_cuttle_replay_shows_the_game_move_by_move(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cuttle_replay_print_shows_the_game_move_by_move(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     game = _played(n=6)
     path = tmp_path / "g.yaml"
     save(game, path)
-    assert main(["replay", str(path)]) == 0
+    assert main(["replay", str(path), "--print"]) == 0
     out = capsys.readouterr().out
-    assert "   1. p1:" in out and "result:" in out
+    assert "   1. P1 " in out and "   6. " in out and "── default · turn" in out
     bad = tmp_path / "b.yaml"
     data = record_of(game)
     data["ruleset_hash"] = "ffff"
     bad.write_text(yaml.safe_dump(data))
-    assert main(["replay", str(bad)]) == 1
+    assert main(["replay", str(bad), "--print"]) == 1
     assert "has changed" in capsys.readouterr().err

@@ -42,16 +42,16 @@ def texts(line: str, c: CompletionContext | None = None) -> list[str]:
     return [s.text for s in complete(line, c or ctx())]
 
 
-def test_empty_line_offers_commands_and_every_legal_move() -> None:
+def test_empty_line_offers_every_legal_move_first_then_the_commands() -> None:
     got = texts("")
-    assert set(REGISTRY.names()) <= set(got)
-    assert {m for m, _ in MOVES} <= set(got)
+    assert got[:len(MOVES)] == [m for m, _ in MOVES]
+    assert got[len(MOVES):] == REGISTRY.names()
 
 
 def test_a_prefix_offers_whole_legal_moves() -> None:
     assert texts("po") == ["points 7H", "points 10S"]
     assert texts("points 1") == ["points 10S"]
-    assert texts("SC") == ["scenario", "scuttle 10S 9H"]
+    assert texts("SC") == ["scuttle 10S 9H", "scrap", "scenario"]  # the move first, on a typed first letter too
     s = complete("points 1", ctx())[0]
     assert s.start == -len("points 1") and s.meta == "points 10♠"
 
@@ -191,27 +191,6 @@ def test_undo_and_redo(pipe: PipeInput) -> None:
     assert s.game.state.key() == start
 
 
-def test_hot_seat_shows_each_players_view_in_turn(pipe: PipeInput) -> None:
-    s, prompt, lines = make(pipe, seed=3, vs="human")
-    type_line(s, prompt, pipe, "points 10C")
-    assert s.viewer == 1
-    assert any("P2's view" in line for line in lines)
-    assert "You (P2)" in lines[-2]
-    type_line(s, prompt, pipe, "undo")
-    assert s.viewer == 0 and s.game.moves == []
-
-
-def test_hot_seat_hands_over_before_the_next_view(pipe: PipeInput) -> None:
-    s, prompt, lines = make(pipe, seed=3, vs="human")
-    handovers: list[tuple[int, int, int]] = []
-    s.handover = lambda prev, nxt: handovers.append((prev, nxt, len(lines)))
-    n = len(lines)
-    type_line(s, prompt, pipe, "points 10C")
-    assert handovers == [(0, 1, n)]  # before anything about the move or P2's board is printed
-    type_line(s, prompt, pipe, "moves")
-    assert len(handovers) == 1  # a command does not hand over
-
-
 def test_save_and_load(pipe: PipeInput, tmp_path: Path) -> None:
     s, prompt, lines = make(pipe, seed=3)
     type_line(s, prompt, pipe, "points 10C")
@@ -273,15 +252,6 @@ def test_replaying_an_unfinished_game_shows_only_your_side(pipe: PipeInput, tmp_
     assert s.view()["opponent_hand"] is None
 
 
-def test_hot_seat_undo_hands_over_too(pipe: PipeInput) -> None:
-    s, prompt, lines = make(pipe, seed=3, vs="human")
-    calls: list[tuple[int, int]] = []
-    s.handover = lambda prev, nxt: calls.append((prev, nxt))
-    type_line(s, prompt, pipe, "points 10C")
-    type_line(s, prompt, pipe, "undo")
-    assert calls == [(0, 1), (1, 0)]
-
-
 def test_bad_input_prints_one_line_and_changes_nothing(pipe: PipeInput) -> None:
     s, prompt, lines = make(pipe, seed=3)
     key = s.game.state.key()
@@ -295,14 +265,21 @@ def test_bad_input_prints_one_line_and_changes_nothing(pipe: PipeInput) -> None:
         assert s.game.state.key() == key, bad
 
 
-def test_validator_stops_a_malformed_line_and_ctrl_c_clears_it(pipe: PipeInput) -> None:
+def test_a_failed_line_is_answered_and_the_next_line_starts_empty(pipe: PipeInput) -> None:
+    """A malformed line and an illegal one behave alike: one error line that stays on the screen, an
+    empty prompt after it (the line is in the history, to fix), and nothing glued to the next line."""
     s, prompt, lines = make(pipe, seed=3)
     key = s.game.state.key()
-    pipe.send_text("points 7X\r")  # refused by the validator: stays in the buffer
-    pipe.send_text("\x03")  # Ctrl-C clears it
-    pipe.send_text("moves\r")
+    for bad, says in (("points 7X", "not a card"), ("points KH", "illegal"), ("asdf", "neither a command")):
+        n = len(lines)
+        assert type_line(s, prompt, pipe, bad) == bad
+        assert len(lines) == n + 1 and lines[-1].startswith("error: ") and says in lines[-1], lines[n:]
+        assert type_line(s, prompt, pipe, "moves") == "moves"  # not 'asdfmoves'
+        assert s.game.state.key() == key
+    pipe.send_text("points 7\x03moves\r")  # Ctrl-C still clears a line being typed
     assert prompt.prompt() == "moves"
-    assert s.game.state.key() == key
+    pipe.send_text("\x1b[A\r")  # Up brings back the last line
+    assert prompt.prompt() == "moves"
 
 
 def test_ctrl_d_quits_cleanly(pipe: PipeInput) -> None:
@@ -359,3 +336,193 @@ def test_scenario_export_replays_random_effects_exactly(spec: str, tmp_path) -> 
         write_scenario(game, str(path))
         result = run_file(path)
         assert result.ok, result.failures
+
+
+# -- a session on a given position ------------------------------------------------------------------
+
+class Scripted:
+    """A stand-in for the bot that plays the given moves in order."""
+
+    def __init__(self, *moves: str) -> None:
+        self.moves = list(moves)
+
+    def choose(self, game: Game) -> str:
+        return self.moves.pop(0)
+
+
+def session_at(setup: dict, spec: str = "default", vs: str = "bot", human: int = 0, width: int = 0,
+               bot: Scripted | None = None) -> tuple[Session, list[str]]:
+    from interpreter.scripting.setup import build_position
+    rules = load_ruleset(spec)
+    game = Game(rules, build_position(rules, setup, 0), 0, setup)
+    lines: list[str] = []
+    s = Session(game, vs, human, ruleset=spec, out=lines.append, width=lambda: width)
+    if bot is not None:
+        s.bot = bot  # type: ignore[assignment]
+    return s, lines
+
+
+# -- what a player expects (issue 13) --------------------------------------------------------------
+
+def test_enter_on_an_empty_line_plays_the_only_legal_move() -> None:
+    s, lines = session_at({"p1": {"hand": ["6D", "9C"]}, "p2": {"hand": ["5C"]}}, vs="human")
+    s.handle("oneoff 6D")
+    assert s.game.decision.player == 1 and [str(m) for m in s.game.legal_moves()] == ["resolve"]
+    s.handle("")
+    assert [str(m) for m in s.game.moves] == ["oneoff 6D", "resolve"]
+    n = len(s.game.moves)
+    s.handle("")  # several legal moves: an empty line does nothing
+    assert len(s.game.moves) == n and not any(line.startswith("error") for line in lines)
+
+
+def test_the_respond_prompt_offers_a_counter_only_when_there_is_one() -> None:
+    s, lines = session_at({"p1": {"hand": ["6D", "9C"]}, "p2": {"hand": ["5C"]}}, vs="human")
+    s.handle("oneoff 6D")
+    assert s.status() == "you cannot counter P1's 6♦ (oneoff): press Enter to continue"
+    assert "may counter" not in "\n".join(lines[-3:])
+    s, lines = session_at({"p1": {"hand": ["6D", "9C"]}, "p2": {"hand": ["2C", "5C"]}}, vs="human")
+    s.handle("oneoff 6D")
+    assert s.status() == "you may counter P1's 6♦ (oneoff) or let it resolve"
+
+
+def test_set_auto_plays_forced_moves_by_itself() -> None:
+    setup = {"p1": {"hand": ["4C", "9C"]}, "p2": {"hand": ["KD", "3D"]}, "deck": ["5H", "6H"]}
+    s, lines = session_at(setup, bot=Scripted("oneoff 4C", "draw"), human=1)
+    s.handle("set auto on")  # the stand-in for the bot plays its 4 at once
+    # P2 cannot counter (no 2): resolve is forced; then discarding both cards is the only choice; with an
+    # empty hand, drawing is the only move of P2's turn; after P1's draw, P2 has two moves and decides
+    assert [str(m) for m in s.game.moves] == ["oneoff 4C", "resolve", "discard 3D KD", "draw", "draw"]
+    assert sum("(the only legal move)" in line for line in lines) == 3
+    assert s.game.decision.player == 1 and s.game.decision.kind == "main"
+    s.handle("set auto off")
+    assert not s.auto
+    s, lines = session_at(setup, bot=Scripted("oneoff 4C"), human=1)
+    s.advance()  # auto is off by default: the forced resolve waits for the user
+    assert [str(m) for m in s.game.moves] == ["oneoff 4C"]
+
+
+def test_everything_wraps_to_a_narrow_terminal(pipe: PipeInput) -> None:
+    from repl.toolbar import toolbar_text
+    from repl.wrap import visible_width
+
+    lines: list[str] = []
+    s = new_session(SimpleNamespace(seed=11, ruleset="default", vs="bot", as_player="1"), out=lines.append,
+                    color=True)
+    s.width = lambda: 60
+    s.advance()
+    me = Bot(5)
+    for _ in range(400):
+        if s.game.outcome is not None:
+            break
+        s.handle(str(me.choose(s.game)))
+        assert visible_width(toolbar_text(s)) <= 60
+        assert f"{s.view()['you']['score']}/{s.view()['you']['goal']}" in toolbar_text(s)
+    for command in ("help", "rules", "log", "show", "scrap", "explain scuttle 10S 9H"):
+        s.handle(command)
+    text = "\n".join(lines)
+    long = [ln for ln in text.split("\n") if visible_width(ln) > 60 and " " in ln.strip()]
+    assert long == []
+    assert "\x1b[" in text  # the colours were kept through the wrapping
+
+
+def test_the_toolbar_shortens_its_fields_rather_than_losing_them() -> None:
+    from repl.toolbar import toolbar_text
+    s, _ = session_at({"p1": {"hand": ["6D", "9C"], "points": ["7H"]}, "p2": {"hand": ["5C"], "points": ["3C"]}})
+    wide, narrow = toolbar_text(s, 200), toolbar_text(s, 40)
+    assert "Tab: moves" in wide and "deck" in wide
+    assert len(narrow) <= 40 and "7/21" in narrow and "3/21" in narrow and "s0" in narrow
+
+
+def test_scrap_lists_the_scrap_pile_and_hands_are_sorted() -> None:
+    s, lines = session_at({"p1": {"hand": ["KS", "3D", "AH", "10C", "3C"]}, "p2": {"hand": ["5C"]},
+                           "scrap": ["9D", "2H"]}, vs="human")
+    s.handle("scrap")
+    assert lines[-1] == "Scrap (2 cards, the top last): 9♦ 2♥"
+    s.handle("show scrap")
+    assert lines[-1] == "Scrap (2 cards, the top last): 9♦ 2♥"
+    s.handle("show")
+    assert "hand    A♥ 3♣ 3♦ 10♣ K♠" in "\n".join(lines[-4:])
+
+
+def test_game_over_is_said_once_as_you_win_or_you_lose(pipe: PipeInput) -> None:
+    from repl.toolbar import toolbar_text
+    s, prompt, lines = make(pipe, seed=5)
+    me = Bot(99)
+    for _ in range(400):
+        if s.game.outcome is not None:
+            break
+        n = len(lines)
+        s.handle(str(me.choose(s.game)))
+    ending = "\n".join(lines[n:])
+    assert ending.count("Game over") == 1 and ending.count("wins") == 0
+    assert ("You win" in ending) != ("You lose" in ending)
+    assert "Tab: moves" not in toolbar_text(s) and "game over" in lines[n:][-2] + ending
+    assert s.prompt_text() == "game over> "
+
+
+def test_a_drawn_game_is_not_worded_like_drawing_a_card() -> None:
+    s, lines = session_at({"p1": {"hand": ["9C"]}, "p2": {"hand": ["5C"]}, "unplaced": "scrap"}, spec="published",
+                          vs="human")
+    for _ in range(3):
+        s.handle("pass")
+    text = "\n".join(lines)
+    assert "Game over — Draw: 3 passes in a row end the game with no winner." in text
+    assert "draw (" not in text and text.count("Game over") == 1
+
+
+def test_save_refuses_another_games_file_and_quit_asks_once(tmp_path: Path) -> None:
+    s, lines = session_at({"p1": {"hand": ["6D", "9C"]}, "p2": {"hand": ["5C", "7D"]}}, vs="human")
+    other = tmp_path / "other.yaml"
+    g = Game.new(load_ruleset("default"), 1)
+    from interpreter.scripting import records
+    records.save(g, other)
+    before = other.read_text()
+    s.handle("points 9C")
+    s.handle(f"save {other}")
+    assert lines[-1].startswith(f"error: {other} holds another game") and other.read_text() == before
+    s.handle(f"save {other} --force")
+    assert lines[-1].startswith("saved") and other.read_text() != before
+    s.handle("points 7D")
+    s.handle(f"save {other}")  # the same game, further on: no question
+    assert lines[-1].startswith("saved 2 move(s)")
+    s.handle("oneoff 6D")
+    s.handle("quit")
+    assert s.running and "1 move of this game is not saved" in lines[-1]
+    s.handle("quit")
+    assert not s.running
+
+
+def test_quit_without_unsaved_moves_does_not_ask() -> None:
+    s, lines = session_at({"p1": {"hand": ["6D", "9C"]}, "p2": {"hand": ["5C", "7D"]}}, vs="human")
+    s.handle("quit")
+    assert not s.running
+
+
+def test_the_intro_names_the_familiar_rules_where_these_differ() -> None:
+    from repl.app import intro
+    s, _ = session_at({"p1": {"hand": ["6D"]}, "p2": {"hand": ["5C"]}})
+    text = intro(s)
+    assert "cuttle.cards" in text and "default+classic-2s" in text and "default+published-9s" in text
+    s, _ = session_at({"p1": {"hand": ["6D"]}, "p2": {"hand": ["5C"]}}, spec="published")
+    assert "cuttle.cards" not in intro(s)
+
+
+def test_the_jokers_narration_shuffles_then_draws() -> None:
+    from interpreter.scripting.setup import build_position
+    rules = load_ruleset("micro+jokers")
+    setup = {"turn": "p1", "p1": {"hand": ["RJ", "AS", "2H", "3S"], "points": ["9S"]},
+             "p2": {"hand": ["BJ", "4C", "6D", "JS", "QH", "KC", "9H", "10H", "10C"]},
+             "scrap": ["9C", "9D", "2C", "3D"]}
+    game = Game(rules, build_position(rules, setup, 1), 1, setup)
+    game.play("oneoff RJ")
+    before = game.view(1)
+    game.play("resolve")
+    line = Teller(1).tell(before, game.view(1), game.moves[-1])
+    assert line.startswith("You let P1's RJ resolve: the scrap (2♣ 3♦ 9♣ 9♦) is shuffled into a new deck; "
+                           "P1 draws "), line
+
+
+def test_every_command_is_documented_in_the_playing_guide() -> None:
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "playing.md").read_text(encoding="utf-8")
+    missing = [name for name in REGISTRY.names() if f"`{name}" not in doc]
+    assert not missing, f"docs/playing.md does not document: {missing}"

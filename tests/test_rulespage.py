@@ -206,3 +206,78 @@ def test_english_reads_every_shape_without_failing(ctx: Context) -> None:
         assert say(src, ctx)
     for _, typ, src in TEXTS:
         assert say(src, ctx, condition=typ == "expr")
+
+
+# -- pages players read (issue 13) ---------------------------------------------------------------
+
+PAGES = ["default", "published", "micro", "micro+jokers", "default+twinned", "default+classic-2s",
+         "published+best-of-5", "default+published-9s+frozen-9s", "default+joker-swap"]
+
+
+@pytest.mark.parametrize("spec", PAGES)
+def test_pages_speak_to_players_not_to_the_sources(spec: str) -> None:
+    page = rules_page(load_ruleset(spec))
+    for word in ("000", "SPEC", "ruling", "Source:"):
+        assert word not in page, (spec, word)
+
+
+def test_a_kind_that_cannot_be_countered_says_nothing_about_being_countered() -> None:
+    lines = {ln.split(":")[0]: ln for ln in rules_page(load_ruleset("published")).splitlines()
+             if ln.startswith("A ")}
+    assert lines["A Royal"] == "A Royal: it cannot be countered."
+    assert lines["A Jack"] == "A Jack: it cannot be countered."
+    assert "when it is countered" in lines["A one-off"]
+
+
+def test_a_kind_no_response_answers_cannot_be_countered(tmp_path: Path) -> None:
+    p = _house(tmp_path, "extends: default\nresponses:\n  counter:\n    answers: [oneoff, counter]\n")
+    page = rules_page(load_ruleset(str(p)))
+    assert "A Royal: it cannot be countered: no response answers it." in page
+    assert "A Royal: it cannot be countered: no response answers it; when" not in page
+
+
+def test_whose_queens(default) -> None:
+    page = rules_page(default)
+    assert "A one-off: when you play one, your opponent can counter it only if you have no Queens" in page
+    assert "Your opponent can answer it in turn only if you have no Queens" in page
+
+
+def test_the_default_page_names_the_familiar_rules_where_it_differs(default) -> None:
+    page = rules_page(default)
+    section = page.split("If you know Cuttle from cuttle.cards")[1].split("The cards")[0]
+    assert "A 2 alone counters a one-off" in section and "default+classic-2s" in section
+    assert "returns its target to its owner's hand" in section and "default+published-9s" in section
+    assert "published ruleset" in section
+    assert "cuttle.cards" not in rules_page(load_ruleset("published"))
+    only_nines = rules_page(load_ruleset("default+classic-2s")).split("The cards")[0]
+    assert "published-9s" in only_nines and "classic-2s for that" not in only_nines
+
+
+def test_an_option_is_described_beside_its_base() -> None:
+    page = rules_page(load_ruleset("micro+jokers"))
+    head = page.split("The cards")[0]
+    assert "sixteen cards" in head and "With jokers: Each player also gets a Joker" in head
+
+
+def test_diff_tells_a_change_to_the_deal_of_particular_cards() -> None:
+    d = diff_rules(load_ruleset("micro"), load_ruleset("micro+jokers"))
+    assert "The deal: was: 8 and 8 cards; now: 8 and 8 cards, plus RJ to the first player and BJ to the second" in d
+
+
+def test_twins_say_which_card_goes_into_play_and_that_they_are_not_passes() -> None:
+    page = rules_page(load_ruleset("default+twinned"))
+    assert ("Royal (2 cards of the same rank together): put the first card you name in front of you as a Royal. "
+            "The other card is scrapped.") in page
+    assert "it neither counts as a pass nor breaks a run of passes" in page
+    assert "One-off (2 cards of the same rank together): scrap every point card in play. It does" in page
+
+
+def test_a_seven_says_its_card_is_played_once_the_rest_is_done(default) -> None:
+    seven = next(ln for ln in rules_page(default).splitlines() if "turn up the top 2 cards" in ln)
+    assert "once the rest of this effect is done (this effect ends only when that play has resolved)" in seven
+
+
+def test_let_names_the_cards_it_was_given() -> None:
+    page = rules_page(load_ruleset("micro+jokers"))
+    assert ("shuffle the scrap into the deck, then put the cards that were in the deck before on top of the deck, "
+            "then draw 1 card") in page

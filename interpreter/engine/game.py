@@ -29,6 +29,7 @@ from interpreter.rules import Rules
 from .machine import CHOOSE_D, MAIN, PLAY_D, RESPOND, Decision, apply_action, deal, enumerate_actions
 from .moves import Move
 from .state import DECK, DRAW, FIELD0, HAND0, SCRAP, SHOWN, STACK, State
+from .why import no_window_reason, target_reason, together_reason
 
 PLAYER_NAMES = ("p1", "p2")
 
@@ -205,6 +206,16 @@ class Game:
         self._redo.append(move)
         return move
 
+    def state_after(self, n: int) -> State:
+        """The exact state after the first `n` moves of the game (0: its start)."""
+        return self._stack[n][0] if 0 <= n < len(self._stack) else self.state
+
+    def view_after(self, n: int, player: int) -> dict:
+        """What `player` could see after the first `n` moves (see `view`)."""
+        if not 0 <= n < len(self._stack):
+            return self.view(player)
+        return Game(self.rules, self._stack[n][0], self.seed, self.setup).view(player)
+
     @property
     def can_undo(self) -> bool:
         return bool(self._stack)
@@ -259,7 +270,9 @@ class Game:
             return f"there is no move '{move.verb}'" + (f"; did you mean '{near}'?" if near else
                                                         f"; moves start with {', '.join(sorted(verbs))}")
         if d.kind == MAIN and move.verb in {r.verb for r in rules.responses} | {"resolve"}:
-            return f"there is nothing to {move.verb}: it is {who}'s turn to take an action"
+            why = no_window_reason(self)
+            return (f"there is nothing to {move.verb}: " + (f"{why}; " if why else "")
+                    + f"it is {who}'s turn to take an action")
         if d.kind == MAIN and move.verb in rules.ctx.verbs - {p.verb for p in rules.plays}:
             return f"there is nothing to {move.verb} now: it is {who}'s turn to take an action"
         if d.kind == PLAY_D:
@@ -282,6 +295,9 @@ class Game:
             return (f"{NAMES[card]} is not in " + (f"your hand ({who})" if mine else where)
                     + (f"; it is {holder}" if holder else ""))
         rank = RANK_OF[card]
+        together = together_reason(self, move, source)
+        if together:
+            return together
         fitting = [p for p in defs if rank in p.ranks]
         if defs and all(getattr(x, "ncards", 1) == 0 for x in defs):
             return f"'{move.verb}' takes no card: write just '{move.verb}'"
@@ -301,6 +317,9 @@ class Game:
             if len(move.cards) < 2:
                 return f"'{move}' needs a target: " + (", ".join(NAMES[t] for t in targets) or "there is none")
             t = move.cards[1]
+            reason = target_reason(self, p, env, t) if t not in targets else None
+            if reason:
+                return f"{reason}; the rule: `{' '.join(str(p.source.get('target')).split())}`"
             if t not in targets:
                 return (f"{NAMES[t]} is not a legal target: {p.verb} {NAMES[card]} may target one of "
                         f"{self._rule(p, 'target')}"

@@ -50,7 +50,11 @@ def plays_for(g: State, player: int, source: tuple[int, ...], free_ok: bool = Tr
         for p in multi[rank]:
             if p.free and not free_ok:
                 continue
-            same = [x for x in source[i + 1:] if RANK_OF[x] == rank and (
+            # When the play reads `card` (a twinned Royal or Jack puts its first card into play), the
+            # first card named is the player's choice: each card may come first (ruling 18). When it
+            # does not (a twinned one-off scraps both), the cards are a set, named in source order.
+            others = [x for j, x in enumerate(source) if (j != i if p.first_card_matters else j > i)]
+            same = [x for x in others if RANK_OF[x] == rank and (
                 playable is None or playable(g, {"me": player, "opponent": opp, "it": x}))]
             for rest in itertools.combinations(same, p.ncards - 1):
                 cards = (c,) + rest

@@ -40,7 +40,11 @@ def apply_action(g: State, action: tuple) -> None:
         if d.kind == PLAY_D:
             for c in cards:
                 g.move(c, STACK)
-            g.frames.insert(len(g.frames) - 1, [((BUILTIN, "start_play", rec),), 0, {}])
+            top = g.frames[-1]
+            if any(ins[0] == BUILTIN and ins[1] == "start_chosen" for ins in top[0][top[1]:]):
+                top[2]["chosen play"] = rec  # starts when the effect that offered it is done (START_CHOSEN)
+            else:  # a `play from` outside a play's effect: the chosen play starts when the frame is done
+                g.frames.insert(len(g.frames) - 1, [((BUILTIN, "start_play", rec),), 0, {}])
         else:
             if not p.free:
                 rules = g.rules
@@ -246,8 +250,9 @@ def _run(g: State) -> None:
 
 def deferred_plays(g: State, player: int, options: tuple[int, ...]) -> list[tuple]:
     """The plays a `play from` offers. The chosen play starts only when the current effect has
-    finished (a 7's other card back on the deck, the 7 in the scrap), so each card is judged in
-    that position: the rest of the current frame runs on a copy with the card set aside."""
+    finished (a 7's other card back on the deck; the 7 itself stays on the stack until the chosen
+    play has resolved), so each card is judged in that position: the rest of the current effect runs
+    on a copy with the card set aside."""
     out: list[tuple] = []
     for c in options:
         sim = g.copy()
@@ -264,6 +269,8 @@ def deferred_plays(g: State, player: int, options: tuple[int, ...]) -> list[tupl
             if op == EXEC:
                 ins[1](sim, frame[2])
             elif op == BUILTIN:
+                if ins[1] == "start_chosen":
+                    break  # the effect is done: here the chosen play starts
                 if ins[1] != "finish_play":
                     BUILTINS[ins[1]](sim, frame[2], ins[2])
             elif op == JUMP_IF_NOT:
@@ -290,6 +297,14 @@ def _finish_play(g: State, env: dict, arg: Any) -> None:
     check_win(g)
 
 
+def _start_chosen(g: State, env: dict, _arg: Any) -> None:
+    """The effect that offered a `play from` is done: the play chosen there starts (and may open a
+    response window); the rest of the frame (the kind's `after`) waits until it has resolved."""
+    rec = env.pop("chosen play", None)
+    if rec is not None:
+        _start_play(g, rec)
+
+
 def _after_response(g: State, env: dict, _arg: Any) -> None:
     """The other player may answer a response in turn; otherwise the chain settles."""
     r, player = g.chain[-1][0], g.chain[-1][1]
@@ -311,6 +326,7 @@ BUILTINS = {
     "end_turn": lambda g, env, arg: (check_win(g), g.winner is None and _next_turn(g)),
     "after_response": _after_response,
     "start_play": lambda g, env, rec: _start_play(g, rec),
+    "start_chosen": _start_chosen,
 }
 
 

@@ -481,7 +481,7 @@ class Compiler:
         if isinstance(node, A.Let):
             used: set[str] = set()
             code = self.gen(node.value, {n: None for n in fb}, used)
-            out.append([EXEC, self._function([f"e[{node.name!r}] = {code.src}"], used, "let")])
+            out.append([EXEC, self._function([f"e[{node.name!r}] = {_snapshot(code)}"], used, "let")])
             bound.add(node.name)
             return
         used = set()
@@ -494,7 +494,7 @@ class Compiler:
             code = self.gen(node.value, scope, used)
             scope[node.name] = None
             used.add(node.name)
-            return [f"e[{node.name!r}] = v_{node.name} = {code.src}"]
+            return [f"e[{node.name!r}] = v_{node.name} = {_snapshot(code)}"]
         method = _SGEN.get(type(node))
         if method is None:
             if isinstance(node, (A.Choose, A.PlayFrom, A.Let)):
@@ -629,6 +629,11 @@ _GEN = {
     A.Zone: Compiler._g_zone, A.Where: Compiler._g_where, A.BinOp: Compiler._g_binop, A.Not: Compiler._g_not,
     A.Neg: Compiler._g_neg, A.Index: Compiler._g_index, A.Attr: Compiler._g_attr, A.Call: Compiler._g_call,
 }
+def _snapshot(code: _Code) -> str:
+    """A `let` names a value: the cards of a zone as they are now, not the zone as it changes."""
+    return f"tuple({code.src})" if code.typ == "cards" else code.src
+
+
 _SGEN = {
     A.Scrap: Compiler._s_scrap, A.Move: Compiler._s_move, A.Attach: Compiler._s_attach,
     A.Draw: Compiler._s_draw, A.Reveal: Compiler._s_reveal, A.Shuffle: Compiler._s_shuffle,

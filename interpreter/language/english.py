@@ -741,7 +741,8 @@ def stmt_text(node: A.Node, ctx: Context) -> str:
         case A.PlayFrom(source=s):
             np = noun(s, ctx)
             what = f"one of {np.definite}" if np and np.definite else (np.one() if np else value(s, ctx))
-            return f"{conj('play', subj)} {what} in any way it can be played, as if from {possessive(subj, ctx)} hand"
+            return (f"{conj('play', subj)} {what} in any way it can be played, as if from {possessive(subj, ctx)} "
+                    "hand, once the rest of this effect is done (this effect ends only when that play has resolved)")
         case A.Let(name=n, value=v):
             return f"let {words(n)} be {value(v, ctx)}"
         case A.If(cond=c, then=t, orelse=o):
@@ -839,6 +840,11 @@ def clauses(body: Sequence[A.Node], ctx: Context) -> list[str]:
             ctx = ctx.with_(chosen=chosen)
             i += 1
             continue
+        if isinstance(s, A.Let) and isinstance(s.value, A.Zone):
+            # `let kept = deck`: later statements name those cards, so the let itself needs no clause
+            ctx = ctx.with_(aliases={**ctx.aliases, s.name: f"the cards that were in {value(s.value, ctx)} before"})
+            i += 1
+            continue
         out.append(stmt_text(s, ctx.with_(chosen=chosen)))
         i += 1
     return out
@@ -852,6 +858,29 @@ def block_text(body: Sequence[A.Node], ctx: Context) -> str:
         return parts[0]
     sep = "; then " if any("," in p or ";" in p for p in parts) else ", then "
     return sep.join(parts)
+
+
+# -- comparisons between two cards ---------------------------------------------------------------
+
+_COMPARE_WORDS = {">": "a higher", "<": "a lower", ">=": "at least the same", "<=": "at most the same",
+                  "==": "the same", "!=": "a different"}
+
+
+def comparative(node: A.Node, first: str, second: str) -> str | None:
+    """What `first` needs against `second`, when a condition only compares their attributes:
+    `a.value > b.value or (a.value == b.value and a.suit > b.suit)` (first a, second b) reads
+    'a higher value, or the same value and a higher suit'. None for any other condition."""
+    match node:
+        case A.BinOp(op="or", left=lhs, right=rhs):
+            left, right = comparative(lhs, first, second), comparative(rhs, first, second)
+            return f"{left}, or {right}" if left and right else None
+        case A.BinOp(op="and", left=lhs, right=rhs):
+            left, right = comparative(lhs, first, second), comparative(rhs, first, second)
+            return f"{left} and {right}" if left and right else None
+        case A.BinOp(op=op, left=A.Attr(obj=A.Name(name=x), name=f), right=A.Attr(obj=A.Name(name=y), name=g)) \
+                if op in _COMPARE_WORDS and f == g and (x, y) == (first, second):
+            return f"{_COMPARE_WORDS[op]} {words(f)}"
+    return None
 
 
 # -- entry point -------------------------------------------------------------------------------

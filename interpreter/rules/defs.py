@@ -23,6 +23,9 @@ class PlayDef:
     countered: tuple
     counterable: Any         # from the kind, or None
     source: dict             # the data, for rules pages and diffs
+    # whether its rules read `card` (its first card), not only `cards`: then, for a play of several
+    # cards (a twin), which card comes first is the player's choice (ruling 18)
+    first_card_matters: bool = False
 
 
 @dataclass(frozen=True)
@@ -43,5 +46,8 @@ CHECK_WIN = (BUILTIN, "check_win", None)
 # A played card that its effect left on the stack goes to the scrap (e.g. the second card of a twin).
 CLEANUP = (BUILTIN, "cleanup", None)
 FINISH_PLAY = (BUILTIN, "finish_play", None)  # CLEANUP, then CHECK_WIN
+# Between the effect and the kind's `after` of a play whose effect has `play from`: the play chosen there
+# starts now, so the card that offered it (a 7) reaches the scrap only once that play has resolved.
+START_CHOSEN = (BUILTIN, "start_chosen", None)
 # After a response's own effect: open a window for the other player, or settle the chain.
 AFTER_RESPONSE = (BUILTIN, "after_response", None)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from interpreter.core.cards import ALL_RANKS, JOKER_RANK, NAMES, RANK_OF, SUIT_SYMBOLS
+from interpreter.core.errors import CuttleError
 from interpreter.language import tree as A
 from interpreter.language.english import (
     Context,
@@ -25,6 +26,8 @@ from interpreter.language.english import (
 )
 from interpreter.language.parser import parse_expr, parse_program
 from interpreter.language.printer import to_text
+
+from .load import load_ruleset
 
 GENERAL = 4  # a play open to more ranks than this is described once, under "Your turn"
 RULE = "-" * 72
@@ -109,8 +112,11 @@ def describe_play(p: dict, ctx: Context, with_label: bool = True) -> str:
     ncards = int(p.get("cards", 1))
     label = play_label(p)
     head = label
+    first_named = ncards > 1 and reads_card(p)
     if ncards > 1:
         head += f" ({ncards} cards of the same rank together)"
+    if first_named:  # `card` is the first card named in the move (SPEC ruling 18)
+        ctx = ctx.with_(aliases={**ctx.aliases, "card": "the first card you name"})
     if "target" in p:
         tree = _tree(p["target"], False)
         from interpreter.language.english import noun  # noun phrases: "one of your opponent's point cards ..."
@@ -120,6 +126,8 @@ def describe_play(p: dict, ctx: Context, with_label: bool = True) -> str:
     if not with_label:
         head = head[len(label):].lstrip(", ")
     parts.append(f"{head}: {effect}" if head else effect)
+    if first_named:
+        parts.append("the other card is scrapped")
     if "legal" in p:
         parts.append(f"only if {_say(p['legal'], ctx, condition=True)}")
     if p.get("free"):
@@ -130,6 +138,15 @@ def describe_play(p: dict, ctx: Context, with_label: bool = True) -> str:
     if p.get("text"):
         text += f' ("{p["text"]}")'
     return text
+
+
+def reads_card(p: dict) -> bool:
+    """Whether a play's rules name `card` (its first card) rather than only `cards` (all of them)."""
+    for key, program in (("legal", False), ("target", False), ("effect", True), ("countered", True)):
+        tree = _tree(p.get(key), program)
+        if tree is not None and any(isinstance(n, A.Name) and n.name == "card" for n in A.walk(tree)):
+            return True
+    return False
 
 
 def _deck_text(rules: Any) -> str:
@@ -178,6 +195,14 @@ def _deal_text(rules: Any) -> str:
     return text
 
 
+def _deal_short(rules: Any) -> str:
+    """`5 and 6 cards`, with the cards given besides the deal: `8 and 8 cards, plus RJ to the first player`."""
+    text = f"{rules.deal[0]} and {rules.deal[1]} cards"
+    given = [f"{', '.join(NAMES[c] for c in cards)} to the {who} player"
+             for who, cards in zip(("first", "second"), rules.deal_extra, strict=False) if cards]
+    return text + (", plus " + " and ".join(given) if given else "")
+
+
 def _passes_text(data: dict) -> str:
     end = data.get("end") or {}
     n = end.get("passes", 3)
@@ -197,19 +222,23 @@ def _visibility_text(data: dict, ctx: Context) -> str:
     return sentence(f"you see your opponent's hand when {_say(v, ctx, condition=True)}")
 
 
-def _kind_text(name: str, k: dict, ctx: Context) -> str:
+def _kind_text(name: str, k: dict, ctx: Context, answered: bool = True) -> str:
+    """What a kind of play shares; `answered`: whether some response answers this kind at all."""
     parts = []
-    if "counterable" in k and _tree(k["counterable"], False) in (A.Name("false"), A.Name("never")):
+    tree = _tree(k.get("counterable"), False)
+    can = answered and tree is not None and tree not in (A.Name("false"), A.Name("never"))
+    if not answered and tree is not None and tree not in (A.Name("false"), A.Name("never")):
+        parts.append("it cannot be countered: no response answers it")
+    elif not can:
         parts.append("it cannot be countered")
-    elif "counterable" in k and _tree(k["counterable"], False) == A.Name("true"):
-        parts.append("it can always be answered (countered)")
-    elif "counterable" in k:
-        parts.append(f"it can be answered (countered) only if {_say(k['counterable'], ctx, condition=True)}")
+    elif tree == A.Name("true"):
+        parts.append("when you play one, your opponent can always counter it")
     else:
-        parts.append("it cannot be answered")
+        parts.append(f"when you play one, your opponent can counter it only if "
+                     f"{_say(k['counterable'], ctx, condition=True)}")
     if "after" in k:
         parts.append(f"once it has taken effect, {_say(k['after'], ctx)}")
-    if "countered" in k:
+    if can and "countered" in k:
         parts.append(f"when it is countered, {_say(k['countered'], ctx)} instead of its effect")
     return f"A {kind_word(name)}: " + "; ".join(parts) + "."
 
@@ -230,7 +259,8 @@ def _response_text(r: dict, ctx: Context, answered_by: dict[str, list[str]]) -> 
     if answerable == A.Name("false"):
         text += " It cannot be answered in turn."
     elif answerable is not None and answerable != A.Name("true"):
-        text += " " + sentence(f"it can be answered in turn only if {_say(r['counterable'], ctx, condition=True)}")
+        text += " " + sentence(f"your opponent can answer it in turn only if "
+                               f"{_say(r['counterable'], ctx, condition=True)}")
     kind = str(r.get("kind", ""))
     if kind in answered_by:
         text += f" The answered play takes effect only if an even number of {kind_word(kind, True)} were played."
@@ -297,6 +327,53 @@ def _define_text(key: str, body: Any, ctx: Context) -> str:
 
 # -- the rules page --------------------------------------------------------------------------------
 
+#: the ruleset closest to what most online players know (cuttle.cards): its options are named on the
+#: pages of rulesets that play otherwise
+FAMILIAR = "published"
+
+
+def _description(rules: Any, part: str) -> str:
+    doc = rules.composed.lines.get(part)
+    d = doc.data.get("description") if doc is not None and isinstance(doc.data, dict) else None
+    return str(d).strip() if d else ""
+
+
+def _about(rules: Any) -> list[str]:
+    """The ruleset's description, then one line per option added to it (not those its base applies)."""
+    c = rules.composed
+    base = c.parts[-1] if c.parts else rules.name
+    out = [d for d in [_description(rules, base) or str(rules.data.get("description") or "")] if d]
+    added = [o for o in c.options if c.applied_by.get(o) not in c.parts]
+    for o in added:
+        desc = _description(rules, o)
+        out.append(f"With {c.label(o)}: {desc}" if desc else f"With {c.label(o)}.")
+    if len(rules.parts) > 1:
+        out.append(f"Made of: {' + '.join(c.label(x) for x in rules.parts)}")
+    return out
+
+
+def familiar_differences(rules: Any) -> list[tuple[str, str, str]]:
+    """The options of the FAMILIAR rules that would change this ruleset: (option, its description,
+    the ruleset that adds it). Empty for the FAMILIAR rules themselves and what already has them."""
+    if FAMILIAR in rules.parts:
+        return []
+    try:
+        ref = load_ruleset(FAMILIAR)
+    except CuttleError:
+        return []
+    out = []
+    for opt in ref.composed.options:
+        if opt in rules.parts:
+            continue
+        spec = f"{rules.spec}+{opt}"
+        try:
+            other = load_ruleset(spec)
+        except CuttleError:
+            continue  # the option does not combine with this ruleset
+        if other.hash != rules.hash:
+            out.append((opt, _description(ref, opt), spec))
+    return out
+
 def rules_page(rules: Any) -> str:
     """The whole ruleset in words: set-up, goal and end, the turn, responses, then every rank."""
     data: dict = rules.data
@@ -304,12 +381,15 @@ def rules_page(rules: Any) -> str:
     out: list[str] = []
     title = f"{rules.name} — rules of Cuttle"
     out += [title, "=" * len(title)]
-    if data.get("description"):
-        out.append(str(data["description"]))
-    if data.get("source"):
-        out.append(f"Source: {data['source']}")
-    if len(rules.parts) > 1:
-        out.append(f"Made of: {' + '.join(rules.parts)}")
+    out += _about(rules)
+    familiar = familiar_differences(rules)
+    if familiar:
+        out += ["", "If you know Cuttle from cuttle.cards", "-" * 36,
+                f"Most online players (cuttle.cards) play the {FAMILIAR} rules. Online, unlike here:"]
+        for _opt, desc, spec in familiar:
+            out.append(f"  * {desc.rstrip('.')} (play {spec} for that).")
+        out.append(f"The {FAMILIAR} rules as a whole (these and more) are the {FAMILIAR} ruleset; "
+                   f"'cuttle diff {rules.spec} {FAMILIAR}' lists every difference.")
 
     out += ["", "The cards", "---------", _deck_text(rules), _values_text(data)]
     consts = data.get("constants") or {}
@@ -345,7 +425,8 @@ def rules_page(rules: Any) -> str:
     free = [p for n, p in plays.items() if isinstance(p, dict) and p.get("free")]
     if free:
         out.append("Plays that do not use up your action (see Card by card): "
-                   + ", ".join(sorted({play_label(p) for p in free})) + ".")
+                   + ", ".join(sorted({play_label(p) for p in free})) + ". Such a play is not your turn's "
+                   "action: it neither counts as a pass nor breaks a run of passes.")
     if _get(data, "turn", "playable"):
         out.append(sentence(f"a card can be played only if {_say(data['turn']['playable'], ctx, condition=True)}"))
     if _get(data, "turn", "end"):
@@ -355,12 +436,12 @@ def rules_page(rules: Any) -> str:
     responses = data.get("responses") or {}
     if kinds or responses:
         out += ["", "Responses and counters", "----------------------"]
-        for name, k in kinds.items():
-            out.append(_kind_text(name, k or {}, ctx))
         answered_by: dict[str, list[str]] = {}
         for name, r in responses.items():
             for x in r.get("answers", []):
                 answered_by.setdefault(str(x), []).append(name)
+        for name, k in kinds.items():
+            out.append(_kind_text(name, k or {}, ctx, str(name) in answered_by))
         for _name, r in responses.items():
             out.append(_response_text(r, ctx, answered_by))
 
@@ -444,9 +525,8 @@ def diff_rules(a_rules: Any, b_rules: Any) -> str:
             def show(v: Any) -> str:
                 return "unset" if v is None else ", ".join(map(str, v)) if isinstance(v, list) else str(v)
             change(f"The {words(k)}", show(ka.get(k)), show(kb.get(k)))
-    if a_rules.deal != b_rules.deal:
-        change("The deal", f"{a_rules.deal[0]} and {a_rules.deal[1]} cards",
-               f"{b_rules.deal[0]} and {b_rules.deal[1]} cards")
+    if a_rules.deal != b_rules.deal or a_rules.deal_extra != b_rules.deal_extra:
+        change("The deal", _deal_short(a_rules), _deal_short(b_rules))
 
     # definitions
     fa, fb = da.get("define") or {}, db.get("define") or {}

@@ -22,12 +22,12 @@ from interpreter.core.cards import (
 )
 from interpreter.core.errors import RulesetError, suggest
 from interpreter.language import tree as A
-from interpreter.language.compiler import Compiler, concat, reads_only_fields, reads_only_own_field
+from interpreter.language.compiler import PLAY, Compiler, concat, reads_only_fields, reads_only_own_field
 from interpreter.language.parser import parse_expr
 
 from .builder import BASE, Builder
 from .compose import Composed
-from .defs import AFTER_RESPONSE, FINISH_PLAY, PlayDef, ResponseDef
+from .defs import AFTER_RESPONSE, FINISH_PLAY, START_CHOSEN, PlayDef, ResponseDef
 from .lint import lint, rank_hint
 from .validate import int_or, list_or
 
@@ -215,9 +215,23 @@ def build_plays(b: Builder, r: Rules) -> None:
         r.plays.append(PlayDef(
             name=name, verb=p["verb"], ranks=frozenset(str(x) for x in list_or(p.get("ranks"))), ncards=ncards,
             kind=kind, free=bool(p.get("free", False)), legal=b.expr(fpath("legal"), bound), target=target,
-            program=concat(effect, after) + (FINISH_PLAY,), countered=countered + (FINISH_PLAY,),
-            counterable=r.kinds[kind]["counterable"] if kind else None, source=p))
+            program=concat(_with_chosen_play(effect), after) + (FINISH_PLAY,), countered=countered + (FINISH_PLAY,),
+            counterable=r.kinds[kind]["counterable"] if kind else None, source=p,
+            first_card_matters=_reads_card(b, [fpath(k) for k in ("legal", "target", "effect", "countered")]
+                                           + [("kinds", kind, k) for k in ("counterable", "after", "countered")
+                                              if kind])))
         _note_roles(r.role_ranks, b.trees.get(fpath("effect")), r.plays[-1].ranks)
+
+
+def _with_chosen_play(effect: tuple) -> tuple:
+    """An effect with `play from` ends by starting the play chosen there (START_CHOSEN)."""
+    return effect + (START_CHOSEN,) if any(ins[0] == PLAY for ins in effect) else effect
+
+
+def _reads_card(b: Builder, paths: list[tuple]) -> bool:
+    """Whether any of these texts reads `card` (a play's first card) rather than only `cards`."""
+    return any(isinstance(n, A.Name) and n.name == "card"
+               for path in paths if path in b.trees for n in A.walk(b.trees[path]))
 
 
 def _note_roles(found: dict[str, set[str]], tree: A.Node | None, ranks: frozenset[str]) -> None:

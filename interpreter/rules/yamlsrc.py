@@ -105,8 +105,9 @@ def load_yaml(text: str, file: str, code: str = "E001") -> YamlDoc:
     except yaml.YAMLError as e:
         raise RulesetError(f"not valid YAML: {e}", Location(file, 1, 1, ""), code=code) from None
     doc = YamlDoc(None, file, lines)
-    if root is None:
+    if root is None:  # an empty file (or only comments): problems with it point at its start
         doc.data = None
+        doc.marks[()] = Span(file, 1, 1, None, lines)
         return doc
     constructor = SafeConstructor()
 
