@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from .commands import FILE, MOVE, REGISTRY, RULESET, Command, Registry
+from .registry import FILE, MOVE, REGISTRY, RULESET, Command, Registry
 
 if TYPE_CHECKING:
     from .session import Session

@@ -19,10 +19,10 @@ from interpreter.core.errors import LocatedError
 from interpreter.players.heuristic import Bot
 from interpreter.scripting import records
 
-from .commands import REGISTRY
 from .errors import CommandError
 from .export import write_scenario
 from .narrate import Teller
+from .registry import REGISTRY
 from .render import Painter, board, decision_text, outcome_text, player_label, scrap_text
 from .validation import problem
 from .wrap import wrap

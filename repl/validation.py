@@ -9,7 +9,7 @@ from collections.abc import Collection
 from interpreter import InvalidMoveError, Move
 from interpreter.core.errors import suggest
 
-from .commands import MOVE, REGISTRY
+from .registry import MOVE, REGISTRY
 
 
 def problem(line: str, verbs: Collection[str] = ()) -> str | None:
