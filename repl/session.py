@@ -9,12 +9,13 @@ driven and tested without a terminal.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from interpreter import CuttleError, Game, Move, load_ruleset
-from interpreter.core.errors import LocatedError
+from interpreter.core.errors import LocatedError, safe_text
 from interpreter.players.heuristic import Bot
 from interpreter.scripting import records
 
@@ -57,12 +58,12 @@ class Session:
 
     # -- output ----------------------------------------------------------------------------------
     def say(self, text: str) -> None:
-        self.out(text)
+        self.out(_terminal_safe(text))
 
     def error(self, message: str) -> None:
         """One line, whatever the message."""
         first = str(message).strip().splitlines()[0] if str(message).strip() else "error"
-        self.out(f"error: {first}")
+        self.out(_terminal_safe(f"error: {first}"))
 
     # -- perspective -----------------------------------------------------------------------------
     @property
@@ -425,3 +426,12 @@ def rules_text(rules: Any) -> str:
             lines.append(f"  {r.get('verb', name):<8} {', '.join(map(str, r.get('ranks', [])))}: answers "
                          f"{', '.join(map(str, r.get('answers', [])))}")
     return "\n".join(lines)
+
+
+_OUR_COLOURS = re.compile(r"(\x1b\[(?:0|1|2|31)m)")
+
+
+def _terminal_safe(text: str) -> str:
+    """Text for the terminal: our own colour codes kept, every other control character (from a file:
+    a ruleset's name, a record's moves) shown escaped."""
+    return "".join(p if i % 2 else safe_text(p) for i, p in enumerate(_OUR_COLOURS.split(text)))

@@ -14,7 +14,7 @@ from typing import Any
 
 from interpreter.core.errors import RulesetError
 from interpreter.language import tree as A
-from interpreter.language.compiler import Compiler, Context
+from interpreter.language.compiler import ZERO, Compiler, Context, Cost
 from interpreter.language.parser import parse_expr, parse_program
 
 from .compose import Composed, get_path
@@ -52,6 +52,13 @@ class Builder:
         self.errors = errors
         self.ctx = Context()
         self.trees: dict[tuple, A.Node] = {}
+        # the work of every compiled field (checked against the limits once the ruleset is built),
+        # and of the last one compiled with the most cards it yields
+        self.costs: list[tuple[tuple, Cost]] = []
+        self.last: tuple[Cost, int] = (ZERO, 0)
+        # per play: (its ranks, legal's path, its cost, target's path, its cost with the targets it lists)
+        self.play_costs: list[tuple[frozenset[str], tuple, Cost, tuple, Cost]] = []
+        self.response_costs: list[tuple[str, tuple, Cost, int]] = []  # (name, legal's path, its cost, extra)
 
     # -- pass 1 and 2: trees, and the names they introduce -------------------------------------
     def parse_all(self) -> None:
@@ -95,7 +102,9 @@ class Builder:
         self.errors.extend(found)
         try:
             comp = Compiler(self.ctx, span)
-            return comp.program(tree, frozenset(bound)) if program else comp.expr(tree, frozenset(bound))
+            fn = comp.program(tree, frozenset(bound)) if program else comp.expr(tree, frozenset(bound))
+            self._note(path, comp)
+            return fn
         except RulesetError as e:
             if not any(same_place(e, f) for f in found):
                 m = re.match(r"unknown name '(.+)'$", e.message)
@@ -109,13 +118,19 @@ class Builder:
         try:
             tree = (parse_program if program else parse_expr)(default, None)
             comp = Compiler(self.ctx, None)
-            return comp.program(tree, frozenset(bound)) if program else comp.expr(tree, frozenset(bound))
+            fn = comp.program(tree, frozenset(bound)) if program else comp.expr(tree, frozenset(bound))
+            self._note(path, comp)
+            return fn
         except RulesetError as e:  # the built-in default does not fit this ruleset
             dotted = ".".join(map(str, path))
             self.errors.append(RulesetError(
                 f"{dotted} is not given, and its default `{default}` does not fit this ruleset ({e.message}): "
                 f"write {dotted}", self.c.where(()), code="E024"))
             return None
+
+    def _note(self, path: tuple, comp: Compiler) -> None:
+        self.costs.append((path, comp.cost))
+        self.last = (comp.cost, comp.size)
 
     def expr(self, path: tuple, bound: frozenset[str] | set[str], default: str | None = None) -> Callable | None:
         return self.compiled(path, bound, default, False)
