@@ -8,10 +8,11 @@ docs/security.md lists them with what they protect against.
 from __future__ import annotations
 
 # -- files ---------------------------------------------------------------------------------------
-MAX_FILE_BYTES = 1_000_000
-"""A ruleset, scenario or record file (checked before reading; the read itself is bounded)."""
+MAX_FILE_BYTES = 256_000
+"""A ruleset, scenario or record file (checked before reading; the read itself is bounded). The
+largest shipped ruleset is about 10 kB."""
 
-MAX_YAML_NODES = 100_000
+MAX_YAML_NODES = 20_000
 """YAML nodes in one file, counted as the composer builds them."""
 
 MAX_ALIAS_NODES = 10_000

@@ -821,7 +821,7 @@ class Compiler:
             self._expect(n, ("int",), node.count, "choose")
             self._expect(s, ("card", "cards"), node.source, "'choose ... from'")
             self._expect(w, ("player",), node.chooser, "'choose ... by'")
-            if n.value is not None and choices(s.size, n.value) > MAX_CHOICES:
+            if n.value.__class__ is int and choices(s.size, n.value) > MAX_CHOICES:
                 raise self.error(node, f"choosing {n.value} of up to {s.size} cards offers more than "
                                        f"{MAX_CHOICES:,} choices (MAX_CHOICES)", "E214")
             self.ctx.verbs.add(node.verb)
