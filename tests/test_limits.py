@@ -220,3 +220,12 @@ def test_a_rule_that_fails_at_play_time_is_the_projects_error(tmp_path: Path) ->
     move = next(m for m in game.legal_moves() if m.verb == "points")
     with pytest.raises(CuttleError, match="as a player"):
         game.play(move)
+
+
+def test_docs_security_lists_every_limit_with_its_value() -> None:
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "security.md").read_text(encoding="utf-8")
+    table = doc.split("<!-- limits -->")[1]
+    names = [n for n in vars(limits) if n.startswith("MAX_")]
+    for name in names:
+        assert f"| `{name}` | {getattr(limits, name):,} |" in table, name
+    assert table.count("| `MAX_") == len(names)

@@ -21,6 +21,9 @@ MAX_ALIAS_NODES = 10_000
 MAX_YAML_DEPTH = 100
 """Nesting of YAML mappings and lists."""
 
+MAX_YAML_INT_DIGITS = 30
+"""Digits of a whole number written as a YAML value (a seed may need 20)."""
+
 MAX_PARTS = 32
 """Files that one ruleset may be composed of (extends and options, all levels)."""
 
@@ -41,8 +44,11 @@ MAX_INLINE_NODES = 200
 """A definition larger than this (once the definitions it uses are expanded) becomes a function
 call instead of being copied in place, so expansion can never grow exponentially."""
 
+MAX_SETTING = 1_000_000
+"""A whole-number setting of a ruleset (`cards`, `extra`, `deal.first`, `end.passes`...)."""
+
 MAX_NUMBER_DIGITS = 15
-"""Digits of a number written in a ruleset (an effect text or a YAML value)."""
+"""Digits of a number written in an effect text."""
 
 MAX_INT = 10 ** 18
 """The largest magnitude a number may reach while the rules compute (`+`, `-`, `*`)."""
@@ -50,12 +56,13 @@ MAX_INT = 10 ** 18
 MAX_COST = 100_000_000
 """Work of one evaluation of an expression or program, counted as cards visited: a `where` or
 `for each` over a zone visits every card of it, nested ones multiply. Checked at load time, every
-zone counted as holding the whole deck (the shipped rulesets need at most about 5 million: the 7,
-whose revealed cards are checked against every play), so nesting that grows exponentially is
-refused before anything runs."""
+zone counted as holding the whole deck (the shipped rulesets need at most about 9 million: the 7,
+whose revealed cards are counted as the whole deck, each checked against every play of its rank),
+so nesting that grows exponentially is refused before anything runs."""
 
 MAX_DECISION_COST = 100_000_000
-"""Work of listing the legal moves of one decision (every card of a hand against every play)."""
+"""Work of listing the legal moves of one decision (every card of a hand against every play of its
+rank; the shipped rulesets need at most about 4.5 million)."""
 
 # -- play ----------------------------------------------------------------------------------------
 MAX_CHOICES = 100_000

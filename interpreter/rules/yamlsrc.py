@@ -12,11 +12,10 @@ import yaml
 from yaml.constructor import SafeConstructor
 
 from interpreter.core.errors import Location, RulesetError
-from interpreter.core.limits import MAX_ALIAS_NODES, MAX_YAML_DEPTH, MAX_YAML_NODES
+from interpreter.core.limits import MAX_ALIAS_NODES, MAX_YAML_DEPTH, MAX_YAML_INT_DIGITS, MAX_YAML_NODES
 from interpreter.core.source import Span
 
 KEY = "<key>"
-YAML_INT_DIGITS = 30  # a whole number in YAML (a seed may need 20 digits; a rule value far fewer)
 Path = tuple
 
 
@@ -156,16 +155,16 @@ def load_yaml(text: str, file: str, code: str = "E001") -> YamlDoc:
     active: set[int] = set()  # the nodes being built (an alias to one of them refers to itself)
 
     def scalar(node: yaml.Node) -> Any:
-        if node.tag == "tag:yaml.org,2002:int" and len(str(node.value)) > YAML_INT_DIGITS + 4:
-            raise RulesetError(f"a number of more than {YAML_INT_DIGITS} digits", _span(node, file, lines).here(),
+        if node.tag == "tag:yaml.org,2002:int" and len(str(node.value)) > MAX_YAML_INT_DIGITS + 4:
+            raise RulesetError(f"a number of more than {MAX_YAML_INT_DIGITS} digits", _span(node, file, lines).here(),
                                code=code)
         try:
             value = constructor.construct_object(node)
         except (yaml.YAMLError, ValueError, OverflowError) as e:
             problem = getattr(e, "problem", None) or str(e).splitlines()[0]
             raise RulesetError(f"bad value: {problem}", _span(node, file, lines).here(), code=code) from None
-        if isinstance(value, int) and not -10 ** YAML_INT_DIGITS < value < 10 ** YAML_INT_DIGITS:
-            raise RulesetError(f"a number of more than {YAML_INT_DIGITS} digits", _span(node, file, lines).here(),
+        if isinstance(value, int) and not -10 ** MAX_YAML_INT_DIGITS < value < 10 ** MAX_YAML_INT_DIGITS:
+            raise RulesetError(f"a number of more than {MAX_YAML_INT_DIGITS} digits", _span(node, file, lines).here(),
                                code=code)
         return value
 
