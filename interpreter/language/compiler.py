@@ -336,9 +336,10 @@ class Compiler:
     function. `cost` holds the work of the last expression or program compiled.
     """
 
-    def __init__(self, ctx: Context, span: Span | None = None) -> None:
+    def __init__(self, ctx: Context, span: Span | None = None, dry: bool = False) -> None:
         self.ctx = ctx
         self.span = span
+        self.dry = dry  # only count the work (see rules/builder.py): no code is compiled
         self._expanding: list[str] = []
         self._uid = 0
         self._in_loop = 0
@@ -387,6 +388,8 @@ class Compiler:
 
     # -- building functions -------------------------------------------------------------------
     def _compile(self, module: ast.Module, name: str, into: dict[str, Any]) -> Any:
+        if self.dry:
+            return None
         ast.fix_missing_locations(module)
         try:
             check_tree(module, self.ns)

@@ -21,13 +21,20 @@ from interpreter.core.cards import (
     parse_card,
 )
 from interpreter.core.errors import RulesetError, suggest
-from interpreter.core.limits import MAX_CHOICES, MAX_COST, MAX_DECISION_COST, MAX_INT, MAX_MATCH_WINS
+from interpreter.core.limits import (
+    MAX_BASE_COST,
+    MAX_CHOICES,
+    MAX_COST,
+    MAX_DECISION_COST,
+    MAX_INT,
+    MAX_MATCH_WINS,
+)
 from interpreter.language import tree as A
 from interpreter.language.compiler import ZERO, Compiler, Cost, concat, reads_only_fields, reads_only_own_field
 from interpreter.language.parser import parse_expr
 from interpreter.language.runtime import choices
 
-from .builder import BASE, Builder
+from .builder import BASE, NO_COST, Builder
 from .compose import Composed
 from .defs import AFTER_RESPONSE, FINISH_PLAY, PlayDef, ResponseDef
 from .lint import lint, rank_hint
@@ -216,13 +223,14 @@ def build_plays(b: Builder, r: Rules) -> None:
             b.error(f"plays.{name}: needs ranks (or cards: 0)", path, "E020", key=True)
             continue
         bound = BASE | {"card", "cards"}
-        b.last = (ZERO, 0)
+        b.last = NO_COST
         target = b.expr(fpath("target"), bound)
-        target_cost, target_size = b.last
-        b.last = (ZERO, 0)
+        tc, ts, tc1, ts1 = b.last
+        b.last = NO_COST
         legal = b.expr(fpath("legal"), bound)
         b.play_costs.append((frozenset(str(x) for x in list_or(p.get("ranks"))) if ncards else frozenset(),
-                             fpath("legal"), b.last[0], fpath("target"), target_cost + Cost(target_size)))
+                             fpath("legal"), (b.last[0], b.last[2]), fpath("target"),
+                             (tc + Cost(ts), tc1 + Cost(ts1))))
         eff_bound = bound | ({"target"} if "target" in p else set())
         effect = b.prog(fpath("effect"), eff_bound)
         after = r.kinds[kind]["after"] if kind else ()
@@ -261,9 +269,9 @@ def build_responses(b: Builder, r: Rules) -> None:
             b.error(f"responses.{name}.extra: {extra} extra cards from a hand can be chosen in more than "
                     f"{MAX_CHOICES:,} ways (MAX_CHOICES)", path + ("extra",), "E214")
             continue
-        b.last = (ZERO, 0)
+        b.last = NO_COST
         legal = b.expr(path + ("legal",), bound)
-        b.response_costs.append((name, path + ("legal",), b.last[0], extra))
+        b.response_costs.append((name, path + ("legal",), (b.last[0], b.last[2]), extra))
         r.responses.append(ResponseDef(
             name=name, verb=x["verb"], ranks=frozenset(str(k) for k in list_or(x["ranks"])),
             extra=extra,
@@ -311,13 +319,25 @@ def check_constants(b: Builder, r: Rules) -> None:
 def check_budgets(b: Builder, r: Rules) -> None:
     """The work any one evaluation can do, from the compiled fields' costs (docs/security.md): each
     expression or program within MAX_COST, listing the moves of a decision within MAX_DECISION_COST,
-    and no rule that asks itself (`score()` inside end.score, `can_play()` inside a play's legal...)."""
-    costs = {path: cost for path, cost in b.costs}
+    both again with one card in each zone within MAX_BASE_COST (repetition no zone explains: a
+    definition used again and again), and no rule that asks itself (`score()` inside end.score,
+    `can_play()` inside a play's legal...)."""
+    for which, n, limit, decision_limit in ((0, max(1, len(r.deck_cards)), MAX_COST, MAX_DECISION_COST),
+                                            (1, 1, MAX_BASE_COST, MAX_BASE_COST)):
+        if not _within_budget(b, which, n, limit, decision_limit):
+            return
 
-    def refuse(path: tuple, message: str, code: str = "E215") -> None:
+
+def _within_budget(b: Builder, which: int, n: int, limit: int, decision_limit: int) -> bool:
+    costs = {path: c[which] for path, *c in b.costs}
+    name = "MAX_COST" if which == 0 else "MAX_BASE_COST"
+    how = ("(nested `where` and `for each` over zones multiply)" if which == 0 else
+           "even with one card in each zone (definitions used again and again multiply)")
+
+    def refuse(path: tuple, message: str, code: str = "E215") -> bool:
         b.error(message, path, code)
+        return False
 
-    n = max(1, len(r.deck_cards))
     score, goal = costs.get(("end", "score"), ZERO), costs.get(("end", "goal"), ZERO)
     if score.score or score.goal or score.plays:
         return refuse(("end", "score"), "end.score cannot use score(), goal() or can_play(): the score would "
@@ -338,22 +358,25 @@ def check_budgets(b: Builder, r: Rules) -> None:
     per_rank: dict[str, int] = {}
     for ranks, _, legal, _, target in b.play_costs:
         for rank in ranks:
-            per_rank[rank] = per_rank.get(rank, 0) + legal.value(s, g, 0) + target.value(s, g, 0)
+            per_rank[rank] = per_rank.get(rank, 0) + legal[which].value(s, g, 0) + target[which].value(s, g, 0)
     per_card = costs.get(("turn", "playable"), ZERO).value(s, g, 0) + max(per_rank.values(), default=0)
-    decision = n * per_card + sum(legal.value(s, g, 0) for ranks, _, legal, _, _ in b.play_costs if not ranks)
-    responses = sum(n * choices(n - 1, extra) * (legal.value(s, g, 0) + 1) for _, _, legal, extra in b.response_costs)
+    decision = n * per_card + sum(legal[which].value(s, g, 0) for ranks, _, legal, _, _ in b.play_costs if not ranks)
+    responses = sum(n * choices(n - 1, extra) * (legal[which].value(s, g, 0) + 1)
+                    for _, _, legal, extra in b.response_costs)
     for total, where in ((decision, ("plays",)), (responses, ("responses",))):
-        if total > MAX_DECISION_COST:
+        if total > decision_limit:
             return refuse(where, f"{where[0]}: listing the legal moves of one decision may take {total:,} steps "
-                                 f"(each card of a hand against each play, nested `where`s multiplying); the limit "
-                                 f"is {MAX_DECISION_COST:,} (MAX_DECISION_COST)")
+                                 f"{how}; the limit is {decision_limit:,} "
+                                 f"({'MAX_DECISION_COST' if which == 0 else name})")
+    ok = True
     seen: set[tuple] = set()
-    for path, cost in b.costs:
+    for path, cost in costs.items():
         total = cost.value(s, g, per_card)
-        if total > MAX_COST and path not in seen:
+        if total > limit and path not in seen:
             seen.add(path)
-            refuse(path, f"{'.'.join(map(str, path))}: one evaluation may visit {total:,} cards (nested `where` "
-                         f"and `for each` over zones multiply); the limit is {MAX_COST:,} (MAX_COST)")
+            ok = refuse(path, f"{'.'.join(map(str, path))}: one evaluation may take {total:,} steps {how}; "
+                              f"the limit is {limit:,} ({name})")
+    return ok
 
 
 SECTIONS: tuple[Callable[[Builder, Rules], None], ...] = (
