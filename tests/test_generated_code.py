@@ -21,16 +21,8 @@ from hypothesis import strategies as st
 from interpreter import CuttleError, load_ruleset
 from interpreter.core.errors import RulesetError, RulesetErrors
 from interpreter.lab.bench import playout
-from interpreter.language.compiler import (
-    ATTR_NAMES,
-    EXEC,
-    GLOBAL_NAMES,
-    Compiler,
-    Context,
-    UnsafeCode,
-    check_code,
-    check_tree,
-)
+from interpreter.language.allowlist import ATTR_NAMES, GLOBAL_NAMES, UnsafeCode, check_code, check_tree
+from interpreter.language.compiler import EXEC, Compiler, Context
 from interpreter.language.parser import parse_program
 
 SENTINEL = "SENTINEL_RAN"

@@ -21,18 +21,19 @@ Safe by construction (docs/security.md):
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.core.cards import ALL_RANKS, CARD_COUNT, NAMES, RANK_OF, SUIT_OF
+from interpreter.core.cards import ALL_RANKS, CARD_COUNT, RANK_OF, SUIT_OF
 from interpreter.core.errors import RulesetError, suggest
 from interpreter.core.limits import MAX_CHOICES, MAX_DEFINE_DEPTH, MAX_EXPR_DEPTH, MAX_INLINE_NODES, MAX_INT
 from interpreter.core.source import Span
-from interpreter.core.zones import DECK, FIELD0, HAND0, RANDOM, SCRAP, SHOWN
+from interpreter.core.zones import DECK, FIELD0, HAND0, SCRAP, SHOWN
 
 from . import tree as A
+from .allowlist import ATTR_NAMES, FIXED_GLOBALS, GLOBAL_NAMES, UnsafeCode, check_code, check_tree
+from .cost import ONE, ZERO, Cost
 from .runtime import BUILTINS, HELPERS, as_cards, choices
 
 Fn = Callable[[Any, dict], Any]
@@ -45,34 +46,6 @@ CARD_ATTRS = ("rank", "suit", "value", "role", "owner", "controller", "host", "j
 BOUND_ALWAYS = frozenset({"me", "opponent", "random", "none", "true", "false"})
 
 
-class Cost:
-    """How much work one evaluation may do, in cards visited, as a sum of a number and of multiples
-    of three amounts known only once the whole ruleset is built: one evaluation of `end.score`, of
-    `end.goal`, and the listing of the plays of one card (`can_play`, `play from`)."""
-
-    __slots__ = ("base", "score", "goal", "plays")
-    CAP = 10 ** 30  # beyond any limit: keeps the numbers small however deep the nesting
-
-    def __init__(self, base: int = 1, score: int = 0, goal: int = 0, plays: int = 0) -> None:
-        cap = Cost.CAP
-        self.base, self.score, self.goal, self.plays = min(base, cap), min(score, cap), min(goal, cap), min(plays, cap)
-
-    def __add__(self, other: Cost) -> Cost:
-        return Cost(self.base + other.base, self.score + other.score, self.goal + other.goal,
-                    self.plays + other.plays)
-
-    def times(self, n: int) -> Cost:
-        return Cost(self.base * n, self.score * n, self.goal * n, self.plays * n)
-
-    def value(self, score: int, goal: int, plays: int) -> int:
-        return self.base + self.score * score + self.goal * goal + self.plays * plays
-
-    def __repr__(self) -> str:
-        return f"Cost({self.base}, score={self.score}, goal={self.goal}, plays={self.plays})"
-
-
-ZERO = Cost(0)
-ONE = Cost(1)
 
 
 @dataclass
@@ -208,103 +181,6 @@ def _for(var: str, iterable: ast.expr, body: list[ast.stmt]) -> ast.For:
 
 _CMP = {"==": ast.Eq, "!=": ast.NotEq, "<": ast.Lt, "<=": ast.LtE, ">": ast.Gt, ">=": ast.GtE, "in": ast.In,
         "not in": ast.NotIn}
-
-
-# -- the allow-list --------------------------------------------------------------------------------
-
-FIXED_GLOBALS = {"RANK_OF": RANK_OF, "NAMES": NAMES, "RANDOM": RANDOM}
-GLOBAL_NAMES = frozenset(HELPERS) | frozenset(BUILTINS) | frozenset(FIXED_GLOBALS) | {"VAL", "SUITR"}
-_TABLE_NAME = re.compile(r"^[KD][0-9]+$")     # the constants table and the definitions' functions
-_LOCAL_NAME = re.compile(r"^(?:g|e|_l[0-9]+|p[0-9]+)$")  # parameters and the compiler's numbered locals
-STATE_ATTRS = frozenset({"zones", "role", "owner", "host", "atts", "controller", "is_top", "is_marked",
-                         "can_play", "move", "put_in_play", "attach", "draw", "shuffle_deck", "swap_zones",
-                         "mark", "passed", "declare_winner", "rules"})
-# (what the attribute is read from, attribute): the only attribute accesses generated code makes
-ALLOWED_ATTRS = frozenset({("g", a) for a in STATE_ATTRS} | {("g.rules", "score_of"), ("g.rules", "goal_of"),
-                                                             ("g.atts", "get"), ("e", "get")})
-ATTR_NAMES = frozenset(a for _, a in ALLOWED_ATTRS)
-_NODES = (ast.Module, ast.FunctionDef, ast.arguments, ast.arg, ast.Return, ast.Assign, ast.For, ast.If, ast.Pass,
-          ast.Expr, ast.Name, ast.Load, ast.Store, ast.Attribute, ast.Subscript, ast.Call, ast.keyword,
-          ast.Constant, ast.BinOp, ast.Add, ast.Sub, ast.Compare, ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt,
-          ast.GtE, ast.In, ast.NotIn, ast.BoolOp, ast.And, ast.Or, ast.UnaryOp, ast.Not, ast.USub, ast.ListComp,
-          ast.SetComp, ast.comprehension, ast.Tuple)
-
-
-class UnsafeCode(Exception):
-    """Generated code outside the allow-list: a bug of the compiler, never run."""
-
-
-def _base(node: ast.expr) -> str | None:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-        return f"{node.value.id}.{node.attr}"
-    return None
-
-
-def check_tree(tree: ast.AST, namespace: dict[str, Any]) -> None:
-    """Refuse (UnsafeCode) a generated tree with anything but the allowed nodes, names, attributes and
-    literals. Iterative (ast.walk), so any depth is safe."""
-    for n in ast.walk(tree):
-        if not isinstance(n, _NODES):
-            raise UnsafeCode(f"node {type(n).__name__}")
-        if isinstance(n, ast.Name):
-            if not (_LOCAL_NAME.match(n.id) or (n.id in GLOBAL_NAMES or _TABLE_NAME.match(n.id))
-                    and n.id in namespace and isinstance(n.ctx, ast.Load)):
-                raise UnsafeCode(f"name {n.id!r}")
-            if n.id in ("g", "e") and isinstance(n.ctx, ast.Store):
-                raise UnsafeCode("assignment to a parameter")
-        elif isinstance(n, ast.Attribute):
-            if (_base(n.value), n.attr) not in ALLOWED_ATTRS:
-                raise UnsafeCode(f"attribute {n.attr!r}")
-            if isinstance(n.ctx, ast.Store) and n.attr != "passed":
-                raise UnsafeCode(f"assignment to attribute {n.attr!r}")
-        elif isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Store):
-            if not (isinstance(n.value, ast.Name) and n.value.id == "e"):
-                raise UnsafeCode("assignment to an item")
-        elif isinstance(n, ast.Constant):
-            v = n.value
-            if not (v is None or v.__class__ in (int, bool)) or v.__class__ is int and abs(v) > MAX_INT:
-                raise UnsafeCode(f"literal of type {type(v).__name__}")
-        elif isinstance(n, ast.FunctionDef):
-            if n.decorator_list or n.returns or not (n.name == "f" or _TABLE_NAME.match(n.name)):
-                raise UnsafeCode(f"function {n.name!r}")
-            a = n.args
-            if a.posonlyargs or a.vararg or a.kwonlyargs or a.kwarg or a.defaults or a.kw_defaults:
-                raise UnsafeCode("function arguments")
-            if any(not _LOCAL_NAME.match(x.arg) for x in a.args):
-                raise UnsafeCode("argument name")
-        elif isinstance(n, ast.keyword):
-            if n.arg not in ("default", "bottom"):
-                raise UnsafeCode(f"keyword {n.arg!r}")
-        elif isinstance(n, ast.Module):
-            if n is not tree or not all(isinstance(s, ast.FunctionDef) for s in n.body):
-                raise UnsafeCode("module")
-
-
-def _small_literal(k: Any) -> bool:
-    if k.__class__ is tuple:  # CPython folds a tuple of literals (`(-1, -1)`, `()`) into one constant
-        return all(_small_literal(x) for x in k)
-    return k is None or k.__class__ is bool or k.__class__ is int and abs(k) <= MAX_INT
-
-
-def check_code(code: Any) -> None:
-    """The compiled code objects, checked again: names only from the allow-list, literals only small
-    integers, booleans and None (nested code objects are checked in turn)."""
-    todo = [code]
-    while todo:
-        c = todo.pop()
-        for name in c.co_names:
-            if name not in GLOBAL_NAMES and name not in ATTR_NAMES and not _TABLE_NAME.match(name) and name != "f":
-                raise UnsafeCode(f"code names {name!r}")
-        for k in c.co_consts:
-            if hasattr(k, "co_code"):
-                todo.append(k)
-            elif not _small_literal(k):
-                raise UnsafeCode(f"code constant of type {type(k).__name__}")
-        for name in c.co_varnames + c.co_cellvars + c.co_freevars:
-            if not _LOCAL_NAME.match(name) and not name.startswith("."):  # `.0`: a comprehension's input
-                raise UnsafeCode(f"code variable {name!r}")
 
 
 class _Code:
@@ -1035,5 +911,5 @@ _SGEN = {
     A.Pass: Compiler._s_pass, A.Win: Compiler._s_win, A.Nothing: Compiler._s_nothing,
 }
 
-__all__ = ["Compiler", "Context", "Cost", "as_cards", "concat", "check_tree", "check_code", "EXEC", "JUMP_IF_NOT",
-           "JUMP", "CHOOSE", "PLAY", "BUILTIN"]
+__all__ = ["Compiler", "Context", "Cost", "ZERO", "as_cards", "concat", "check_tree", "check_code", "UnsafeCode",
+           "GLOBAL_NAMES", "ATTR_NAMES", "EXEC", "JUMP_IF_NOT", "JUMP", "CHOOSE", "PLAY", "BUILTIN"]
