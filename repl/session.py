@@ -58,12 +58,12 @@ class Session:
 
     # -- output ----------------------------------------------------------------------------------
     def say(self, text: str) -> None:
-        self.out(_terminal_safe(text))
+        self.out(_terminal_safe(text, self.painter.color))
 
     def error(self, message: str) -> None:
         """One line, whatever the message."""
         first = str(message).strip().splitlines()[0] if str(message).strip() else "error"
-        self.out(_terminal_safe(f"error: {first}"))
+        self.out(_terminal_safe(f"error: {first}", False))
 
     # -- perspective -----------------------------------------------------------------------------
     @property
@@ -431,7 +431,9 @@ def rules_text(rules: Any) -> str:
 _OUR_COLOURS = re.compile(r"(\x1b\[(?:0|1|2|31)m)")
 
 
-def _terminal_safe(text: str) -> str:
-    """Text for the terminal: our own colour codes kept, every other control character (from a file:
-    a ruleset's name, a record's moves) shown escaped."""
+def _terminal_safe(text: str, colour: bool) -> str:
+    """Text for the terminal: every control character (from a file: a ruleset's name, a record's moves)
+    shown escaped; when colour is on, the four colour codes of render.py are kept."""
+    if not colour:
+        return safe_text(text)
     return "".join(p if i % 2 else safe_text(p) for i, p in enumerate(_OUR_COLOURS.split(text)))

@@ -60,10 +60,10 @@ zone counted as holding the whole deck (the shipped rulesets need at most about 
 whose revealed cards are counted as the whole deck, each checked against every play of its rank),
 so nesting that grows exponentially is refused before anything runs."""
 
-MAX_BASE_COST = 100_000
+MAX_BASE_COST = 20_000
 """The same work counted with one card in each zone: what is left is repetition that no zone size
-explains (a definition used twice by a definition used twice...: the shipped rulesets need a few
-hundred), so a chain of definitions that doubles at each level is refused after about 15 levels."""
+explains (a definition used twice by a definition used twice...: the shipped rulesets need at most
+about 250), so a chain of definitions that doubles at each level is refused after about 10 levels."""
 
 MAX_DECISION_COST = 100_000_000
 """Work of listing the legal moves of one decision (every card of a hand against every play of its
