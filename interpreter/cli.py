@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import traceback
 from collections.abc import Callable
 
-from interpreter.core.errors import CuttleError, RulesetErrors
+from interpreter.core.errors import CuttleError, RulesetErrors, safe_text
 
 COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int], str]] = {}
 
@@ -60,7 +62,7 @@ def cmd_run(a: argparse.Namespace) -> int:
     files = collect(a.paths)
     missing = [f for f in files if not f.exists()]
     if missing:
-        print(f"cuttle run: no such file: {missing[0]}", file=sys.stderr)
+        print(safe_text(f"cuttle run: no such file: {missing[0]}"), file=sys.stderr)
         return 2
     passed = failed = 0
     for f in files:
@@ -68,12 +70,12 @@ def cmd_run(a: argparse.Namespace) -> int:
         if res.ok:
             passed += 1
             if not a.quiet:
-                print(f"PASS {f}  {res.name}")
+                say(f"PASS {f}  {res.name}")
         else:
             failed += 1
-            print(f"FAIL {f}  {res.name}")
+            say(f"FAIL {f}  {res.name}")
             for line in res.failures:
-                print("  " + line.replace("\n", "\n  "))
+                say("  " + line.replace("\n", "\n  "))
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 and passed > 0 else 1
 
@@ -105,9 +107,9 @@ def cmd_check(a: argparse.Namespace) -> int:
             bad += 1
             for e in errors:
                 print(e.render())
-            print(f"{f}: {len(errors)} problem(s)")
+            say(f"{f}: {len(errors)} problem(s)")
         else:
-            print(f"{f}: ok")
+            say(f"{f}: ok")
     return 1 if bad else 0
 
 
@@ -116,7 +118,7 @@ def cmd_check(a: argparse.Namespace) -> int:
 def cmd_rules(a: argparse.Namespace) -> int:
     from interpreter.rules import load_ruleset
     from interpreter.rules.page import rules_page
-    print(_fit(rules_page(load_ruleset(a.name))))
+    say(_fit(rules_page(load_ruleset(a.name))))
     return 0
 
 
@@ -126,7 +128,7 @@ def cmd_rules(a: argparse.Namespace) -> int:
 def cmd_diff(a: argparse.Namespace) -> int:
     from interpreter.rules import load_ruleset
     from interpreter.rules.page import diff_rules
-    print(_fit(diff_rules(load_ruleset(a.a), load_ruleset(a.b))))
+    say(_fit(diff_rules(load_ruleset(a.a), load_ruleset(a.b))))
     return 0
 
 
@@ -156,7 +158,7 @@ def cmd_bench(a: argparse.Namespace) -> int:
               + ", ".join(f"{x:.2f}" for x in c["ratios"]) + ")")
         return 0
     r = bench(load_ruleset(a.ruleset), a.games, a.repeat, a.seed)
-    print(f"ruleset {r['ruleset']}: {a.repeat} runs of {a.games} random games")
+    say(f"ruleset {r['ruleset']}: {a.repeat} runs of {a.games} random games")
     print(f"  games/s     median {r['games_per_s']:,.0f}  (runs: "
           + ", ".join(f"{x[0]:,.0f}" for x in r["runs"]) + ")")
     print(f"  decisions/s median {r['decisions_per_s']:,.0f}")
@@ -175,27 +177,53 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The one error boundary of every command: whatever happens, one clear message and an exit status,
+    never a traceback (set CUTTLE_DEBUG=1 to see one)."""
     parser = build_parser()
     a = parser.parse_args(argv)
     if not getattr(a, "func", None):
         parser.print_help()
         return 2
+    debug = bool(os.environ.get("CUTTLE_DEBUG"))
     try:
         return a.func(a)
     except RulesetErrors as e:
+        _trace(debug)
         for err in e.errors:
             print(err.render(), file=sys.stderr)
         return 1
     except CuttleError as e:
-        print(f"cuttle {a.command}: {e}", file=sys.stderr)
+        _trace(debug)
+        print(safe_text(f"cuttle {a.command}: {e}"), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # e.g. `cuttle diff A B | head`
-        import os
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    except (RecursionError, MemoryError) as e:
+        if debug:
+            raise
+        what = "too deeply nested" if isinstance(e, RecursionError) else "too large"
+        print(f"cuttle {a.command}: the input is {what} to handle", file=sys.stderr)
+        return 1
+    except Exception as e:  # a bug of ours: still one line (CUTTLE_DEBUG=1 shows where)
+        if debug:
+            raise
+        print(safe_text(f"cuttle {a.command}: internal error: {type(e).__name__}: {e} "
+                        f"(set CUTTLE_DEBUG=1 to see where)"), file=sys.stderr)
+        return 1
+
+
+def _trace(debug: bool) -> None:
+    if debug:
+        traceback.print_exc()
+
+
+def say(text: str = "") -> None:
+    """Print text that may hold words from a file: control characters are shown escaped."""
+    print(safe_text(text))
 
 
 if __name__ == "__main__":

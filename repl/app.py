@@ -20,6 +20,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from interpreter import CuttleError, Game, load_ruleset
+from interpreter.core.errors import safe_text
 
 from .completion import SessionCompleter
 from .history import make_history
@@ -157,7 +158,7 @@ def print_replay(args: argparse.Namespace) -> int:
     try:
         session.cmd_goto(len(replay.moves), quiet=True)
     except CuttleError as e:
-        print(f"cuttle replay: {e}", file=sys.stderr)
+        print(safe_text(f"cuttle replay: {e}"), file=sys.stderr)
         return 1
     session.cmd_log(outcome=False)
     session.show()

@@ -9,13 +9,14 @@ driven and tested without a terminal.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from interpreter import CuttleError, Game, Move, load_ruleset
-from interpreter.core.errors import LocatedError
+from interpreter.core.errors import LocatedError, safe_text
 from interpreter.players.heuristic import Bot
 from interpreter.scripting import records
 
@@ -75,12 +76,12 @@ class Session:
 
     # -- output ----------------------------------------------------------------------------------
     def say(self, text: str) -> None:
-        self.out(wrap(text, self.width()))
+        self.out(wrap(_terminal_safe(text, self.painter.color), self.width()))
 
     def error(self, message: str) -> None:
         """One line, whatever the message."""
         first = str(message).strip().splitlines()[0] if str(message).strip() else "error"
-        self.say(f"error: {first}")
+        self.out(wrap(_terminal_safe(f"error: {first}", False), self.width()))
 
     # -- perspective -----------------------------------------------------------------------------
     @property
@@ -645,3 +646,14 @@ def rules_text(rules: Any) -> str:
             lines.append(f"  {r.get('verb', name):<8} {', '.join(map(str, r.get('ranks', [])))}: answers "
                          f"{', '.join(map(str, r.get('answers', [])))}")
     return "\n".join(lines)
+
+
+_OUR_COLOURS = re.compile(r"(\x1b\[(?:0|1|2|31)m)")
+
+
+def _terminal_safe(text: str, colour: bool) -> str:
+    """Text for the terminal: every control character (from a file: a ruleset's name, a record's moves)
+    shown escaped; when colour is on, the four colour codes of render.py are kept."""
+    if not colour:
+        return safe_text(text)
+    return "".join(p if i % 2 else safe_text(p) for i, p in enumerate(_OUR_COLOURS.split(text)))

@@ -91,3 +91,48 @@ def test_cuttle_replay_print_shows_the_game_move_by_move(tmp_path: Path, capsys:
     bad.write_text(yaml.safe_dump(data))
     assert main(["replay", str(bad), "--print"]) == 1
     assert "has changed" in capsys.readouterr().err
+
+
+def test_a_save_writes_through_a_symlink_and_keeps_the_files_mode(tmp_path: Path) -> None:
+    game = _played()
+    target = tmp_path / "saves" / "real.yaml"
+    target.parent.mkdir()
+    target.write_text("old", encoding="utf-8")
+    target.chmod(0o640)
+    link = tmp_path / "game.yaml"
+    link.symlink_to(target)
+    save(game, link)
+    assert link.is_symlink() and link.resolve() == target.resolve()
+    assert (target.stat().st_mode & 0o777) == 0o640
+    assert load(link).moves == game.moves
+
+
+def test_a_save_syncs_the_file_and_its_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+    import stat
+    synced: list[str] = []
+    real = os.fsync
+
+    def fsync(fd: int) -> None:
+        synced.append("folder" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file")
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    save(_played(), tmp_path / "game.yaml")
+    assert synced == ["file", "folder"]
+
+
+def test_ctrl_c_during_a_save_leaves_no_temporary_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+    path = tmp_path / "game.yaml"
+    save(_played(), path)
+    before = path.read_text()
+
+    def interrupted(src: object, dst: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        save(_played(n=10), path)
+    assert path.read_text() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["game.yaml"]

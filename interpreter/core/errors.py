@@ -3,8 +3,28 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+# Characters that a terminal may act on instead of showing: C0 and C1 controls (escape sequences,
+# carriage return, backspace...) except newline and tab, and the invisible Unicode marks that
+# reorder or hide text (bidirectional overrides, line separators).
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
+
+
+def _escape(m: re.Match[str]) -> str:
+    c = ord(m.group())
+    return f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}"
+
+
+def safe_text(text: str) -> str:
+    """Text from a file made safe to print on a terminal: every control character shown escaped
+    (`\\x1b`), newlines and tabs kept."""
+    return _UNSAFE.sub(_escape, text) if not text.isprintable() else text
+
+
+CARET_WIDTH = 120  # at most this much of a long line is shown above a caret
 
 
 class CuttleError(Exception):
@@ -23,7 +43,16 @@ class Location:
     def caret(self) -> str:
         if not self.text:
             return ""
-        return f"    {self.text}\n    {' ' * max(self.column - 1, 0)}^"
+        text, col = self.text, max(self.column - 1, 0)
+        if len(text) > CARET_WIDTH:  # a window of the line around the column
+            start = max(0, min(col - CARET_WIDTH // 2, len(text) - CARET_WIDTH))
+            text, col = text[start:start + CARET_WIDTH], col - start
+            text = ("..." if start else "") + text + ("..." if start + CARET_WIDTH < len(self.text) else "")
+            col += 3 if start else 0
+        shown = safe_text(text)
+        if shown != text:  # escapes widen the line: put the caret under the same character
+            col = len(safe_text(text[:col]))
+        return f"    {shown}\n    {' ' * col}^"
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.column}"
@@ -50,12 +79,12 @@ class LocatedError(CuttleError):
         super().__init__(self.render())
 
     def render(self) -> str:
-        head = f"{self.where}: " if self.where else ""
-        out = f"{head}[{self.code}] {self.message}"
+        head = safe_text(f"{self.where}: ") if self.where else ""
+        out = f"{head}[{self.code}] {safe_text(self.message)}"
         if self.where and self.where.text:
             out += "\n" + self.where.caret()
         if self.hint:
-            out += f"\n    {self.hint}"
+            out += f"\n    {safe_text(self.hint)}"
         return out
 
 

@@ -171,16 +171,19 @@ class Game:
         """Play a move known to be legal (see parse_move)."""
         for m, action in self._actions():
             if m == move:
+                # a transaction: the new state, its narration and the history entry are all made
+                # before anything is committed; a rule that fails at any step leaves the game as it was
                 before = self.state
                 after = before.copy()
                 try:
                     apply_action(after, action)
+                    entry = (before, move, self._narrate(before, move, after))
                 except CuttleError:
                     raise
-                except Exception as e:  # a rule that fails at run time: the game stays as it was
+                except (Exception, RecursionError) as e:
                     raise rule_failure(self.rules.name, f"playing '{move}'", e) from None
+                self._stack.append(entry)
                 self.state = after
-                self._stack.append((before, move, self._narrate(before, move, self.state)))
                 self._cache = None
                 return
         raise IllegalMoveError(f"'{move}' is illegal: {self.explain(move)}")

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from interpreter.core.errors import RuleRuntimeError
+from interpreter.core.limits import MAX_CHOICES, MAX_HANDS, MAX_MOVES
 from interpreter.core.zones import DECK, DRAW, FIELD0, HAND0, RANDOM, SCRAP, SHOWN, STACK
 from interpreter.language.compiler import BUILTIN, CHOOSE, EXEC, JUMP, JUMP_IF_NOT, PLAY, concat
-from interpreter.language.runtime import as_cards
+from interpreter.language.runtime import as_cards, choices
 from interpreter.rules import PlayDef, ResponseDef, Rules
 
 from .decision import CHOOSE_D, MAIN, MAIN_OF, PLAY_D, RESPOND, RESPOND_OF, Decision
@@ -63,6 +65,9 @@ def apply_action(g: State, action: tuple) -> None:
         env[d.verb] = env["chosen"] = action[1]
     g.moves_made += 1
     run(g)
+    if g.moves_made >= MAX_MOVES and g.winner is None:  # a game that never ends is a draw
+        g.pending, g.actions, g.hand_over = None, None, None
+        g.winner, g.reason = DRAW, f"the game reached {MAX_MOVES:,} moves (MAX_MOVES)"
 
 
 def _start_play(g: State, rec: tuple) -> None:
@@ -169,6 +174,10 @@ def _end_hand(g: State) -> None:
             g.reason = (f"p{winner + 1} wins the match {g.wins[0]}-{g.wins[1]} "
                         f"(hand {len(g.hands)}: {reason})")
             return
+    if len(g.hands) >= MAX_HANDS:  # hands that keep ending without a winner: the match is a draw
+        g.reason = f"the match reached {MAX_HANDS:,} hands (MAX_HANDS) at {g.wins[0]}-{g.wins[1]}"
+        g.winner = DRAW
+        return
     g.winner = None
     g.reason = ""
     g.clear()
@@ -239,6 +248,9 @@ def _run(g: State) -> None:
                     picked.append(pool.pop(g.rng.below(len(pool))))
                 env[verb] = env["chosen"] = tuple(sorted(picked))
                 continue
+            if choices(len(options), n) > MAX_CHOICES:
+                raise RuleRuntimeError(f"choosing {n} of {len(options)} cards offers more than {MAX_CHOICES:,} "
+                                       f"choices (MAX_CHOICES); the move is refused and the game unchanged")
             g.pending = Decision(chooser, CHOOSE_D, verb, n, options)
         elif op == PLAY:
             options = tuple(c for c in as_cards(ins[1](g, env)))

@@ -1,26 +1,40 @@
 """Compiling the effect-language tree into Python functions and a flat instruction list.
 
-Each expression, and each statement that cannot suspend, is turned into Python source and compiled
-once when the ruleset loads (`f(state, env)`); programs become tuples of instructions run by the
-engine (`engine.run`). `choose` and `play from` are the only instructions that suspend for a
-player's decision, so everything else (including `for each` bodies) compiles to plain functions.
-One dispatch over the node types (`_GEN`, `_SGEN`) and a table of primitives (`PRIMITIVE_ARITY`).
+Each expression, and each statement that cannot suspend, becomes a Python function `f(g, e)`
+compiled once when the ruleset loads; programs become tuples of instructions run by the engine.
+`choose` and `play from` are the only instructions that suspend for a player's decision, so
+everything else (including `for each` bodies) compiles to plain functions. One dispatch over the
+node types (`_GEN`, `_SGEN`) and a table of primitives (`PRIMITIVE_ARITY`).
+
+Safe by construction (docs/security.md):
+- the code is built as `ast` nodes, never as text: nothing from a file is ever parsed as Python;
+- every value from a file (names, words, lists) lives in a constants table (`K0`, `K1`, ... in the
+  generated code's namespace); the tree holds only small integers, booleans and None as literals,
+  and its local variables are numbered by the compiler (`_l1`, `p0`), never named after file text;
+- before `compile()`, the finished tree is checked against an allow-list (`check_tree`): node
+  types, names (the helpers of runtime.py, the constants table, the compiler's own locals),
+  attributes (only the engine's own, on the state and the bindings), no dunder anywhere; the
+  compiled code objects are checked again (`check_code`);
+- the namespace has an empty `__builtins__`: the code can call only what the namespace holds.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
+import ast
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.core.cards import ALL_RANKS, NAMES, RANK_OF, SUIT_OF
+from interpreter.core.cards import ALL_RANKS, CARD_COUNT, RANK_OF, SUIT_OF
 from interpreter.core.errors import RulesetError, suggest
+from interpreter.core.limits import MAX_CHOICES, MAX_DEFINE_DEPTH, MAX_EXPR_DEPTH, MAX_INLINE_NODES, MAX_INT
 from interpreter.core.source import Span
-from interpreter.core.zones import DECK, FIELD0, HAND0, RANDOM, SCRAP, SHOWN
+from interpreter.core.zones import DECK, FIELD0, HAND0, SCRAP, SHOWN
 
 from . import tree as A
-from .runtime import SAFE_BUILTINS, _div, _first, _index, _top, as_cards
+from .allowlist import ATTR_NAMES, FIXED_GLOBALS, GLOBAL_NAMES, UnsafeCode, check_code, check_tree
+from .cost import ONE, ZERO, Cost
+from .runtime import BUILTINS, HELPERS, as_cards, choices
 
 Fn = Callable[[Any, dict], Any]
 
@@ -30,6 +44,8 @@ EXEC, JUMP_IF_NOT, JUMP, CHOOSE, PLAY, BUILTIN = range(6)
 CARD_ATTRS = ("rank", "suit", "value", "role", "owner", "controller", "host", "jacks", "top", "attached",
               "name")
 BOUND_ALWAYS = frozenset({"me", "opponent", "random", "none", "true", "false"})
+
+
 
 
 @dataclass
@@ -44,9 +60,13 @@ class Context:
     values: dict[str, int] = field(default_factory=dict)
     marks: set[str] = field(default_factory=set)
     verbs: set[str] = field(default_factory=set)
+    deck_size: int = CARD_COUNT  # the most cards any zone (or set of cards) can hold
     namespace: dict[str, Any] | None = None          # the generated code's globals
     used_names: set[str] = field(default_factory=set)  # constants the expressions refer to
-    define_fns: dict[str, tuple[str, str]] = field(default_factory=dict)  # definition → (function, type)
+    # definition (with the kinds and sizes of its arguments) -> (function name, type, cost, size)
+    define_fns: dict[str, tuple[str, str, Cost, int]] = field(default_factory=dict)
+    define_sizes: dict[str, int] = field(default_factory=dict)  # definition -> nodes once expanded
+    const_names: dict[tuple[type, Any], str] = field(default_factory=dict)  # value -> its K name
 
 
 PRIMITIVE_ARITY: dict[str, tuple[int, int]] = {
@@ -56,84 +76,158 @@ PRIMITIVE_ARITY: dict[str, tuple[int, int]] = {
 }
 
 
-def reads_only_fields(node: Any, ctx: Context, seen: frozenset[str] = frozenset()) -> bool:
-    """True if an expression reads nothing but cards in play (so it can only change when a field does)."""
-    if isinstance(node, A.Zone):
-        if node.zone not in ("field", "play"):
-            return False
-    elif isinstance(node, A.Call):
-        if node.func in ("score", "goal", "can_play", "marked"):
-            return False
-        if node.func in ctx.defines and node.func not in seen:
-            if not reads_only_fields(ctx.defines[node.func][1], ctx, seen | {node.func}):
+def nodes(tree: Any) -> Iterator[A.Node]:
+    """Every node of a tree, without recursion (so any depth is safe)."""
+    stack = [tree]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, tuple):
+            stack.extend(reversed(n))
+        elif isinstance(n, A.Node):
+            yield n
+            for f in reversed(tuple(n.__dataclass_fields__)):
+                if f not in ("line", "column"):
+                    stack.append(getattr(n, f))
+
+
+def _refs(n: A.Node, ctx: Context) -> str | None:
+    """The definition a node refers to, if any."""
+    name = n.func if isinstance(n, A.Call) else n.name if isinstance(n, A.Name) else None
+    return name if name in ctx.defines else None
+
+
+def _reads(node: Any, ctx: Context, ok: Callable[[A.Node], bool]) -> bool:
+    """Whether `ok` holds for every node of an expression and of the definitions it uses."""
+    todo, seen = [node], set()
+    while todo:
+        for n in nodes(todo.pop()):
+            if not ok(n):
                 return False
-    elif isinstance(node, A.Name) and node.name in ctx.defines and node.name not in seen:
-        if not reads_only_fields(ctx.defines[node.name][1], ctx, seen | {node.name}):
-            return False
-    if isinstance(node, A.Node):
-        for f in node.__dataclass_fields__:
-            if not reads_only_fields(getattr(node, f), ctx, seen):
-                return False
-    elif isinstance(node, tuple):
-        return all(reads_only_fields(x, ctx, seen) for x in node)
+            d = _refs(n, ctx)
+            if d is not None and d not in seen:
+                seen.add(d)
+                todo.append(ctx.defines[d][1])
     return True
+
+
+def reads_only_fields(node: Any, ctx: Context) -> bool:
+    """True if an expression reads nothing but cards in play (so it can only change when a field does)."""
+    return _reads(node, ctx, lambda n: not (isinstance(n, A.Zone) and n.zone not in ("field", "play")
+                                            or isinstance(n, A.Call) and n.func in ("score", "goal", "can_play",
+                                                                                     "marked")))
+
+
+def reads_only_own_field(node: Any, ctx: Context) -> bool:
+    """True if an expression about `me` reads only `field of me` (so only that field can change it)."""
+    return reads_only_fields(node, ctx) and _reads(node, ctx, lambda n: not isinstance(n, A.Zone) or (
+        n.zone == "field" and isinstance(n.player, A.Name) and n.player.name == "me"))
 
 
 def _suspends(node: Any) -> bool:
     """Whether a statement can wait for a player's decision (choose, play from)."""
-    return any(isinstance(n, (A.Choose, A.PlayFrom)) for n in A.walk(node))
+    return any(isinstance(n, (A.Choose, A.PlayFrom)) for n in nodes(node))
 
 
-def reads_only_own_field(node: Any, ctx: Context, seen: frozenset[str] = frozenset()) -> bool:
-    """True if an expression about `me` reads only `field of me` (so only that field can change it)."""
-    for n in A.walk(node):
-        if isinstance(n, A.Zone) and not (n.zone == "field" and isinstance(n.player, A.Name)
-                                          and n.player.name == "me"):
-            return False
-        name = n.func if isinstance(n, A.Call) else n.name if isinstance(n, A.Name) else None
-        if name in ctx.defines and name not in seen:
-            if not reads_only_own_field(ctx.defines[name][1], ctx, seen | {name}):
-                return False
-    return reads_only_fields(node, ctx, seen)
+# -- building syntax trees -------------------------------------------------------------------------
+
+def _load(name: str) -> ast.Name:
+    return ast.Name(id=name, ctx=ast.Load())
+
+
+def _store(name: str) -> ast.Name:
+    return ast.Name(id=name, ctx=ast.Store())
+
+
+def _const(value: int | bool | None) -> ast.Constant:
+    return ast.Constant(value=value)
+
+
+def _attr(obj: ast.expr, name: str) -> ast.Attribute:
+    return ast.Attribute(value=obj, attr=name, ctx=ast.Load())
+
+
+def _g(name: str) -> ast.Attribute:
+    return _attr(_load("g"), name)
+
+
+def _call(fn: ast.expr | str, *args: ast.expr, **kw: ast.expr) -> ast.Call:
+    return ast.Call(func=_load(fn) if isinstance(fn, str) else fn, args=list(args),
+                    keywords=[ast.keyword(arg=k, value=v) for k, v in kw.items()])
+
+
+def _item(obj: ast.expr, index: ast.expr) -> ast.Subscript:
+    return ast.Subscript(value=obj, slice=index, ctx=ast.Load())
+
+
+def _zone(index: ast.expr) -> ast.Subscript:
+    return _item(_g("zones"), index)
+
+
+def _plus(a: ast.expr, b: ast.expr) -> ast.BinOp:
+    return ast.BinOp(left=a, op=ast.Add(), right=b)
+
+
+def _compare(a: ast.expr, op: ast.cmpop, b: ast.expr) -> ast.Compare:
+    return ast.Compare(left=a, ops=[op], comparators=[b])
+
+
+def _stmt(e: ast.expr) -> ast.Expr:
+    return ast.Expr(value=e)
+
+
+def _for(var: str, iterable: ast.expr, body: list[ast.stmt]) -> ast.For:
+    return ast.For(target=_store(var), iter=iterable, body=body or [ast.Pass()], orelse=[])
+
+
+_CMP = {"==": ast.Eq, "!=": ast.NotEq, "<": ast.Lt, "<=": ast.LtE, ">": ast.Gt, ">=": ast.GtE, "in": ast.In,
+        "not in": ast.NotIn}
 
 
 class _Code:
-    """A generated Python expression and what kind of value it yields."""
+    """A generated Python expression, the kind of value it yields, the work of evaluating it, and the
+    most cards it can hold (for a set of cards; 1 otherwise)."""
 
-    __slots__ = ("src", "typ")
+    __slots__ = ("node", "typ", "cost", "size", "value")
 
-    def __init__(self, src: str, typ: str) -> None:
-        self.src = src
+    def __init__(self, node: ast.expr, typ: str, cost: Cost = ONE, size: int = 1, value: Any = None) -> None:
+        self.node = node
         self.typ = typ  # card | cards | int | bool | str | player | any
+        self.cost = cost
+        self.size = size
+        self.value = value  # the value, when it is known at load time (a literal, a constant)
+
+    def simple(self) -> bool:
+        """A variable or a literal: can stand for a definition's parameter in place."""
+        return isinstance(self.node, (ast.Name, ast.Constant))
 
 
-_VAR = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-_SIMPLE = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*|-?[0-9]+)$")
+Scope = dict[str, "_Code | None"]
 
 
 class Compiler:
-    """Generates Python source from the tree and compiles it once, when the ruleset loads.
+    """Builds Python functions from the tree, once, when the ruleset loads.
 
-    The generated code only ever names the helpers in `self.ns` and mangled variables (`v_NAME`),
-    and writes literals with repr(): user text cannot become code. Expressions run as
-    `f(state, env)`; each simple statement becomes one such function.
+    The generated code only ever names the helpers in the namespace, the constants table and its
+    own numbered locals. Expressions run as `f(state, env)`; each simple statement becomes one such
+    function. `cost` holds the work of the last expression or program compiled.
     """
 
-    def __init__(self, ctx: Context, span: Span | None = None) -> None:
+    def __init__(self, ctx: Context, span: Span | None = None, dry: bool = False) -> None:
         self.ctx = ctx
         self.span = span
+        self.dry = dry  # only count the work (see rules/builder.py): no code is compiled
         self._expanding: list[str] = []
         self._uid = 0
         self._in_loop = 0
-        self._local_types: dict[str, str] = {}  # generated parameter name -> kind of value
+        self._depth = 0
+        self._let_sizes: dict[str, int] = {}
+        self.cost: Cost = ZERO
+        self.size = 1  # the most cards the last expression compiled can yield
         if ctx.namespace is None:
             values = [ctx.values.get(RANK_OF[c], 0) for c in range(len(RANK_OF))]
             suits = [ctx.suit_rank.get(SUIT_OF[c], -1) if SUIT_OF[c] else -1 for c in range(len(RANK_OF))]
-            ctx.namespace = {
-                "__builtins__": SAFE_BUILTINS, "RANK_OF": RANK_OF, "NAMES": NAMES, "VAL": values,
-                "SUITR": suits, "_cards": as_cards, "_div": _div, "_index": _index, "_top": _top,
-                "_first": _first, "RANDOM": RANDOM,
-            }
+            ctx.namespace = {"__builtins__": {}, **HELPERS, **BUILTINS, **FIXED_GLOBALS, "VAL": values,
+                             "SUITR": suits}
         self.ns = ctx.namespace
 
     # -- errors -------------------------------------------------------------------------------
@@ -150,46 +244,96 @@ class Compiler:
             raise self.error(node, f"{what} needs {' or '.join(self._KIND_WORDS[a] for a in allowed)}, "
                                    f"but this is {self._KIND_WORDS[code.typ]}", "E210")
 
-    def _fresh(self, base: str) -> str:
+    def _fresh(self) -> str:
         self._uid += 1
-        return f"_{base}{self._uid}"
+        return f"_l{self._uid}"
+
+    def const(self, value: Any) -> ast.expr:
+        """A value from the ruleset as a reference to the constants table (small ints stay literals)."""
+        if value.__class__ in (int, bool) or value is None:
+            if value.__class__ is int and abs(value) > MAX_INT:
+                raise RulesetError(f"the number {str(value)[:20]}... is beyond the limit of {MAX_INT:.0e}",
+                                   self.span.here() if self.span else None, code="E213")
+            return _const(value)
+        key = (value.__class__, value)
+        name = self.ctx.const_names.get(key)
+        if name is None:
+            name = self.ctx.const_names[key] = f"K{len(self.ctx.const_names)}"
+            self.ns[name] = value
+        return _load(name)
 
     # -- building functions -------------------------------------------------------------------
-    def _function(self, body_lines: list[str], used: set[str], name: str = "f") -> Fn:
-        prologue = [f"    v_{n} = e.get({n!r})" for n in sorted(used)]
-        src = f"def {name}(g, e):\n" + "\n".join(prologue + ["    " + ln for ln in body_lines] or ["    pass"])
-        ns = self.ns
-        local: dict[str, Any] = {}
-        exec(compile(src, f"<ruleset {name}>", "exec"), ns, local)  # noqa: S102 - generated from the tree
-        fn = local[name]
-        fn.__cuttle_source__ = src
-        return fn
+    def _compile(self, module: ast.Module, name: str, into: dict[str, Any]) -> Any:
+        if self.dry:
+            return None
+        ast.fix_missing_locations(module)
+        try:
+            check_tree(module, self.ns)
+            code = compile(module, "<ruleset>", "exec")
+            check_code(code)
+        except UnsafeCode as e:  # pragma: no cover - the compiler only builds allowed trees
+            raise RulesetError(f"internal error: refused to build unsafe code ({e})",
+                               self.span.here() if self.span else None, code="E200") from None
+        except (RecursionError, MemoryError, SyntaxError, ValueError):
+            raise RulesetError("this effect is nested too deeply to compile", self.span.here() if self.span else None,
+                               code="E212") from None
+        exec(code, self.ns, into)  # noqa: S102 - an allow-listed tree built by this compiler, never text
+        return into[name]
+
+    def _prologue(self, used: dict[str, str]) -> list[ast.stmt]:
+        return [ast.Assign(targets=[_store(local)], value=_call(_attr(_load("e"), "get"), self.const(n)))
+                for n, local in sorted(used.items())]
+
+    def _function(self, body: list[ast.stmt], used: dict[str, str]) -> Fn:
+        args = ast.arguments(posonlyargs=[], args=[ast.arg(arg="g"), ast.arg(arg="e")], vararg=None,
+                             kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
+        fn = ast.FunctionDef(name="f", args=args, body=self._prologue(used) + body or [ast.Pass()],
+                             decorator_list=[], returns=None, type_comment=None)
+        return self._compile(ast.Module(body=[fn], type_ignores=[]), "f", {})
 
     def expr(self, node: A.Node, bound: frozenset[str]) -> Fn:
-        used: set[str] = set()
+        used: dict[str, str] = {}
         code = self.gen(node, {n: None for n in bound}, used)
-        return self._function([f"return {code.src}"], used, "expr")
+        self.cost, self.size = code.cost, code.size
+        return self._function([ast.Return(value=code.node)], used)
 
     # -- expressions --------------------------------------------------------------------------
-    def gen(self, node: A.Node, scope: dict[str, str | None], used: set[str]) -> _Code:
-        """`scope` maps DSL names to Python locals (None: read from the env as v_NAME)."""
+    def gen(self, node: A.Node, scope: Scope, used: dict[str, str]) -> _Code:
+        """`scope` maps DSL names to generated code (None: read from the bindings `e`)."""
         method = _GEN.get(type(node))
         if method is None:
             raise self.error(node, f"{type(node).__name__} is not an expression")
-        return method(self, node, scope, used)
+        self._depth += 1
+        try:
+            if self._depth > 2 * MAX_EXPR_DEPTH:
+                raise self.error(node, f"this is nested more than {2 * MAX_EXPR_DEPTH} deep once its definitions "
+                                       f"are expanded (MAX_EXPR_DEPTH)", "E212")
+            return method(self, node, scope, used)
+        finally:
+            self._depth -= 1
 
-    def _cards_of(self, code: _Code) -> str:
+    def _cards_of(self, code: _Code) -> ast.expr:
         if code.typ == "cards":
-            return code.src
-        if code.typ == "card":
-            return f"_cards({code.src})"
-        return f"_cards({code.src})"
+            return code.node
+        return _call("_cards", code.node)
+
+    def _as_player(self, code: _Code, node: A.Node, what: str) -> ast.expr:
+        self._expect(code, ("player",), node, what)
+        return code.node if code.typ == "player" else _call("_player", code.node)
+
+    def _env(self, n: str, used: dict[str, str]) -> ast.Name:
+        local = used.get(n)
+        if local is None:
+            local = used[n] = self._fresh()
+        return _load(local)
 
     def _g_num(self, node: A.Num, scope, used) -> _Code:
-        return _Code(repr(node.value), "int")
+        if abs(node.value) > MAX_INT:
+            raise self.error(node, f"the number is beyond the limit of {MAX_INT:.0e} (MAX_INT)", "E213")
+        return _Code(_const(node.value), "int", value=node.value)
 
     def _g_str(self, node: A.Str, scope, used) -> _Code:
-        return _Code(repr(node.value), "str")
+        return _Code(self.const(node.value), "str", value=node.value)
 
     _TYPES = {"me": "player", "opponent": "player", "card": "card", "target": "card", "it": "card",
               "cards": "cards", "extra": "cards", "chosen": "cards", "answered": "cards"}
@@ -197,20 +341,20 @@ class Compiler:
     def _g_name(self, node: A.Name, scope, used) -> _Code:
         n = node.name
         if n == "random":
-            return _Code("RANDOM", "player")
+            return _Code(_load("RANDOM"), "player")
         if n == "none":
-            return _Code("-1", "card")
+            return _Code(_const(-1), "card")
         if n in ("true", "false"):
-            return _Code(str(n == "true"), "bool")
+            return _Code(_const(n == "true"), "bool", value=n == "true")
         if n in scope or n in BOUND_ALWAYS:
-            local = scope.get(n)
-            if local is not None:
-                return _Code(local, self._local_types.get(local) or self._TYPES.get(n, "any"))
-            if not _VAR.match(n):  # pragma: no cover - the grammar only makes such names
-                raise self.error(node, f"bad name '{n}'")
-            used.add(n)
+            bound = scope.get(n)
+            if bound is not None:
+                typ = bound.typ if bound.typ != "any" else self._TYPES.get(n, "any")
+                return _Code(_load(bound.node.id) if isinstance(bound.node, ast.Name) else _const(bound.node.value),
+                             typ, ONE, bound.size, bound.value)
             typ = self._TYPES.get(n, "cards" if n in self.ctx.verbs else "any")
-            return _Code(f"v_{n}", typ)
+            size = self._let_sizes.get(n, self.ctx.deck_size) if typ in ("cards", "any") else 1
+            return _Code(self._env(n, used), typ, ONE, size)
         if n in self.ctx.defines:
             params, _, _ = self.ctx.defines[n]
             if params:
@@ -219,12 +363,12 @@ class Compiler:
         if n in self.ctx.constants:
             self.ctx.used_names.add(n)
             v = self.ctx.constants[n]
-            v = tuple(v) if isinstance(v, list) else v
-            return _Code(repr(v), "any")
-        if n in self.ctx.ranks:
-            return _Code(repr(n), "str")
-        if n in self.ctx.roles or n in self.ctx.marks:
-            return _Code(repr(n), "str")
+            if isinstance(v, list):
+                v = tuple(v)
+                return _Code(self.const(v), "any", ONE, max(1, len(v)), v)
+            return _Code(self.const(v), "any", value=v)
+        if n in self.ctx.ranks or n in self.ctx.roles or n in self.ctx.marks:
+            return _Code(self.const(n), "str", value=n)
         known = set(scope) | BOUND_ALWAYS | set(self.ctx.defines) | set(self.ctx.constants) | set(
             self.ctx.ranks) | self.ctx.roles
         near = suggest(n, known)
@@ -234,28 +378,35 @@ class Compiler:
 
     def _g_list(self, node: A.ListLit, scope, used) -> _Code:
         items = [self.gen(i, scope, used) for i in node.items]
-        return _Code("(" + "".join(i.src + ", " for i in items) + ")", "any")
+        cost = sum((i.cost for i in items), ONE)
+        size = max(1, sum(i.size for i in items))
+        if all(i.value is not None and i.value.__class__ in (int, str) for i in items):
+            value = tuple(i.value for i in items)  # a list of literals is one constant
+            return _Code(self.const(value), "any", cost, size, value)
+        return _Code(ast.Tuple(elts=[i.node for i in items], ctx=ast.Load()), "any", cost, size)
 
     def _g_zone(self, node: A.Zone, scope, used) -> _Code:
-        z = node.zone
+        z, n = node.zone, self.ctx.deck_size
         if z == "deck":
-            return _Code(f"g.zones[{DECK}]", "cards")
+            return _Code(_zone(_const(DECK)), "cards", ONE, n)
         if z == "scrap":
-            return _Code(f"g.zones[{SCRAP}]", "cards")
+            return _Code(_zone(_const(SCRAP)), "cards", ONE, n)
         if z == "shown":
-            return _Code(f"g.zones[{SHOWN}]", "cards")
+            return _Code(_zone(_const(SHOWN)), "cards", ONE, n)
         if z == "play":
-            return _Code(f"(g.zones[{FIELD0}] + g.zones[{FIELD0 + 1}])", "cards")
+            return _Code(_plus(_zone(_const(FIELD0)), _zone(_const(FIELD0 + 1))), "cards", ONE, n)
         p = self.gen(node.player, scope, used)
-        self._expect(p, ("player",), node.player, f"'{z} of'")
         base = HAND0 if z == "hand" else FIELD0
-        return _Code(f"g.zones[{base} + {p.src}]", "cards")
+        return _Code(_zone(_plus(_const(base), self._as_player(p, node.player, f"'{z} of'"))), "cards",
+                     p.cost + ONE, n)
 
     def _g_where(self, node: A.Where, scope, used) -> _Code:
         src = self.gen(node.source, scope, used)
-        var = self._fresh("it")
-        cond = self.gen(node.cond, {**scope, "it": var}, used)
-        return _Code(f"[{var} for {var} in {self._cards_of(src)} if {cond.src}]", "cards")
+        var = self._fresh()
+        cond = self.gen(node.cond, {**scope, "it": _Code(_load(var), "card")}, used)
+        comp = ast.comprehension(target=_store(var), iter=self._cards_of(src), ifs=[cond.node], is_async=0)
+        return _Code(ast.ListComp(elt=_load(var), generators=[comp]), "cards",
+                     src.cost + (cond.cost + ONE).times(src.size), src.size)
 
     def _coerce_rank(self, node: A.Node, other: A.Node) -> A.Node:
         """`it.rank == 9` compares rank names: a number beside `.rank` means that rank."""
@@ -271,19 +422,20 @@ class Compiler:
                                  f"did you mean '{near}'?" if near else f"ranks: {', '.join(self.ctx.ranks)}")
         return node
 
-    _OPS = {"and": "and", "or": "or", "==": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=",
-            "+": "+", "-": "-", "*": "*", "in": "in", "not in": "not in"}
+    def _bool(self, code: _Code) -> ast.expr:
+        return code.node if code.typ == "bool" else _call("bool", code.node)
 
     def _g_binop(self, node: A.BinOp, scope, used) -> _Code:
         ln = self._coerce_rank(node.left, node.right)
         rn = self._coerce_rank(node.right, node.left)
         left, right = self.gen(ln, scope, used), self.gen(rn, scope, used)
         op = node.op
+        cost = left.cost + right.cost + ONE
         if op in ("<", "<=", ">", ">=", "-", "*", "/"):
             self._expect(left, ("int",), node.left, f"'{op}'")
             self._expect(right, ("int",), node.right, f"'{op}'")
         elif op == "+":
-            if not ({left.typ, right.typ} <= {"int", "any"} or {left.typ, right.typ} <= {"cards", "any"}):
+            if not ({left.typ, right.typ} <= {"int", "any"} or {left.typ, right.typ} <= {"cards", "card", "any"}):
                 raise self.error(node, f"'+' adds two numbers or joins two sets of cards, not "
                                        f"{self._KIND_WORDS[left.typ]} and {self._KIND_WORDS[right.typ]}", "E210")
         elif op in ("==", "!="):
@@ -292,34 +444,38 @@ class Compiler:
                 raise self.error(node, f"'{op}' compares {self._KIND_WORDS[left.typ]} with "
                                        f"{self._KIND_WORDS[right.typ]}: it can never hold", "E210")
         elif op in ("in", "not in"):
-            self._expect(right, ("cards",), node.right, f"'{op}'")
-        if op == "/":
-            return _Code(f"_div({left.src}, {right.src})", "int")
-        if op in ("in", "not in"):
-            rs = right.src if right.typ in ("cards", "any") else self._cards_of(right)
-            return _Code(f"({left.src} {op} {rs})", "bool")
-        typ = "bool" if op not in "+-*" else "int"
+            self._expect(right, ("cards", "card"), node.right, f"'{op}'")
         if op in ("and", "or"):
-            return _Code(f"(bool({left.src}) {op} bool({right.src}))", "bool")
-        return _Code(f"({left.src} {self._OPS[op]} {right.src})", typ)
+            return _Code(ast.BoolOp(op=ast.And() if op == "and" else ast.Or(),
+                                    values=[self._bool(left), self._bool(right)]), "bool", cost)
+        if op in ("in", "not in"):
+            rs = right.node if right.typ == "cards" or isinstance(right.node, ast.Tuple) or isinstance(
+                right.value, tuple) else self._cards_of(right)
+            return _Code(_compare(left.node, _CMP[op](), rs), "bool", cost + Cost(right.size))
+        if op in _CMP:
+            return _Code(_compare(left.node, _CMP[op](), right.node), "bool", cost)
+        if op == "+":
+            if "cards" in (left.typ, right.typ) or "card" in (left.typ, right.typ):
+                return _Code(_call("_join", left.node, right.node), "cards", cost + Cost(left.size + right.size),
+                             left.size + right.size)
+            return _Code(_call("_add", left.node, right.node), "any" if "any" in (left.typ, right.typ) else "int",
+                         cost + Cost(left.size + right.size), left.size + right.size)
+        helper = {"-": "_sub", "*": "_mul", "/": "_div"}[op]
+        return _Code(_call(helper, left.node, right.node), "int", cost)
 
     def _g_not(self, node: A.Not, scope, used) -> _Code:
-        return _Code(f"(not {self.gen(node.operand, scope, used).src})", "bool")
+        x = self.gen(node.operand, scope, used)
+        return _Code(ast.UnaryOp(op=ast.Not(), operand=x.node), "bool", x.cost + ONE)
 
     def _g_neg(self, node: A.Neg, scope, used) -> _Code:
-        return _Code(f"(-{self.gen(node.operand, scope, used).src})", "int")
+        x = self.gen(node.operand, scope, used)
+        self._expect(x, ("int",), node.operand, "'-'")
+        return _Code(ast.UnaryOp(op=ast.USub(), operand=x.node), "int", x.cost + ONE)
 
     def _g_index(self, node: A.Index, scope, used) -> _Code:
         seq, idx = self.gen(node.obj, scope, used), self.gen(node.index, scope, used)
-        return _Code(f"_index({seq.src}, {idx.src})", "any")
-
-    _ATTR = {
-        "rank": ("RANK_OF[{x}]", "str"), "suit": ("SUITR[{x}]", "int"), "value": ("VAL[{x}]", "int"),
-        "name": ("NAMES[{x}]", "str"), "role": ("g.role[{x}]", "str"), "owner": ("g.owner[{x}]", "player"),
-        "controller": ("g.controller({x})", "player"), "host": ("g.host[{x}]", "card"),
-        "jacks": ("tuple(g.atts.get({x}, ()))", "cards"), "top": ("g.is_top({x})", "bool"),
-        "attached": ("(g.host[{x}] >= 0)", "bool"),
-    }
+        self._expect(idx, ("int",), node.index, "'[...]'")
+        return _Code(_call("_index", seq.node, idx.node), "any", seq.cost + idx.cost + ONE, seq.size)
 
     def _g_attr(self, node: A.Attr, scope, used) -> _Code:
         a = node.name
@@ -328,9 +484,31 @@ class Compiler:
             raise self.error(node, f"a card has no attribute '{a}'", "E204",
                              f"did you mean '{near}'?" if near else f"attributes: {', '.join(CARD_ATTRS)}")
         obj = self.gen(node.obj, scope, used)
-        x = obj.src if obj.typ == "card" else f"_first({obj.src})"
-        tmpl, typ = self._ATTR[a]
-        return _Code(tmpl.format(x=x), typ)
+        self._expect(obj, ("card", "cards"), node.obj, f"'.{a}'")
+        x = obj.node if obj.typ == "card" else _call("_first", obj.node)
+        cost = obj.cost + ONE
+        if a == "rank":
+            return _Code(_item(_load("RANK_OF"), x), "str", cost)
+        if a == "suit":
+            return _Code(_item(_load("SUITR"), x), "int", cost)
+        if a == "value":
+            return _Code(_item(_load("VAL"), x), "int", cost)
+        if a == "name":
+            return _Code(_item(_load("NAMES"), x), "str", cost)
+        if a == "role":
+            return _Code(_item(_g("role"), x), "str", cost)
+        if a == "owner":
+            return _Code(_item(_g("owner"), x), "player", cost)
+        if a == "controller":
+            return _Code(_call(_g("controller"), x), "player", cost)
+        if a == "host":
+            return _Code(_item(_g("host"), x), "card", cost)
+        if a == "jacks":
+            return _Code(_call("tuple", _call(_attr(_g("atts"), "get"), x, ast.Tuple(elts=[], ctx=ast.Load()))),
+                         "cards", cost, self.ctx.deck_size)
+        if a == "top":
+            return _Code(_call(_g("is_top"), x), "bool", cost)
+        return _Code(_compare(_item(_g("host"), x), ast.GtE(), _const(0)), "bool", cost)  # attached
 
     def _g_call(self, node: A.Call, scope, used) -> _Code:
         name = node.func
@@ -347,37 +525,72 @@ class Compiler:
                                    f"got {len(node.args)}", "E206")
         args = [self.gen(x, scope, used) for x in node.args]
         a0 = args[0]
-        cs = self._cards_of(a0)
+        cost = sum((a.cost for a in args), ONE)
         if name in ("count", "any", "total", "same_rank", "can_play"):
             self._expect(a0, ("card", "cards"), node.args[0], f"{name}()")
+        if name in ("min", "max"):
+            for a, x in zip(args, node.args, strict=True):
+                self._expect(a, ("int",) if len(args) > 1 else ("int", "cards"), x, f"{name}()")
+        if name in ("score", "goal", "other"):
+            p = self._as_player(a0, node.args[0], f"{name}()")
         if name == "count":
-            return _Code(f"len({cs})", "int")
+            return _Code(_call("len", self._cards_of(a0)), "int", cost)
         if name == "any":
-            return _Code(f"(len({cs}) > 0)", "bool")
+            return _Code(_compare(_call("len", self._cards_of(a0)), ast.Gt(), _const(0)), "bool", cost)
         if name == "total":
-            var = self._fresh("c")
-            return _Code(f"sum([VAL[{var}] for {var} in {cs}])", "int")
+            var = self._fresh()
+            comp = ast.comprehension(target=_store(var), iter=self._cards_of(a0), ifs=[], is_async=0)
+            return _Code(_call("sum", ast.ListComp(elt=_item(_load("VAL"), _load(var)), generators=[comp])), "int",
+                         cost + Cost(a0.size))
         if name in ("min", "max"):
             if len(args) == 1:
-                return _Code(f"{name}({a0.src}, default=0)", "int")
-            return _Code(f"{name}(" + ", ".join(a.src for a in args) + ")", "int")
+                return _Code(_call(name, a0.node, default=_const(0)), "int", cost + Cost(a0.size))
+            return _Code(_call(name, *(a.node for a in args)), "int", cost)
         if name == "top":
-            return _Code(f"_top(g, {a0.src if a0.typ == 'card' else f'_first({a0.src})'})", "cards")
+            x = a0.node if a0.typ == "card" else _call("_first", a0.node)
+            return _Code(_call("_top", _load("g"), x), "cards", cost)
         if name == "first":
-            return _Code(f"_first({a0.src})", "card")
+            return _Code(_call("_first", a0.node), "card", cost)
         if name == "score":
-            return _Code(f"g.rules.score_of(g, {a0.src})", "int")
+            return _Code(_call(_attr(_g("rules"), "score_of"), _load("g"), p), "int", cost + Cost(0, score=1))
         if name == "goal":
-            return _Code(f"g.rules.goal_of(g, {a0.src})", "int")
+            return _Code(_call(_attr(_g("rules"), "goal_of"), _load("g"), p), "int", cost + Cost(0, goal=1))
         if name == "can_play":
-            used.add("me")
-            return _Code(f"g.can_play(v_me, {cs})", "bool")
+            return _Code(_call(_g("can_play"), self._env("me", used), self._cards_of(a0)), "bool",
+                         cost + Cost(0, plays=a0.size))
         if name == "marked":
-            return _Code(f"g.is_marked({a0.src}, {args[1].src})", "bool")
+            self._expect(args[1], ("str",), node.args[1], "marked()")
+            x = a0.node if a0.typ == "card" else _call("_first", a0.node)
+            return _Code(_call(_g("is_marked"), x, args[1].node), "bool", cost)
         if name == "same_rank":
-            var = self._fresh("c")
-            return _Code(f"(len({{RANK_OF[{var}] for {var} in {cs}}}) <= 1)", "bool")
-        return _Code(f"(1 - {a0.src})", "player")  # other
+            var = self._fresh()
+            comp = ast.comprehension(target=_store(var), iter=self._cards_of(a0), ifs=[], is_async=0)
+            ranks = ast.SetComp(elt=_item(_load("RANK_OF"), _load(var)), generators=[comp])
+            return _Code(_compare(_call("len", ranks), ast.LtE(), _const(1)), "bool", cost + Cost(a0.size))
+        return _Code(ast.BinOp(left=_const(1), op=ast.Sub(), right=p), "player", cost)  # other
+
+    # -- definitions --------------------------------------------------------------------------
+    def define_size(self, name: str, chain: tuple[str, ...] = ()) -> int:
+        """The nodes of a definition once the definitions it copies in place are expanded (a cycle, or
+        a chain deeper than MAX_DEFINE_DEPTH, counts as too large to copy: the compiler reports it)."""
+        known = self.ctx.define_sizes.get(name)
+        if known is not None:
+            return known
+        if name in chain or len(chain) >= MAX_DEFINE_DEPTH:
+            return MAX_INLINE_NODES + 1
+        params, body, _ = self.ctx.defines[name]
+        size = 0
+        for n in nodes(body):
+            d = _refs(n, self.ctx)
+            if d is not None and d not in params:
+                inner = self.define_size(d, chain + (name,))
+                size += inner if inner <= MAX_INLINE_NODES else 1
+            else:
+                size += 1
+            if size > MAX_INLINE_NODES:
+                break
+        self.ctx.define_sizes[name] = size
+        return size
 
     def _expand(self, node: A.Node, name: str, args: tuple[A.Node, ...], scope, used) -> _Code:
         params, body, span = self.ctx.defines[name]
@@ -387,63 +600,70 @@ class Compiler:
             raise self.error(node, f"definition '{name}' refers to itself ("
                                    f"{' -> '.join(self._expanding + [name])}); definitions cannot recurse",
                              "E207")
+        if len(self._expanding) >= MAX_DEFINE_DEPTH:
+            raise self.error(node, f"definitions refer to definitions more than {MAX_DEFINE_DEPTH} deep here "
+                                   f"({' -> '.join(self._expanding[:3] + ['...', name])}) (MAX_DEFINE_DEPTH)",
+                             "E207")
         argc = [self.gen(a, scope, used) for a in args]
-        if all(_SIMPLE.match(a.src) for a in argc):
-            # arguments that are plain variables or numbers: the body is generated in place (no call),
-            # its parameters standing for the caller's variables; it sees nothing else of the caller
-            self._expanding.append(name)
-            saved_span, self.span = self.span, span
-            try:
-                inner: dict[str, str | None] = {"me": None, "opponent": None}
-                for p, a in zip(params, argc, strict=True):
-                    inner[p] = a.src
-                    if a.typ != "any":
-                        self._local_types[a.src] = a.typ
+        arg_cost = sum((a.cost for a in argc), ZERO)
+        self._expanding.append(name)
+        saved_span, self.span = self.span, span
+        saved_lets, self._let_sizes = self._let_sizes, {}
+        try:
+            if all(a.simple() for a in argc) and self.define_size(name) <= MAX_INLINE_NODES:
+                # small, and its arguments are plain variables or numbers: the body is generated in
+                # place (no call), its parameters standing for the caller's variables; it sees
+                # nothing else of the caller
+                inner: Scope = {"me": None, "opponent": None}
+                inner.update(zip(params, argc, strict=True))
                 code = self.gen(body, inner, used)
-            finally:
-                self.span = saved_span
-                self._expanding.pop()
-            return _Code(f"({code.src})", code.typ)
-        # one generated function per definition and kinds of its arguments: a parameter known to be
-        # a single card reads its attributes directly
-        kinds = tuple("card" if a.typ == "card" else "any" for a in argc)
-        key = name if not params else f"{name}/{'_'.join(kinds)}"
-        known = self.ctx.define_fns.get(key)
-        if known is None:
-            self._expanding.append(name)
-            saved_span, self.span = self.span, span
-            try:
-                inner_used: set[str] = set()
-                inner_scope: dict[str, str | None] = {p: f"p_{p}" for p in params}
-                inner_scope.update({"me": None, "opponent": None})
-                for p, k in zip(params, kinds, strict=True):
-                    self._local_types[f"p_{p}"] = k
-                code = self.gen(body, inner_scope, inner_used)
-            finally:
-                self.span = saved_span
-                self._expanding.pop()
-            fname = f"d_{name}" + (f"__{'_'.join(kinds)}" if params else "")
-            prologue = [f"    v_{n} = e.get({n!r})" for n in sorted(inner_used)]
-            src = (f"def {fname}(g, e{''.join(', p_' + p for p in params)}):\n" + "\n".join(prologue)
-                   + ("\n" if prologue else "") + f"    return {code.src}\n")
-            exec(compile(src, f"<define {name}>", "exec"), self.ns)  # noqa: S102 - generated from the tree
-            known = self.ctx.define_fns[key] = (fname, code.typ)
-        fname, typ = known
-        return _Code(f"{fname}(g, e{''.join(', ' + a.src for a in argc)})", typ)
+                return _Code(code.node, code.typ, code.cost + arg_cost, code.size, code.value)
+            # otherwise one generated function per definition and kinds and sizes of its arguments:
+            # a parameter known to be a single card reads its attributes directly
+            kinds = tuple("card" if a.typ == "card" else "any" for a in argc)
+            sizes = tuple(1 if k == "card" else a.size for a, k in zip(argc, kinds, strict=True))
+            key = f"{name}/{kinds}/{sizes}"
+            known = self.ctx.define_fns.get(key)
+            if known is None:
+                known = self.ctx.define_fns[key] = self._define_function(params, body, kinds, sizes)
+        finally:
+            self.span = saved_span
+            self._let_sizes = saved_lets
+            self._expanding.pop()
+        fname, typ, cost, size = known
+        return _Code(_call(fname, _load("g"), _load("e"), *(a.node for a in argc)), typ, cost + arg_cost + ONE,
+                     size)
+
+    def _define_function(self, params: tuple[str, ...], body: A.Node, kinds: tuple[str, ...],
+                         sizes: tuple[int, ...]) -> tuple[str, str, Cost, int]:
+        inner_used: dict[str, str] = {}
+        inner: Scope = {"me": None, "opponent": None}
+        for i, (p, k, s) in enumerate(zip(params, kinds, sizes, strict=True)):
+            inner[p] = _Code(_load(f"p{i}"), k, ONE, s)
+        code = self.gen(body, inner, inner_used)
+        fname = f"D{sum(1 for k in self.ns if k.startswith('D'))}"
+        args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=a) for a in ["g", "e"] + [f"p{i}" for i in
+                                                                                          range(len(params))]],
+                             vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
+        fn = ast.FunctionDef(name=fname, args=args, body=self._prologue(inner_used) + [ast.Return(value=code.node)],
+                             decorator_list=[], returns=None, type_comment=None)
+        self._compile(ast.Module(body=[fn], type_ignores=[]), fname, self.ns)
+        return fname, code.typ, code.cost, code.size
 
     # -- statements ---------------------------------------------------------------------------
     def program(self, prog: A.Program | tuple[A.Node, ...], bound: frozenset[str]) -> tuple:
         body = prog.body if isinstance(prog, A.Program) else prog
+        self.cost = ZERO
         if not body:
             return ()
         if not any(_suspends(stmt) for stmt in body):
             # nothing in it waits for a player: the whole program is one generated function
-            used: set[str] = set()
-            scope: dict[str, str | None] = {n: None for n in bound}
-            lines: list[str] = []
+            used: dict[str, str] = {}
+            scope: Scope = {n: None for n in bound}
+            lines: list[ast.stmt] = []
             for stmt in body:
                 lines += self.stmt_lines(stmt, scope, used)
-            return ((EXEC, self._function(lines, used, "program")),)
+            return ((EXEC, self._function(lines, used)),)
         out: list = []
         self._block(body, set(bound), out)
         return tuple(tuple(i) for i in out)
@@ -452,10 +672,16 @@ class Compiler:
         for stmt in body:
             self._stmt(stmt, bound, out)
 
+    def _sub_expr(self, node: A.Node, bound: frozenset[str]) -> tuple[Fn, _Code]:
+        used: dict[str, str] = {}
+        code = self.gen(node, {n: None for n in bound}, used)
+        self.cost = self.cost + code.cost
+        return self._function([ast.Return(value=code.node)], used), code
+
     def _stmt(self, node: A.Node, bound: set[str], out: list) -> None:
         fb = frozenset(bound)
         if isinstance(node, A.If):
-            cond = self.expr(node.cond, fb)
+            cond, _ = self._sub_expr(node.cond, fb)
             jif = [JUMP_IF_NOT, cond, -1]
             out.append(jif)
             self._block(node.then, bound, out)
@@ -469,146 +695,195 @@ class Compiler:
                 jif[2] = len(out)
             return
         if isinstance(node, A.Choose):
-            count, src, who = self.expr(node.count, fb), self.expr(node.source, fb), self.expr(node.chooser, fb)
+            (count, n), (src, s) = self._sub_expr(node.count, fb), self._sub_expr(node.source, fb)
+            who, w = self._sub_expr(node.chooser, fb)
+            self._expect(n, ("int",), node.count, "choose")
+            self._expect(s, ("card", "cards"), node.source, "'choose ... from'")
+            self._expect(w, ("player",), node.chooser, "'choose ... by'")
+            if n.value.__class__ is int and choices(s.size, n.value) > MAX_CHOICES:
+                raise self.error(node, f"choosing {n.value} of up to {s.size} cards offers more than "
+                                       f"{MAX_CHOICES:,} choices (MAX_CHOICES)", "E214")
             self.ctx.verbs.add(node.verb)
             out.append([CHOOSE, count, src, who, node.verb])
             bound.add(node.verb)
             bound.add("chosen")
             return
         if isinstance(node, A.PlayFrom):
-            out.append([PLAY, self.expr(node.source, fb)])
+            src, s = self._sub_expr(node.source, fb)
+            self.cost = self.cost + Cost(0, plays=s.size)
+            out.append([PLAY, src])
             return
         if isinstance(node, A.Let):
-            used: set[str] = set()
+            used: dict[str, str] = {}
             code = self.gen(node.value, {n: None for n in fb}, used)
-            out.append([EXEC, self._function([f"e[{node.name!r}] = {_snapshot(code)}"], used, "let")])
+            self.cost = self.cost + code.cost
+            self._let_sizes[node.name] = code.size
+            out.append([EXEC, self._function([ast.Assign(targets=[self._env_item(node.name)],
+                                                         value=_snapshot(code))], used)])
             bound.add(node.name)
             return
-        used = set()
+        used = {}
         lines = self.stmt_lines(node, {n: None for n in fb}, used)
-        out.append([EXEC, self._function(lines, used, "s_" + type(node).__name__.lower())])
+        out.append([EXEC, self._function(lines, used)])
 
-    def stmt_lines(self, node: A.Node, scope: dict[str, str | None], used: set[str]) -> list[str]:
-        """The Python lines of a statement that cannot suspend."""
-        if isinstance(node, A.Let) and not self._in_loop:
-            code = self.gen(node.value, scope, used)
-            scope[node.name] = None
-            used.add(node.name)
-            return [f"e[{node.name!r}] = v_{node.name} = {_snapshot(code)}"]
-        method = _SGEN.get(type(node))
-        if method is None:
-            if isinstance(node, (A.Choose, A.PlayFrom, A.Let)):
-                raise self.error(node, "'choose', 'play from' and 'let' cannot stand inside 'for each'", "E208")
-            raise self.error(node, f"{type(node).__name__} is not a statement")
-        return method(self, node, scope, used)
+    def _env_item(self, name: str) -> ast.Subscript:
+        return ast.Subscript(value=_load("e"), slice=self.const(name), ctx=ast.Store())
 
-    def _each(self, cards: _Code, call: str) -> list[str]:
-        var = self._fresh("c")
-        return [f"for {var} in tuple({self._cards_of(cards)}):", "    " + call.format(c=var)]
+    def stmt_lines(self, node: A.Node, scope: Scope, used: dict[str, str]) -> list[ast.stmt]:
+        """The Python statements of a statement that cannot suspend (its work is added to `cost`)."""
+        self._depth += 1
+        try:
+            if self._depth > 2 * MAX_EXPR_DEPTH:
+                raise self.error(node, f"this is nested more than {2 * MAX_EXPR_DEPTH} deep (MAX_EXPR_DEPTH)", "E212")
+            if isinstance(node, A.Let) and not self._in_loop:
+                code = self.gen(node.value, scope, used)
+                self.cost = self.cost + code.cost
+                scope[node.name] = None
+                self._let_sizes[node.name] = code.size
+                local = self._env(node.name, used)
+                return [ast.Assign(targets=[self._env_item(node.name), _store(local.id)], value=_snapshot(code))]
+            method = _SGEN.get(type(node))
+            if method is None:
+                if isinstance(node, (A.Choose, A.PlayFrom, A.Let)):
+                    raise self.error(node, "'choose', 'play from' and 'let' cannot stand inside 'for each'", "E208")
+                raise self.error(node, f"{type(node).__name__} is not a statement")
+            return method(self, node, scope, used)
+        finally:
+            self._depth -= 1
+
+    def _each(self, cards: _Code, call: Callable[[ast.expr], ast.expr]) -> list[ast.stmt]:
+        """`call(card)` for each of the cards (a copy: the calls may move them)."""
+        var = self._fresh()
+        self.cost = self.cost + cards.cost + Cost(cards.size)
+        source = self._cards_of(cards) if cards.typ == "card" else _call("tuple", self._cards_of(cards))
+        return [_for(var, source, [_stmt(call(_load(var)))])]
 
     def _cards_arg(self, node: A.Node, scope, used, what: str) -> _Code:
         code = self.gen(node, scope, used)
         self._expect(code, ("card", "cards"), node, what)
         return code
 
-    def _s_scrap(self, node: A.Scrap, scope, used) -> list[str]:
-        return self._each(self._cards_arg(node.cards, scope, used, "scrap"), f"g.move({{c}}, {SCRAP})")
+    def _s_scrap(self, node: A.Scrap, scope, used) -> list[ast.stmt]:
+        return self._each(self._cards_arg(node.cards, scope, used, "scrap"),
+                          lambda c: _call(_g("move"), c, _const(SCRAP)))
 
-    def _s_move(self, node: A.Move, scope, used) -> list[str]:
+    def _s_move(self, node: A.Move, scope, used) -> list[ast.stmt]:
         cards = self._cards_arg(node.cards, scope, used, "move")
         d = node.dest
-        if d.zone == "deck top":
-            return self._each(cards, f"g.move({{c}}, {DECK})")
-        if d.zone == "deck bottom":
-            return self._each(cards, f"g.move({{c}}, {DECK}, bottom=True)")
-        if d.zone == "scrap":
-            return self._each(cards, f"g.move({{c}}, {SCRAP})")
-        if d.zone == "shown":
-            return self._each(cards, f"g.move({{c}}, {SHOWN})")
+        if d.zone in ("deck top", "deck bottom", "scrap", "shown"):
+            zone = {"deck top": DECK, "deck bottom": DECK, "scrap": SCRAP, "shown": SHOWN}[d.zone]
+            if d.zone == "deck bottom":
+                return self._each(cards, lambda c: _call(_g("move"), c, _const(zone), bottom=_const(True)))
+            return self._each(cards, lambda c: _call(_g("move"), c, _const(zone)))
         p = self.gen(d.player, scope, used)
-        self._expect(p, ("player",), d.player, f"'to {d.zone} of'")
+        self.cost = self.cost + p.cost
+        player = self._as_player(p, d.player, f"'to {d.zone} of'")
         if d.zone == "hand":
-            return self._each(cards, f"g.move({{c}}, {HAND0} + {p.src})")
+            return self._each(cards, lambda c: _call(_g("move"), c, _plus(_const(HAND0), player)))
         self.ctx.roles.add(d.role)
-        return self._each(cards, f"g.put_in_play({{c}}, {p.src}, {d.role!r})")
+        role = self.const(d.role)
+        return self._each(cards, lambda c: _call(_g("put_in_play"), c, player, role))
 
-    def _s_attach(self, node: A.Attach, scope, used) -> list[str]:
-        cards, host = self.gen(node.card, scope, used), self.gen(node.host, scope, used)
+    def _s_attach(self, node: A.Attach, scope, used) -> list[ast.stmt]:
+        cards = self._cards_arg(node.card, scope, used, "attach")
+        host = self._cards_arg(node.host, scope, used, "'attach ... to'")
+        self.cost = self.cost + host.cost
         self.ctx.roles.add(node.role)
-        used.add("me")
-        h = self._fresh("h")
-        return [f"{h} = _first({host.src})", f"if {h} >= 0:"] + [
-            "    " + ln for ln in self._each(cards, f"g.attach({{c}}, {h}, v_me, {node.role!r})")]
+        h = self._fresh()
+        me, role = self._env("me", used), self.const(node.role)
+        body = self._each(cards, lambda c: _call(_g("attach"), c, _load(h), me, role))
+        return [ast.Assign(targets=[_store(h)], value=_call("_first", host.node)),
+                ast.If(test=_compare(_load(h), ast.GtE(), _const(0)), body=body, orelse=[])]
 
-    def _s_draw(self, node: A.Draw, scope, used) -> list[str]:
+    def _s_draw(self, node: A.Draw, scope, used) -> list[ast.stmt]:
         n = self.gen(node.count, scope, used)
         self._expect(n, ("int",), node.count, "draw")
         if node.player is not None:
-            p = self.gen(node.player, scope, used).src
+            pc = self.gen(node.player, scope, used)
+            self.cost = self.cost + pc.cost
+            p = self._as_player(pc, node.player, "'draw ... for'")
         else:
-            used.add("me")
-            p = "v_me"
-        return [f"g.draw({p}, {n.src})"]
+            p = self._env("me", used)
+        self.cost = self.cost + n.cost + Cost(self.ctx.deck_size)
+        return [_stmt(_call(_g("draw"), p, n.node))]
 
-    def _s_reveal(self, node: A.Reveal, scope, used) -> list[str]:
+    def _s_reveal(self, node: A.Reveal, scope, used) -> list[ast.stmt]:
         n = self.gen(node.count, scope, used)
-        var = self._fresh("i")
-        return [f"for {var} in range(min({n.src}, len(g.zones[{DECK}]))):",
-                f"    g.move(g.zones[{DECK}][-1], {SHOWN})"]
+        self._expect(n, ("int",), node.count, "reveal")
+        self.cost = self.cost + n.cost + Cost(self.ctx.deck_size)
+        deck = _zone(_const(DECK))
+        top = _item(_zone(_const(DECK)), _const(-1))
+        return [_for(self._fresh(), _call("range", _call("min", n.node, _call("len", deck))),
+                     [_stmt(_call(_g("move"), top, _const(SHOWN)))])]
 
-    def _s_shuffle(self, node: A.Shuffle, scope, used) -> list[str]:
-        return self._each(self.gen(node.cards, scope, used), f"g.move({{c}}, {DECK})") + ["g.shuffle_deck()"]
+    def _s_shuffle(self, node: A.Shuffle, scope, used) -> list[ast.stmt]:
+        cards = self._cards_arg(node.cards, scope, used, "shuffle")
+        self.cost = self.cost + Cost(self.ctx.deck_size)
+        return self._each(cards, lambda c: _call(_g("move"), c, _const(DECK))) + [_stmt(_call(_g("shuffle_deck")))]
 
-    def _s_swap(self, node: A.Swap, scope, used) -> list[str]:
+    def _s_swap(self, node: A.Swap, scope, used) -> list[ast.stmt]:
         zs = []
         for side in (node.left, node.right):
             if not isinstance(side, A.Zone) or side.zone not in ("hand", "field"):
                 raise self.error(side, "swap exchanges two zones: write e.g. swap hand of me with hand of "
                                        "opponent", "E209")
             base = HAND0 if side.zone == "hand" else FIELD0
-            zs.append(f"{base} + {self.gen(side.player, scope, used).src}")
-        return [f"g.swap_zones({zs[0]}, {zs[1]})"]
+            p = self.gen(side.player, scope, used)
+            self.cost = self.cost + p.cost
+            zs.append(_plus(_const(base), self._as_player(p, side.player, f"'{side.zone} of'")))
+        self.cost = self.cost + Cost(self.ctx.deck_size)
+        return [_stmt(_call(_g("swap_zones"), zs[0], zs[1]))]
 
-    def _s_mark(self, node: A.Mark, scope, used) -> list[str]:
+    def _s_mark(self, node: A.Mark, scope, used) -> list[ast.stmt]:
         self.ctx.marks.add(node.mark)
         n = self.gen(node.turns, scope, used)
-        return self._each(self.gen(node.cards, scope, used), f"g.mark({{c}}, {node.mark!r}, {n.src})")
+        self._expect(n, ("int",), node.turns, "'mark ... for'")
+        self.cost = self.cost + n.cost
+        mark = self.const(node.mark)
+        return self._each(self._cards_arg(node.cards, scope, used, "mark"),
+                          lambda c: _call(_g("mark"), c, mark, n.node))
 
-    def _s_for(self, node: A.ForEach, scope, used) -> list[str]:
-        src = self.gen(node.source, scope, used)
-        var = self._fresh("v")
-        inner = {**scope, node.var: var}
-        body: list[str] = []
+    def _s_for(self, node: A.ForEach, scope, used) -> list[ast.stmt]:
+        src = self._cards_arg(node.source, scope, used, "for each")
+        var = self._fresh()
+        inner = {**scope, node.var: _Code(_load(var), self._TYPES.get(node.var, "any"))}
+        body: list[ast.stmt] = []
+        saved, self.cost = self.cost, ZERO
         self._in_loop += 1
         try:
             for s in node.body:
                 body += self.stmt_lines(s, inner, used)
         finally:
             self._in_loop -= 1
-        return [f"for {var} in tuple({self._cards_of(src)}):"] + ["    " + ln for ln in (body or ["pass"])]
+            self.cost = saved + src.cost + (self.cost + ONE).times(src.size)
+        return [_for(var, _call("tuple", self._cards_of(src)), body)]
 
-    def _s_if(self, node: A.If, scope, used) -> list[str]:  # an `if` inside `for each`
+    def _s_if(self, node: A.If, scope, used) -> list[ast.stmt]:  # an `if` inside `for each`
         cond = self.gen(node.cond, scope, used)
-        then: list[str] = []
+        self.cost = self.cost + cond.cost
+        then: list[ast.stmt] = []
         for s in node.then:
             then += self.stmt_lines(s, scope, used)
-        lines = [f"if {cond.src}:"] + ["    " + ln for ln in (then or ["pass"])]
-        if node.orelse:
-            orelse: list[str] = []
-            for s in node.orelse:
-                orelse += self.stmt_lines(s, scope, used)
-            lines += ["else:"] + ["    " + ln for ln in orelse]
-        return lines
+        orelse: list[ast.stmt] = []
+        for s in node.orelse:
+            orelse += self.stmt_lines(s, scope, used)
+        return [ast.If(test=cond.node, body=then or [ast.Pass()], orelse=orelse)]
 
-    def _s_pass(self, node: A.Pass, scope, used) -> list[str]:
-        return ["g.passed = True"]
+    def _s_pass(self, node: A.Pass, scope, used) -> list[ast.stmt]:
+        self.cost = self.cost + ONE
+        return [ast.Assign(targets=[ast.Attribute(value=_load("g"), attr="passed", ctx=ast.Store())],
+                           value=_const(True))]
 
-    def _s_win(self, node: A.Win, scope, used) -> list[str]:
+    def _s_win(self, node: A.Win, scope, used) -> list[ast.stmt]:
         p = self.gen(node.player, scope, used)
-        return [f"g.declare_winner({p.src}, 'a rule declared the winner')"]
+        if isinstance(node.player, A.Name) and node.player.name == "random":
+            raise self.error(node.player, "win needs a player (me, opponent, a card's owner...), not random", "E210")
+        self.cost = self.cost + p.cost
+        return [_stmt(_call(_g("declare_winner"), self._as_player(p, node.player, "win"),
+                            self.const("a rule declared the winner")))]
 
-    def _s_nothing(self, node: A.Nothing, scope, used) -> list[str]:
-        return ["pass"]
+    def _s_nothing(self, node: A.Nothing, scope, used) -> list[ast.stmt]:
+        return [ast.Pass()]
 
 
 def concat(a: tuple, b: tuple) -> tuple:
@@ -624,16 +899,16 @@ def concat(a: tuple, b: tuple) -> tuple:
     return tuple(out)
 
 
+def _snapshot(code: _Code) -> ast.expr:
+    """A `let` names a value: the cards of a zone as they are now, not the zone as it changes."""
+    return _call("tuple", code.node) if code.typ == "cards" else code.node
+
+
 _GEN = {
     A.Num: Compiler._g_num, A.Str: Compiler._g_str, A.Name: Compiler._g_name, A.ListLit: Compiler._g_list,
     A.Zone: Compiler._g_zone, A.Where: Compiler._g_where, A.BinOp: Compiler._g_binop, A.Not: Compiler._g_not,
     A.Neg: Compiler._g_neg, A.Index: Compiler._g_index, A.Attr: Compiler._g_attr, A.Call: Compiler._g_call,
 }
-def _snapshot(code: _Code) -> str:
-    """A `let` names a value: the cards of a zone as they are now, not the zone as it changes."""
-    return f"tuple({code.src})" if code.typ == "cards" else code.src
-
-
 _SGEN = {
     A.Scrap: Compiler._s_scrap, A.Move: Compiler._s_move, A.Attach: Compiler._s_attach,
     A.Draw: Compiler._s_draw, A.Reveal: Compiler._s_reveal, A.Shuffle: Compiler._s_shuffle,
@@ -641,4 +916,5 @@ _SGEN = {
     A.Pass: Compiler._s_pass, A.Win: Compiler._s_win, A.Nothing: Compiler._s_nothing,
 }
 
-__all__ = ["Compiler", "Context", "as_cards", "concat", "EXEC", "JUMP_IF_NOT", "JUMP", "CHOOSE", "PLAY", "BUILTIN"]
+__all__ = ["Compiler", "Context", "Cost", "ZERO", "as_cards", "concat", "check_tree", "check_code", "UnsafeCode",
+           "GLOBAL_NAMES", "ATTR_NAMES", "EXEC", "JUMP_IF_NOT", "JUMP", "CHOOSE", "PLAY", "BUILTIN"]

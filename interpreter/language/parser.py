@@ -10,10 +10,11 @@ import re
 from functools import cache
 from importlib import resources
 
-from lark import Lark, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from interpreter.core.errors import RulesetError, suggest
+from interpreter.core.limits import MAX_EFFECT_CHARS, MAX_EXPR_DEPTH, MAX_EXPR_NODES, MAX_NUMBER_DIGITS
 from interpreter.core.source import Span
 
 from . import tree as A
@@ -207,8 +208,35 @@ _KEYWORDS = ("scrap", "move", "attach", "draw", "reveal", "shuffle", "swap", "ch
              "bottom", "into", "with", "turns")
 
 
+def _within_budget(tree: Tree, span: Span) -> None:
+    """Depth, size and number lengths of a parse tree, checked without recursion before the tree is
+    transformed (Lark's transformer recurses, and so do the compiler and the printer)."""
+    count = 0
+    stack: list[tuple[Tree | Token, int]] = [(tree, 1)]
+    while stack:
+        t, depth = stack.pop()
+        count += 1
+        if isinstance(t, Token):
+            if t.type == "NUMBER" and len(t) > MAX_NUMBER_DIGITS:
+                raise RulesetError(f"a number of {len(t)} digits; at most {MAX_NUMBER_DIGITS} (MAX_NUMBER_DIGITS)",
+                                   span.locate(t.line or 1, t.column or 1), code="E213")
+            continue
+        if depth > MAX_EXPR_DEPTH:
+            meta = t.meta
+            raise RulesetError(f"this effect is nested more than {MAX_EXPR_DEPTH} deep (MAX_EXPR_DEPTH)",
+                               span.locate(getattr(meta, "line", 1) or 1, getattr(meta, "column", 1) or 1),
+                               code="E212")
+        if count > MAX_EXPR_NODES:
+            raise RulesetError(f"this effect has more than {MAX_EXPR_NODES} parts (MAX_EXPR_NODES)", span.here(),
+                               code="E212")
+        stack.extend((c, depth + 1) for c in t.children if c is not None)
+
+
 def _parse(src: str, start: str, span: Span | None):
     span = span or Span("<effect>", 1, 1, None, tuple(src.splitlines()))
+    if len(src) > MAX_EFFECT_CHARS:
+        raise RulesetError(f"this effect text has {len(src):,} characters; at most {MAX_EFFECT_CHARS:,} "
+                           f"(MAX_EFFECT_CHARS)", span.here(), code="E212")
     try:
         tree = _parser().parse(src, start=start)
     except UnexpectedInput as e:
@@ -244,7 +272,11 @@ def _parse(src: str, start: str, span: Span | None):
         raise RulesetError(msg, span.locate(line, column), code="E101", hint=hint) from None
     except LarkError as e:  # pragma: no cover - defensive
         raise RulesetError(str(e), span.locate(1, 1), code="E101") from None
-    return _ToAst().transform(tree)
+    _within_budget(tree, span)
+    try:
+        return _ToAst().transform(tree)
+    except RecursionError:  # pragma: no cover - the budget above keeps trees shallow
+        raise RulesetError("this effect is nested too deeply", span.here(), code="E212") from None
 
 
 def parse_program(src: str, span: Span | None = None) -> A.Program:

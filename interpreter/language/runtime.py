@@ -1,8 +1,12 @@
 """What generated rule code may call at run time besides the state's own methods: small helpers
-over cards and numbers, and the few builtins it needs. Nothing here reaches files, the network or
-the interpreter."""
+over cards and numbers. Nothing here reaches files, the network or the interpreter; the generated
+code names these (and the few builtins of `BUILTINS`) and nothing else, and has no builtins of its
+own (see compiler.py)."""
 
 from __future__ import annotations
+
+from interpreter.core.errors import RuleRuntimeError
+from interpreter.core.limits import MAX_INT
 
 
 def as_cards(v) -> tuple[int, ...] | list[int]:
@@ -39,5 +43,56 @@ def _first(cs):
     return cs[0] if cs else -1
 
 
-SAFE_BUILTINS = {"len": len, "tuple": tuple, "sum": sum, "min": min, "max": max, "bool": bool,
-                 "range": range, "sorted": sorted}
+def _number(n: int) -> int:
+    if -MAX_INT <= n <= MAX_INT:
+        return n
+    raise RuleRuntimeError(f"a number in the rules grew beyond the limit of {MAX_INT:.0e} (MAX_INT); "
+                           f"the move is refused and the game unchanged")
+
+
+def _add(a, b):
+    """`a + b`: two numbers (kept within MAX_INT), or two sets of cards joined."""
+    if a.__class__ is int and b.__class__ is int:
+        return _number(a + b)
+    return _join(a, b)
+
+
+def _join(a, b) -> tuple[int, ...]:
+    return tuple(as_cards(a)) + tuple(as_cards(b))
+
+
+def _sub(a: int, b: int) -> int:
+    return _number(a - b)
+
+
+def _mul(a: int, b: int) -> int:
+    return _number(a * b)
+
+
+def _player(p) -> int:
+    """A value used as a player whose kind the checks at load time could not prove."""
+    if p == 0 or p == 1:
+        return int(p)
+    raise RuleRuntimeError(f"the rules used {p!r} as a player (a player is me, opponent or a card's owner); "
+                           f"the move is refused and the game unchanged")
+
+
+HELPERS = {"_cards": as_cards, "_div": _div, "_index": _index, "_top": _top, "_first": _first, "_add": _add,
+           "_join": _join, "_sub": _sub, "_mul": _mul, "_player": _player}
+"""The helpers, by the names generated code calls them."""
+
+BUILTINS = {"len": len, "tuple": tuple, "sum": sum, "min": min, "max": max, "bool": bool, "range": range}
+"""The only builtins generated code may call (placed in its namespace; it has no `__builtins__`)."""
+
+
+def choices(n: int, k: int, cap: int = 10 ** 12) -> int:
+    """How many ways to choose k of n cards (counting stops once past `cap`: never a huge number)."""
+    n = max(n, 0)
+    k = min(max(k, 0), n)
+    k = min(k, n - k)
+    r = 1
+    for i in range(k):
+        r = r * (n - i) // (i + 1)
+        if r > cap:
+            return r
+    return r

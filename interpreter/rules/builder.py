@@ -8,13 +8,14 @@ names the trees introduce; then the section builders (sections.py) compile what 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from interpreter.core.errors import RulesetError
 from interpreter.language import tree as A
-from interpreter.language.compiler import Compiler, Context
+from interpreter.language.compiler import ZERO, Compiler, Context, Cost
 from interpreter.language.parser import parse_expr, parse_program
 
 from .compose import Composed, get_path
@@ -22,6 +23,7 @@ from .lint import lint, rank_hint, rank_word, same_place
 from .schema import RULESET
 
 BASE = frozenset({"me", "opponent"})
+NO_COST = (ZERO, 0, ZERO, 0)
 
 
 def effect_fields(data: Any, schema: dict = RULESET, path: tuple = ()) -> Iterator[tuple[tuple, bool]]:
@@ -52,6 +54,16 @@ class Builder:
         self.errors = errors
         self.ctx = Context()
         self.trees: dict[tuple, A.Node] = {}
+        # the work of every compiled field (checked against the limits once the ruleset is built),
+        # and of the last one compiled with the most cards it yields
+        # Each cost twice: with every zone holding the whole deck, and with every zone holding one card
+        # (what is left is repetition that no zone size explains: a definition used again and again).
+        self.costs: list[tuple[tuple, Cost, Cost]] = []
+        self.last: tuple[Cost, int, Cost, int] = NO_COST
+        # per play: (its ranks, legal's path, its costs, target's path, its costs with the targets it lists)
+        self.play_costs: list[tuple[frozenset[str], tuple, tuple[Cost, Cost], tuple, tuple[Cost, Cost]]] = []
+        self.response_costs: list[tuple[str, tuple, tuple[Cost, Cost], int]] = []  # (name, legal, costs, extra)
+        self._dry: Context | None = None
 
     # -- pass 1 and 2: trees, and the names they introduce -------------------------------------
     def parse_all(self) -> None:
@@ -95,7 +107,9 @@ class Builder:
         self.errors.extend(found)
         try:
             comp = Compiler(self.ctx, span)
-            return comp.program(tree, frozenset(bound)) if program else comp.expr(tree, frozenset(bound))
+            fn = comp.program(tree, frozenset(bound)) if program else comp.expr(tree, frozenset(bound))
+            self._note(path, comp, tree, bound, program, span)
+            return fn
         except RulesetError as e:
             if not any(same_place(e, f) for f in found):
                 m = re.match(r"unknown name '(.+)'$", e.message)
@@ -109,13 +123,25 @@ class Builder:
         try:
             tree = (parse_program if program else parse_expr)(default, None)
             comp = Compiler(self.ctx, None)
-            return comp.program(tree, frozenset(bound)) if program else comp.expr(tree, frozenset(bound))
+            fn = comp.program(tree, frozenset(bound)) if program else comp.expr(tree, frozenset(bound))
+            self._note(path, comp, tree, bound, program, None)
+            return fn
         except RulesetError as e:  # the built-in default does not fit this ruleset
             dotted = ".".join(map(str, path))
             self.errors.append(RulesetError(
                 f"{dotted} is not given, and its default `{default}` does not fit this ruleset ({e.message}): "
                 f"write {dotted}", self.c.where(()), code="E024"))
             return None
+
+    def _note(self, path: tuple, comp: Compiler, tree: A.Node, bound, program: bool, span) -> None:
+        """Record the work of a compiled field, and count it again with one card in each zone."""
+        if self._dry is None:
+            self._dry = dataclasses.replace(self.ctx, deck_size=1, namespace=None, define_fns={}, define_sizes={},
+                                            const_names={}, used_names=set())
+        dry = Compiler(self._dry, span, dry=True)
+        dry.program(tree, frozenset(bound)) if program else dry.expr(tree, frozenset(bound))
+        self.costs.append((path, comp.cost, dry.cost))
+        self.last = (comp.cost, comp.size, dry.cost, dry.size)
 
     def expr(self, path: tuple, bound: frozenset[str] | set[str], default: str | None = None) -> Callable | None:
         return self.compiled(path, bound, default, False)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.core.errors import Location, RulesetError, RulesetErrors, suggest
+from interpreter.core.limits import MAX_PARTS
 
 from .sources import looks_like_path, read_part, relative, shipped_names
 from .yamlsrc import KEY, YamlDoc
@@ -166,7 +167,10 @@ def _check_meta(doc: YamlDoc, errors: list[RulesetError]) -> None:
 
 
 def _compose_one(part: str, errors: list[RulesetError], seen: list[str], rel: Path | None) -> Composed:
-    part = relative(part, rel)
+    part = relative(part, rel)  # (a refused path is pointed at by the caller, at its `extends:`)
+    if len(seen) >= MAX_PARTS:
+        raise RulesetError(f"ruleset '{part}' extends more than {MAX_PARTS} files in a chain (MAX_PARTS)", None,
+                           code="E003")
     if part in seen:
         raise RulesetError(f"ruleset '{part}' extends itself ({' -> '.join(seen + [part])})", None, code="E003")
     doc = read_part(part)
@@ -222,8 +226,15 @@ def _requires_hint(base: Composed, req: str, opt: str) -> str | None:
 def _apply_option(base: Composed, opt: str, errors: list[RulesetError], rel: Path | None, by: str,
                   use: Location | None = None) -> None:
     """Apply an option; `use` is where a ruleset file lists it (problems are reported there)."""
-    opt = relative(opt, rel)
-    doc = read_part(opt)
+    if len(base.parts) + len(base.options) >= MAX_PARTS:
+        raise RulesetError(f"more than {MAX_PARTS} rulesets and options in one (MAX_PARTS)", use, code="E303")
+    try:
+        opt = relative(opt, rel)
+        doc = read_part(opt)
+    except RulesetError as e:
+        if e.where is None and use is not None:  # point at the `options:` entry that names it
+            raise RulesetError(e.message, use, code=e.code, hint=e.hint) from None
+        raise
     if not isinstance(doc.data, dict):
         raise RulesetError("an option file must be a mapping of keys", doc.where(()), code="E004")
     _check_meta(doc, errors)

@@ -1,14 +1,27 @@
-"""Loading and checking rulesets: `load_ruleset(spec)` and `check(spec)`."""
+"""Loading and checking rulesets: `load_ruleset(spec)` and `check(spec)`.
+
+Both are an error boundary: whatever goes wrong while a ruleset is read, composed, validated or
+compiled comes out as the project's own RulesetError(s), never as another exception.
+"""
 
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
-from interpreter.core.errors import RulesetError, RulesetErrors, tidy
+from interpreter.core.errors import CuttleError, RulesetError, RulesetErrors, tidy
 
 from .compose import compose
 from .model import Rules
-from .sources import read_part
+from .sources import looks_like_path, read_part, relative
+
+
+def _internal(spec: str, e: BaseException) -> RulesetError:
+    if isinstance(e, RecursionError):
+        return RulesetError(f"'{spec}' is nested too deeply to load", None, code="E212")
+    if isinstance(e, MemoryError):
+        return RulesetError(f"'{spec}' is too large to load", None, code="E212")
+    return RulesetError(f"internal error while loading '{spec}': {type(e).__name__}: {e}", None, code="E000")
 
 
 @cache
@@ -18,11 +31,15 @@ def _load_cached(spec: str) -> Rules:
 
 def load_ruleset(spec: str) -> Rules:
     """Load a ruleset by name (`default`), combination (`default+twinned`) or path. Shipped ones are cached."""
-    if "/" in spec or spec.endswith((".yaml", ".yml")):
-        rules = Rules(compose(spec))
-        rules.spec = spec
-        return rules
-    rules = _load_cached(spec)
+    try:
+        if looks_like_path(spec):
+            rules = Rules(compose(spec))
+        else:
+            rules = _load_cached(spec)
+    except CuttleError:
+        raise
+    except (Exception, RecursionError) as e:
+        raise _internal(spec, e) from e
     rules.spec = spec
     return rules
 
@@ -30,6 +47,19 @@ def load_ruleset(spec: str) -> Rules:
 def check(spec: str) -> list[RulesetError]:
     """Every problem of a ruleset, not just the first (empty if it is valid), in file order.
     An option file on its own is checked on the base it requires (default if none)."""
+    try:
+        return _check(spec)
+    except RulesetErrors as e:
+        return tidy(e.errors)
+    except RulesetError as e:
+        return [e]
+    except CuttleError as e:
+        return [RulesetError(str(e), None, code="E000")]
+    except (Exception, RecursionError) as e:
+        return [_internal(spec, e)]
+
+
+def _check(spec: str) -> list[RulesetError]:
     errors: list[RulesetError] = []
     if "+" not in spec:
         try:
@@ -38,15 +68,19 @@ def check(spec: str) -> list[RulesetError]:
             return [e]
         if isinstance(doc.data, dict) and doc.data.get("kind") == "option":
             base, before = "default", []
-            for req in doc.data.get("requires") or []:
+            requires = doc.data.get("requires")
+            here = Path(spec) if looks_like_path(spec) else None
+            for req in requires if isinstance(requires, list) else []:
                 try:
-                    kind = read_part(str(req)).data.get("kind")
-                except (RulesetError, AttributeError):
+                    req = relative(str(req), here)
+                    data = read_part(req).data
+                except RulesetError:
                     continue
+                kind = data.get("kind") if isinstance(data, dict) else None
                 if kind == "option":
-                    before.append(str(req))
+                    before.append(req)
                 else:
-                    base = str(req)
+                    base = req
             spec = "+".join([base, *before, spec])
     try:
         Rules(compose(spec, errors))

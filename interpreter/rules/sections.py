@@ -21,11 +21,20 @@ from interpreter.core.cards import (
     parse_card,
 )
 from interpreter.core.errors import RulesetError, suggest
+from interpreter.core.limits import (
+    MAX_BASE_COST,
+    MAX_CHOICES,
+    MAX_COST,
+    MAX_DECISION_COST,
+    MAX_INT,
+    MAX_MATCH_WINS,
+)
 from interpreter.language import tree as A
-from interpreter.language.compiler import PLAY, Compiler, concat, reads_only_fields, reads_only_own_field
+from interpreter.language.compiler import PLAY, ZERO, Compiler, Cost, concat, reads_only_fields, reads_only_own_field
 from interpreter.language.parser import parse_expr
+from interpreter.language.runtime import choices
 
-from .builder import BASE, Builder
+from .builder import BASE, NO_COST, Builder
 from .compose import Composed
 from .defs import AFTER_RESPONSE, FINISH_PLAY, START_CHOSEN, PlayDef, ResponseDef
 from .lint import lint, rank_hint
@@ -107,6 +116,9 @@ def build_deal(b: Builder, r: Rules) -> None:
 def build_match(b: Builder, r: Rules) -> None:
     """match: hands a player must win to win the match (1: a single game)."""
     r.match_wins = max(1, int_or((b.d.get("match") or {}).get("wins"), 1))
+    if r.match_wins > MAX_MATCH_WINS:
+        b.error(f"match.wins: at most {MAX_MATCH_WINS} (MAX_MATCH_WINS)", ("match", "wins"), "E016")
+        r.match_wins = MAX_MATCH_WINS
 
 
 def build_names(b: Builder, r: Rules) -> None:
@@ -116,10 +128,15 @@ def build_names(b: Builder, r: Rules) -> None:
     ctx.suit_rank = {s: i for i, s in enumerate(r.suits)}
     ctx.values = r.values
     ctx.ranks = ALL_RANKS
+    ctx.deck_size = max(1, len(r.deck_cards))
     for k, v in (b.d.get("constants") or {}).items():
-        if isinstance(v, bool) or not isinstance(v, (int, list)):
+        items = v if isinstance(v, list) else [v]
+        if not items or not all(isinstance(x, int) and not isinstance(x, bool) for x in items):
             b.error(f"constants.{k}: expected a number or a list of numbers", ("constants", k), "E012")
             ctx.constants[k] = 0  # still a known name, so its uses are not reported as well
+        elif any(abs(x) > MAX_INT for x in items):
+            b.error(f"constants.{k}: a number beyond the limit of {MAX_INT:.0e} (MAX_INT)", ("constants", k), "E213")
+            ctx.constants[k] = 0
         else:
             ctx.constants[k] = v
     b.collect_names()
@@ -206,7 +223,14 @@ def build_plays(b: Builder, r: Rules) -> None:
             b.error(f"plays.{name}: needs ranks (or cards: 0)", path, "E020", key=True)
             continue
         bound = BASE | {"card", "cards"}
+        b.last = NO_COST
         target = b.expr(fpath("target"), bound)
+        tc, ts, tc1, ts1 = b.last
+        b.last = NO_COST
+        legal = b.expr(fpath("legal"), bound)
+        b.play_costs.append((frozenset(str(x) for x in list_or(p.get("ranks"))) if ncards else frozenset(),
+                             fpath("legal"), (b.last[0], b.last[2]), fpath("target"),
+                             (tc + Cost(ts), tc1 + Cost(ts1))))
         eff_bound = bound | ({"target"} if "target" in p else set())
         effect = b.prog(fpath("effect"), eff_bound)
         after = r.kinds[kind]["after"] if kind else ()
@@ -214,7 +238,7 @@ def build_plays(b: Builder, r: Rules) -> None:
             r.kinds[kind]["countered"] if kind else ())
         r.plays.append(PlayDef(
             name=name, verb=p["verb"], ranks=frozenset(str(x) for x in list_or(p.get("ranks"))), ncards=ncards,
-            kind=kind, free=bool(p.get("free", False)), legal=b.expr(fpath("legal"), bound), target=target,
+            kind=kind, free=bool(p.get("free", False)), legal=legal, target=target,
             program=concat(_with_chosen_play(effect), after) + (FINISH_PLAY,), countered=countered + (FINISH_PLAY,),
             counterable=r.kinds[kind]["counterable"] if kind else None, source=p,
             first_card_matters=_reads_card(b, [fpath(k) for k in ("legal", "target", "effect", "countered")]
@@ -254,11 +278,19 @@ def build_responses(b: Builder, r: Rules) -> None:
             b.error(f"responses.{name}: needs a verb and ranks", path, "E020", key=True)
             continue
         bound = BASE | {"card", "cards", "extra", "answered"}
+        extra = int_or(x.get("extra"), 0)
+        if choices(len(r.deck_cards), extra) > MAX_CHOICES:
+            b.error(f"responses.{name}.extra: {extra} extra cards from a hand can be chosen in more than "
+                    f"{MAX_CHOICES:,} ways (MAX_CHOICES)", path + ("extra",), "E214")
+            continue
+        b.last = NO_COST
+        legal = b.expr(path + ("legal",), bound)
+        b.response_costs.append((name, path + ("legal",), (b.last[0], b.last[2]), extra))
         r.responses.append(ResponseDef(
             name=name, verb=x["verb"], ranks=frozenset(str(k) for k in list_or(x["ranks"])),
-            extra=int_or(x.get("extra"), 0),
+            extra=extra,
             answers=frozenset(str(a) for a in list_or(x.get("answers"))), kind=str(x.get("kind", name)),
-            legal=b.expr(path + ("legal",), bound),
+            legal=legal,
             program=b.prog(path + ("effect",), bound, "scrap cards; scrap extra") + (AFTER_RESPONSE,),
             counterable=b.expr(path + ("counterable",), bound) or (lambda g, e: True), source=x))
     known_kinds = set(r.kinds) | {x.kind for x in r.responses}
@@ -298,9 +330,72 @@ def check_constants(b: Builder, r: Rules) -> None:
             b.error(f"constants.{k} is never used", ("constants", k), "E025", f"did you mean '{near}'?", key=True)
 
 
+def check_budgets(b: Builder, r: Rules) -> None:
+    """The work any one evaluation can do, from the compiled fields' costs (docs/security.md): each
+    expression or program within MAX_COST, listing the moves of a decision within MAX_DECISION_COST,
+    both again with one card in each zone within MAX_BASE_COST (repetition no zone explains: a
+    definition used again and again), and no rule that asks itself (`score()` inside end.score,
+    `can_play()` inside a play's legal...)."""
+    for which, n, limit, decision_limit in ((0, max(1, len(r.deck_cards)), MAX_COST, MAX_DECISION_COST),
+                                            (1, 1, MAX_BASE_COST, MAX_BASE_COST)):
+        if not _within_budget(b, which, n, limit, decision_limit):
+            return
+
+
+def _within_budget(b: Builder, which: int, n: int, limit: int, decision_limit: int) -> bool:
+    costs = {path: c[which] for path, *c in b.costs}
+    name = "MAX_COST" if which == 0 else "MAX_BASE_COST"
+    how = ("(nested `where` and `for each` over zones multiply)" if which == 0 else
+           "even with one card in each zone (definitions used again and again multiply)")
+
+    def refuse(path: tuple, message: str, code: str = "E215") -> bool:
+        b.error(message, path, code)
+        return False
+
+    score, goal = costs.get(("end", "score"), ZERO), costs.get(("end", "goal"), ZERO)
+    if score.score or score.goal or score.plays:
+        return refuse(("end", "score"), "end.score cannot use score(), goal() or can_play(): the score would "
+                                        "depend on itself", "E216")
+    if goal.goal or goal.plays:
+        return refuse(("end", "goal"), "end.goal cannot use goal() or can_play(): the goal would depend on itself",
+                      "E216")
+    s = score.value(0, 0, 0)
+    g = goal.value(s, 0, 0)
+    listing = [("turn", "playable")] + [p[1] for p in b.play_costs] + [p[3] for p in b.play_costs] + [
+        x[1] for x in b.response_costs]
+    for path in listing:
+        c = costs.get(path)
+        if c is not None and c.plays:
+            return refuse(path, f"{'.'.join(map(str, path))} cannot use can_play(): listing the legal moves would "
+                                f"ask itself", "E216")
+    # listing the plays of one card: its rank's plays (the costliest rank counts)
+    per_rank: dict[str, int] = {}
+    for ranks, _, legal, _, target in b.play_costs:
+        for rank in ranks:
+            per_rank[rank] = per_rank.get(rank, 0) + legal[which].value(s, g, 0) + target[which].value(s, g, 0)
+    per_card = costs.get(("turn", "playable"), ZERO).value(s, g, 0) + max(per_rank.values(), default=0)
+    decision = n * per_card + sum(legal[which].value(s, g, 0) for ranks, _, legal, _, _ in b.play_costs if not ranks)
+    responses = sum(n * choices(n - 1, extra) * (legal[which].value(s, g, 0) + 1)
+                    for _, _, legal, extra in b.response_costs)
+    for total, where in ((decision, ("plays",)), (responses, ("responses",))):
+        if total > decision_limit:
+            return refuse(where, f"{where[0]}: listing the legal moves of one decision may take {total:,} steps "
+                                 f"{how}; the limit is {decision_limit:,} "
+                                 f"({'MAX_DECISION_COST' if which == 0 else name})")
+    ok = True
+    seen: set[tuple] = set()
+    for path, cost in costs.items():
+        total = cost.value(s, g, per_card)
+        if total > limit and path not in seen:
+            seen.add(path)
+            ok = refuse(path, f"{'.'.join(map(str, path))}: one evaluation may take {total:,} steps {how}; "
+                              f"the limit is {limit:,} ({name})")
+    return ok
+
+
 SECTIONS: tuple[Callable[[Builder, Rules], None], ...] = (
     build_deck, build_values, build_deal, build_match, build_names, build_definitions, build_end, build_turn,
-    build_kinds, build_plays, build_responses, build_moves, check_constants,
+    build_kinds, build_plays, build_responses, build_moves, check_constants, check_budgets,
 )
 
 

@@ -1,15 +1,24 @@
-"""Where ruleset files come from: the shipped rulesets by name, or a file by path."""
+"""Where ruleset files come from: the shipped rulesets by name, or a file by path.
+
+A file named by the user (on the command line, to the API) may be anywhere. A file named *by
+another file* (`extends:`, `options:`, a scenario's or a record's `ruleset:`) is read relative to
+that file's folder and must lie in that folder or below it, and be a `.yaml`/`.yml` file: a
+ruleset shared by a stranger cannot make Cuttle Lab read, or echo, anything else on the machine.
+"""
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 from pathlib import Path
 
 from interpreter.core.errors import RulesetError, suggest
+from interpreter.core.files import FileProblem, read_text
 
 from .yamlsrc import YamlDoc, load_yaml
 
 SHIPPED = "rulesets"
+_SHIPPED_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
 
 
 def shipped_names() -> list[str]:
@@ -18,29 +27,55 @@ def shipped_names() -> list[str]:
 
 def read_part(part: str) -> YamlDoc:
     """A shipped ruleset by name, or a file by path."""
-    looks_like_path = "/" in part or part.endswith((".yaml", ".yml"))
-    if not looks_like_path:
-        f = resources.files(SHIPPED).joinpath(part + ".yaml")
-        if not f.is_file():
+    if not looks_like_path(part):
+        f = resources.files(SHIPPED).joinpath(part + ".yaml") if _SHIPPED_NAME.match(part) else None
+        if f is None or not f.is_file():
             near = suggest(part, shipped_names())
             raise RulesetError(f"no ruleset named '{part}'", None, code="E002",
                                hint=(f"did you mean '{near}'? " if near else "")
                                + f"shipped: {', '.join(shipped_names())}; or give a path to a .yaml file")
         return load_yaml(f.read_text(encoding="utf-8"), f"rulesets/{part}.yaml")
-    p = Path(part)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise RulesetError(f"cannot read ruleset file '{part}': {e.strerror}", None, code="E002") from None
+        text = read_text(part, "ruleset file")
+    except FileProblem as e:
+        raise RulesetError(str(e), None, code="E002") from None
     return load_yaml(text, str(part))
 
 
 def relative(part: str, to: Path | None) -> str:
-    """A path written in a ruleset file is relative to that file's directory."""
-    if to is not None and looks_like_path(part) and not Path(part).is_absolute():
-        return str(to.parent / part)
-    return part
+    """A path written in the file `to` (None: named by the user) is read relative to that file's folder,
+    and must name a .yaml file in that folder or below (RulesetError otherwise, without reading it)."""
+    if to is None or not looks_like_path(part):
+        return part
+    return str(confined(part, to, "a ruleset"))
+
+
+def resolve_spec(spec: str, to: Path) -> str:
+    """A spec (`base+option+...`) written in the file `to`: each file part confined to `to`'s folder."""
+    return "+".join(relative(part.strip(), to) for part in spec.split("+"))
+
+
+def confined(part: str, to: Path, what: str) -> Path:
+    """`part`, written in the file `to`, as a path relative to `to`'s folder; refused if it leaves it."""
+    folder = to.parent
+    hint = (f"a file may name a shipped ruleset, or a .yaml file in its own folder ({folder}) or below it; "
+            f"copy the file there")
+    if "\0" in part or Path(part).is_absolute():
+        raise RulesetError(f"{what} path written in '{to}' may not be absolute: '{part}'", None, code="E004",
+                           hint=hint)
+    if not part.endswith((".yaml", ".yml")):
+        raise RulesetError(f"{what} path written in '{to}' must name a .yaml file: '{part}'", None, code="E004",
+                           hint=hint)
+    path = folder / part
+    try:
+        inside = path.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError, ValueError):  # a symlink loop, a bad name
+        inside = False
+    if not inside:
+        raise RulesetError(f"{what} path written in '{to}' leads outside its folder: '{part}'", None,
+                           code="E004", hint=hint)
+    return path
 
 
 def looks_like_path(part: str) -> bool:
-    return "/" in part or part.endswith((".yaml", ".yml"))
+    return "/" in part or "\\" in part or part.endswith((".yaml", ".yml"))

@@ -8,6 +8,7 @@ from typing import Any
 
 from interpreter.core.cards import ALL_RANKS, NAMES, UnknownCardError, parse_card
 from interpreter.core.errors import RulesetError, suggest
+from interpreter.core.limits import MAX_SETTING
 
 from .compose import Composed
 from .lint import rank_hint
@@ -65,6 +66,8 @@ def _check_value(c: Composed, value: Any, typ: Any, path: tuple, errors: list[Ru
     elif typ == "int":
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             bad("expected a whole number 0 or more")
+        elif value > MAX_SETTING:
+            bad(f"expected a whole number up to {MAX_SETTING:,} (MAX_SETTING)")
     elif typ == "bool":
         if not isinstance(value, bool):
             bad("expected true or false")
@@ -95,7 +98,7 @@ def _check_value(c: Composed, value: Any, typ: Any, path: tuple, errors: list[Ru
 
 def int_or(v: Any, default: int) -> int:
     """A whole number from the data (a wrong one is reported by validation; the default stands in)."""
-    return v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else default
+    return v if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_SETTING else default
 
 
 def list_or(v: Any) -> list:

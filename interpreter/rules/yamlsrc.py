@@ -12,6 +12,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 
 from interpreter.core.errors import Location, RulesetError
+from interpreter.core.limits import MAX_ALIAS_NODES, MAX_YAML_DEPTH, MAX_YAML_INT_DIGITS, MAX_YAML_NODES
 from interpreter.core.source import Span
 
 KEY = "<key>"
@@ -92,45 +93,114 @@ def _span(node: yaml.Node, file: str, lines: tuple[str, ...], text: str = "") ->
     return Span(file, line, col, None, lines)
 
 
+class _Budget(Exception):
+    def __init__(self, message: str, mark: Any) -> None:
+        super().__init__(message)
+        self.message, self.mark = message, mark
+
+
+class _Loader(yaml.SafeLoader):
+    """PyYAML's safe loader, counting nodes and nesting as the composer builds them."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.count = 0
+        self.depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        self.count += 1
+        if self.count > MAX_YAML_NODES:
+            raise _Budget(f"more than {MAX_YAML_NODES:,} YAML values (MAX_YAML_NODES)", self.peek_event().start_mark)
+        self.depth += 1
+        try:
+            if self.depth > MAX_YAML_DEPTH:
+                raise _Budget(f"nested more than {MAX_YAML_DEPTH} deep (MAX_YAML_DEPTH)", self.peek_event().start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+def _location(file: str, lines: tuple[str, ...], mark: Any) -> Location | None:
+    if mark is None:
+        return None
+    return Location(file, mark.line + 1, mark.column + 1, lines[mark.line] if mark.line < len(lines) else "")
+
+
 def load_yaml(text: str, file: str, code: str = "E001") -> YamlDoc:
     lines = tuple(text.splitlines())
+    loader = None
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        loader = _Loader(text)
+        root = loader.get_single_node()
+    except _Budget as e:
+        raise RulesetError(f"too large: {e.message}", _location(file, lines, e.mark), code=code) from None
     except yaml.MarkedYAMLError as e:
-        m = e.problem_mark
-        loc = None
-        if m is not None:
-            loc = Location(file, m.line + 1, m.column + 1, lines[m.line] if m.line < len(lines) else "")
-        raise RulesetError(f"not valid YAML: {e.problem}", loc, code=code) from None
+        raise RulesetError(f"not valid YAML: {e.problem}", _location(file, lines, e.problem_mark), code=code) from None
     except yaml.YAMLError as e:
-        raise RulesetError(f"not valid YAML: {e}", Location(file, 1, 1, ""), code=code) from None
+        raise RulesetError(f"not valid YAML: {str(e).splitlines()[0] if str(e) else type(e).__name__}",
+                           Location(file, 1, 1, ""), code=code) from None
+    except RecursionError:  # pragma: no cover - the depth budget comes first
+        raise RulesetError(f"too large: nested more than {MAX_YAML_DEPTH} deep", Location(file, 1, 1, ""),
+                           code=code) from None
+    finally:
+        if loader is not None:
+            loader.dispose()
     doc = YamlDoc(None, file, lines)
     if root is None:  # an empty file (or only comments): problems with it point at its start
         doc.data = None
         doc.marks[()] = Span(file, 1, 1, None, lines)
         return doc
     constructor = SafeConstructor()
+    assert loader is not None
+    budget = [loader.count + MAX_ALIAS_NODES]  # every node once, plus what aliases may repeat
+    active: set[int] = set()  # the nodes being built (an alias to one of them refers to itself)
+
+    def scalar(node: yaml.Node) -> Any:
+        if node.tag == "tag:yaml.org,2002:int" and len(str(node.value)) > MAX_YAML_INT_DIGITS + 4:
+            raise RulesetError(f"a number of more than {MAX_YAML_INT_DIGITS} digits", _span(node, file, lines).here(),
+                               code=code)
+        try:
+            value = constructor.construct_object(node)
+        except (yaml.YAMLError, ValueError, OverflowError) as e:
+            problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+            raise RulesetError(f"bad value: {problem}", _span(node, file, lines).here(), code=code) from None
+        if isinstance(value, int) and not -10 ** MAX_YAML_INT_DIGITS < value < 10 ** MAX_YAML_INT_DIGITS:
+            raise RulesetError(f"a number of more than {MAX_YAML_INT_DIGITS} digits", _span(node, file, lines).here(),
+                               code=code)
+        return value
 
     def build(node: yaml.Node, path: Path) -> Any:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise RulesetError(f"too large: its aliases (*name) repeat more than {MAX_ALIAS_NODES:,} values "
+                               f"(MAX_ALIAS_NODES)", _span(node, file, lines).here(), code=code)
+        if id(node) in active:
+            raise RulesetError("an alias (*name) refers to the value that contains it", _span(node, file, lines).here(),
+                               code=code)
+        if len(path) > 2 * MAX_YAML_DEPTH:
+            raise RulesetError(f"too large: nested more than {2 * MAX_YAML_DEPTH} deep once aliases are expanded",
+                               _span(node, file, lines).here(), code=code)
         doc.marks[path] = _span(node, file, lines, text)
         if isinstance(node, yaml.MappingNode):
+            active.add(id(node))
             out: dict = {}
             for knode, vnode in node.value:
                 if not isinstance(knode, yaml.ScalarNode):
                     raise RulesetError("a key must be a plain value", _span(knode, file, lines).here(), code=code)
-                key = constructor.construct_object(knode)
+                key = scalar(knode)
                 key = str(key) if not isinstance(key, str) else key
                 if key in out:
                     raise RulesetError(f"duplicate key '{key}'", _span(knode, file, lines).here(), code=code)
                 doc.marks[path + (key, KEY)] = _span(knode, file, lines)
                 out[key] = build(vnode, path + (key,))
+            active.discard(id(node))
             return out
         if isinstance(node, yaml.SequenceNode):
-            return [build(v, path + (i,)) for i, v in enumerate(node.value)]
-        try:
-            return constructor.construct_object(node)
-        except yaml.YAMLError as e:
-            raise RulesetError(f"bad value: {e}", _span(node, file, lines).here(), code=code) from None
+            active.add(id(node))
+            items = [build(v, path + (i,)) for i, v in enumerate(node.value)]
+            active.discard(id(node))
+            return items
+        return scalar(node)
 
     doc.data = build(root, ())
     return doc

@@ -13,9 +13,12 @@ from typing import Any
 
 from interpreter.core.cards import NAMES, UnknownCardError, parse_card
 from interpreter.core.errors import CuttleError, MoveError, RulesetError, ScenarioError, suggest
+from interpreter.core.files import FileProblem, read_text
+from interpreter.core.limits import MAX_SCENARIO_STEPS
 from interpreter.engine.game import PLAYER_NAMES, Game
 from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP
 from interpreter.rules import load_ruleset
+from interpreter.rules.sources import resolve_spec
 from interpreter.rules.yamlsrc import load_yaml
 
 from .setup import PLAYERS, build_position
@@ -41,9 +44,9 @@ class _Fail(Exception):
 def run_file(path: str | Path, ruleset_override: str | None = None) -> Result:
     path = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        return Result(path, path, False, [f"cannot read: {e.strerror}"])
+        text = read_text(path, "scenario")
+    except FileProblem as e:
+        return Result(path, path, False, [str(e)])
     try:
         doc = load_yaml(text, path, code="S001")
     except RulesetError as e:
@@ -77,9 +80,9 @@ def _run(doc, data: dict, path: str, name: str, ruleset_override: str | None) ->
                 hint = "this looks like a ruleset: check it with `cuttle check FILE`, use it with --ruleset FILE"
             raise ScenarioError(f"unknown key '{k}'", doc.key_where((k,)), code="S003", hint=hint)
     spec = ruleset_override or str(data.get("ruleset", "default"))
-    if ruleset_override is None and ("/" in spec or spec.endswith(".yaml")) and not Path(spec).is_absolute():
-        spec = str(Path(path).parent / spec)
     try:
+        if ruleset_override is None:  # a file the scenario names: beside it or below, nowhere else
+            spec = resolve_spec(spec, Path(path))
         rules = load_ruleset(spec)
     except RulesetError as e:
         if e.where is None and "ruleset" in data and ruleset_override is None:
@@ -97,6 +100,9 @@ def _run(doc, data: dict, path: str, name: str, ruleset_override: str | None) ->
     moves = data.get("moves") or []
     if not isinstance(moves, list):
         raise ScenarioError("moves must be a list", where(("moves",)), code="S003")
+    if len(moves) > MAX_SCENARIO_STEPS:
+        raise ScenarioError(f"more than {MAX_SCENARIO_STEPS:,} steps (MAX_SCENARIO_STEPS)", where(("moves",)),
+                            code="S003")
     last = "the start"
     for i, step in enumerate(moves):
         loc = where(("moves", i))
@@ -344,9 +350,9 @@ def collect(paths: list[str]) -> list[Path]:
 
 def _is_ruleset_file(path: Path) -> bool:
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        return False
+        text = read_text(path, "file")
+    except FileProblem:
+        return False  # run_file reports it
     if not re.search(r"^kind:\s*(base|option)\s*(#.*)?$", text, re.MULTILINE):
         return False
     return not re.search(r"^(setup|moves|expect):", text, re.MULTILINE)

@@ -133,7 +133,7 @@ def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None
         g.wins = wins
         g.hands = tuple((p, "before the scenario") for p in (0, 1) for _ in range(wins[p]))
     turn = setup.get("turn", "p1")
-    if turn not in PLAYERS:
+    if not isinstance(turn, str) or turn not in PLAYERS:
         raise err("setup.turn must be p1 or p2", ("setup", "turn"))
     g.turn = PLAYERS[turn]
     if "rng" in setup:  # the generator's exact state, so that a written-out position replays exactly

@@ -1,0 +1,234 @@
+"""Budgets everywhere (interpreter/core/limits.py, docs/security.md): a tiny file cannot exhaust
+memory or never end. Each refusal names the limit and the place; the shipped rulesets are far
+from every limit."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from interpreter import CuttleError, Game, load_ruleset
+from interpreter.core import limits
+from interpreter.core.errors import RuleRuntimeError, RulesetError, RulesetErrors
+from interpreter.engine import machine
+from interpreter.lab.bench import playout
+from interpreter.rules import check, shipped_names
+from interpreter.rules.yamlsrc import load_yaml
+
+from .rulesets_under_test import RULESETS
+
+
+def _house(tmp_path: Path, body: str, name: str = "house.yaml") -> str:
+    p = tmp_path / name
+    p.write_text("name: house\nextends: default\n" + body, encoding="utf-8")
+    return str(p)
+
+
+def _refused(spec: str, *words: str) -> str:
+    """The text of the refusal of a ruleset, checked to name each of `words`."""
+    errors = check(spec)
+    text = "\n".join(e.render() for e in errors)
+    assert errors, f"{spec} was accepted"
+    for w in words:
+        assert w in text, text
+    return text
+
+
+def _points_effect(effect: str) -> str:
+    lines = "".join(f"      {x}\n" for x in effect.splitlines())
+    return f"plays:\n  points:\n    effect: |\n{lines}      move card to field of me as point\n"
+
+
+# -- YAML ---------------------------------------------------------------------------------------
+
+def test_an_alias_bomb_is_refused_at_once() -> None:
+    text = "a: &a [1,1,1,1,1,1,1,1,1]\n"
+    prev = "a"
+    for n in "bcdefghi":
+        text += f"{n}: &{n} [" + ",".join([f"*{prev}"] * 9) + "]\n"
+        prev = n
+    t0 = time.perf_counter()
+    with pytest.raises(RulesetError, match="MAX_ALIAS_NODES"):
+        load_yaml(text, "bomb.yaml")
+    assert time.perf_counter() - t0 < 5
+
+
+@pytest.mark.parametrize("text", ["a: &x [*x]\n", "a: &x {b: [1, *x]}\n"])
+def test_an_alias_that_contains_itself_is_refused(text: str) -> None:
+    with pytest.raises(RulesetError, match="refers to the value that contains it"):
+        load_yaml(text, "self.yaml")
+
+
+def test_yaml_nesting_and_size_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(RulesetError, match="MAX_YAML_DEPTH"):
+        load_yaml("a: " + "[" * 5000 + "]" * 5000, "deep.yaml")
+    from interpreter.rules import yamlsrc
+    monkeypatch.setattr(yamlsrc, "MAX_YAML_NODES", 500)  # (counted as the composer goes: any limit works)
+    with pytest.raises(RulesetError, match="MAX_YAML_NODES"):
+        load_yaml("a: [" + "1," * 600 + "1]", "wide.yaml")
+    load_yaml("a: [" + "1," * 400 + "1]", "wide.yaml")
+
+
+def test_huge_numbers_in_yaml_are_refused_not_a_traceback() -> None:
+    for text in ("a: " + "9" * 5000, "a: " + "9" * 40):
+        with pytest.raises(RulesetError, match="digits"):
+            load_yaml(text, "n.yaml")
+    assert load_yaml("seed: 18446744073709551615", "n.yaml").data == {"seed": 18446744073709551615}
+
+
+# -- the effect language ------------------------------------------------------------------------
+
+def test_deep_nesting_is_refused_with_the_limit_and_place(tmp_path: Path) -> None:
+    for goal in ("-" * 3000 + "1", "not " * 500 + "true", "count(" * 400 + "deck" + ")" * 400):
+        text = _refused(_house(tmp_path, f"end:\n  goal: {goal}\n"), "MAX_EXPR_DEPTH", "house.yaml:4:")
+        assert "Traceback" not in text
+
+
+def test_an_effect_text_is_bounded(tmp_path: Path) -> None:
+    _refused(_house(tmp_path, "end:\n  goal: \"[" + ", ".join(["1"] * 6000) + "][0]\"\n"), "MAX_EXPR_NODES")
+    _refused(_house(tmp_path, "end:\n  goal: 1 + " + "1" * 20 + "\n"), "MAX_NUMBER_DIGITS", "house.yaml:4:13")
+
+
+def _doubling(levels: int) -> str:
+    """Definitions each using the one before twice: copied in place, 2^levels nodes."""
+    lines = ["define:", "  d0: count(hand of me)"] + [f"  d{i}: d{i - 1} + d{i - 1}" for i in range(1, levels + 1)]
+    return "\n".join(lines) + f"\nend:\n  goal: d{levels} / {2 ** levels} + 21\n"
+
+
+def test_definitions_that_double_at_each_level_load_in_linear_time(tmp_path: Path) -> None:
+    # 8 levels: big definitions become calls instead of copies, and the value is right
+    rules = load_ruleset(_house(tmp_path, _doubling(8)))
+    game = Game.new(rules, 1)
+    assert game.goal(0) == len(game.state.zones[2]) + 21
+    # 2^N evaluations however it is compiled: refused at load, at once (29 levels: 5.7 GB and minutes
+    # before; 12 levels: 4,096 evaluations of the first definition at each win check)
+    for levels, limit in ((29, "MAX_COST"), (12, "MAX_BASE_COST")):
+        t0 = time.perf_counter()
+        _refused(_house(tmp_path, _doubling(levels)), limit, f"house.yaml:{levels + 6}:9")
+        assert time.perf_counter() - t0 < 10
+
+
+def test_a_chain_of_definitions_is_bounded(tmp_path: Path) -> None:
+    lines = ["define:", "  d0: 1"] + [f"  d{i}: d{i - 1}" for i in range(1, 60)]
+    _refused(_house(tmp_path, "\n".join(lines) + "\nend:\n  goal: d59\n"), "MAX_DEFINE_DEPTH")
+
+
+@pytest.mark.parametrize("body", [
+    "end:\n  goal: count(" + "deck where count(" * 5 + "deck" + ") > 0" * 5 + ")\n",
+    _points_effect("".join(f"for each c{i} in deck do " for i in range(6)) + "nothing" + " end" * 6),
+])
+def test_nested_loops_that_would_never_end_are_refused_at_load(tmp_path: Path, body: str) -> None:
+    t0 = time.perf_counter()
+    _refused(_house(tmp_path, body), "MAX_COST")
+    assert time.perf_counter() - t0 < 10
+
+
+def test_rules_that_ask_themselves_are_refused(tmp_path: Path) -> None:
+    _refused(_house(tmp_path, "end:\n  score: score(me)\n"), "end.score cannot use score()")
+    _refused(_house(tmp_path, "plays:\n  points:\n    legal: can_play(hand of me)\n"), "cannot use can_play()")
+
+
+def test_numbers_that_grow_without_bound_refuse_the_move(tmp_path: Path) -> None:
+    effect = "let a = 999999999999999\n" + "let a = a * a\n" * 5
+    rules = load_ruleset(_house(tmp_path, _points_effect(effect)))
+    game = Game.new(rules, 3)
+    move = next(m for m in game.legal_moves() if m.verb == "points")
+    before = game.state.key()
+    with pytest.raises(RuleRuntimeError, match="MAX_INT"):
+        game.play(move)
+    assert game.state.key() == before and not game.moves
+
+
+# -- play ---------------------------------------------------------------------------------------
+
+def test_an_astronomical_choice_is_refused_at_load_when_it_shows(tmp_path: Path) -> None:
+    _refused(_house(tmp_path, _points_effect("choose 20 from deck by me as take\nmove take to hand of me")),
+             "MAX_CHOICES", "house.yaml:6:")
+    _refused(_house(tmp_path, "responses:\n  counter:\n    extra: 30\n"), "MAX_CHOICES")
+
+
+def test_an_astronomical_choice_is_refused_at_play_time_otherwise(tmp_path: Path) -> None:
+    rules = load_ruleset(_house(tmp_path, _points_effect("choose count(deck)/2 from deck by me as take\n"
+                                                         "move take to hand of me")))
+    game = Game.new(rules, 3)
+    move = next(m for m in game.legal_moves() if m.verb == "points")
+    before = game.state.key()
+    t0 = time.perf_counter()
+    with pytest.raises(RuleRuntimeError, match="MAX_CHOICES"):
+        game.play(move)
+    assert time.perf_counter() - t0 < 5
+    assert game.state.key() == before and not game.moves
+
+
+def test_a_match_whose_hands_never_have_a_winner_ends(tmp_path: Path) -> None:
+    # no play is ever legal: every hand ends at once in a draw, and the match would deal forever
+    body = "match: {wins: 3}\nturn:\n  playable: false\nplays:\n  draw:\n    legal: false\n  pass:\n    legal: false\n"
+    rules = load_ruleset(_house(tmp_path, body))
+    t0 = time.perf_counter()
+    game = Game.new(rules, 1)
+    assert time.perf_counter() - t0 < 20
+    assert game.outcome is not None and game.outcome.winner is None
+    assert "MAX_HANDS" in game.outcome.reason and len(game.state.hands) == limits.MAX_HANDS
+
+
+def test_a_game_that_never_ends_is_a_draw_after_the_move_limit(monkeypatch: pytest.MonkeyPatch,
+                                                               tmp_path: Path) -> None:
+    monkeypatch.setattr(machine, "MAX_MOVES", 40)
+    # passing is always legal and never ends the game
+    rules = load_ruleset(_house(tmp_path, "end:\n  passes: 0\nplays:\n  pass:\n    legal: true\n"))
+    game = Game.new(rules, 1)
+    for _ in range(40):
+        if game.outcome:
+            break
+        game.play("pass")
+    assert game.outcome is not None and "MAX_MOVES" in game.outcome.reason
+
+
+def test_a_match_asks_for_a_bounded_number_of_wins(tmp_path: Path) -> None:
+    _refused(_house(tmp_path, "match: {wins: 1000000}\n"), "MAX_MATCH_WINS")
+
+
+# -- the shipped rulesets are far from every limit ----------------------------------------------
+
+def test_every_shipped_ruleset_loads_and_plays_under_the_limits() -> None:
+    for spec in RULESETS:
+        rules = load_ruleset(spec)
+        rnd = random.Random(0)
+        for seed in range(3):
+            playout(rules, seed, rnd)
+
+
+def test_the_shipped_rulesets_need_a_small_part_of_the_cost_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    # with limits a tenth of the real ones, every shipped ruleset still loads
+    from interpreter.rules import sections
+    monkeypatch.setattr(sections, "MAX_COST", limits.MAX_COST // 10)
+    monkeypatch.setattr(sections, "MAX_DECISION_COST", limits.MAX_DECISION_COST // 10)
+    monkeypatch.setattr(sections, "MAX_BASE_COST", limits.MAX_BASE_COST // 10)
+    from interpreter.rules.compose import compose
+    from interpreter.rules.model import Rules
+    for name in shipped_names():
+        for spec in (name, f"default+{name}"):
+            try:
+                Rules(compose(spec))
+            except (RulesetError, RulesetErrors) as e:
+                assert "MAX_" not in str(e), e  # refused only for composition reasons (an option alone...)
+
+
+def test_a_rule_that_fails_at_play_time_is_the_projects_error(tmp_path: Path) -> None:
+    rules = load_ruleset(_house(tmp_path, "constants:\n  who: [5]\n" + _points_effect("win who[0]")))
+    game = Game.new(rules, 3)
+    move = next(m for m in game.legal_moves() if m.verb == "points")
+    with pytest.raises(CuttleError, match="as a player"):
+        game.play(move)
+
+
+def test_docs_security_lists_every_limit_with_its_value() -> None:
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "security.md").read_text(encoding="utf-8")
+    table = doc.split("<!-- limits -->")[1]
+    names = [n for n in vars(limits) if n.startswith("MAX_")]
+    for name in names:
+        assert f"| `{name}` | {getattr(limits, name):,} |" in table, name
+    assert table.count("| `MAX_") == len(names)

@@ -1,0 +1,170 @@
+"""Opening files from strangers: only the named files (and .yaml files beside them or below) are
+read, only regular UTF-8 files, refusals never echo a file the user did not name, every command
+ends with the project's own error and never a traceback, and control characters from a file are
+shown escaped."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from interpreter import Game, load_ruleset
+from interpreter.cli import main
+from interpreter.core.errors import RecordError, RulesetError, safe_text
+from interpreter.rules import check
+from interpreter.scripting import records
+from interpreter.scripting.scenario import collect, run_file
+
+SECRET = "root:x:0:0:SECRET-LINE"
+
+
+@pytest.fixture
+def outside(tmp_path: Path) -> Path:
+    """A private file outside the folder of the files under test (like /etc/passwd)."""
+    secret = tmp_path / "secret.yaml"
+    secret.write_text(SECRET + "\n", encoding="utf-8")
+    (tmp_path / "work").mkdir()
+    return tmp_path / "work"
+
+
+def _errors_text(spec: str) -> str:
+    return "\n".join(e.render() for e in check(spec))
+
+
+@pytest.mark.parametrize("ref", ["../secret.yaml", "{abs}", "sub/../../secret.yaml", "/dev/zero", "/etc/passwd",
+                                 "link.yaml"])
+def test_extends_and_options_stay_in_the_files_folder(outside: Path, ref: str) -> None:
+    (outside / "link.yaml").symlink_to(outside.parent / "secret.yaml")
+    ref = ref.replace("{abs}", str(outside.parent / "secret.yaml"))
+    for body in (f"name: h\nextends: {ref}\n", f"name: h\nextends: default\noptions: [{ref}]\n"):
+        house = outside / "house.yaml"
+        house.write_text(body, encoding="utf-8")
+        text = _errors_text(str(house))
+        assert "[E004]" in text and "house.yaml:" in text  # pointed at the line that names it
+        assert "SECRET" not in text and "root:" not in text
+
+
+def test_a_file_beside_or_below_may_be_extended(outside: Path) -> None:
+    (outside / "sub").mkdir()
+    (outside / "sub" / "base.yaml").write_text("name: base\nextends: default\nconstants:\n  hand_limit: 7\n",
+                                               encoding="utf-8")
+    (outside / "house.yaml").write_text("name: house\nextends: sub/base.yaml\n", encoding="utf-8")
+    assert load_ruleset(str(outside / "house.yaml")).ctx.constants["hand_limit"] == 7
+
+
+def test_a_scenarios_ruleset_resolves_beside_it_and_no_further(outside: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                tmp_path: Path) -> None:
+    (outside / "house.yaml").write_text("name: house\nextends: default\n", encoding="utf-8")
+    (outside / "s.yaml").write_text("ruleset: house.yaml\nexpect:\n  turn: p1\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)  # not the scenario's folder
+    assert run_file(outside / "s.yaml").ok
+    for ref in ("../secret.yaml", "default+../secret.yaml", str(outside.parent / "secret.yaml")):
+        (outside / "s.yaml").write_text(f"ruleset: {ref}\n", encoding="utf-8")
+        res = run_file(outside / "s.yaml")
+        assert not res.ok and "[E004]" in res.failures[0] and "SECRET" not in res.failures[0]
+
+
+def test_a_records_ruleset_resolves_beside_it_and_no_further(outside: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             tmp_path: Path) -> None:
+    (outside / "house.yaml").write_text("name: house\nextends: default\n", encoding="utf-8")
+    game = Game.new(load_ruleset(str(outside / "house.yaml")), 4)
+    game.play(game.legal_moves()[0])
+    records.save(game, outside / "game.yaml")
+    assert "ruleset: house.yaml" in (outside / "game.yaml").read_text(encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert records.load(outside / "game.yaml").moves == game.moves
+    for ref in ("../secret.yaml", "/etc/passwd", "default+../secret.yaml"):
+        (outside / "r.yaml").write_text(f"format: cuttle-record/1\nruleset: {ref}\nruleset_hash: x\nseed: 1\n"
+                                        f"moves: []\n", encoding="utf-8")
+        with pytest.raises(RecordError) as e:
+            records.load(outside / "r.yaml", force=True)
+        assert "E004" in str(e.value) and "SECRET" not in str(e.value)
+
+
+def test_only_regular_utf8_files_are_read(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo.yaml"
+    os.mkfifo(fifo)
+    binary = tmp_path / "binary.yaml"
+    binary.write_bytes(b"name: \xff\xfe\nextends: default\n")
+    big = tmp_path / "big.yaml"
+    big.write_text("a: 1\n" + "#" * 300_000 + "\n", encoding="utf-8")
+    for path, why in ((fifo, "not a regular file"), ("/dev/zero", "not a regular file"), (binary, "not UTF-8"),
+                      (big, "MAX_FILE_BYTES"), (tmp_path, "a folder")):
+        assert why in _errors_text(str(path))
+        with pytest.raises(RecordError, match=why):
+            records.read(path)
+        res = run_file(path)
+        assert not res.ok and why in res.failures[0]
+
+
+def test_a_fifo_in_a_folder_that_run_scans_does_not_hang(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    os.mkfifo(tmp_path / "pipe.yaml")
+    (tmp_path / "ok.yaml").write_text("ruleset: default\nexpect:\n  turn: p1\n", encoding="utf-8")
+    assert len(collect([str(tmp_path)])) == 2
+    assert main(["run", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "not a regular file" in out and "1 passed, 1 failed" in out
+
+
+HOSTILE = {
+    "tag-on-key.yaml": "name: k\nextends: default\n!!python/name:os.system : 1\n",
+    "requires.yaml": "name: r\nkind: option\nrequires: -1\n",
+    "self-alias.yaml": "name: s\nextends: default\nplays: &p\n  x: *p\n",
+    "deep.yaml": "name: d\nextends: default\nend:\n  goal: " + "(" * 300 + "1" + ")" * 300 + " + " + "-" * 900 + "1\n",
+    "bigint.yaml": "name: b\nextends: default\nend:\n  goal: 1 + " + "9" * 5000 + "\n",
+    "win-cards.yaml": "name: w\nextends: default\nplays:\n  points:\n    effect: win cards\n",
+    "win-none.yaml": "name: w\nextends: default\nplays:\n  points:\n    effect: win none\n",
+    "record-turn.yaml": "format: cuttle-record/1\nruleset: default\nruleset_hash: x\nseed: 1\nsetup:\n  turn: [p1]\n"
+                        "moves: []\n",
+    "record-moves.yaml": "format: cuttle-record/1\nruleset: default\nruleset_hash: x\nseed: 1\nmoves: {a: 1}\n",
+    "record-seed.yaml": "format: cuttle-record/1\nruleset: default\nruleset_hash: x\nseed: [1]\nmoves: []\n",
+    "scenario-moves.yaml": "ruleset: default\nmoves: [[draw]]\n",
+    "escapes.yaml": 'name: "\\e[2J\\e]0;t\\a"\nextends: default\ndescription: "\\e[31m\\u202e"\n',
+}
+COMMANDS = [["check", "{f}"], ["rules", "{f}"], ["diff", "default", "{f}"], ["run", "{f}"],
+            ["bench", "-r", "{f}", "--games", "2", "--repeat", "1"], ["replay", "{f}", "--force"]]
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_every_command_answers_hostile_files_with_one_clear_message(name: str, tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / name
+    path.write_text(HOSTILE[name], encoding="utf-8")
+    for cmd in COMMANDS:
+        code = main([x.replace("{f}", str(path)) for x in cmd])
+        out = capsys.readouterr()
+        text = out.out + out.err
+        assert code in (0, 1), (cmd, text)
+        assert "Traceback" not in text and "internal error" not in text, (cmd, text)
+        assert "\x1b" not in text and "\u202e" not in text and "\x07" not in text, (cmd, text)
+
+
+def test_cuttle_debug_shows_the_traceback_of_a_bug(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    import interpreter.rules.page as page
+    monkeypatch.setattr(page, "rules_page", lambda rules: 1 / 0)
+    assert main(["rules", "default"]) == 1
+    assert "internal error: ZeroDivisionError" in capsys.readouterr().err
+    monkeypatch.setenv("CUTTLE_DEBUG", "1")
+    with pytest.raises(ZeroDivisionError):
+        main(["rules", "default"])
+
+
+def test_control_characters_are_shown_escaped() -> None:
+    assert safe_text("a\x1b[2Jb\u202ec\x07\td\ne") == "a\\x1b[2Jb\\u202ec\\x07\td\ne"
+    err = RulesetError("bad \x1b[31m", None)
+    assert "\x1b" not in err.render()
+
+
+def test_records_with_wrong_types_are_refused_clearly(tmp_path: Path) -> None:
+    for body, why in (("moves: {a: 1}", "moves must be a list"), ("moves: [[draw]]", "moves must be a list"),
+                      ("seed: [1]\nmoves: []", "seed must be a whole number")):
+        p = tmp_path / "r.yaml"
+        text = f"format: cuttle-record/1\nruleset: default\nruleset_hash: x\n{body}\n"
+        if "seed" not in body:
+            text += "seed: 1\n"
+        p.write_text(text, encoding="utf-8")
+        with pytest.raises(RecordError, match=why):
+            records.read(p)
