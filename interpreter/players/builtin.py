@@ -16,9 +16,9 @@ def _heuristic(seed: int = 0, samples: int = 6, depth: int = 4, max_nodes: int =
 
 
 def _ismcts(seed: int = 0, iterations: int = 400, exploration: float = 0.7, horizon: int = 40,
-            temperature: float = 8.0, seconds: float = 0.0) -> ISMCTS:
+            temperature: float = 8.0, prior: int = 0, seconds: float = 0.0) -> ISMCTS:
     return ISMCTS(seed, iterations=iterations, exploration=exploration, horizon=horizon,
-                  temperature=temperature, seconds=seconds)
+                  temperature=temperature, prior=prior, seconds=seconds)
 
 
 register("random", "uniformly random legal moves", _random)

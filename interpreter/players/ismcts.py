@@ -57,7 +57,7 @@ class ISMCTS:
     """Deterministic for a seed: the same position and view give the same move."""
 
     def __init__(self, seed: int = 0, iterations: int = 400, exploration: float = 0.7, horizon: int = 40,
-                 temperature: float = 8.0, seconds: float = 0.0) -> None:
+                 temperature: float = 8.0, prior: int = 0, seconds: float = 0.0) -> None:
         if iterations < 1:
             raise ValueError("iterations must be 1 or more")
         self.seed = seed
@@ -65,6 +65,7 @@ class ISMCTS:
         self.exploration = exploration
         self.horizon = horizon          # playout decisions before the evaluation decides (< 0: to the end)
         self.temperature = temperature  # evaluation units per logistic unit
+        self.prior = prior              # virtual visits at the evaluation of a new move's position
         self.seconds = seconds          # a wall-clock cap per move (0: none; with one, not deterministic)
         self.stats = SearchStats()
 
@@ -110,6 +111,7 @@ class ISMCTS:
         log = math.log
         sqrt = math.sqrt
         horizon = self.horizon
+        prior = self.prior
         steps = 0
         done = 0
         deadline = t0 + self.seconds if self.seconds > 0 else None
@@ -132,10 +134,11 @@ class ISMCTS:
                         e[AVAIL] += 1
                 if untried is not None:
                     pick = untried[int(rand() * len(untried))]
-                    e = [0, 0.0, 1, {}, g.pending.player]
+                    who = g.pending.player
+                    apply_action(g, next(a for m, a in pairs if m == pick))
+                    e = [prior, prior * self._result(g, who), 1, {}, who] if prior else [0, 0.0, 1, {}, who]
                     node[pick] = e
                     path.append(e)
-                    apply_action(g, next(a for m, a in pairs if m == pick))
                     break
                 best_v = -1.0
                 best = None
@@ -163,11 +166,25 @@ class ISMCTS:
 
     @staticmethod
     def _playout(g: State, rand, horizon: int) -> int:
+        """Random play: a verb drawn uniformly among the legal ones, then one of its moves (so that
+        the many ways to counter do not crowd out `resolve`, nor the many plays a `draw`)."""
         n = 0
         limit = horizon if horizon >= 0 else 1 << 30
         while g.winner is None and n < limit:
             acts = legal_actions(g)
-            apply_action(g, acts[int(rand() * len(acts))])
+            if len(acts) > 1:
+                verbs: dict = {}
+                for a in acts:
+                    k = a[0]
+                    v = a[1].verb if k == "play" or k == "respond" else k
+                    if v in verbs:
+                        verbs[v].append(a)
+                    else:
+                        verbs[v] = [a]
+                group = list(verbs.values())[int(rand() * len(verbs))]
+                apply_action(g, group[int(rand() * len(group))])
+            else:
+                apply_action(g, acts[0])
             n += 1
         return n
 
