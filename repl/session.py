@@ -15,7 +15,7 @@ from typing import Any
 
 from interpreter import CuttleError, Game, Move, load_ruleset
 from interpreter.core.errors import LocatedError
-from interpreter.players.heuristic import Bot
+from interpreter.players.registry import Player, make_player
 from interpreter.scripting import records
 
 from .commands import REGISTRY
@@ -45,18 +45,23 @@ class Session:
     def __init__(self, game: Game, vs: str = "bot", human: int = 0, ruleset: str | None = None,
                  color: bool = False, out: Callable[[str], None] = print, bot_seed: int | None = None) -> None:
         self.game = game
-        self.vs = vs
+        #: the opponent's player name (`bot` is the heuristic player), None in hot-seat
+        self.opponent: str | None = None if vs == "human" else "heuristic" if vs == "bot" else vs
+        self.vs = "human" if vs == "human" else "bot"
         self.human = human
         self.ruleset = ruleset or game.rules.spec
         self.painter = Painter(color)
         self.out = out
-        self.bot = Bot(game.seed if bot_seed is None else bot_seed) if vs == "bot" else None
+        self.bot = self.make_bot(game.seed if bot_seed is None else bot_seed)
         self.replay: Replay | None = None
         self.running = True
         self._last_viewer = human
         #: hot-seat in a terminal: called with (previous, next) player when the decider changes, to
         #: hide the previous player's view before the next one sees theirs (see repl.app)
         self.handover: Callable[[int, int], None] | None = None
+
+    def make_bot(self, seed: int) -> Player | None:
+        return None if self.opponent is None else make_player(self.opponent, seed=seed)
 
     # -- output ----------------------------------------------------------------------------------
     def say(self, text: str) -> None:
@@ -243,6 +248,18 @@ class Session:
                    else f"'{text}' is not legal now, but the engine could not say why ('moves' lists the legal moves)")
         self.say(why.splitlines()[0])
 
+    def cmd_hint(self) -> None:
+        """A suggested move from the user's own view: the exact solver's when nothing is hidden and it
+        finishes within a second or two, else ISMCTS's pick with its estimated win rate."""
+        if self.replay is not None:
+            raise CommandError("replaying: next, prev, goto N, or resume to play on")
+        if self.game.outcome is not None:
+            raise CommandError(f"the game is over ({self.game.outcome})")
+        if not self.my_decision():
+            raise CommandError("it is not your decision")
+        from interpreter.players.hint import hint
+        self.say(hint(self.game, seed=self.game.seed))
+
     def cmd_undo(self) -> None:
         self._no_replay("undo")
         viewer = self.viewer
@@ -315,7 +332,7 @@ class Session:
         self.game, self.replay = game, None
         self.ruleset = str(records.read(path)["ruleset"])
         if self.bot is not None:
-            self.bot = Bot(game.seed)
+            self.bot = self.make_bot(game.seed)
         self.say(f"loaded {path}: ruleset {game.rules.name}, seed {game.seed}, {len(game.moves)} move(s)")
         self.advance()
         self.show()
@@ -385,7 +402,7 @@ class Session:
         self.game = Game.new(load_ruleset(self.ruleset), seed)
         self.replay = None
         if self.bot is not None:
-            self.bot = Bot(seed)
+            self.bot = self.make_bot(seed)
         self.say(f"new game: ruleset {self.ruleset}, seed {seed}")
         self.advance()
         self.show()

@@ -83,8 +83,8 @@ class ISMCTS:
             return legal[0]
         visits = self.search(game.state, d.player)
         best = max(legal, key=lambda m: (visits.get(m, (0, 0.0))[0], visits.get(m, (0, 0.0))[1]))
-        n, w = visits.get(best, (0, 0.0))
-        self.stats.last_win_rate = w / n if n else None
+        n, mean = visits.get(best, (0, 0.0))
+        self.stats.last_win_rate = mean if n else None
         self.stats.last_visits = {str(m): v[0] for m, v in visits.items()}
         return best
 
@@ -94,8 +94,7 @@ class ISMCTS:
         if d is None:
             return []
         visits = self.search(game.state, d.player)
-        rows = [(m, visits.get(m, (0, 0.0))[0], visits[m][1] / visits[m][0] if visits.get(m, (0,))[0] else 0.0)
-                for m in game.legal_moves()]
+        rows = [(m, *visits.get(m, (0, 0.0))) for m in game.legal_moves()]
         return sorted(rows, key=lambda r: (-r[1], -r[2]))
 
     # -- the search ------------------------------------------------------------------------------
