@@ -56,7 +56,7 @@ class SearchStats:
 class ISMCTS:
     """Deterministic for a seed: the same position and view give the same move."""
 
-    def __init__(self, seed: int = 0, iterations: int = 400, exploration: float = 0.7, horizon: int = 40,
+    def __init__(self, seed: int = 0, iterations: int = 600, exploration: float = 0.25, horizon: int = 10,
                  temperature: float = 8.0, prior: int = 0, seconds: float = 0.0) -> None:
         if iterations < 1:
             raise ValueError("iterations must be 1 or more")
