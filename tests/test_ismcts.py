@@ -36,10 +36,9 @@ def random_positions(spec: str, seeds: range, every: int = 4, limit: int = 80) -
 def test_the_same_move_whatever_the_hidden_cards(spec: str) -> None:
     rng = random.Random(1)
     checked = 0
-    for game in random_positions(spec, range(3))[:8]:
+    positions = [g for g in random_positions(spec, range(4)) if len(g.legal_moves()) >= 2][:5]
+    for game in positions:
         me = game.decision.player
-        if len(game.legal_moves()) < 2:
-            continue
         choice = ISMCTS(7, iterations=60).choose(game)
         for _ in range(2):
             other = permuted(game, me, rng)
@@ -47,7 +46,7 @@ def test_the_same_move_whatever_the_hidden_cards(spec: str) -> None:
             assert other.state.key() != game.state.key() or other.view(1 - me) == game.view(1 - me)
             assert ISMCTS(7, iterations=60).choose(other) == choice
             checked += 1
-    assert checked >= 6
+    assert checked >= 8
 
 
 def test_deterministic_for_a_seed() -> None:
@@ -92,7 +91,7 @@ def test_stronger_than_random_play() -> None:
 
 
 def test_the_estimate_is_a_win_rate() -> None:
-    game = random_positions("default", range(1))[0]
+    game = next(g for g in random_positions("default", range(3)) if len(g.legal_moves()) >= 2)
     p = ISMCTS(2, iterations=120)
     p.choose(game)
     assert p.stats.last_win_rate is not None and 0.0 <= p.stats.last_win_rate <= 1.0

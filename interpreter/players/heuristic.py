@@ -13,9 +13,7 @@ sides, cards in hand, cards in play. Nothing here knows what any rank does.
 
 from __future__ import annotations
 
-import argparse
 import random
-import statistics
 import time
 from dataclasses import dataclass
 
@@ -186,51 +184,3 @@ def play_match(rules_spec: str, seed: int, bot_player: int, bot_seed: int = 0) -
         game.push(move)
     out = game.outcome
     return (None if out is None else out.winner), times
-
-
-def _job(args: tuple[str, int, int]) -> tuple[int, int | None, list[float]]:
-    spec, seed, bot_player = args
-    winner, times = play_match(spec, seed, bot_player)
-    return bot_player, winner, times
-
-
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m interpreter.bot",
-                                 description="the bot against uniformly random play: win rate and time per move")
-    ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--ruleset", "-r", default="default")
-    ap.add_argument("--seed", type=int, default=0, help="the first game's seed")
-    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
-    a = ap.parse_args(argv)
-    jobs = [(a.ruleset, a.seed + i, i % 2) for i in range(a.games)]
-    t0 = time.perf_counter()
-    if a.jobs > 1:
-        from multiprocessing import Pool
-        with Pool(a.jobs) as pool:
-            results = pool.map(_job, jobs, chunksize=4)
-    else:
-        results = [_job(j) for j in jobs]
-    wins = [0, 0]
-    draws = [0, 0]
-    games = [0, 0]
-    times: list[float] = []
-    for bot_player, winner, t in results:
-        games[bot_player] += 1
-        wins[bot_player] += winner == bot_player
-        draws[bot_player] += winner is None
-        times += t
-    total = sum(games)
-    print(f"ruleset {a.ruleset}: {total} games against uniformly random play "
-          f"({time.perf_counter() - t0:.0f} s)")
-    for p in (0, 1):
-        if games[p]:
-            print(f"  as p{p + 1}: won {wins[p]}/{games[p]} ({100 * wins[p] / games[p]:.1f}%), "
-                  f"drawn {draws[p]}")
-    print(f"  win rate {100 * sum(wins) / max(total, 1):.1f}%  (draws {sum(draws)}, "
-          f"losses {total - sum(wins) - sum(draws)})")
-    if times:
-        print(f"  time per move: median {1000 * statistics.median(times):.1f} ms, "
-              f"max {1000 * max(times):.1f} ms over {len(times)} moves")
-    return 0
-
-
