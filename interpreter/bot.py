@@ -1,8 +1,8 @@
-"""`python -m interpreter.bot`: the bot against random play (win rate and time per move)."""
+"""`python -m interpreter.bot`: two players by name against each other (default: heuristic vs random)."""
 
 import sys
 
-from interpreter.players.heuristic import main
+from interpreter.lab.matches import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,4 +1,4 @@
-"""The `cuttle` command: play, run, replay, check, rules, diff, bench."""
+"""The `cuttle` command: play, run, replay, check, rules, diff, bench, players, solve."""
 
 from __future__ import annotations
 
@@ -46,11 +46,73 @@ RULESET_HELP = "a shipped ruleset (default), a combination (default+classic-2s),
 @command("play", "play a game in the terminal, against the bot or hot-seat")
 @arg("--ruleset", "-r", default="default", help=RULESET_HELP)
 @arg("--seed", type=int, default=None, help="the seed of the deal (random if omitted)")
-@arg("--vs", choices=["bot", "human"], default="bot", help="the opponent: the bot, or hot-seat")
+@arg("--vs", default="bot", metavar="NAME",
+     help="the opponent: a player name (bot = heuristic, ismcts, ismcts:strong, random; see `cuttle players`), "
+          "or human for hot-seat")
 @arg("--as", dest="as_player", choices=["1", "2"], default="1", help="which player you are against the bot")
 def cmd_play(a: argparse.Namespace) -> int:
+    if a.vs != "human":
+        from interpreter.players.registry import parse_spec
+        parse_spec(a.vs)  # an unknown player is refused before the game starts
     from repl.app import main as repl_main
     return repl_main(a)
+
+
+@command("players", "list the players that --vs, the lab and python -m interpreter.bot take")
+def cmd_players(a: argparse.Namespace) -> int:
+    from interpreter.players.registry import players
+    table = players()
+    width = max(len(n) for n in table)
+    for name, text in table.items():
+        print(f"  {name:<{width}}  {text}")
+    print("options: NAME?key=value&key=value, e.g. ismcts?iterations=4000")
+    return 0
+
+
+@command("solve", "solve an open position exactly: win, draw or loss under perfect play, and a best move")
+@arg("target", help="a ruleset (with --seed: the deal) or a scenario file (its position after its moves)")
+@arg("--seed", type=int, default=0, help="the seed of the deal (for a ruleset)")
+@arg("--nodes", type=lambda t: _positive(t, "--nodes"), default=2_000_000, help="node budget")
+@arg("--seconds", type=float, default=60.0, help="time budget")
+@arg("--all", dest="all_moves", action="store_true", help="also the value of every legal move")
+def cmd_solve(a: argparse.Namespace) -> int:
+    from interpreter.players.solver import solve
+    game, what = _solve_target(a.target, a.seed)
+    d = game.decision
+    if d is None:
+        print(f"{what}: the game is over ({game.outcome})")
+        return 0
+    print(f"{what}: p{d.player + 1} to decide ({d.kind})")
+    s = solve(game, a.nodes, a.seconds, all_moves=a.all_moves)
+    if not s.complete:
+        print(f"  {s.describe()}")
+        return 1
+    print(f"  result: {s.result} for p{s.player + 1} under perfect play")
+    print(f"  best move: {s.move}")
+    if s.line:
+        print(f"  line: {', '.join(str(m) for m in s.line[:16])}" + (" ..." if len(s.line) > 16 else ""))
+    for m, v in sorted(s.moves.items(), key=lambda mv: -mv[1]):
+        print(f"    {m:<20} {dict(((1, 'win'), (0, 'draw'), (-1, 'loss')))[v]}")
+    print(f"  {s.nodes:,} nodes in {s.seconds:.2f} s")
+    return 0
+
+
+def _solve_target(target: str, seed: int):
+    """A ruleset and seed (the deal), or a scenario file (its position after its moves)."""
+    from pathlib import Path
+
+    from interpreter.engine.game import Game
+    from interpreter.rules import load_ruleset
+    from interpreter.rules.yamlsrc import load_yaml
+    if target.endswith((".yaml", ".yml")) and Path(target).is_file():
+        try:
+            data = load_yaml(Path(target).read_text(encoding="utf-8"), target).data
+        except OSError as e:
+            raise CuttleError(f"cannot read {target}: {e.strerror}") from None
+        if isinstance(data, dict) and ({"setup", "moves", "expect"} & set(data)):
+            from interpreter.scripting.scenario import scenario_game
+            return scenario_game(target), f"scenario {target}"
+    return Game.new(load_ruleset(target), seed), f"{target}, seed {seed}"
 
 
 @command("run", "run scenario files (or directories of them) like tests")

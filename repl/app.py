@@ -89,7 +89,7 @@ def new_session(args: Any, out: Any = print, color: bool | None = None) -> Sessi
 
 def intro(session: Session) -> str:
     g = session.game
-    who = (f"you are {player_label(session.human)} against the bot" if session.vs == "bot"
+    who = (f"you are {player_label(session.human)} against the bot ({session.opponent})" if session.vs == "bot"
            else "hot-seat: each player sees their own view in turn")
     text = (f"Cuttle Lab — ruleset {session.ruleset}, seed {g.seed}; {who}.\n"
             "Type a move (Tab offers the legal ones) or a command: help, moves, explain MOVE, undo, "

@@ -25,6 +25,11 @@ def _explain(s: Session, args: list[str]) -> None:
     s.cmd_explain(" ".join(args))
 
 
+@command("hint", help="a suggested move: solved exactly when nothing is hidden, else ISMCTS's pick and win rate")
+def _hint(s: Session, args: list[str]) -> None:
+    s.cmd_hint()
+
+
 @command("undo", help="take back your last move and every move played after it (the bot's answers; in hot-seat, "
                         "the other player's)")
 def _undo(s: Session, args: list[str]) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 
 from interpreter import CuttleError, Game, Move, load_ruleset
 from interpreter.core.errors import LocatedError, safe_text
-from interpreter.players.heuristic import Bot
+from interpreter.players.registry import Player, make_player
 from interpreter.scripting import records
 
 from .errors import CommandError
@@ -52,14 +52,16 @@ class Session:
                  color: bool = False, out: Callable[[str], None] = print, bot_seed: int | None = None,
                  width: Callable[[], int] | None = None) -> None:
         self.game = game
-        self.vs = vs
+        #: the opponent's player name (`bot` is the heuristic player), None in hot-seat
+        self.opponent: str | None = None if vs == "human" else "heuristic" if vs == "bot" else vs
+        self.vs = "human" if vs == "human" else "bot"
         self.human = human
         self.ruleset = ruleset or game.rules.spec
         self.painter = Painter(color)
         self.out = out
         #: the terminal's width in columns (0: do not wrap)
         self.width: Callable[[], int] = width or (lambda: 0)
-        self.bot = Bot(game.seed if bot_seed is None else bot_seed) if vs == "bot" else None
+        self.bot = self.make_bot(game.seed if bot_seed is None else bot_seed)
         self.replay: Replay | None = None
         self.running = True
         self._last_viewer = human
@@ -73,6 +75,9 @@ class Session:
         self._notes: dict[int, list[str]] = {0: [], 1: []}
         self._saved: list[str] = [str(m) for m in game.moves]  # the moves at the last save or load
         self._quit_warned = False
+
+    def make_bot(self, seed: int) -> Player | None:
+        return None if self.opponent is None else make_player(self.opponent, seed=seed)
 
     # -- output ----------------------------------------------------------------------------------
     def say(self, text: str) -> None:
@@ -395,6 +400,18 @@ class Session:
                    else f"'{text}' is not legal now, but the engine could not say why ('moves' lists the legal moves)")
         self.say(why.splitlines()[0])
 
+    def cmd_hint(self) -> None:
+        """A suggested move from the user's own view: the exact solver's when nothing is hidden and it
+        finishes within a second or two, else ISMCTS's pick with its estimated win rate."""
+        if self.replay is not None:
+            raise CommandError("replaying: next, prev, goto N, or resume to play on")
+        if self.game.outcome is not None:
+            raise CommandError(f"the game is over ({self.game.outcome})")
+        if not self.my_decision():
+            raise CommandError("it is not your decision")
+        from interpreter.players.hint import hint
+        self.say(hint(self.game, seed=self.game.seed))
+
     def cmd_undo(self) -> None:
         """Take back the user's last move and every move played after it (the bot's answers; in
         hot-seat, the other player's moves since): it is the same player's decision again."""
@@ -513,7 +530,7 @@ class Session:
         self.game, self.replay = game, None
         self.ruleset = str(records.read(path)["ruleset"])
         if self.bot is not None:
-            self.bot = Bot(game.seed)
+            self.bot = self.make_bot(game.seed)
         self._saved = [str(m) for m in game.moves]
         self._told = [len(game.moves), len(game.moves)]
         self.say(f"loaded {path}: ruleset {game.rules.name}, seed {game.seed}, {len(game.moves)} move(s)")
@@ -602,7 +619,7 @@ class Session:
         self.game = Game.new(load_ruleset(self.ruleset), seed)
         self.replay = None
         if self.bot is not None:
-            self.bot = Bot(seed)
+            self.bot = self.make_bot(seed)
         self._saved, self._told, self._quit_warned = [], [0, 0], False
         self.say(f"new game: ruleset {self.ruleset}, seed {seed}")
         self.advance()

@@ -13,9 +13,7 @@ sides, cards in hand, cards in play. Nothing here knows what any rank does.
 
 from __future__ import annotations
 
-import argparse
 import random
-import statistics
 import time
 from dataclasses import dataclass
 
@@ -23,7 +21,9 @@ from interpreter.engine.game import Game
 from interpreter.engine.machine import MAIN, enumerate_actions
 from interpreter.engine.machine import apply_action as _apply
 from interpreter.engine.moves import Move
-from interpreter.engine.state import DECK, DRAW, FIELD0, HAND0, Rng, State
+from interpreter.engine.state import DECK, DRAW, FIELD0, HAND0, State
+
+from .sampling import determinize
 
 WIN = 1000.0
 
@@ -39,6 +39,8 @@ class Weights:
     sees_hand: float = 0.4     # seeing the opponent's hand
 
 
+DEFAULT_WEIGHTS = Weights()
+
 class Bot:
     """Deterministic for a given seed: the same position and view give the same move."""
 
@@ -50,7 +52,7 @@ class Bot:
         self.max_sims = max_sims
         self.reply = reply          # also look at the opponent's best answer on its next turn
         self.max_nodes = max_nodes  # a node budget per decision (counted, so still deterministic)
-        self.w = weights or Weights()
+        self.w = weights or DEFAULT_WEIGHTS
         self._nodes = 0  # what is left of the node budget of the current simulation
 
     # -- the public entry point ------------------------------------------------------------------
@@ -88,29 +90,9 @@ class Bot:
     # -- hidden information ----------------------------------------------------------------------
     @staticmethod
     def _determinize(state: State, me: int, opponent_hidden: bool, rng: random.Random) -> State:
-        """A copy of the state in which every card the bot cannot see is dealt again at random.
-
-        Only the *set* of unseen cards and the sizes of their zones are used, so the result does
-        not depend on where the hidden cards really are. Cards both players know on top of the
-        deck (a 9's target) stay where they are.
-        """
-        g = state.copy()
-        deck = g.zones[DECK]
-        known = deck[len(deck) - g.known_top:] if g.known_top else []  # public: stays on top
-        g.zones[DECK] = deck[:len(deck) - len(known)]
-        zones = [DECK] + ([HAND0 + 1 - me] if opponent_hidden else [])
-        sizes = [len(g.zones[z]) for z in zones]
-        unseen = sorted(c for z in zones for c in g.zones[z])
-        rng.shuffle(unseen)
-        i = 0
-        for z, n in zip(zones, sizes, strict=True):
-            g.zones[z] = unseen[i:i + n]
-            for c in g.zones[z]:
-                g.zone_of[c] = z
-            i += n
-        g.zones[DECK].extend(known)
-        g.rng = Rng(rng.getrandbits(64))
-        return g
+        """A copy of the state in which every card the bot cannot see is dealt again at random
+        (see players/sampling.py)."""
+        return determinize(state, me, rng, [DECK] + ([HAND0 + 1 - me] if opponent_hidden else []))
 
     # -- search ----------------------------------------------------------------------------------
     def _value(self, g: State, me: int, depth: int, reply: bool = False) -> float:
@@ -143,25 +125,30 @@ class Bot:
 
     def evaluate(self, g: State, me: int) -> float:
         """A position from `me`'s side: generic features only."""
-        if g.winner is not None:
-            return self._terminal(g, me)
-        rules, w = g.rules, self.w
-        opp = 1 - me
-        need_me = max(rules.goal_of(g, me) - rules.score_of(g, me), 0)
-        need_opp = max(rules.goal_of(g, opp) - rules.score_of(g, opp), 0)
-        v = w.need * (need_opp - need_me) + w.urgency * (1.0 / (need_me + 1) - 1.0 / (need_opp + 1))
-        v += w.hand * (len(g.zones[HAND0 + me]) - len(g.zones[HAND0 + opp]))
-        v += w.in_play * (self._permanents(g, me) - self._permanents(g, opp))
-        if rules.hand_visible(g, me):
-            v += w.sees_hand
-        if rules.hand_visible(g, opp):
-            v -= w.sees_hand
-        return v
+        return evaluate(g, me, self.w)
 
-    @staticmethod
-    def _permanents(g: State, p: int) -> int:
-        """Cards in play on p's side that are neither point cards nor attached to one."""
-        return sum(1 for c in g.zones[FIELD0 + p] if g.host[c] < 0 and g.role[c] != "point")
+
+def evaluate(g: State, me: int, w: Weights = DEFAULT_WEIGHTS) -> float:
+    """A position from `me`'s side, from generic features only: a won game is +WIN, a lost one -WIN."""
+    if g.winner is not None:
+        return 0.0 if g.winner == DRAW else WIN if g.winner == me else -WIN
+    rules = g.rules
+    opp = 1 - me
+    need_me = max(rules.goal_of(g, me) - rules.score_of(g, me), 0)
+    need_opp = max(rules.goal_of(g, opp) - rules.score_of(g, opp), 0)
+    v = w.need * (need_opp - need_me) + w.urgency * (1.0 / (need_me + 1) - 1.0 / (need_opp + 1))
+    v += w.hand * (len(g.zones[HAND0 + me]) - len(g.zones[HAND0 + opp]))
+    v += w.in_play * (_permanents(g, me) - _permanents(g, opp))
+    if rules.hand_visible(g, me):
+        v += w.sees_hand
+    if rules.hand_visible(g, opp):
+        v -= w.sees_hand
+    return v
+
+
+def _permanents(g: State, p: int) -> int:
+    """Cards in play on p's side that are neither point cards nor attached to one."""
+    return sum(1 for c in g.zones[FIELD0 + p] if g.host[c] < 0 and g.role[c] != "point")
 
 
 class RandomPlayer:
@@ -197,51 +184,3 @@ def play_match(rules_spec: str, seed: int, bot_player: int, bot_seed: int = 0) -
         game.push(move)
     out = game.outcome
     return (None if out is None else out.winner), times
-
-
-def _job(args: tuple[str, int, int]) -> tuple[int, int | None, list[float]]:
-    spec, seed, bot_player = args
-    winner, times = play_match(spec, seed, bot_player)
-    return bot_player, winner, times
-
-
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m interpreter.bot",
-                                 description="the bot against uniformly random play: win rate and time per move")
-    ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--ruleset", "-r", default="default")
-    ap.add_argument("--seed", type=int, default=0, help="the first game's seed")
-    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
-    a = ap.parse_args(argv)
-    jobs = [(a.ruleset, a.seed + i, i % 2) for i in range(a.games)]
-    t0 = time.perf_counter()
-    if a.jobs > 1:
-        from multiprocessing import Pool
-        with Pool(a.jobs) as pool:
-            results = pool.map(_job, jobs, chunksize=4)
-    else:
-        results = [_job(j) for j in jobs]
-    wins = [0, 0]
-    draws = [0, 0]
-    games = [0, 0]
-    times: list[float] = []
-    for bot_player, winner, t in results:
-        games[bot_player] += 1
-        wins[bot_player] += winner == bot_player
-        draws[bot_player] += winner is None
-        times += t
-    total = sum(games)
-    print(f"ruleset {a.ruleset}: {total} games against uniformly random play "
-          f"({time.perf_counter() - t0:.0f} s)")
-    for p in (0, 1):
-        if games[p]:
-            print(f"  as p{p + 1}: won {wins[p]}/{games[p]} ({100 * wins[p] / games[p]:.1f}%), "
-                  f"drawn {draws[p]}")
-    print(f"  win rate {100 * sum(wins) / max(total, 1):.1f}%  (draws {sum(draws)}, "
-          f"losses {total - sum(wins) - sum(draws)})")
-    if times:
-        print(f"  time per move: median {1000 * statistics.median(times):.1f} ms, "
-              f"max {1000 * max(times):.1f} ms over {len(times)} moves")
-    return 0
-
-

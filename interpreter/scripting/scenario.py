@@ -359,3 +359,41 @@ def _is_ruleset_file(path: Path) -> bool:
 
 
 __all__ = ["run_file", "collect", "Result"]
+
+
+def scenario_game(path: str | Path) -> Game:
+    """The game of a scenario file after its moves (its expectations are not checked): the position
+    that `cuttle solve FILE` solves. Raises a ScenarioError/RulesetError/CuttleError naming the problem."""
+    path = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise CuttleError(f"cannot read {path}: {e.strerror}") from None
+    doc = load_yaml(text, path, code="S001")
+    data = doc.data
+    if not isinstance(data, dict):
+        raise ScenarioError("a scenario must be a mapping (setup:, moves:, expect:)", doc.where(()), code="S001")
+    spec = str(data.get("ruleset", "default"))
+    if ("/" in spec or spec.endswith(".yaml")) and not Path(spec).is_absolute():
+        spec = str(Path(path).parent / spec)
+    rules = load_ruleset(spec)
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ScenarioError("seed must be a whole number", doc.where(("seed",)), code="S003")
+    if "setup" in data:
+        game = Game(rules, build_position(rules, data["setup"], seed, doc.where), seed, setup=data["setup"])
+    else:
+        game = Game.new(rules, seed)
+    moves = data.get("moves") or []
+    if not isinstance(moves, list):
+        raise ScenarioError("moves must be a list", doc.where(("moves",)), code="S003")
+    for i, step in enumerate(moves):
+        text_move = step if isinstance(step, (str, int)) else step.get("move") if isinstance(step, dict) else None
+        if text_move is None:
+            continue  # an expectation or an illegal-move check
+        try:
+            game.play(str(text_move))
+        except MoveError as e:
+            raise ScenarioError(f"move {i + 1} '{text_move}' cannot be played: {e}", doc.where(("moves", i)),
+                                code="S004") from None
+    return game

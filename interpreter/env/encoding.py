@@ -1,0 +1,71 @@
+"""Observations for learning agents, encoded from a player's own view (`Game.view`) only.
+
+Per card of the universe (52 cards and two Jokers), one plane per place the player can see it in;
+a card in none of them is unseen (the deck below its known top, a hidden hand). Then a few numbers
+(scores, goals, counts, whose decision and what kind), and the tokens of the move being built.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from interpreter.core.cards import CARD_COUNT, parse_card
+
+PLANES = ("hand", "opponent_hand", "my_points", "my_royals", "my_jacks", "opponent_points", "opponent_royals",
+          "opponent_jacks", "scrap", "shown", "stack", "deck_top_known")
+KINDS = ("main", "respond", "choose", "play")
+SCALARS = ("my_decision", *(f"kind_{k}" for k in KINDS), "choose_count", "my_turn", "deck_count",
+           "opponent_hand_count", "my_score", "my_goal", "opponent_score", "opponent_goal", "passes",
+           "chain_length", "my_hands_won", "opponent_hands_won", "opponent_hand_visible")
+
+
+def size(n_tokens: int) -> int:
+    return len(PLANES) * CARD_COUNT + len(SCALARS) + n_tokens
+
+
+def encode(view: dict, prefix: list[int], n_tokens: int) -> np.ndarray:
+    """The observation of `view` (what one player may see) with the move tokens chosen so far."""
+    out = np.zeros(size(n_tokens), dtype=np.float32)
+    planes = out[:len(PLANES) * CARD_COUNT].reshape(len(PLANES), CARD_COUNT)
+
+    def put(plane: str, names) -> None:
+        i = PLANES.index(plane)
+        for n in names or ():
+            planes[i, parse_card(n)] = 1.0
+
+    put("hand", view["hand"])
+    put("opponent_hand", view["opponent_hand"])
+    for side, prefix_name in (("you", "my"), ("opponent", "opponent")):
+        s = view[side]
+        put(f"{prefix_name}_points", [p["card"] for p in s["points"]])
+        put(f"{prefix_name}_jacks", [j for p in s["points"] for j in p["jacks"]])
+        put(f"{prefix_name}_royals", s["royals"])
+    put("scrap", view["scrap"])
+    put("shown", view["shown"])
+    put("stack", view["stack"])
+    put("deck_top_known", view["deck_top_known"])
+    d = view["decision"]
+    me = view["player"]
+    match = view.get("match") or {}
+    wins = match.get("wins", {})
+    opp = "p2" if me == "p1" else "p1"
+    values = {
+        "my_decision": float(d is not None and d["player"] == me),
+        "choose_count": float(d["count"]) if d else 0.0,
+        "my_turn": float(view["turn"] == me),
+        "deck_count": view["deck_count"], "opponent_hand_count": view["opponent_hand_count"],
+        "my_score": view["you"]["score"], "my_goal": view["you"]["goal"],
+        "opponent_score": view["opponent"]["score"], "opponent_goal": view["opponent"]["goal"],
+        "passes": view["passes"], "chain_length": len(view["chain"]),
+        "my_hands_won": wins.get(me, 0), "opponent_hands_won": wins.get(opp, 0),
+        "opponent_hand_visible": float(view["opponent_hand"] is not None),
+    }
+    if d is not None:
+        values[f"kind_{d['kind']}"] = 1.0
+    base = len(PLANES) * CARD_COUNT
+    for i, name in enumerate(SCALARS):
+        out[base + i] = max(0.0, float(values.get(name, 0.0)))
+    base += len(SCALARS)
+    for t in prefix:
+        out[base + t] = 1.0
+    return out

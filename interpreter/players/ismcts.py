@@ -1,0 +1,199 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012).
+
+One tree is grown from the searching player's information set. Each iteration:
+
+1. *determinize*: a copy of the game with every card the player cannot see dealt again at random
+   from its own view, and the game's generator replaced (players/sampling.py);
+2. *select*: walk down the tree through the moves legal in that copy, by UCB1 with availability
+   counts (a move's exploration term counts only the iterations in which it was legal);
+3. *expand*: add one untried legal move;
+4. *play out*: random legal actions on the raw compiled engine (`legal_actions`/`apply_action` on
+   the copy), to the end or, past `horizon` decisions, scored by the generic evaluation of the
+   heuristic player squashed into [0, 1];
+5. *back up*: each edge adds the result of the player who chose it (win 1, draw 1/2, loss 0).
+
+Every node is a decision of whoever must decide — the turn player, a responder answering a
+counterable play, a player choosing discards — so counters need nothing special. Edges are moves in
+notation: every Cuttle move names the cards it uses, so it is public, and the only hidden part of a
+move (the card a `draw` takes) is merged into one edge. The move played is the root's most visited.
+Nothing here knows what any rank does; the same code runs every ruleset and house rule.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+from interpreter.engine.game import Game
+from interpreter.engine.machine import apply_action, enumerate_actions, legal_actions
+from interpreter.engine.moves import Move
+from interpreter.engine.state import DRAW, State
+
+from .heuristic import evaluate
+from .sampling import determinize, hidden_zones, position_rng
+
+# An edge: [visits, total result for the player who chose it, availability, child node, that player]
+N, W, AVAIL, CHILD, WHO = range(5)
+
+
+@dataclass
+class SearchStats:
+    """What the last searches cost and found (for benchmarks and the REPL's hint)."""
+
+    decisions: int = 0
+    iterations: int = 0
+    playout_steps: int = 0
+    seconds: float = 0.0
+    last_win_rate: float | None = None
+    last_visits: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def playouts_per_second(self) -> float:
+        return self.iterations / self.seconds if self.seconds else 0.0
+
+
+class ISMCTS:
+    """Deterministic for a seed: the same position and view give the same move."""
+
+    def __init__(self, seed: int = 0, iterations: int = 600, exploration: float = 0.25, horizon: int = 10,
+                 temperature: float = 8.0, prior: int = 0, seconds: float = 0.0) -> None:
+        if iterations < 1:
+            raise ValueError("iterations must be 1 or more")
+        self.seed = seed
+        self.iterations = iterations
+        self.exploration = exploration
+        self.horizon = horizon          # playout decisions before the evaluation decides (< 0: to the end)
+        self.temperature = temperature  # evaluation units per logistic unit
+        self.prior = prior              # virtual visits at the evaluation of a new move's position
+        self.seconds = seconds          # a wall-clock cap per move (0: none; with one, not deterministic)
+        self.stats = SearchStats()
+
+    # -- the public entry point ------------------------------------------------------------------
+    def choose(self, game: Game, player: int | None = None) -> Move:
+        d = game.decision
+        if d is None:
+            raise ValueError("the game is over: there is no decision to make")
+        if player is not None and d.player != player:
+            raise ValueError(f"it is not p{player + 1}'s decision")
+        legal = game.legal_moves()
+        if len(legal) == 1:
+            self.stats.last_win_rate = None
+            self.stats.last_visits = {}
+            return legal[0]
+        visits = self.search(game.state, d.player)
+        best = max(legal, key=lambda m: (visits.get(m, (0, 0.0))[0], visits.get(m, (0, 0.0))[1]))
+        n, mean = visits.get(best, (0, 0.0))
+        self.stats.last_win_rate = mean if n else None
+        self.stats.last_visits = {str(m): v[0] for m, v in visits.items()}
+        return best
+
+    def evaluate_moves(self, game: Game) -> list[tuple[Move, int, float]]:
+        """Every legal move with its visits and estimated result for the player to decide, best first."""
+        d = game.decision
+        if d is None:
+            return []
+        visits = self.search(game.state, d.player)
+        rows = [(m, *visits.get(m, (0, 0.0))) for m in game.legal_moves()]
+        return sorted(rows, key=lambda r: (-r[1], -r[2]))
+
+    # -- the search ------------------------------------------------------------------------------
+    def search(self, state: State, me: int) -> dict[Move, tuple[int, float]]:
+        """Grow the tree from `me`'s information set; the root's moves with (visits, mean result)."""
+        t0 = time.perf_counter()
+        c0 = time.process_time()
+        rng = position_rng("ismcts", self.seed, state)
+        rand = rng.random
+        zones = hidden_zones(state, me)
+        root: dict[Move, list] = {}
+        c = self.exploration
+        log = math.log
+        sqrt = math.sqrt
+        horizon = self.horizon
+        prior = self.prior
+        steps = 0
+        done = 0
+        deadline = t0 + self.seconds if self.seconds > 0 else None
+        for it in range(self.iterations):
+            if deadline is not None and it and time.perf_counter() > deadline:
+                break
+            g = determinize(state, me, rng, zones)
+            node = root
+            path: list[list] = []
+            while g.winner is None:
+                pairs = enumerate_actions(g)
+                untried = None
+                for m, _ in pairs:
+                    e = node.get(m)
+                    if e is None:
+                        if untried is None:
+                            untried = []
+                        untried.append(m)
+                    else:
+                        e[AVAIL] += 1
+                if untried is not None:
+                    pick = untried[int(rand() * len(untried))]
+                    who = g.pending.player
+                    apply_action(g, next(a for m, a in pairs if m == pick))
+                    e = [prior, prior * self._result(g, who), 1, {}, who] if prior else [0, 0.0, 1, {}, who]
+                    node[pick] = e
+                    path.append(e)
+                    break
+                best_v = -1.0
+                best = None
+                for m, a in pairs:
+                    e = node[m]
+                    v = e[W] / e[N] + c * sqrt(log(e[AVAIL]) / e[N])
+                    if v > best_v:
+                        best_v, best = v, (e, a)
+                e, a = best  # type: ignore[misc]
+                path.append(e)
+                apply_action(g, a)
+                node = e[CHILD]
+            steps += self._playout(g, rand, horizon)
+            r0 = self._result(g, 0)
+            for e in path:
+                e[N] += 1
+                e[W] += r0 if e[WHO] == 0 else 1.0 - r0
+            done += 1
+        st = self.stats
+        st.decisions += 1
+        st.iterations += done
+        st.playout_steps += steps
+        st.seconds += time.process_time() - c0  # CPU seconds (one core)
+        return {m: (e[N], e[W] / e[N] if e[N] else 0.0) for m, e in root.items()}
+
+    @staticmethod
+    def _playout(g: State, rand, horizon: int) -> int:
+        """Random play: a verb drawn uniformly among the legal ones, then one of its moves (so that
+        the many ways to counter do not crowd out `resolve`, nor the many plays a `draw`)."""
+        n = 0
+        limit = horizon if horizon >= 0 else 1 << 30
+        while g.winner is None and n < limit:
+            acts = legal_actions(g)
+            if len(acts) > 1:
+                verbs: dict = {}
+                for a in acts:
+                    k = a[0]
+                    v = a[1].verb if k == "play" or k == "respond" else k
+                    if v in verbs:
+                        verbs[v].append(a)
+                    else:
+                        verbs[v] = [a]
+                group = list(verbs.values())[int(rand() * len(verbs))]
+                apply_action(g, group[int(rand() * len(group))])
+            else:
+                apply_action(g, acts[0])
+            n += 1
+        return n
+
+    def _result(self, g: State, p: int) -> float:
+        """The result for `p` in [0, 1]: 1 a win, 0 a loss, 1/2 a draw; an unfinished game by the
+        evaluation (in a match, hands already won count too)."""
+        w = g.winner
+        if w is not None:
+            return 0.5 if w == DRAW else 1.0 if w == p else 0.0
+        v = evaluate(g, p)
+        if g.rules.match_wins > 1:
+            v += 25.0 * (g.wins[p] - g.wins[1 - p])
+        return 1.0 / (1.0 + math.exp(-v / self.temperature))

@@ -1,0 +1,115 @@
+"""The PettingZoo environment: PettingZoo's own API and seed tests, observations from a player's
+view only, tokens that spell exactly the legal moves, and the documented example."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from interpreter.env import env, raw_env  # noqa: E402
+from tests.test_bot import permuted  # noqa: E402
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "players.md"
+
+
+@pytest.mark.parametrize("spec", ["default", "micro+jokers+twinned", "published+tens-block+best-of-5"])
+def test_pettingzoo_api_test(spec: str) -> None:
+    api_test(env(ruleset=spec), num_cycles=300)
+
+
+def test_pettingzoo_seed_test() -> None:
+    seed_test(lambda: env(ruleset="default+twinned"), num_cycles=300)
+
+
+def spelled_moves(e: raw_env) -> set[str]:
+    """Every move the mask lets an agent spell, token by token, from the current decision."""
+    spelled: set[str] = set()
+
+    def walk(prefix: list[int]) -> None:
+        e.prefix = prefix
+        for a in np.flatnonzero(e.action_mask()):
+            if a == 0:
+                spelled.add(" ".join(e.tokens[t] for t in prefix))
+                continue
+            e.prefix = prefix + [int(a)]
+            cands = e._candidates()
+            if len(cands) == 1 and len(cands[0]) == len(prefix) + 1:
+                spelled.add(" ".join(e.tokens[t] for t in prefix + [int(a)]))
+            else:
+                walk(prefix + [int(a)])
+        e.prefix = prefix
+
+    walk([])
+    e.prefix = []
+    return spelled
+
+
+def test_the_mask_spells_exactly_the_legal_moves() -> None:
+    e = raw_env(ruleset="default+twinned+classic-2s")
+    e.reset(seed=5)
+    rnd = random.Random(0)
+    checked = 0
+    for _ in range(60):
+        if e.game.outcome is not None:
+            break
+        assert spelled_moves(e) == {str(m) for m in e.game.legal_moves()}
+        checked += 1
+        move = rnd.choice(e.game.legal_moves())
+        before = len(e.game.moves)
+        while len(e.game.moves) == before:
+            e.step(e.next_token(move))
+        assert e.game.moves[-1] == move
+    assert checked >= 20
+
+
+def test_observations_never_read_hidden_cards() -> None:
+    e = raw_env(ruleset="default")
+    e.reset(seed=11)
+    rng = random.Random(3)
+    real = e.game
+    for _ in range(30):
+        for p, agent in enumerate(("p1", "p2")):
+            e.game = real
+            seen = e.observe(agent)
+            e.game = permuted(real, p, rng)  # the cards p cannot see, dealt again
+            other = e.observe(agent)
+            assert np.array_equal(seen["observation"], other["observation"])
+            assert np.array_equal(seen["action_mask"], other["action_mask"])
+        e.game = real
+        real.push(real.legal_moves()[rng.randrange(len(real.legal_moves()))])
+        if real.outcome is not None:
+            break
+
+
+def test_rewards_on_the_outcome() -> None:
+    e = env(ruleset="micro")
+    e.reset(seed=1)
+    rnd = np.random.default_rng(0)
+    total = {"p1": 0.0, "p2": 0.0}
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, info = e.last()
+        total[agent] += reward
+        e.step(None if term or trunc else int(rnd.choice(np.flatnonzero(obs["action_mask"]))))
+    outcome = e.unwrapped.game.outcome
+    assert outcome is not None
+    if outcome.winner is None:
+        assert total == {"p1": 0.0, "p2": 0.0}
+    else:
+        assert total[f"p{outcome.winner + 1}"] == 1.0 and total[f"p{2 - outcome.winner}"] == -1.0
+
+
+def test_the_documented_example_runs() -> None:
+    code = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    example = [c for c in code if "interpreter.env" in c]
+    assert example, "docs/players.md has no example of the environment"
+    scope: dict = {}
+    exec(compile(example[0], str(DOC), "exec"), scope)  # noqa: S102  (our own documentation)
+    assert scope["games"] == 4 and sum(scope["results"].values()) == 4

@@ -1,0 +1,109 @@
+"""The players at the user's side: `hint` in the REPL, `cuttle solve`, `cuttle play --vs NAME`,
+`cuttle players` and `python -m interpreter.bot`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter import Game, load_ruleset
+from interpreter.cli import main
+from interpreter.lab.matches import main as bot_main
+from interpreter.players.ismcts import ISMCTS
+from repl.session import Session
+
+ENDGAME = """name: a Micro endgame, everything face up
+ruleset: micro
+setup:
+  turn: p1
+  p1:
+    hand: [3D, 10C]
+    points: [9C]
+  p2:
+    hand: [2C, 9H]
+    points: [10H, 4C]
+  unplaced: scrap
+moves:
+  - points 10C
+"""
+
+
+def session(game: Game, vs: str = "human") -> tuple[Session, list[str]]:
+    lines: list[str] = []
+    return Session(game, vs, 0, out=lines.append), lines
+
+
+def test_hint_solves_an_open_position(tmp_path: Path) -> None:
+    f = tmp_path / "endgame.yaml"
+    f.write_text(ENDGAME, encoding="utf-8")
+    from interpreter.scripting.scenario import scenario_game
+    game = scenario_game(f)
+    s, lines = session(game)
+    before = game.state.key()
+    s.handle("hint")
+    assert lines[-1].startswith("hint: ") and "solved:" in lines[-1] and "under perfect play" in lines[-1]
+    move = lines[-1].split()[1:3]
+    assert " ".join(m for m in move if m != "—") in {str(m) for m in game.legal_moves()}
+    assert game.state.key() == before
+
+
+def test_hint_falls_back_to_ismcts_when_cards_are_hidden() -> None:
+    game = Game.new(load_ruleset("default"), 3)
+    s, lines = session(game, "bot")
+    s.handle("hint")
+    assert "ISMCTS estimates a" in lines[-1] and "% win rate" in lines[-1] and "nobody has seen" in lines[-1]
+    words = lines[-1].removeprefix("hint: ").split(" — ")[0]
+    assert words in {str(m) for m in game.legal_moves()}
+    # the hint uses only the user's view: the same as ISMCTS's own choice for p1
+    assert words == str(ISMCTS(game.seed, iterations=400).choose(game))
+
+
+def test_hint_only_on_your_decision() -> None:
+    game = Game.new(load_ruleset("default"), 4)
+    s, lines = session(game, "bot")
+    s.human = 1
+    s.handle("hint")
+    assert lines[-1] == "error: it is not your decision"
+
+
+def test_the_opponent_is_any_player_name() -> None:
+    game = Game.new(load_ruleset("micro"), 2)
+    s, lines = session(game, "ismcts?iterations=30")
+    assert isinstance(s.bot, ISMCTS) and s.vs == "bot" and s.opponent == "ismcts?iterations=30"
+    s.human = 1
+    s.advance()
+    assert game.moves and (game.decision is None or game.decision.player == 1)
+    s2, _ = session(Game.new(load_ruleset("micro"), 2), "bot")
+    assert type(s2.bot).__name__ == "Bot"
+
+
+def test_play_refuses_an_unknown_player(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--vs", "ismcts:hardest"]) == 1
+    assert "has no level 'hardest'" in capsys.readouterr().err
+
+
+def test_players_lists_names(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["players"]) == 0
+    out = capsys.readouterr().out
+    assert "ismcts:strong" in out and "heuristic" in out
+
+
+def test_solve_a_scenario_and_refuse_a_hidden_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "endgame.yaml"
+    f.write_text(ENDGAME, encoding="utf-8")
+    assert main(["solve", str(f), "--all"]) == 0
+    out = capsys.readouterr().out
+    assert "p2 to decide" in out and "result: " in out and "best move: " in out
+    assert main(["solve", "default", "--seed", "2"]) == 1
+    assert "cannot solve: the deck holds" in capsys.readouterr().err
+    assert main(["solve", "micro", "--seed", "2", "--nodes", "10"]) == 1
+    assert "budget ran out after 11 nodes" in capsys.readouterr().out
+
+
+def test_bot_command_takes_player_names(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bot_main(["--p1", "ismcts:fast", "--p2", "random", "--games", "2", "--ruleset", "micro"]) == 0
+    out = capsys.readouterr().out
+    assert "ismcts:fast: won" in out and "as p1" in out and "playouts/s" in out
+    assert bot_main(["--p1", "nobody", "--games", "2"]) == 2
+    assert "no player named 'nobody'" in capsys.readouterr().err

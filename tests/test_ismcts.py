@@ -1,0 +1,98 @@
+"""The ISMCTS player: blind to hidden cards, deterministic for a seed, legal on every ruleset, and
+stronger than random play."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter import Game, load_ruleset, make_player
+from interpreter.lab.matches import play_game
+from interpreter.players.ismcts import ISMCTS
+from tests.rulesets_under_test import RULESETS
+from tests.test_bot import permuted
+
+
+def random_positions(spec: str, seeds: range, every: int = 4, limit: int = 80) -> list[Game]:
+    """Positions of random games, each at a decision."""
+    rules = load_ruleset(spec)
+    out = []
+    for seed in seeds:
+        game = Game.new(rules, seed)
+        rnd = random.Random(seed)
+        for n in range(limit):
+            if game.decision is None:
+                break
+            if n % every == every - 1:
+                out.append(Game(rules, game.state.copy(), seed))
+            moves = game.legal_moves()
+            game.push(moves[rnd.randrange(len(moves))])
+    return out
+
+
+@pytest.mark.parametrize("spec", ["default", "published", "default+twinned+random-4s", "default+joker-swap",
+                                  "default+best-of-5"])
+def test_the_same_move_whatever_the_hidden_cards(spec: str) -> None:
+    rng = random.Random(1)
+    checked = 0
+    positions = [g for g in random_positions(spec, range(4)) if len(g.legal_moves()) >= 2][:5]
+    for game in positions:
+        me = game.decision.player
+        choice = ISMCTS(7, iterations=60).choose(game)
+        for _ in range(2):
+            other = permuted(game, me, rng)
+            assert other.view(me) == game.view(me)
+            assert other.state.key() != game.state.key() or other.view(1 - me) == game.view(1 - me)
+            assert ISMCTS(7, iterations=60).choose(other) == choice
+            checked += 1
+    assert checked >= 8
+
+
+def test_deterministic_for_a_seed() -> None:
+    for game in random_positions("default", range(2))[:6]:
+        assert ISMCTS(3, iterations=80).choose(game) == ISMCTS(3, iterations=80).choose(game)
+    assert play_game("micro", 4, "ismcts:fast", "random").winner == play_game("micro", 4, "ismcts:fast",
+                                                                              "random").winner
+
+
+@pytest.mark.parametrize("spec", RULESETS)
+def test_legal_moves_on_every_ruleset(spec: str) -> None:
+    player = make_player("ismcts?iterations=25", seed=1)
+    kinds = set()
+    for game in random_positions(spec, range(2), every=3, limit=45):
+        move = player.choose(game)
+        assert move in game.legal_moves()
+        kinds.add(game.decision.kind)
+    assert "main" in kinds
+
+
+def test_every_shipped_ruleset_is_under_test() -> None:
+    from interpreter import shipped_names
+    named = {part for spec in RULESETS for part in spec.split("+")}
+    assert set(shipped_names()) <= named
+
+
+def test_a_finished_game_is_refused() -> None:
+    rules = load_ruleset("micro")
+    game = Game.new(rules, 1)
+    while game.outcome is None:
+        game.push(game.legal_moves()[0])
+    with pytest.raises(ValueError):
+        ISMCTS(1).choose(game)
+
+
+def test_stronger_than_random_play() -> None:
+    wins = 0
+    for i in range(20):
+        r = play_game("default", 500 + i, *(("ismcts:fast", "random") if i % 2 == 0 else ("random", "ismcts:fast")))
+        wins += r.winner is not None and r.seats[r.winner] == "ismcts:fast"
+    assert wins >= 16, f"ismcts:fast won only {wins} of 20 against random play"
+
+
+def test_the_estimate_is_a_win_rate() -> None:
+    game = next(g for g in random_positions("default", range(3)) if len(g.legal_moves()) >= 2)
+    p = ISMCTS(2, iterations=120)
+    p.choose(game)
+    assert p.stats.last_win_rate is not None and 0.0 <= p.stats.last_win_rate <= 1.0
+    assert p.stats.iterations == 120 and p.stats.playouts_per_second > 0

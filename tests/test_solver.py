@@ -1,0 +1,123 @@
+"""The exact solver: its values agree with a plain minimax on small open positions, it refuses
+hidden cards and chance, and it says when its budget ran out."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter import Game, load_ruleset
+from interpreter.engine.machine import apply_action, legal_actions
+from interpreter.engine.state import DRAW, HAND0, State
+from interpreter.players.solver import NotSolvable, Solver, order_free, solve
+
+
+class TooBig(Exception):
+    pass
+
+
+def plain_minimax(g: State, player: int, budget: list[int] | None = None) -> int:
+    """The value for `player` by brute force: every line to the end, no pruning, no table.
+    `budget` ([nodes]) stops a search that would take too long (TooBig)."""
+    if budget is not None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise TooBig
+    if g.winner is not None:
+        return 0 if g.winner == DRAW else 1 if g.winner == player else -1
+    values = []
+    for a in legal_actions(g):
+        c = g.copy()
+        apply_action(c, a)
+        values.append(plain_minimax(c, player, budget))
+    return max(values) if g.pending.player == player else min(values)
+
+
+def brute_force(game: Game) -> int | None:
+    """The plain minimax value for the player to decide, or None if it needs over 4,000 nodes."""
+    try:
+        return plain_minimax(game.state.copy(), game.decision.player, [4_000])
+    except TooBig:
+        return None
+
+
+def small_positions(spec: str, seeds: range, cards_left: int) -> list[Game]:
+    """Open positions near the end of random games: at most `cards_left` cards in both hands."""
+    rules = load_ruleset(spec)
+    out = []
+    for seed in seeds:
+        game = Game.new(rules, seed)
+        rnd = random.Random(seed)
+        while game.outcome is None:
+            g = game.state
+            if len(g.zones[HAND0]) + len(g.zones[HAND0 + 1]) <= cards_left and g.pending.kind == "main":
+                out.append(Game(rules, g.copy(), seed))
+                break
+            moves = game.legal_moves()
+            game.push(moves[rnd.randrange(len(moves))])
+    return out
+
+
+@pytest.mark.parametrize("spec", ["micro", "micro+twinned", "micro+classic-2s"])
+def test_values_agree_with_plain_minimax(spec: str) -> None:
+    compared = 0
+    values = set()
+    for game in small_positions(spec, range(60), cards_left=3):
+        truth = brute_force(game)
+        if truth is None:
+            continue
+        s = solve(game)
+        assert s.complete
+        assert s.value == truth, f"seed {game.seed}"
+        values.add(s.value)
+        # the best move keeps the value: after it, the mover gets exactly what the solver promised
+        after = Game(game.rules, game.state.copy(), game.seed)
+        after.push(s.move)
+        me = game.decision.player
+        assert (plain_minimax(after.state.copy(), me) if after.outcome is None else
+                0 if after.outcome.winner is None else 1 if after.outcome.winner == me else -1) == s.value
+        compared += 1
+    assert compared >= 10
+    assert len(values) >= 2, "the sample should hold positions of different values"
+
+
+def test_every_moves_value_with_all_moves() -> None:
+    game = next(g for g in small_positions("micro", range(20), cards_left=3) if len(g.legal_moves()) >= 4)
+    s = solve(game, all_moves=True)
+    assert s.complete
+    assert set(s.moves) == {str(m) for m in game.legal_moves()}
+    assert max(s.moves.values()) == s.value
+    assert s.moves[str(s.move)] == s.value
+
+
+def test_hidden_cards_are_refused() -> None:
+    with pytest.raises(NotSolvable, match="deck holds 41 card"):
+        solve(Game.new(load_ruleset("default"), 1))
+
+
+def test_a_random_event_ahead_is_refused() -> None:
+    # Micro with Jokers: a Joker shuffles the scrap into a new deck, so a line can reach chance
+    rules = load_ruleset("micro+jokers")
+    game = Game.new(rules, 2)
+    rnd = random.Random(0)
+    while not any(str(m).startswith("oneoff RJ") or str(m).startswith("oneoff BJ") for m in game.legal_moves()):
+        moves = [m for m in game.legal_moves() if "J" not in str(m).split()[-1] or m.verb != "oneoff"]
+        game.push(moves[rnd.randrange(len(moves))])
+    with pytest.raises(NotSolvable, match="random event"):
+        Solver(max_nodes=200_000).solve(game.state)
+
+
+def test_the_budget_is_reported_not_guessed() -> None:
+    s = solve(Game.new(load_ruleset("micro"), 1), max_nodes=50)
+    assert not s.complete and s.value is None and s.move is None
+    assert "budget ran out after 51 nodes" in s.describe()
+
+
+def test_hands_and_scrap_are_sets_only_when_no_rule_reads_an_order(tmp_path) -> None:
+    assert order_free(load_ruleset("micro"))
+    assert order_free(load_ruleset("default+published-9s"))  # first(top(target)): 0 or 1 card
+    house = tmp_path / "first-card.yaml"
+    house.write_text("name: first-card\nkind: base\nextends: micro\nplays:\n  four:\n"
+                     "    effect: scrap first(hand of opponent)\n", encoding="utf-8")
+    assert not order_free(load_ruleset(str(house)))  # which card is first in a hand now matters
