@@ -1,0 +1,277 @@
+"""The numbers of a run, computed from the stored games (so they always agree with the database).
+
+`summarize` gives one ruleset's results: win rates, draws, endings, game length, play usage,
+counters, each play's association with winning, and the dead rules. `differences` sets two rulesets
+side by side on the same game numbers (paired seeds when their deals are alike) and `verdict`
+says in words what changed and what did not at this sample size.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from typing import Any
+
+from . import stats
+from .store import Store
+
+ORDER = {"play": 0, "response": 1, "choice": 2, "end": 3}
+
+
+def _rate(k: int, n: int) -> dict[str, Any]:
+    lo, hi = stats.wilson(k, n)
+    return {"count": k, "rate": k / n if n else 0.0, "ci95": [lo, hi]}
+
+
+def _lengths(xs: list[int]) -> dict[str, Any]:
+    q1, med, q3 = stats.quartiles(xs)
+    mean, lo, hi = stats.mean_ci(xs)
+    return {"median": med, "q1": q1, "q3": q3, "mean": mean, "mean_ci95": [lo, hi],
+            "min": min(xs) if xs else None, "max": max(xs) if xs else None}
+
+
+def end_label(end: str, winner: str | None, goal: int | None, passes: int) -> str:
+    """How a game ended, in a few words."""
+    if end == "goal":
+        return f"goal at {goal}"
+    if end == "passes":
+        return f"{passes} passes, draw" if winner == "draw" else f"{passes} passes, points decide"
+    return {"no-move": "no legal move", "cutoff": "cut off (decision cap)"}.get(end, "other")
+
+
+def games_of(store: Store, side: str, games: int) -> list[tuple]:
+    """(idx, winner, end, goal, turns, decisions) of the first `games` games, in order."""
+    return store.query("SELECT idx, winner, end_reason, goal, turns, decisions FROM games "
+                       "WHERE side = ? AND idx < ? ORDER BY idx", (side, games))
+
+
+def summarize(store: Store, side: str, games: int) -> dict[str, Any]:
+    """One ruleset's results over games 0 .. games-1 of the run."""
+    (spec, name, rhash), = store.query("SELECT spec, name, hash FROM rulesets WHERE side = ?", (side,))
+    rows = games_of(store, side, games)
+    n = len(rows)
+    p1 = sum(1 for r in rows if r[1] == "p1")
+    p2 = sum(1 for r in rows if r[1] == "p2")
+    draws = sum(1 for r in rows if r[1] == "draw")
+    unfinished = sum(1 for r in rows if r[1] is None)
+    rules = store.query("SELECT kind, name, detail, origin, answerable FROM rules WHERE side = ? ORDER BY rowid",
+                        (side,))
+    passes = next((int(d.split()[0]) for k, nm, d, _, _ in rules if k == "end" and nm == "end.passes"), 3)
+    ends: dict[str, int] = defaultdict(int)
+    for r in rows:
+        ends[end_label(r[2], r[1], r[3], passes)] += 1
+    decisions = [r[5] for r in rows]
+    turns = [r[4] for r in rows]
+    p1_rate = _rate(p1, n)
+    out: dict[str, Any] = {
+        "ruleset": name, "spec": spec, "hash": rhash,
+        "players": dict(zip(("p1", "p2"), store.job.players, strict=True)), "seed": store.job.seed,
+        "games": n, "p1_wins": p1, "p2_wins": p2, "draws": draws, "unfinished": unfinished,
+        "p1_win_rate": p1_rate["rate"], "p1_win_rate_ci95": p1_rate["ci95"],
+        "p2_win_rate": _rate(p2, n)["rate"], "p2_win_rate_ci95": _rate(p2, n)["ci95"],
+        "draw_rate": _rate(draws, n)["rate"], "draw_rate_ci95": _rate(draws, n)["ci95"],
+        "ends": {k: _rate(v, n) for k, v in sorted(ends.items(), key=lambda kv: (-kv[1], kv[0]))},
+        "median_decisions": stats.quartiles(decisions)[1] if decisions else None,
+        "median_turns": stats.quartiles(turns)[1] if turns else None,
+        "decisions": _lengths(decisions), "turns": _lengths(turns),
+    }
+    usage = {(k, nm): (offered, used, gused, countered) for k, nm, offered, used, gused, countered in store.query(
+        "SELECT kind, name, COUNT(DISTINCT idx), SUM(used), COUNT(DISTINCT CASE WHEN used > 0 THEN idx END), "
+        "SUM(countered) FROM uses WHERE side = ? AND idx < ? GROUP BY kind, name", (side, games))}
+    assoc = {(k, nm): (m, w) for k, nm, m, w in store.query(
+        "SELECT u.kind, u.name, COUNT(*), SUM(g.winner = u.seat) FROM uses u JOIN games g "
+        "ON g.side = u.side AND g.idx = u.idx WHERE u.side = ? AND u.idx < ? AND u.used > 0 "
+        "GROUP BY u.kind, u.name", (side, games))}
+    seat_games, seat_wins = 2 * n, p1 + p2
+    table = []
+    known = {(k, nm) for k, nm, *_ in rules}
+    extra = sorted((k, nm) for k, nm in usage if (k, nm) not in known)  # choices inside plays' effects
+    for kind, nm, detail, origin, answerable in list(rules) + [(k, nm, "", "", 0) for k, nm in extra]:
+        offered, used, gused, countered = usage.get((kind, nm), (0, 0, 0, 0))
+        if kind == "end":
+            fired = sum(1 for r in rows if r[2] == "passes")
+            offered = used = gused = fired
+        entry: dict[str, Any] = {"kind": kind, "name": nm, "detail": detail, "origin": origin,
+                                 "games_offered": offered, "used": used, "games_used": gused,
+                                 "per_game": used / n if n else 0.0}
+        if answerable and used:
+            entry["countered"] = countered
+            entry["countered_rate"] = countered / used
+            entry["countered_ci95"] = list(stats.wilson(countered, used))
+        if kind in ("play", "response") and n:
+            m, w = assoc.get((kind, nm), (0, 0))
+            if 0 < m < seat_games:
+                wu, wn = w / m, (seat_wins - w) / (seat_games - m)
+                lo, hi = stats.newcombe(seat_wins - w, seat_games - m, w, m)
+                entry["win_rate_used"] = wu
+                entry["win_rate_not_used"] = wn
+                entry["win_difference_ci95"] = [lo, hi]
+                entry["seat_games_used"] = m
+        table.append(entry)
+    out["rules"] = table
+    out["plays"] = _play_counts(table)
+    out["choices"] = {e["name"]: e["used"] for e in table if e["kind"] == "choice"}
+    dead = [e for e in table if _is_dead(e)]
+    out["dead"] = [e["name"] for e in dead]
+    out["dead_why"] = [dead_sentence(e, n) for e in dead]
+    return out
+
+
+def _play_counts(table: list[dict[str, Any]]) -> dict[str, int]:
+    """Per play and response name: times used (a response sharing a play's name is marked as one)."""
+    plays = {e["name"]: e["used"] for e in table if e["kind"] == "play"}
+    for e in table:
+        if e["kind"] == "response":
+            plays[e["name"] if e["name"] not in plays else f"{e['name']} (response)"] = e["used"]
+    return plays
+
+
+def _is_dead(e: dict[str, Any]) -> bool:
+    if e["kind"] in ("play", "response"):
+        return e["used"] == 0
+    if e["kind"] == "choice":
+        return e["used"] == 0 and e["detail"] != ""  # a turn rule's choice that never happened
+    return e["used"] == 0  # an ending that never happened
+
+
+def dead_sentence(e: dict[str, Any], games: int) -> str:
+    who = e["name"] + (f" ({e['kind']} {e['origin']})" if e["origin"] else f" ({e['kind']})")
+    g = f"{games:,} game{'s' if games != 1 else ''}"
+    if e["kind"] in ("play", "response"):
+        if e["games_offered"] == 0:
+            return f"{who} never became legal in {g}"
+        return f"{who} became legal in {e['games_offered']:,} of {g} but was never chosen"
+    if e["kind"] == "choice":
+        return f"{who} never happened in {g}"
+    return f"{who} never ended a game in {g}"
+
+
+# -- two rulesets --------------------------------------------------------------------------------
+
+def _vectors(store: Store, side: str, games: int) -> dict[str, list[float]]:
+    rows = games_of(store, side, games)
+    return {"p1_win": [1.0 if r[1] == "p1" else 0.0 for r in rows],
+            "p2_win": [1.0 if r[1] == "p2" else 0.0 for r in rows],
+            "draw": [1.0 if r[1] == "draw" else 0.0 for r in rows],
+            "decisions": [float(r[5]) for r in rows], "turns": [float(r[4]) for r in rows],
+            "idx": [float(r[0]) for r in rows]}
+
+
+def _uses_per_game(store: Store, side: str, games: int, idx: list[float]) -> dict[tuple[str, str], list[float]]:
+    pos = {int(i): k for k, i in enumerate(idx)}
+    out: dict[tuple[str, str], list[float]] = {}
+    for kind, nm, i, used in store.query("SELECT kind, name, idx, SUM(used) FROM uses WHERE side = ? AND idx < ? "
+                                         "AND kind IN ('play', 'response') GROUP BY kind, name, idx", (side, games)):
+        out.setdefault((kind, nm), [0.0] * len(idx))[pos[i]] = float(used)
+    return out
+
+
+def _diff(xa: list[float], xb: list[float], paired: bool) -> dict[str, Any]:
+    d, lo, hi = (stats.paired_diff if paired else stats.welch_diff)(xa, xb)
+    return {"a": math.fsum(xa) / len(xa) if xa else math.nan, "b": math.fsum(xb) / len(xb) if xb else math.nan,
+            "difference": d, "ci95": [lo, hi], "detectable": stats.excludes_zero(lo, hi)}
+
+
+def _rate_diff(xa: list[float], xb: list[float], paired: bool) -> dict[str, Any]:
+    if paired:
+        return _diff(xa, xb, True)
+    ka, kb = int(sum(xa)), int(sum(xb))
+    lo, hi = stats.newcombe(ka, len(xa), kb, len(xb))
+    return {"a": ka / len(xa) if xa else math.nan, "b": kb / len(xb) if xb else math.nan,
+            "difference": (kb / len(xb) if xb else 0) - (ka / len(xa) if xa else 0), "ci95": [lo, hi],
+            "detectable": stats.excludes_zero(lo, hi)}
+
+
+def _relative(xa: list[float], xb: list[float], paired: bool) -> dict[str, Any]:
+    out = _diff(xa, xb, paired)
+    r, lo, hi = stats.ratio_ci(xa, xb, paired)
+    out.update({"relative": r, "relative_ci95": [lo, hi]})
+    return out
+
+
+def differences(store: Store, games: int, paired: bool, summaries: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """B against A, metric by metric: the difference (B − A) and its 95% interval."""
+    va, vb = _vectors(store, "a", games), _vectors(store, "b", games)
+    if paired and va["idx"] != vb["idx"]:
+        paired = False
+    out: dict[str, Any] = {"paired": paired, "games": min(len(va["idx"]), len(vb["idx"]))}
+    out["p1_win_rate"] = _rate_diff(va["p1_win"], vb["p1_win"], paired)
+    out["p2_win_rate"] = _rate_diff(va["p2_win"], vb["p2_win"], paired)
+    out["draw_rate"] = _rate_diff(va["draw"], vb["draw"], paired)
+    out["decisions"] = _relative(va["decisions"], vb["decisions"], paired)
+    out["turns"] = _relative(va["turns"], vb["turns"], paired)
+    ends = {}
+    sa, sb = summaries["a"], summaries["b"]
+    for label in sorted(set(sa["ends"]) | set(sb["ends"])):
+        ka = sa["ends"].get(label, {"count": 0})["count"]
+        kb = sb["ends"].get(label, {"count": 0})["count"]
+        lo, hi = stats.newcombe(ka, sa["games"], kb, sb["games"])
+        ra = ka / sa["games"] if sa["games"] else 0.0
+        rb = kb / sb["games"] if sb["games"] else 0.0
+        ends[label] = {"a": ra, "b": rb, "difference": rb - ra, "ci95": [lo, hi],
+                       "detectable": stats.excludes_zero(lo, hi)}
+    out["ends"] = ends
+    ua = _uses_per_game(store, "a", games, va["idx"])
+    ub = _uses_per_game(store, "b", games, vb["idx"])
+    kinds = {(e["kind"], e["name"]) for s in (sa, sb) for e in s["rules"] if e["kind"] in ("play", "response")}
+    plays = {}
+    for key in sorted(kinds, key=lambda k: (ORDER[k[0]], k[1])):
+        xa = ua.get(key, [0.0] * len(va["idx"]))
+        xb = ub.get(key, [0.0] * len(vb["idx"]))
+        d = _diff(xa, xb, paired)
+        d["kind"] = key[0]
+        d["in_a"] = any(e["name"] == key[1] and e["kind"] == key[0] for e in sa["rules"])
+        d["in_b"] = any(e["name"] == key[1] and e["kind"] == key[0] for e in sb["rules"])
+        clash = key[0] == "response" and ("play", key[1]) in kinds
+        plays[f"{key[1]} (response)" if clash else key[1]] = d
+    out["plays"] = plays
+    out["dead_only_in_a"] = [x for x in sa["dead"] if x not in sb["dead"]]
+    out["dead_only_in_b"] = [x for x in sb["dead"] if x not in sa["dead"]]
+    return out
+
+
+def _pts(x: float) -> str:
+    return f"{100 * x:.1f}"
+
+
+def verdict(diff: dict[str, Any], name_a: str, name_b: str) -> list[str]:
+    """What B changes against A, and what it does not change, at this sample size."""
+    out = []
+    n = diff["games"]
+    d = diff["decisions"]
+    r, (lo, hi) = d["relative"], d["relative_ci95"]
+    if math.isnan(r):
+        pass
+    elif stats.excludes_zero(lo, hi):
+        out.append(f"{name_b} {'shortens' if r < 0 else 'lengthens'} games by {abs(100 * r):.0f}% ± "
+                   f"{100 * (hi - lo) / 2:.0f}% (mean decisions {d['a']:.1f} → {d['b']:.1f})")
+    else:
+        out.append(f"no detectable change in game length (±{100 * (hi - lo) / 2:.1f}%)")
+    for key, what in (("p1_win_rate", "the first player's win rate"), ("draw_rate", "the draw rate")):
+        x = diff[key]
+        half = (x["ci95"][1] - x["ci95"][0]) / 2
+        if x["detectable"]:
+            out.append(f"{name_b} {'raises' if x['difference'] > 0 else 'lowers'} {what} by "
+                       f"{_pts(abs(x['difference']))} ± {_pts(half)} points ({_pts(x['a'])}% → {_pts(x['b'])}%)")
+        else:
+            out.append(f"no detectable change in {what} (±{_pts(half)} points)")
+    ends = [(k, v) for k, v in diff["ends"].items() if v["detectable"]]
+    for k, v in sorted(ends, key=lambda kv: -abs(kv[1]["difference"]))[:3]:
+        out.append(f"games ending by {k}: {_pts(v['a'])}% → {_pts(v['b'])}%")
+    moved = []
+    for k, v in diff["plays"].items():
+        if not (v["in_a"] and v["in_b"]) or not v["detectable"] or v["a"] <= 0:
+            continue
+        rel = v["b"] / v["a"] - 1
+        if abs(rel) >= 0.05:
+            moved.append((abs(rel), f"{k} {'+' if rel > 0 else '−'}{abs(100 * rel):.0f}%"))
+    if moved:
+        moved.sort(key=lambda m: -m[0])
+        out.append("play use per game: " + ", ".join(m[1] for m in moved[:6]))
+    for x in diff["dead_only_in_b"]:
+        out.append(f"{x} is dead under {name_b} only")
+    for x in diff["dead_only_in_a"]:
+        out.append(f"{x} is dead under {name_a} only")
+    pairing = "paired" if diff["paired"] else "unpaired"
+    out.append(f"({n:,} {pairing} games per ruleset; ± is the half-width of a 95% interval)")
+    return out
