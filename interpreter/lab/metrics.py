@@ -54,9 +54,9 @@ def summarize(store: Store, side: str, games: int) -> dict[str, Any]:
     p2 = sum(1 for r in rows if r[1] == "p2")
     draws = sum(1 for r in rows if r[1] == "draw")
     unfinished = sum(1 for r in rows if r[1] is None)
-    rules = store.query("SELECT kind, name, detail, origin, answerable FROM rules WHERE side = ? ORDER BY rowid",
-                        (side,))
-    passes = next((int(d.split()[0]) for k, nm, d, _, _ in rules if k == "end" and nm == "end.passes"), 3)
+    rules = store.query("SELECT rule, kind, name, detail, origin, answerable, watch FROM rules WHERE side = ? "
+                        "ORDER BY rule", (side,))
+    passes = next((int(d.split()[0]) for _, k, nm, d, *_ in rules if k == "end"), 3)
     ends: dict[str, int] = defaultdict(int)
     for r in rows:
         ends[end_label(r[2], r[1], r[3], passes)] += 1
@@ -75,38 +75,35 @@ def summarize(store: Store, side: str, games: int) -> dict[str, Any]:
         "median_turns": stats.quartiles(turns)[1] if turns else None,
         "decisions": _lengths(decisions), "turns": _lengths(turns),
     }
-    usage = {(k, nm): (offered, used, gused, countered) for k, nm, offered, used, gused, countered in store.query(
-        "SELECT kind, name, COUNT(DISTINCT idx), SUM(used), COUNT(DISTINCT CASE WHEN used > 0 THEN idx END), "
-        "SUM(countered) FROM uses WHERE side = ? AND idx < ? GROUP BY kind, name", (side, games))}
-    assoc = {(k, nm): (m, w) for k, nm, m, w in store.query(
-        "SELECT u.kind, u.name, COUNT(*), SUM(g.winner = u.seat) FROM uses u JOIN games g "
-        "ON g.side = u.side AND g.idx = u.idx WHERE u.side = ? AND u.idx < ? AND u.used > 0 "
-        "GROUP BY u.kind, u.name", (side, games))}
+    usage = {rule: rest for rule, *rest in store.query(
+        "SELECT rule, COUNT(*), SUM(p1_used + p2_used), SUM(p1_used + p2_used > 0), SUM(p1_countered + p2_countered), "
+        "SUM(p1_used > 0) + SUM(p2_used > 0) FROM uses WHERE side = ? AND idx < ? GROUP BY rule", (side, games))}
+    wins = {rule: w for rule, w in store.query(
+        "SELECT u.rule, SUM(u.p1_used > 0 AND g.winner = 'p1') + SUM(u.p2_used > 0 AND g.winner = 'p2') "
+        "FROM uses u JOIN games g ON g.side = u.side AND g.idx = u.idx WHERE u.side = ? AND u.idx < ? "
+        "GROUP BY u.rule", (side, games))}
     seat_games, seat_wins = 2 * n, p1 + p2
     table = []
-    known = {(k, nm) for k, nm, *_ in rules}
-    extra = sorted((k, nm) for k, nm in usage if (k, nm) not in known)  # choices inside plays' effects
-    for kind, nm, detail, origin, answerable in list(rules) + [(k, nm, "", "", 0) for k, nm in extra]:
-        offered, used, gused, countered = usage.get((kind, nm), (0, 0, 0, 0))
+    for rule, kind, nm, detail, origin, answerable, watch in rules:
+        offered, used, gused, countered, m = usage.get(rule, (0, 0, 0, 0, 0))
         if kind == "end":
-            fired = sum(1 for r in rows if r[2] == "passes")
-            offered = used = gused = fired
-        entry: dict[str, Any] = {"kind": kind, "name": nm, "detail": detail, "origin": origin,
+            offered = used = gused = sum(1 for r in rows if r[2] == "passes")
+        elif kind == "choice" and not used and not watch:
+            continue  # a choice that never came up and is not watched: nothing to show
+        entry: dict[str, Any] = {"kind": kind, "name": nm, "detail": detail, "origin": origin, "watch": bool(watch),
                                  "games_offered": offered, "used": used, "games_used": gused,
                                  "per_game": used / n if n else 0.0}
         if answerable and used:
             entry["countered"] = countered
             entry["countered_rate"] = countered / used
             entry["countered_ci95"] = list(stats.wilson(countered, used))
-        if kind in ("play", "response") and n:
-            m, w = assoc.get((kind, nm), (0, 0))
-            if 0 < m < seat_games:
-                wu, wn = w / m, (seat_wins - w) / (seat_games - m)
-                lo, hi = stats.newcombe(seat_wins - w, seat_games - m, w, m)
-                entry["win_rate_used"] = wu
-                entry["win_rate_not_used"] = wn
-                entry["win_difference_ci95"] = [lo, hi]
-                entry["seat_games_used"] = m
+        if kind in ("play", "response") and 0 < m < seat_games:
+            w = wins.get(rule, 0)
+            lo, hi = stats.newcombe(seat_wins - w, seat_games - m, w, m)
+            entry["win_rate_used"] = w / m
+            entry["win_rate_not_used"] = (seat_wins - w) / (seat_games - m)
+            entry["win_difference_ci95"] = [lo, hi]
+            entry["seat_games_used"] = m
         table.append(entry)
     out["rules"] = table
     out["plays"] = _play_counts(table)
@@ -127,11 +124,7 @@ def _play_counts(table: list[dict[str, Any]]) -> dict[str, int]:
 
 
 def _is_dead(e: dict[str, Any]) -> bool:
-    if e["kind"] in ("play", "response"):
-        return e["used"] == 0
-    if e["kind"] == "choice":
-        return e["used"] == 0 and e["detail"] != ""  # a turn rule's choice that never happened
-    return e["used"] == 0  # an ending that never happened
+    return e["watch"] and e["used"] == 0
 
 
 def dead_sentence(e: dict[str, Any], games: int) -> str:
@@ -158,10 +151,12 @@ def _vectors(store: Store, side: str, games: int) -> dict[str, list[float]]:
 
 
 def _uses_per_game(store: Store, side: str, games: int, idx: list[float]) -> dict[tuple[str, str], list[float]]:
+    """Per play and response: times used in each game (both seats), in game order."""
     pos = {int(i): k for k, i in enumerate(idx)}
     out: dict[tuple[str, str], list[float]] = {}
-    for kind, nm, i, used in store.query("SELECT kind, name, idx, SUM(used) FROM uses WHERE side = ? AND idx < ? "
-                                         "AND kind IN ('play', 'response') GROUP BY kind, name, idx", (side, games)):
+    for kind, nm, i, used in store.query(
+            "SELECT r.kind, r.name, u.idx, u.p1_used + u.p2_used FROM uses u JOIN rules r ON r.side = u.side "
+            "AND r.rule = u.rule WHERE u.side = ? AND u.idx < ? AND r.kind IN ('play', 'response')", (side, games)):
         out.setdefault((kind, nm), [0.0] * len(idx))[pos[i]] = float(used)
     return out
 
@@ -202,7 +197,7 @@ def differences(store: Store, games: int, paired: bool, summaries: dict[str, dic
     out["turns"] = _relative(va["turns"], vb["turns"], paired)
     ends = {}
     sa, sb = summaries["a"], summaries["b"]
-    for label in sorted(set(sa["ends"]) | set(sb["ends"])):
+    for label in list(sa["ends"]) + [k for k in sb["ends"] if k not in sa["ends"]]:
         ka = sa["ends"].get(label, {"count": 0})["count"]
         kb = sb["ends"].get(label, {"count": 0})["count"]
         lo, hi = stats.newcombe(ka, sa["games"], kb, sb["games"])
@@ -213,9 +208,10 @@ def differences(store: Store, games: int, paired: bool, summaries: dict[str, dic
     out["ends"] = ends
     ua = _uses_per_game(store, "a", games, va["idx"])
     ub = _uses_per_game(store, "b", games, vb["idx"])
-    kinds = {(e["kind"], e["name"]) for s in (sa, sb) for e in s["rules"] if e["kind"] in ("play", "response")}
+    order = [(e["kind"], e["name"]) for s in (sa, sb) for e in s["rules"] if e["kind"] in ("play", "response")]
+    kinds = set(order)
     plays = {}
-    for key in sorted(kinds, key=lambda k: (ORDER[k[0]], k[1])):
+    for key in sorted(dict.fromkeys(order), key=lambda k: ORDER[k[0]]):  # A's order, then B's new ones
         xa = ua.get(key, [0.0] * len(va["idx"]))
         xb = ub.get(key, [0.0] * len(vb["idx"]))
         d = _diff(xa, xb, paired)

@@ -17,7 +17,9 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import re
 import signal
+import socket
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -104,6 +106,8 @@ class Cluster:
     """Dask distributed: a scheduler at `address`, or a local cluster of `jobs` worker processes."""
 
     def __init__(self, address: str, jobs: int, timeout: float = 10.0) -> None:
+        if address != "local":
+            probe(address, timeout)
         try:
             from distributed import Client, LocalCluster
         except ImportError:
@@ -128,10 +132,15 @@ class Cluster:
 
     def map(self, job: Job, work: Sequence[int]) -> Iterator[list[GameResult]]:
         from distributed import as_completed
-        shared = self.client.scatter(job, broadcast=True, hash=False)
-        self.futures = self.client.map(_cluster_chunk, chunks(work, self.workers, 500), job=shared, pure=False)
-        for fut in as_completed(self.futures):
-            yield fut.result()
+        try:
+            shared = self.client.scatter(job, broadcast=True, hash=False)
+            self.futures = self.client.map(_cluster_chunk, chunks(work, self.workers, 500), job=shared, pure=False)
+            for fut in as_completed(self.futures, loop=self.client.loop):
+                yield fut.result()
+        except (CuttleError, KeyboardInterrupt, GeneratorExit):
+            raise
+        except Exception as e:  # the cluster itself failed (a worker lost, the scheduler gone)
+            raise BackendError(f"{self.name} failed: {type(e).__name__}: {_first_line(e)}") from None
 
     def close(self, cancel: bool = False) -> None:
         try:
@@ -143,6 +152,24 @@ class Cluster:
             if self.cluster is not None:
                 self.cluster.close()
                 self.cluster = None
+
+
+ADDRESS = re.compile(r"^(?:(tcp|tls)://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(\d{1,5})$")
+
+
+def probe(address: str, timeout: float) -> None:
+    """A scheduler address must be HOST:PORT (tcp:// or tls:// before it) and take connections:
+    say so at once rather than after Dask's retries."""
+    m = ADDRESS.match(address.strip())
+    if not m:
+        raise BackendError(f"--cluster '{address}' is not a scheduler address: write tcp://HOST:PORT "
+                           "(where `dask scheduler` listens, port 8786 by default), or 'local'")
+    host, port = m.group(2).strip("[]"), int(m.group(3))
+    try:
+        socket.create_connection((host, port), timeout=timeout).close()
+    except OSError as e:
+        why = e.strerror or str(e) or type(e).__name__
+        raise BackendError(f"cannot reach the Dask scheduler at '{address}': {why}") from None
 
 
 def _first_line(e: BaseException) -> str:

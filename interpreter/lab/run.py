@@ -27,13 +27,13 @@ from typing import Any
 
 from interpreter.core.errors import CuttleError, rule_failure
 from interpreter.engine.game import Game
-from interpreter.engine.machine import CHOOSE_D, MAIN, PLAY_D, RESPOND, apply_action, deal, legal_actions, move_of
+from interpreter.engine.machine import MAIN, PLAY_D, RESOLVE_ACTION, RESPOND, apply_action, deal, legal_actions, move_of
 from interpreter.engine.moves import Move
 from interpreter.engine.state import DRAW, State
 from interpreter.language import tree as A
 from interpreter.language.compiler import CHOOSE
 from interpreter.language.parser import parse_program
-from interpreter.players import make_player, parse_spec
+from interpreter.players import parse_spec
 from interpreter.players.heuristic import RandomPlayer
 from interpreter.rules.ruleset import Composed, Rules
 
@@ -146,55 +146,75 @@ def _player_factory(spec: str) -> Callable[[int], Any]:
     return f
 
 
-# -- the rules of a ruleset, by name ------------------------------------------------------------
+# -- the rules of a ruleset, numbered ------------------------------------------------------------
 
 @dataclass(frozen=True)
 class RuleInfo:
     kind: str        # play | response | choice | end
     name: str
-    detail: str      # how it is played: verb and ranks
+    detail: str      # how it is played: verb and ranks, or where a choice is made
     origin: str      # which part of the ruleset made or changed it ("" for the base)
     answerable: bool = False  # a play some response can answer (so it can be countered)
+    watch: bool = True        # named as a dead rule if it never fires in a run
 
 
 class Catalog:
-    """The plays, responses and rules of a ruleset, and the engine objects that stand for them."""
+    """The plays, responses, choices and endings of a ruleset, numbered in the ruleset's own order
+    (the same numbers in every process), and the engine objects that stand for them."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.by_id: dict[int, tuple[str, str]] = {}
-        self.owners: dict[int, str] = {}
         self.infos: list[RuleInfo] = []
+        self.number: dict[int, int] = {}              # id(PlayDef or ResponseDef) -> rule number
+        self.choices: dict[tuple[str, str], int] = {}  # (owner, verb) -> rule number
+        self.owners: dict[int, str] = {}              # id(program) -> the rule it belongs to
         comp = rules.composed
+        programs: list[tuple[str, tuple]] = []
         for p in rules.plays:
-            self.by_id[id(p)] = ("play", p.name)
-            self.owners[id(p.program)] = p.name
-            self.owners[id(p.countered)] = f"{p.name} (countered)"
             ranks = " ".join(sorted(p.ranks, key=_rank_order)) if p.ranks else ""
             detail = p.verb + (f" ({ranks})" if ranks else "") + (f", {p.ncards} cards" if p.ncards > 1 else "")
-            self.infos.append(RuleInfo("play", p.name, detail, origin(comp, ("plays", p.name)),
-                                       bool(p.kind and rules.answering.get(p.kind))))
+            self.number[id(p)] = self._add(RuleInfo("play", p.name, detail, origin(comp, ("plays", p.name)),
+                                                    bool(p.kind and rules.answering.get(p.kind))))
+            programs += [(p.name, p.program), (f"{p.name} (countered)", p.countered)]
         for r in rules.responses:
-            self.by_id[id(r)] = ("response", r.name)
-            self.owners[id(r.program)] = r.name
             detail = f"{r.verb} ({' '.join(sorted(r.ranks, key=_rank_order))}) answers {', '.join(sorted(r.answers))}"
-            self.infos.append(RuleInfo("response", r.name, detail, origin(comp, ("responses", r.name))))
-        for verb in _turn_end_choices(rules):
-            self.infos.append(RuleInfo("choice", f"turn.end: {verb}", f"a '{verb}' choice when a turn ends",
-                                       origin(comp, ("turn", "end"))))
+            self.number[id(r)] = self._add(RuleInfo("response", r.name, detail, origin(comp, ("responses", r.name))))
+            programs.append((r.name, r.program))
+        programs.append(("turn.end", rules.turn_end))
+        by_player = _turn_end_choices(rules)  # the turn's own choices that a player (not `random`) makes
+        verbs: list[str] = []
+        for owner, prog in programs:
+            self.owners[id(prog)] = owner
+            for ins in prog:
+                if ins[0] == CHOOSE and (owner, ins[4]) not in self.choices:
+                    verb = ins[4]
+                    verbs.append(verb)
+                    where = "when a turn ends" if owner == "turn.end" else f"in the effect of {owner}"
+                    self.choices[(owner, verb)] = self._add(RuleInfo(
+                        "choice", f"{owner}: {verb}", f"a '{verb}' choice {where}",
+                        origin(comp, ("turn", "end") if owner == "turn.end" else ("plays", owner.split(" ")[0])),
+                        watch=owner == "turn.end" and verb in by_player))
+        for verb in dict.fromkeys(verbs):  # a choice in a program none of the above owns
+            self.choices[("effect", verb)] = self._add(RuleInfo("choice", f"effect: {verb}",
+                                                                f"a '{verb}' choice elsewhere", "", watch=False))
         if rules.passes_to_end:
-            self.infos.append(RuleInfo("end", "passes", f"{rules.passes_to_end} passes in a row end the game",
-                                       origin(comp, ("end", "passes"))))
+            self._add(RuleInfo("end", "end.passes", f"{rules.passes_to_end} passes in a row end the game",
+                               origin(comp, ("end", "passes"))))
 
-    def owner(self, prog: tuple) -> str:
-        """The rule a program waiting for a choice belongs to."""
-        name = self.owners.get(id(prog))
-        if name is None:
+    def _add(self, info: RuleInfo) -> int:
+        self.infos.append(info)
+        return len(self.infos) - 1
+
+    def choice(self, prog: tuple, verb: str) -> int:
+        """The number of a choice made in `prog` (the program waiting for it)."""
+        owner = self.owners.get(id(prog))
+        if owner is None:
             te = self.rules.turn_end
-            name = "turn.end" if te and prog[:len(te)] == te else "effect"
-            self.owners[id(prog)] = name
+            owner = "turn.end" if te and prog[:len(te)] == te else "effect"  # the turn's end program + next turn
+            self.owners[id(prog)] = owner
             self.rules.program_refs.append(prog)  # keeps the program (and so its id) alive
-        return name
+        n = self.choices.get((owner, verb))
+        return self.choices[("effect", verb)] if n is None else n
 
 
 def _rank_order(rank: str) -> int:
@@ -251,8 +271,8 @@ class GameResult:
     hands: int
     reason: str
     rules_hash: str
-    # (seat, kind, name, offered in this game 0/1, times used, times countered)
-    uses: list[tuple[str, str, str, int, int, int]] = field(default_factory=list)
+    # per rule number (see Catalog): (rule, p1 offered 0/1, p1 used, p1 countered, p2 offered, used, countered)
+    uses: tuple[tuple[int, ...], ...] = ()
 
 
 _second = itemgetter(1)
@@ -261,14 +281,14 @@ _second = itemgetter(1)
 class Recorder:
     """Counts, per seat, what became legal, what was chosen and what was countered."""
 
-    __slots__ = ("cat", "seen", "used", "countered", "choices")
+    __slots__ = ("cat", "seen", "chosen", "countered", "choices")
 
     def __init__(self, cat: Catalog) -> None:
         self.cat = cat
-        self.seen: tuple[set[int], set[int]] = (set(), set())
-        self.used: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        self.seen: tuple[set[int], set[int]] = (set(), set())       # ids of plays/responses legal at least once
+        self.chosen: tuple[list, list] = ([], [])                    # the PlayDef/ResponseDef of every choice
         self.countered: tuple[dict[int, int], dict[int, int]] = ({}, {})
-        self.choices: tuple[dict[str, int], dict[str, int]] = ({}, {})
+        self.choices: tuple[dict[int, int], dict[int, int]] = ({}, {})  # rule number -> times
 
     def offer(self, d: Any, acts: list) -> None:
         """The legal actions of a decision: a play action carries its PlayDef, a response its ResponseDef."""
@@ -282,13 +302,11 @@ class Recorder:
         """The chosen action, before it is applied."""
         a0 = a[0]
         if a0 == "play" or a0 == "respond":
-            u = self.used[d.player]
-            key = id(a[1])
-            u[key] = u.get(key, 0) + 1
+            self.chosen[d.player].append(a[1])
         elif a0 == "choose":
             c = self.choices[d.player]
-            key = f"{self.cat.owner(g.frames[-1][0])}: {d.verb}"
-            c[key] = c.get(key, 0) + 1
+            n = self.cat.choice(g.frames[-1][0], d.verb)
+            c[n] = c.get(n, 0) + 1
 
     def settle(self, g: State, a: tuple, chain: tuple) -> None:
         """After a response or `resolve`: if the chain of responses settled, whether the play was countered."""
@@ -303,18 +321,27 @@ class Recorder:
             c = self.countered[player]
             c[id(play)] = c.get(id(play), 0) + 1
 
-    def rows(self) -> list[tuple[str, str, str, int, int, int]]:
-        out = []
-        by_id = self.cat.by_id
+    def rows(self) -> tuple[tuple[int, ...], ...]:
+        """One row per rule that was legal or used: (rule, p1 offered, p1 used, p1 countered, p2 ...)."""
+        number = self.cat.number.__getitem__
+        rows: dict[int, list[int]] = {}
         for seat in (0, 1):
-            s, used, countered = SEATS[seat], self.used[seat], self.countered[seat]
-            for key in self.seen[seat].union(used):
-                kind, name = by_id[key]
-                out.append((s, kind, name, 1, used.get(key, 0), countered.get(key, 0)))
-            for name, n in self.choices[seat].items():
-                out.append((s, "choice", name, 1, n, 0))
-        out.sort()
-        return out
+            o = 3 * seat
+            for k in map(number, self.seen[seat]):
+                row = rows.get(k) or rows.setdefault(k, [k, 0, 0, 0, 0, 0, 0])
+                row[o + 1] = 1
+            for k in map(number, map(id, self.chosen[seat])):
+                row = rows.get(k) or rows.setdefault(k, [k, 0, 0, 0, 0, 0, 0])
+                row[o + 1] = 1
+                row[o + 2] += 1
+            for key, n in self.countered[seat].items():
+                k = number(key)
+                (rows.get(k) or rows.setdefault(k, [k, 0, 0, 0, 0, 0, 0]))[o + 3] = n
+            for k, n in self.choices[seat].items():
+                row = rows.get(k) or rows.setdefault(k, [k, 0, 0, 0, 0, 0, 0])
+                row[o + 1] = 1
+                row[o + 2] = n
+        return tuple(tuple(rows[k]) for k in sorted(rows))
 
 
 def play_game(rules: Rules, index: int, seed: int, players: Sequence[str], cap: int = MAX_DECISIONS,
@@ -326,7 +353,7 @@ def play_game(rules: Rules, index: int, seed: int, players: Sequence[str], cap: 
         if not through_game and all(type(p) is RandomPlayer for p in seats):
             g, n, turns = _random_game(rules, seed, (seats[0].rng, seats[1].rng), cap, rec)
         else:
-            g, n, turns = _game(rules, seed, seats, cap, rec)
+            g, n, turns = record(Game.new(rules, seed), seats, cap, rec)
     except CuttleError:
         raise
     except Exception as e:
@@ -336,51 +363,50 @@ def play_game(rules: Rules, index: int, seed: int, players: Sequence[str], cap: 
 
 def _random_game(rules: Rules, seed: int, rngs: tuple, cap: int, rec: Recorder) -> tuple[State, int, int]:
     """Uniformly random play on the raw engine (what `cuttle bench` measures), recorded as
-    `Recorder` records (inlined here: this loop is the lab's hot path)."""
+    `Recorder` records: inlined here for main decisions and `resolve`, the hot path."""
     g = deal(rules, seed)
-    n = 0
     turns = 1
     turn_no, hands = g.turn_no, g.hands
     match = rules.match_wins > 1  # a single game's turns are its turn number at the end
-    seen, used = rec.seen, rec.used
+    see = (rec.seen[0].update, rec.seen[1].update)
+    keep = (rec.chosen[0].append, rec.chosen[1].append)
     pick = (rngs[0].randrange, rngs[1].randrange)
     second = _second
-    while g.winner is None and n < cap:
+    while g.winner is None and g.moves_made < cap:
         d = g.pending
         acts = legal_actions(g)
-        k = d.kind
         p = d.player
         a = acts[pick[p](len(acts))]
-        if k == MAIN:
-            seen[p].update(map(id, map(second, acts)))
-            u = used[p]
-            key = id(a[1])
-            u[key] = u.get(key, 0) + 1
+        if d.kind == MAIN:
+            see[p](map(id, map(second, acts)))
+            keep[p](a[1])
             apply_action(g, a)
-        elif k == RESPOND:
+        elif a is RESOLVE_ACTION:
             if len(acts) > 1:
-                seen[p].update(map(id, map(second, acts[:-1])))
+                see[p](map(id, map(second, acts[:-1])))
             chain = g.chain
-            if a[0] == "respond":
-                u = used[p]
-                key = id(a[1])
-                u[key] = u.get(key, 0) + 1
             apply_action(g, a)
-            rec.settle(g, a, chain)
+            if len(chain) % 2 == 0:  # an odd number of responses: the play was countered
+                rec.settle(g, a, chain)
         else:
             rec.offer(d, acts)
             rec.act(g, d, a)
-            apply_action(g, a)
-        n += 1
+            if d.kind == RESPOND:
+                chain = g.chain
+                apply_action(g, a)
+                rec.settle(g, a, chain)
+            else:
+                apply_action(g, a)
         if match and (g.turn_no != turn_no or g.hands is not hands):
             turns += 1
             turn_no, hands = g.turn_no, g.hands
-    return g, n, turns if match else g.turn_no
+    return g, g.moves_made, turns if match else g.turn_no
 
 
-def _game(rules: Rules, seed: int, seats: list, cap: int, rec: Recorder) -> tuple[State, int, int]:
-    """Any players, through the public Game API: each decides with `choose(game)`."""
-    game = Game.new(rules, seed)
+def record(game: Game, seats: Sequence[Any], cap: int, rec: Recorder) -> tuple[State, int, int]:
+    """Play `game` to its end (or `cap` decisions) with any players, through the public Game API
+    (each decides with `choose(game)`), recording into `rec`; returns the last state, the number of
+    decisions and the number of turns."""
     n = 0
     turns = 1
     turn_no, hands = game.state.turn_no, len(game.state.hands)
@@ -452,4 +478,4 @@ def deals_alike(a: Rules, b: Rules, seeds: Sequence[int]) -> bool:
 
 
 __all__ = ["Job", "Side", "GameResult", "Recorder", "Catalog", "RuleInfo", "play_game", "run_chunk", "game_seed",
-           "player_seed", "canonical_player", "deals_alike", "make_player", "CHOOSE", "CHOOSE_D"]
+           "player_seed", "canonical_player", "deals_alike", "rules_of", "catalog_of", "MAX_DECISIONS"]

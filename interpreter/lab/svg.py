@@ -18,7 +18,7 @@ def _nice_max(x: float) -> float:
     if x <= 0:
         return 1.0
     e = 10 ** math.floor(math.log10(x))
-    for m in (1, 2, 2.5, 5, 10):
+    for m in (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10):
         if m * e >= x:
             return m * e
     return 10 * e
@@ -45,7 +45,12 @@ def _legend(names: Sequence[str], x: float, y: float) -> list[str]:
 def bars(title: str, categories: Sequence[str], series: Sequence[tuple[str, Sequence[float],
          Sequence[tuple[float, float]] | None]], unit: str = "%", width: int = 640) -> str:
     """Vertical grouped bars: one group per category, one bar per series, optional (lo, hi) error bars."""
-    height, left, right, top, bottom = 300, 56, 16, 34, 64
+    longest = max((len(c) for c in categories), default=0)
+    group_w = (width - 72) / max(1, len(categories))
+    # room for the category labels, written at 30 degrees below the axis
+    left = int(max(56, 6.2 * longest * 0.87 - group_w * 0.4 + 8))
+    bottom = int(max(64, 6.2 * longest * 0.5 + 30))
+    height, right, top = 236 + bottom, 16, 34
     plot_w, plot_h = width - left - right, height - top - bottom
     hi_all = max([v for _, vals, _ in series for v in vals] + [e[1] for _, _, errs in series if errs for e in errs]
                  + [0.0])
