@@ -15,8 +15,8 @@ from interpreter.core.errors import CuttleError
 
 from . import report_html, report_md, report_text
 from .divergence import describe, first_difference
-from .run import MAX_DECISIONS
-from .sim import Interrupted, Report, count, pairing, prepare, simulate
+from .run import MAX_DECISIONS, rules_of
+from .sim import Interrupted, Report, count, pairing, prepare, simulate, unlike
 
 
 def _players(a: argparse.Namespace) -> tuple[str, str]:
@@ -84,9 +84,9 @@ def compare(a: argparse.Namespace) -> int:
         return _run([a.a, a.b], a)
     games = count(a.games, "--games")
     job = prepare([a.a, a.b], _players(a), a.seed, count(a.max_decisions or MAX_DECISIONS, "--max-decisions"))
-    paired, words = pairing(job)
-    if not paired:
-        raise CuttleError(f"--until-different plays the same deals under both rulesets, but these are {words[4:]}")
+    a_rules, b_rules = rules_of(job.sides[0]), rules_of(job.sides[1])
+    if not pairing(job)[0]:
+        raise CuttleError(f"--until-different plays the same deals under both rulesets, but {unlike(a_rules, b_rules)}")
     try:
         found, played = first_difference(job, games)
     except KeyboardInterrupt:

@@ -18,13 +18,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from interpreter.core.errors import CuttleError
-from interpreter.rules.ruleset import load_ruleset
+from interpreter.rules.ruleset import Rules, load_ruleset
 
 from . import metrics
 from .bench import frozen_heap
 from .parallel import backend as make_backend
 from .progress import Progress
-from .run import MAX_DECISIONS, Job, Side, canonical_player, catalog_of, deals_alike, game_seed
+from .run import MAX_DECISIONS, Job, Side, canonical_player, catalog_of, deals_alike, game_seed, rules_of
 from .store import Store
 
 FLUSH_EVERY = 0.5  # seconds between commits of finished games
@@ -90,18 +90,23 @@ def prepare(specs: Sequence[str], players: tuple[str, str], seed: int,
 
 def pairing(job: Job) -> tuple[bool, str]:
     """Whether game i of A and game i of B start from the same deal, and that in words."""
-    from .run import rules_of
     a, b = rules_of(job.sides[0]), rules_of(job.sides[1])
     if deals_alike(a, b, [game_seed(job.seed, i) for i in range(3)]):
         return True, "paired: game i of both rulesets starts from the same deal"
+    return False, (f"not paired: {unlike(a, b)}, so game i cannot start from the same deal under both; "
+                   "differences use independent-sample intervals")
+
+
+def unlike(a: Rules, b: Rules) -> str:
+    """Why two rulesets do not deal alike, in a few words."""
     why = []
     if a.deck_cards != b.deck_cards:
         why.append(f"decks of {len(a.deck_cards)} and {len(b.deck_cards)} cards" if len(a.deck_cards)
-                   != len(b.deck_cards) else "different decks")
+                   != len(b.deck_cards) else "different decks of the same size")
     if a.deal != b.deal or a.deal_extra != b.deal_extra:
-        why.append("different deals")
-    return False, ("not paired: the two rulesets deal differently ("
-                   + (", ".join(why) or "different deals") + "); differences use independent-sample intervals")
+        why.append(f"deals of {'/'.join(map(str, a.deal))} and {'/'.join(map(str, b.deal))} cards"
+                   if a.deal != b.deal else "different cards dealt")
+    return f"{a.spec} and {b.spec} deal differently (" + (", ".join(why) or "another dealing order") + ")"
 
 
 def play(job: Job, games: int, store: Store, jobs: int | None = None, cluster: str | None = None,
@@ -149,7 +154,6 @@ def simulate(specs: Sequence[str], games: int, players: tuple[str, str], seed: i
         jobs = count(jobs, "--jobs")
     job = prepare(specs, players, seed, count(max_decisions, "--max-decisions"))
     paired, words = pairing(job) if len(job.sides) == 2 else (False, "")
-    from .run import rules_of
     store = Store.open(job, [catalog_of(rules_of(s)) for s in job.sides], out)
     try:
         played, resumed, elapsed, name = play(job, games, store, jobs, cluster, progress)

@@ -163,7 +163,10 @@ class Store:
 
     def close(self) -> None:
         if self.path is not None:
-            self.conn.execute("PRAGMA journal_mode=DELETE")  # one plain file again for whoever opens it next
+            try:  # one plain file again for whoever opens it next (unless someone is reading it right now)
+                self.conn.execute("PRAGMA journal_mode=DELETE")
+            except sqlite3.OperationalError:
+                pass
         self.conn.close()
 
 
