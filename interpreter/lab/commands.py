@@ -95,5 +95,6 @@ def compare(a: argparse.Namespace) -> int:
     if a.json:
         print(json.dumps(found.json() if found else {"found": False, "games": played}, indent=2))
     else:
-        print(describe(found, played, a.a, a.b))
+        sa, sb = job.sides
+        print(describe(found, played, sa.show(sb), sb.show(sa)))
     return 0

@@ -107,8 +107,9 @@ def describe(d: Divergence | None, played: int, name_a: str, name_b: str) -> str
     if d is None:
         return (f"no difference in {played:,} paired games: {name_a} and {name_b} offered the same legal moves "
                 "and reached the same positions at every step (for these players and seeds)")
+    shown = d.moves[-8:]
     lines = [f"game {d.game} (seed {d.seed}) differs after {len(d.moves)} moves"
-             + (f": {' ; '.join(d.moves[-8:])}" if d.moves else "") + (" (last 8 shown)" if len(d.moves) > 8 else "")]
+             + ("" if not d.moves else f" ({'the last 8: ' if len(d.moves) > 8 else ''}{' ; '.join(shown)})")]
     if d.kind == "legal moves":
         lines.append(f"here {name_a} and {name_b} offer different legal moves:")
         lines.append(f"  only under {name_a}: " + (", ".join(d.only_a) or "—"))
@@ -123,4 +124,5 @@ def describe(d: Divergence | None, played: int, name_a: str, name_b: str) -> str
         for w, x, y in d.zones:
             lines.append(f"  {w:<{width}}  {name_a}: {x}")
             lines.append(f"  {'':<{width}}  {name_b}: {y}")
+    lines.append(f"(to play this deal yourself: cuttle play --seed {d.seed} --ruleset RULESET --vs human)")
     return "\n".join(lines)

@@ -46,7 +46,7 @@ def _section(sec: Section) -> list[str]:
 def plots(report: Report) -> list[str]:
     """Win rates with error bars, length distributions overlaid, play usage side by side, endings."""
     sides = report.job.sides
-    names = [s.spec for s in sides]
+    names = [s.show(sides[1 - i]) if len(sides) == 2 else s.name for i, s in enumerate(sides)]
     sums = [report.summaries[s.label] for s in sides]
     cats = ["p1 wins", "p2 wins", "draws"]
     keys = ["p1_win_rate", "p2_win_rate", "draw_rate"]

@@ -76,6 +76,10 @@ class Side:
     hash: str
     composed: Composed = field(repr=False, compare=False)
 
+    def show(self, other: Side | None = None) -> str:
+        """How to call this ruleset in a report: its name, or what the user wrote if two share a name."""
+        return self.spec if other is not None and other.name == self.name else self.name
+
     @classmethod
     def of(cls, label: str, rules: Rules) -> Side:
         remember(rules)

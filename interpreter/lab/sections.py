@@ -164,7 +164,8 @@ def _diff_cell(d: dict[str, Any], scale: float, unit: str, digits: int = 1) -> C
 def compare_sections(report: Report) -> list[Section]:
     a, b = report.summaries["a"], report.summaries["b"]
     diff = report.differences or {}
-    na, nb = report.job.sides[0].spec, report.job.sides[1].spec
+    a_side, b_side = report.job.sides
+    na, nb = a_side.show(b_side), b_side.show(a_side)
     out = [Section("Verdict", lines=list(report.verdict))]
     sec = Section("Results and length", ["", "A: " + na, "B: " + nb, "B − A (95% CI)"],
                   right=[False, True, True, False])

@@ -165,7 +165,8 @@ def simulate(specs: Sequence[str], games: int, players: tuple[str, str], seed: i
             report.lengths[s.label] = {"decisions": [r[5] for r in rows], "turns": [r[4] for r in rows]}
         if len(job.sides) == 2:
             report.differences = metrics.differences(store, games, paired, summaries)
-            report.verdict = metrics.verdict(report.differences, job.sides[0].spec, job.sides[1].spec)
+            a, b = job.sides
+            report.verdict = metrics.verdict(report.differences, a.show(b), b.show(a))
         return report
     finally:
         store.close()
