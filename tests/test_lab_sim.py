@@ -5,6 +5,7 @@ rerun resumes, and bad input gets one clear line."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import sqlite3
 import subprocess
@@ -15,7 +16,9 @@ from pathlib import Path
 import pytest
 
 from interpreter.cli import main
-from interpreter.lab.sim import simulate
+from interpreter.lab.run import catalog_of, rules_of, run_chunk
+from interpreter.lab.sim import prepare, simulate
+from interpreter.lab.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 HOUSE = str(ROOT / "examples" / "house" / "ace-opponent-only.yaml")
@@ -28,6 +31,17 @@ def rows(db: Path) -> tuple[list, list]:
                 con.execute("SELECT * FROM uses ORDER BY side, idx, rule").fetchall())
     finally:
         con.close()
+
+
+def expected_rows(seed: int, indices: range) -> tuple[list, list]:
+    """The rows of games `indices` of a random run of the default rules, played here and now."""
+    job = prepare(["default"], ("random", "random"), seed)
+    store = Store.open(job, [catalog_of(rules_of(s)) for s in job.sides])
+    store.add(run_chunk(job, list(indices)))
+    got = (store.query("SELECT * FROM games ORDER BY side, idx"),
+           store.query("SELECT * FROM uses ORDER BY side, idx, rule"))
+    store.close()
+    return got
 
 
 def run_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict:
@@ -105,16 +119,21 @@ def test_a_rerun_resumes_and_gives_what_one_run_gives(tmp_path: Path) -> None:
     assert (done.resumed, done.played) == (60, 0)
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
-def test_ctrl_c_keeps_finished_games_and_the_same_command_resumes(tmp_path: Path, jobs: str) -> None:
+@pytest.mark.parametrize("backend", [["--jobs", "1"], ["--jobs", "2"], ["--cluster", "local", "--jobs", "2"]],
+                         ids=["one process", "two workers", "local cluster"])
+def test_ctrl_c_keeps_finished_games_and_the_same_command_resumes(tmp_path: Path, backend: list[str]) -> None:
+    if "--cluster" in backend:
+        pytest.importorskip("distributed")
     out = tmp_path / "run"
     cmd = [sys.executable, "-m", "interpreter.cli", "sim", "default", "--games", "100000", "--seed", "3",
-           "--jobs", jobs, "--out", str(out)]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+           *backend, "--out", str(out)]
+    # a session of its own, so that the Ctrl-C below reaches the whole process group, as a terminal's does
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
     db = out / "games.sqlite"
     deadline = time.monotonic() + 60
     stored = 0
-    while time.monotonic() < deadline and stored < 50:
+    while time.monotonic() < deadline and stored < 1:
         time.sleep(0.2)
         if db.exists():
             try:
@@ -123,22 +142,27 @@ def test_ctrl_c_keeps_finished_games_and_the_same_command_resumes(tmp_path: Path
                 con.close()
             except sqlite3.OperationalError:
                 pass
-    proc.send_signal(signal.SIGINT)
+    os.killpg(proc.pid, signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
-    assert "Traceback" not in err
+    assert "Traceback" not in err and err.count("\n") == 1, err  # one line, from the lab, none from workers
     assert "interrupted:" in err and "run the same command again to resume" in err
     kept = int(err.split("interrupted: ")[1].split(" of ")[0].replace(",", ""))
     assert kept >= stored > 0
-    assert len(rows(db)[0]) == kept
-    # the same run, asked for a few more games, plays only those, and stores what one run would have
-    more = kept + 20
+    before = [g[1] for g in rows(db)[0]]
+    assert len(before) == kept  # (workers finish out of order: not necessarily games 0 .. kept-1)
+    # the same run, asked for fewer games (to finish soon), plays only the missing ones, and stores
+    # what one run would have
+    more = max(before) + 20
     proc = subprocess.run(cmd[:6] + [str(more)] + cmd[7:], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
-    assert f"{kept:,} were already in" in proc.stdout
-    fresh = tmp_path / "fresh"
-    simulate(["default"], more, ("random", "random"), seed=3, jobs=1, out=fresh)
-    assert rows(db) == rows(fresh / "games.sqlite")
+    assert f"played {more - kept:,} games in" in proc.stdout and f"{kept:,} were already in" in proc.stdout
+    games, uses = rows(db)
+    assert [g[1] for g in games] == list(range(more))
+    window = range(max(0, more - 40), more)  # games the interrupted run kept, and games the rerun played
+    want_games, want_uses = expected_rows(3, window)
+    assert [g for g in games if g[1] in window] == want_games
+    assert [u for u in uses if u[1] in window] == want_uses
 
 
 def test_a_folder_holding_another_run_is_refused_and_kept(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

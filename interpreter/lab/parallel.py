@@ -20,7 +20,9 @@ import os
 import re
 import signal
 import socket
+import threading
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from interpreter.core.errors import CuttleError
@@ -84,7 +86,8 @@ class Processes:
         # fork shares the rulesets already loaded here; elsewhere workers build them from the run's data
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
         ctx = multiprocessing.get_context(method)
-        self.pool = ctx.Pool(self.workers, initializer=_init_worker, initargs=(job,))
+        with _ctrl_c_ignored():
+            self.pool = ctx.Pool(self.workers, initializer=_init_worker, initargs=(job,))
         yield from self.pool.imap_unordered(_worker_chunk, chunks(work, self.workers, 64))
 
     def close(self, cancel: bool = False) -> None:
@@ -114,11 +117,12 @@ class Cluster:
             raise BackendError("--cluster needs Dask distributed: pip install 'cuttle-lab[lab]'") from None
         self.cluster: Any = None
         self.futures: list[Any] = []
-        quiet = logging.ERROR
+        quiet = logging.CRITICAL  # a worker losing its scheduler at shutdown is not news
         try:
             if address == "local":
-                self.cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
-                                            dashboard_address=None, silence_logs=quiet)
+                with _ctrl_c_ignored():  # the worker processes inherit it: Ctrl-C is the lab's business
+                    self.cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
+                                                dashboard_address=None, silence_logs=quiet)
                 self.client = Client(self.cluster, set_as_default=False)
                 self.name = f"a local Dask cluster of {jobs} workers"
             else:
@@ -134,7 +138,7 @@ class Cluster:
         from distributed import as_completed
         try:
             shared = self.client.scatter(job, broadcast=True, hash=False)
-            self.futures = self.client.map(_cluster_chunk, chunks(work, self.workers, 500), job=shared, pure=False)
+            self.futures = self.client.map(_cluster_chunk, chunks(work, self.workers, 100), job=shared, pure=False)
             for fut in as_completed(self.futures, loop=self.client.loop):
                 yield fut.result()
         except (CuttleError, KeyboardInterrupt, GeneratorExit):
@@ -170,6 +174,20 @@ def probe(address: str, timeout: float) -> None:
     except OSError as e:
         why = e.strerror or str(e) or type(e).__name__
         raise BackendError(f"cannot reach the Dask scheduler at '{address}': {why}") from None
+
+
+@contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """SIGINT ignored while processes are started (they keep ignoring it; Python then installs no
+    KeyboardInterrupt handler in them), so a Ctrl-C reaches only this process, which stops the run."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
 
 
 def _first_line(e: BaseException) -> str:
