@@ -173,6 +173,11 @@ def test_a_folder_holding_another_run_is_refused_and_kept(tmp_path: Path, capsys
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "holds another run" in err and "seed 0" in err and "seed 1" in err
     assert rows(tmp_path / "games.sqlite") == before
+    capsys.readouterr()
+    # the same rules read from another path are the same run: it resumes
+    assert main(["sim", str(ROOT / "rulesets" / "default.yaml"), "--games", "12", "--jobs", "1",
+                 "--out", str(tmp_path)]) == 0
+    assert "10 were already in" in capsys.readouterr().out
     other = tmp_path / "other"
     other.mkdir()
     (other / "games.sqlite").write_text("not a database", encoding="utf-8")

@@ -94,8 +94,9 @@ class Job:
     max_decisions: int = MAX_DECISIONS
 
     def identity(self) -> dict[str, Any]:
-        """What makes two runs the same run (the number of games is not part of it)."""
-        return {"rulesets": [{"side": s.label, "spec": s.spec, "name": s.name, "hash": s.hash} for s in self.sides],
+        """What makes two runs the same run: the rulesets' contents (not the paths they were read
+        from), the players, the seed and the cap; not the number of games."""
+        return {"rulesets": [{"side": s.label, "name": s.name, "hash": s.hash} for s in self.sides],
                 "players": list(self.players), "seed": self.seed, "max_decisions": self.max_decisions}
 
 

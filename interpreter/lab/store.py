@@ -188,6 +188,6 @@ def _check_identity(conn: sqlite3.Connection, path: Path, job: Job) -> None:
 def describe(identity: dict[str, Any]) -> str:
     """A run's identity in a few words, for messages."""
     rs = identity.get("rulesets", [])
-    names = " vs ".join(f"{r['spec']} [{r['hash'][:8]}]" for r in rs)
+    names = " vs ".join(f"{r['name']} [{r['hash'][:8]}]" for r in rs)
     players = "/".join(identity.get("players", []))
     return f"{names}, players {players}, seed {identity.get('seed')}, cap {identity.get('max_decisions')}"
