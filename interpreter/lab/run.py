@@ -55,9 +55,10 @@ def game_seed(master: int, index: int) -> int:
 
 
 def player_seed(seed: int, seat: int) -> int:
-    """The seed of the player in `seat` (0 = p1) of the game with this seed (a splitmix64 step:
-    cheap, and unrelated to the game's own generator, which starts from `seed` itself)."""
-    z = (seed + (seat + 1) * 0x9E3779B97F4A7C15) & MASK
+    """The seed of the player in `seat` (0 = p1) of the game with this seed: splitmix64's mixer
+    applied to another sequence than the game's own generator walks (that one adds the golden
+    ratio to `seed`), so a player's choices owe nothing to the shuffle."""
+    z = (seed * 0xD1B54A32D192ED03 + (seat + 1) * 0x8CB92BA72F3D8DD7) & MASK
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
     return (z ^ (z >> 31)) >> 1
