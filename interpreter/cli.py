@@ -164,19 +164,22 @@ def cmd_bench(a: argparse.Namespace) -> int:
 def lab_options(fn):
     """The options `sim` and `compare` share (the commands themselves are in interpreter/lab/commands.py)."""
     for args, kw in reversed([
-        (("--games", "-n"), {"default": "1000", "help": "games to play (per ruleset); default 1000"}),
-        (("--seed",), {"type": int, "default": 0, "help": "the master seed: game i's seed comes from it and i"}),
-        (("--players",), {"default": None, "help": "the player of both seats: random (default), heuristic, "
-                                                   "or any registered player (a wrong name lists them)"}),
-        (("--p1",), {"default": None, "help": "the player of the first seat (moves first)"}),
-        (("--p2",), {"default": None, "help": "the player of the second seat"}),
-        (("--jobs", "-j"), {"default": None, "help": "worker processes (default: every core)"}),
+        (("--games", "-n"), {"default": "1000", "metavar": "N", "help": "games to play (per ruleset); default 1000"}),
+        (("--seed",), {"type": int, "default": 0, "metavar": "S",
+                       "help": "the master seed: game i's seed comes from it and i"}),
+        (("--players",), {"default": None, "metavar": "NAME",
+                          "help": "the player of both seats: random (default), heuristic, "
+                                  "or any registered player (a wrong name lists them)"}),
+        (("--p1",), {"default": None, "metavar": "NAME", "help": "the player of the first seat (moves first)"}),
+        (("--p2",), {"default": None, "metavar": "NAME", "help": "the player of the second seat"}),
+        (("--jobs", "-j"), {"default": None, "metavar": "N", "help": "worker processes (default: every core)"}),
         (("--cluster",), {"default": None, "metavar": "ADDRESS", "help": "play on a Dask cluster: a scheduler "
                           "address (tcp://host:8786), or 'local' to start one here"}),
         (("--out", "-o"), {"default": None, "metavar": "DIR", "help": "write report.html, report.md and "
                            "games.sqlite (every game) there; the same command again resumes"}),
         (("--json",), {"action": "store_true", "help": "print the summary as JSON"}),
-        (("--max-decisions",), {"default": None, "help": "cut a game off after this many decisions (20000)"}),
+        (("--max-decisions",), {"default": None, "metavar": "N",
+                                "help": "cut a game off after this many decisions (20000)"}),
     ]):
         fn = arg(*args, **kw)(fn)
     return fn

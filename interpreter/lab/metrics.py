@@ -8,6 +8,7 @@ says in words what changed and what did not at this sample size.
 
 from __future__ import annotations
 
+import json
 import math
 from collections import defaultdict
 from typing import Any
@@ -40,9 +41,29 @@ def end_label(end: str, winner: str | None, goal: int | None, passes: int) -> st
 
 
 def games_of(store: Store, side: str, games: int) -> list[tuple]:
-    """(idx, winner, end, goal, turns, decisions) of the first `games` games, in order."""
-    return store.query("SELECT idx, winner, end_reason, goal, turns, decisions FROM games "
-                       "WHERE side = ? AND idx < ? ORDER BY idx", (side, games))
+    """(idx, winner, end, goal, turns, decisions, uses) of the first `games` games, in order; uses
+    as rows (rule, p1 offered, p1 used, p1 countered, p2 offered, p2 used, p2 countered)."""
+    return [r[:6] + (json.loads(r[6]),) for r in store.query(
+        "SELECT idx, winner, end_reason, goal, turns, decisions, uses_json FROM games "
+        "WHERE side = ? AND idx < ? ORDER BY idx", (side, games))]
+
+
+def _usage(rows: list[tuple]) -> dict[int, list[int]]:
+    """Per rule: [games offered, times used, games used, times countered, seat-games used, wins then]."""
+    out: dict[int, list[int]] = {}
+    for r in rows:
+        winner = r[1]
+        for rule, _o1, u1, c1, _o2, u2, c2 in r[6]:
+            t = out.get(rule)
+            if t is None:
+                t = out[rule] = [0, 0, 0, 0, 0, 0]
+            t[0] += 1
+            t[1] += u1 + u2
+            t[2] += (u1 + u2) > 0
+            t[3] += c1 + c2
+            t[4] += (u1 > 0) + (u2 > 0)
+            t[5] += (u1 > 0 and winner == "p1") + (u2 > 0 and winner == "p2")
+    return out
 
 
 def summarize(store: Store, side: str, games: int) -> dict[str, Any]:
@@ -75,17 +96,11 @@ def summarize(store: Store, side: str, games: int) -> dict[str, Any]:
         "median_turns": stats.quartiles(turns)[1] if turns else None,
         "decisions": _lengths(decisions), "turns": _lengths(turns),
     }
-    usage = {rule: rest for rule, *rest in store.query(
-        "SELECT rule, COUNT(*), SUM(p1_used + p2_used), SUM(p1_used + p2_used > 0), SUM(p1_countered + p2_countered), "
-        "SUM(p1_used > 0) + SUM(p2_used > 0) FROM uses WHERE side = ? AND idx < ? GROUP BY rule", (side, games))}
-    wins = {rule: w for rule, w in store.query(
-        "SELECT u.rule, SUM(u.p1_used > 0 AND g.winner = 'p1') + SUM(u.p2_used > 0 AND g.winner = 'p2') "
-        "FROM uses u JOIN games g ON g.side = u.side AND g.idx = u.idx WHERE u.side = ? AND u.idx < ? "
-        "GROUP BY u.rule", (side, games))}
+    usage = _usage(rows)
     seat_games, seat_wins = 2 * n, p1 + p2
     table = []
     for rule, kind, nm, detail, origin, answerable, watch in rules:
-        offered, used, gused, countered, m = usage.get(rule, (0, 0, 0, 0, 0))
+        offered, used, gused, countered, m, w = usage.get(rule, (0, 0, 0, 0, 0, 0))
         if kind == "end":
             offered = used = gused = sum(1 for r in rows if r[2] == "passes")
         elif kind == "choice" and not used and not watch:
@@ -98,7 +113,6 @@ def summarize(store: Store, side: str, games: int) -> dict[str, Any]:
             entry["countered_rate"] = countered / used
             entry["countered_ci95"] = list(stats.wilson(countered, used))
         if kind in ("play", "response") and 0 < m < seat_games:
-            w = wins.get(rule, 0)
             lo, hi = stats.newcombe(seat_wins - w, seat_games - m, w, m)
             entry["win_rate_used"] = w / m
             entry["win_rate_not_used"] = (seat_wins - w) / (seat_games - m)
@@ -141,8 +155,7 @@ def dead_sentence(e: dict[str, Any], games: int) -> str:
 
 # -- two rulesets --------------------------------------------------------------------------------
 
-def _vectors(store: Store, side: str, games: int) -> dict[str, list[float]]:
-    rows = games_of(store, side, games)
+def _vectors(rows: list[tuple]) -> dict[str, list[float]]:
     return {"p1_win": [1.0 if r[1] == "p1" else 0.0 for r in rows],
             "p2_win": [1.0 if r[1] == "p2" else 0.0 for r in rows],
             "draw": [1.0 if r[1] == "draw" else 0.0 for r in rows],
@@ -150,14 +163,16 @@ def _vectors(store: Store, side: str, games: int) -> dict[str, list[float]]:
             "idx": [float(r[0]) for r in rows]}
 
 
-def _uses_per_game(store: Store, side: str, games: int, idx: list[float]) -> dict[tuple[str, str], list[float]]:
+def _uses_per_game(store: Store, side: str, rows: list[tuple]) -> dict[tuple[str, str], list[float]]:
     """Per play and response: times used in each game (both seats), in game order."""
-    pos = {int(i): k for k, i in enumerate(idx)}
-    out: dict[tuple[str, str], list[float]] = {}
-    for kind, nm, i, used in store.query(
-            "SELECT r.kind, r.name, u.idx, u.p1_used + u.p2_used FROM uses u JOIN rules r ON r.side = u.side "
-            "AND r.rule = u.rule WHERE u.side = ? AND u.idx < ? AND r.kind IN ('play', 'response')", (side, games)):
-        out.setdefault((kind, nm), [0.0] * len(idx))[pos[i]] = float(used)
+    names = {rule: (kind, nm) for rule, kind, nm in store.query(
+        "SELECT rule, kind, name FROM rules WHERE side = ? AND kind IN ('play', 'response')", (side,))}
+    out: dict[tuple[str, str], list[float]] = {key: [0.0] * len(rows) for key in names.values()}
+    for i, r in enumerate(rows):
+        for rule, _, u1, _, _, u2, _ in r[6]:
+            key = names.get(rule)
+            if key is not None:
+                out[key][i] = float(u1 + u2)
     return out
 
 
@@ -186,7 +201,8 @@ def _relative(xa: list[float], xb: list[float], paired: bool) -> dict[str, Any]:
 
 def differences(store: Store, games: int, paired: bool, summaries: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """B against A, metric by metric: the difference (B − A) and its 95% interval."""
-    va, vb = _vectors(store, "a", games), _vectors(store, "b", games)
+    rows_a, rows_b = games_of(store, "a", games), games_of(store, "b", games)
+    va, vb = _vectors(rows_a), _vectors(rows_b)
     if paired and va["idx"] != vb["idx"]:
         paired = False
     out: dict[str, Any] = {"paired": paired, "games": min(len(va["idx"]), len(vb["idx"]))}
@@ -206,8 +222,8 @@ def differences(store: Store, games: int, paired: bool, summaries: dict[str, dic
         ends[label] = {"a": ra, "b": rb, "difference": rb - ra, "ci95": [lo, hi],
                        "detectable": stats.excludes_zero(lo, hi)}
     out["ends"] = ends
-    ua = _uses_per_game(store, "a", games, va["idx"])
-    ub = _uses_per_game(store, "b", games, vb["idx"])
+    ua = _uses_per_game(store, "a", rows_a)
+    ub = _uses_per_game(store, "b", rows_b)
     order = [(e["kind"], e["name"]) for s in (sa, sb) for e in s["rules"] if e["kind"] in ("play", "response")]
     kinds = set(order)
     plays = {}

@@ -8,10 +8,11 @@ run keeps exactly the games that finished, and rerunning the same command plays 
 A database belongs to one run: its identity (rulesets and their hashes, players, master seed,
 decision cap) is stored with it, and a run with another identity is refused rather than mixed in.
 
-The table `uses` has one row per game and rule (not per seat), with both seats' counts in integer
-columns: a random game lasts about a millisecond, and this is the layout that stores a game's
-~15 rows in a few percent of that. The view `uses_by_seat` gives the same data one row per seat,
-with the rules' names, for reading.
+A random game lasts about a millisecond, and inserting its ~15 rows of play counts one by one
+would add about 4% to that; so a game is one row of `games`, its counts a JSON array in the column
+`uses_json` ([rule, p1 offered, p1 used, p1 countered, p2 offered, p2 used, p2 countered] per rule
+that was legal or used), and the views `uses` and `uses_by_seat` give them as rows to SQL
+(SQLite's json_each). The lab's own summary reads the JSON directly.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from .run import Catalog, GameResult, Job
 
 FORMAT = 1
 DB_NAME = "games.sqlite"
+_json = json.JSONEncoder(separators=(",", ":")).encode
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS run (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -63,19 +65,19 @@ CREATE TABLE IF NOT EXISTS games (
     decisions INTEGER NOT NULL, -- every move of either player, responses and choices included
     hands INTEGER NOT NULL,     -- hands played (a match of several hands: best-of-5)
     reason TEXT NOT NULL,       -- the engine's words for the ending
+    uses_json TEXT NOT NULL,    -- the rows of the view uses for this game, as a JSON array of arrays
     PRIMARY KEY (side, idx)
 );
-CREATE TABLE IF NOT EXISTS uses (  -- one row per game and rule that was legal or used in it
-    side TEXT NOT NULL,
-    idx INTEGER NOT NULL,
-    rule INTEGER NOT NULL,      -- rules.rule
-    p1_offered INTEGER NOT NULL,   -- 1: legal for p1 at least once in this game
-    p1_used INTEGER NOT NULL,      -- times p1 chose it
-    p1_countered INTEGER NOT NULL, -- times p1's play of it was countered
-    p2_offered INTEGER NOT NULL,
-    p2_used INTEGER NOT NULL,
-    p2_countered INTEGER NOT NULL
-);
+CREATE VIEW IF NOT EXISTS uses AS  -- one row per game and rule that was legal or used in it
+    SELECT g.side AS side, g.idx AS idx,
+           json_extract(j.value, '$[0]') AS rule,          -- rules.rule
+           json_extract(j.value, '$[1]') AS p1_offered,    -- 1: legal for p1 at least once in this game
+           json_extract(j.value, '$[2]') AS p1_used,       -- times p1 chose it
+           json_extract(j.value, '$[3]') AS p1_countered,  -- times p1's play of it was countered
+           json_extract(j.value, '$[4]') AS p2_offered,
+           json_extract(j.value, '$[5]') AS p2_used,
+           json_extract(j.value, '$[6]') AS p2_countered
+    FROM games g, json_each(g.uses_json) j;
 CREATE VIEW IF NOT EXISTS uses_by_seat AS
     SELECT u.side, u.idx, 'p1' AS seat, r.kind, r.name, u.p1_offered AS offered, u.p1_used AS used,
            u.p1_countered AS countered
@@ -148,14 +150,11 @@ class Store:
     def add(self, results: Iterable[GameResult]) -> int:
         """Store finished games in one transaction; returns how many game numbers were completed."""
         p1, p2 = self.job.players
-        games, uses = [], []
-        for r in results:
-            games.append((r.side, r.index, r.seed, p1, p2, r.winner, r.end, r.goal, r.scores[0], r.scores[1],
-                          r.turns, r.decisions, r.hands, r.reason))
-            uses.extend((r.side, r.index) + u for u in r.uses)
+        dumps = _json
+        games = [(r.side, r.index, r.seed, p1, p2, r.winner, r.end, r.goal, r.scores[0], r.scores[1], r.turns,
+                  r.decisions, r.hands, r.reason, dumps(r.uses)) for r in results]
         with self.conn:
-            self.conn.executemany("INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", games)
-            self.conn.executemany("INSERT INTO uses VALUES (?,?,?,?,?,?,?,?,?)", uses)
+            self.conn.executemany("INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", games)
         return len(games) // max(1, len(self.job.sides))
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
