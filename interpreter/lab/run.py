@@ -446,6 +446,7 @@ def _action_of(g: State, acts: list, move: Move) -> tuple:
 def _result(rules: Rules, side: str, index: int, seed: int, g: State, n: int, turns: int, cap: int,
             rec: Recorder) -> GameResult:
     w = g.winner
+    scores = (rules.score_of(g, 0), rules.score_of(g, 1))
     goal = None
     if w is None:
         winner, end = None, "cutoff"
@@ -453,14 +454,14 @@ def _result(rules: Rules, side: str, index: int, seed: int, g: State, n: int, tu
         winner = "draw" if w == DRAW else SEATS[w]
         if rules.passes_to_end and g.passes >= rules.passes_to_end:
             end = "passes"
-        elif w in (0, 1) and rules.reached_goal(g, w):
-            end, goal = "goal", rules.goal_of(g, w)
+        elif w in (0, 1) and scores[w] >= (at := rules.goal_of(g, w)):
+            end, goal = "goal", at
         elif g.pending is None and "no legal move" in g.reason:
             end = "no-move"
         else:
             end = "other"
-    return GameResult(side, index, seed, winner, end, goal, (rules.score_of(g, 0), rules.score_of(g, 1)), turns, n,
-                      max(1, len(g.hands)), g.reason, rules.hash, rec.rows())
+    return GameResult(side, index, seed, winner, end, goal, scores, turns, n, max(1, len(g.hands)), g.reason,
+                      rules.hash, rec.rows())
 
 
 def run_chunk(job: Job, indices: Sequence[int]) -> list[GameResult]:
