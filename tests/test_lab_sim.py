@@ -252,3 +252,11 @@ def test_until_different_finds_where_a_house_rule_changes_play(capsys: pytest.Ca
 def test_until_different_reports_identical_rules(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["compare", "default", "rulesets/default.yaml", "--until-different", "--games", "15"]) == 0
     assert "no difference in 15 paired games" in capsys.readouterr().out
+
+
+def test_a_games_counts_are_stored_as_json() -> None:
+    from interpreter.lab.store import uses_json
+    rows = ((0, 1, 3, 0, 1, 3, 0), (12, 0, 0, 0, 1, 0, 0), (13, 1, 120, 2, 0, 0, 0))
+    assert json.loads(uses_json(rows)) == [list(r) for r in rows]
+    assert uses_json(rows) == uses_json(rows) == json.dumps([list(r) for r in rows], separators=(",", ":"))
+    assert uses_json(()) == "[]"
