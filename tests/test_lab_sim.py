@@ -260,3 +260,15 @@ def test_a_games_counts_are_stored_as_json() -> None:
     assert json.loads(uses_json(rows)) == [list(r) for r in rows]
     assert uses_json(rows) == uses_json(rows) == json.dumps([list(r) for r in rows], separators=(",", ":"))
     assert uses_json(()) == "[]"
+
+
+def test_the_verdict_says_what_changed_and_what_did_not() -> None:
+    same = simulate(["default", str(ROOT / "rulesets" / "default.yaml")], 60, ("random", "random"), jobs=1)
+    assert same.differences["paired"]
+    assert same.differences["decisions"]["difference"] == 0 and not same.differences["p1_win_rate"]["detectable"]
+    assert same.verdict[0].startswith("no detectable change in game length")
+    assert same.verdict[1].startswith("no detectable change in the first player's win rate")
+    micro = simulate(["default", "micro"], 60, ("random", "random"), jobs=1)
+    assert not micro.differences["paired"] and "not paired" in micro.pairing
+    assert micro.verdict[0].startswith("micro shortens games by")
+    assert "glasses is dead under micro only" in micro.verdict

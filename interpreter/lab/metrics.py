@@ -271,8 +271,9 @@ def verdict(diff: dict[str, Any], name_a: str, name_b: str) -> list[str]:
     for k, v in sorted(ends, key=lambda kv: -abs(kv[1]["difference"]))[:3]:
         out.append(f"games ending by {k}: {_pts(v['a'])}% → {_pts(v['b'])}%")
     moved = []
+    dead = set(diff["dead_only_in_a"]) | set(diff["dead_only_in_b"])  # said below
     for k, v in diff["plays"].items():
-        if not (v["in_a"] and v["in_b"]) or not v["detectable"] or v["a"] <= 0:
+        if not (v["in_a"] and v["in_b"]) or not v["detectable"] or v["a"] <= 0 or k in dead:
             continue
         rel = v["b"] / v["a"] - 1
         if abs(rel) >= 0.05:
