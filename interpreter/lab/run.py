@@ -20,6 +20,7 @@ the same game (tests/test_lab_run.py checks it).
 from __future__ import annotations
 
 import hashlib
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
@@ -282,6 +283,7 @@ class GameResult:
 
 
 _second = itemgetter(1)
+_flat = itertools.chain.from_iterable
 
 
 class Recorder:
@@ -374,7 +376,8 @@ def _random_game(rules: Rules, seed: int, rngs: tuple, cap: int, rec: Recorder) 
     turns = 1
     turn_no, hands = g.turn_no, g.hands
     match = rules.match_wins > 1  # a single game's turns are its turn number at the end
-    see = (rec.seen[0].update, rec.seen[1].update)
+    offered: tuple[list, list] = ([], [])  # each decision's actions, read once at the end of the game
+    see = (offered[0].append, offered[1].append)
     keep = (rec.chosen[0].append, rec.chosen[1].append)
     pick = (rngs[0].randrange, rngs[1].randrange)
     second = _second
@@ -384,12 +387,12 @@ def _random_game(rules: Rules, seed: int, rngs: tuple, cap: int, rec: Recorder) 
         p = d.player
         a = acts[pick[p](len(acts))]
         if d.kind == MAIN:
-            see[p](map(id, map(second, acts)))
+            see[p](acts)
             keep[p](a[1])
             apply_action(g, a)
         elif a is RESOLVE_ACTION:
             if len(acts) > 1:
-                see[p](map(id, map(second, acts[:-1])))
+                see[p](acts[:-1])  # the last is `resolve`
             chain = g.chain
             apply_action(g, a)
             if len(chain) % 2 == 0:  # an odd number of responses: the play was countered
@@ -406,6 +409,8 @@ def _random_game(rules: Rules, seed: int, rngs: tuple, cap: int, rec: Recorder) 
         if match and (g.turn_no != turn_no or g.hands is not hands):
             turns += 1
             turn_no, hands = g.turn_no, g.hands
+    for p in (0, 1):
+        rec.seen[p].update(map(id, map(second, _flat(offered[p]))))
     return g, g.moves_made, turns if match else g.turn_no
 
 
