@@ -1,4 +1,4 @@
-"""The `cuttle` command: play, run, replay, check, rules, diff, bench, players, solve."""
+"""The `cuttle` command: play, run, replay, check, rules, diff, bench, sim, compare, players, solve."""
 
 from __future__ import annotations
 
@@ -226,6 +226,49 @@ def cmd_bench(a: argparse.Namespace) -> int:
     print(f"  decisions/s median {r['decisions_per_s']:,.0f}")
     print(f"  decisions per game median {r['decisions_per_game']:.1f}")
     return 0
+
+
+def lab_options(fn):
+    """The options `sim` and `compare` share (the commands themselves are in interpreter/lab/commands.py)."""
+    for args, kw in reversed([
+        (("--games", "-n"), {"default": "1000", "metavar": "N", "help": "games to play (per ruleset); default 1000"}),
+        (("--seed",), {"type": int, "default": 0, "metavar": "S",
+                       "help": "the master seed: game i's seed comes from it and i"}),
+        (("--players",), {"default": None, "metavar": "NAME",
+                          "help": "the player of both seats: random (default), heuristic, "
+                                  "or any registered player (a wrong name lists them)"}),
+        (("--p1",), {"default": None, "metavar": "NAME", "help": "the player of the first seat (moves first)"}),
+        (("--p2",), {"default": None, "metavar": "NAME", "help": "the player of the second seat"}),
+        (("--jobs", "-j"), {"default": None, "metavar": "N", "help": "worker processes (default: every core)"}),
+        (("--cluster",), {"default": None, "metavar": "ADDRESS", "help": "play on a Dask cluster: a scheduler "
+                          "address (tcp://host:8786), or 'local' to start one here"}),
+        (("--out", "-o"), {"default": None, "metavar": "DIR", "help": "write report.html, report.md and "
+                           "games.sqlite (every game) there; the same command again resumes"}),
+        (("--json",), {"action": "store_true", "help": "print the summary as JSON"}),
+        (("--max-decisions",), {"default": None, "metavar": "N",
+                                "help": "cut a game off after this many decisions (20000)"}),
+    ]):
+        fn = arg(*args, **kw)(fn)
+    return fn
+
+
+@command("sim", "simulate seeded games of a ruleset: win rates, endings, length, play usage, dead rules")
+@arg("ruleset", help=RULESET_HELP)
+@lab_options
+def cmd_sim(a: argparse.Namespace) -> int:
+    from interpreter.lab.commands import sim
+    return sim(a)
+
+
+@command("compare", "simulate two rulesets on paired seeds: every metric side by side, differences, a verdict")
+@arg("a", help=RULESET_HELP)
+@arg("b", help=RULESET_HELP)
+@arg("--until-different", action="store_true",
+     help="play paired games until A and B first offer different moves (or reach different positions)")
+@lab_options
+def cmd_compare(a: argparse.Namespace) -> int:
+    from interpreter.lab.commands import compare
+    return compare(a)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,100 @@
+"""The `cuttle sim` and `cuttle compare` commands (their arguments are declared in interpreter/cli.py)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from interpreter.core.errors import CuttleError
+
+from . import report_html, report_md, report_text
+from .divergence import describe, first_difference
+from .run import MAX_DECISIONS, rules_of
+from .sim import Interrupted, Report, count, pairing, prepare, simulate, unlike
+
+
+def _players(a: argparse.Namespace) -> tuple[str, str]:
+    both = a.players or "random"
+    return (a.p1 or both, a.p2 or both)
+
+
+def write_whole(path: Path, text: str) -> None:
+    """Write a file whole or not at all (a temporary file beside it, then renamed over it)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)  # as an ordinary new file (mkstemp makes it private)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _clean(x: Any) -> Any:
+    """JSON without NaN (null instead), for strict parsers."""
+    if isinstance(x, float) and math.isnan(x):
+        return None
+    if isinstance(x, dict):
+        return {k: _clean(v) for k, v in x.items()}
+    if isinstance(x, list | tuple):
+        return [_clean(v) for v in x]
+    return x
+
+
+def _finish(report: Report, a: argparse.Namespace) -> int:
+    if a.json:
+        print(json.dumps(_clean(report.json()), indent=2, ensure_ascii=False))
+    else:
+        print(report_text.render(report, sys.stdout))
+    if a.out:
+        folder = Path(a.out)
+        write_whole(folder / "report.html", report_html.render(report))
+        write_whole(folder / "report.md", report_md.render(report))
+        print(f"wrote {folder / 'report.html'} and {folder / 'report.md'}; every game is in {report.database}",
+              file=sys.stderr if a.json else sys.stdout)
+    return 0
+
+
+def _run(specs: list[str], a: argparse.Namespace) -> int:
+    try:
+        report = simulate(specs, count(a.games, "--games"), _players(a), a.seed,
+                          None if a.jobs is None else count(a.jobs, "--jobs"), a.cluster, a.out,
+                          count(a.max_decisions or MAX_DECISIONS, "--max-decisions"))
+    except Interrupted as e:
+        print(f"cuttle {a.command}: {e}", file=sys.stderr)
+        return 130
+    return _finish(report, a)
+
+
+def sim(a: argparse.Namespace) -> int:
+    return _run([a.ruleset], a)
+
+
+def compare(a: argparse.Namespace) -> int:
+    if not a.until_different:
+        return _run([a.a, a.b], a)
+    games = count(a.games, "--games")
+    job = prepare([a.a, a.b], _players(a), a.seed, count(a.max_decisions or MAX_DECISIONS, "--max-decisions"))
+    a_rules, b_rules = rules_of(job.sides[0]), rules_of(job.sides[1])
+    if not pairing(job)[0]:
+        raise CuttleError(f"--until-different plays the same deals under both rulesets, but {unlike(a_rules, b_rules)}")
+    try:
+        found, played = first_difference(job, games)
+    except KeyboardInterrupt:
+        print(f"cuttle {a.command}: interrupted", file=sys.stderr)
+        return 130
+    if a.json:
+        print(json.dumps(found.json() if found else {"found": False, "games": played}, indent=2))
+    else:
+        sa, sb = job.sides
+        print(describe(found, played, sa.show(sb), sb.show(sa)))
+    return 0

@@ -1,0 +1,128 @@
+"""`cuttle compare A B --until-different`: a behavioural diff of two rulesets.
+
+Paired games are played move by move under both rulesets at once (the players decide under A and
+the same move is played under B) until the two first differ: B offers other legal moves than A, or
+the same move leads to different positions. That position and move are shown; if no game of the
+run differs, the two rule texts play identically for these players and seeds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from interpreter.core.cards import NAMES
+from interpreter.core.errors import CuttleError
+from interpreter.engine.game import Game
+from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, ZONE_NAMES, State
+
+from .run import Job, game_seed, player_seed, rules_of
+from .run import _player_factory as player_factory
+
+
+@dataclass
+class Divergence:
+    game: int
+    seed: int
+    moves: list[str]                 # the moves played before the difference (under both)
+    kind: str                        # "legal moves" | "position"
+    move: str = ""                   # position: the move after which the positions differ
+    only_a: list[str] = field(default_factory=list)
+    only_b: list[str] = field(default_factory=list)
+    zones: list[tuple[str, str, str]] = field(default_factory=list)  # position: (what, in A, in B)
+    position: str = ""               # the position under A where they differ
+
+    def json(self) -> dict[str, Any]:
+        return {"found": True, "game": self.game, "seed": self.seed, "kind": self.kind, "moves": self.moves,
+                "move": self.move, "only_a": self.only_a, "only_b": self.only_b,
+                "differences": [{"what": w, "a": a, "b": b} for w, a, b in self.zones]}
+
+
+def _cards(cards: Any) -> str:
+    return " ".join(NAMES[c] for c in cards) or "—"
+
+
+def _facts(g: State) -> list[tuple[str, str]]:
+    """What a position is, zone by zone, in words (hands as sets, the deck in order)."""
+    out = []
+    for z, name in enumerate(ZONE_NAMES):
+        cards = g.zones[z]
+        if z in (FIELD0, FIELD0 + 1):
+            text = " ".join(NAMES[c] + f"({g.role[c]}" + (f", on {NAMES[g.host[c]]}" if g.host[c] >= 0 else "") + ")"
+                            for c in sorted(cards))
+            out.append((name, text or "—"))
+        elif z == DECK:
+            out.append((name, f"{len(cards)} cards, top first: {_cards(reversed(cards[-5:]))}"
+                        + (" ..." if len(cards) > 5 else "")))
+        elif z == SCRAP or z in (HAND0, HAND0 + 1):
+            out.append((name, _cards(sorted(cards))))
+        else:
+            out.append((name, _cards(cards)))
+    d = g.pending
+    out.append(("to decide", "nobody (game over)" if d is None else f"p{d.player + 1} ({d.kind}"
+                + (f" {d.verb}" if d.verb else "") + ")"))
+    out.append(("result", "game goes on" if g.winner is None else g.reason))
+    out.append(("marks", ", ".join(f"{NAMES[c]} {m[0]} until turn {m[1]}" for c, m in sorted(g.marks.items())) or "—"))
+    return out
+
+
+def position_text(g: State) -> str:
+    return "\n".join(f"    {k:<12} {v}" for k, v in _facts(g) if v != "—" or k.startswith("hand"))
+
+
+def first_difference(job: Job, games: int) -> tuple[Divergence | None, int]:
+    """Play paired games until A and B differ; returns the difference (or None) and games played."""
+    a, b = rules_of(job.sides[0]), rules_of(job.sides[1])
+    make = [player_factory(job.players[0]), player_factory(job.players[1])]
+    for i in range(games):
+        seed = game_seed(job.seed, i)
+        ga, gb = Game.new(a, seed), Game.new(b, seed)
+        players = [make[s](player_seed(seed, s)) for s in (0, 1)]
+        moves: list[str] = []
+        for _ in range(job.max_decisions):
+            la, lb = ga.legal_moves(), gb.legal_moves()
+            if set(la) != set(lb):
+                return Divergence(i, seed, moves, "legal moves", only_a=sorted(str(m) for m in set(la) - set(lb)),
+                                  only_b=sorted(str(m) for m in set(lb) - set(la)),
+                                  position=position_text(ga.state)), i + 1
+            if ga.decision is None:
+                break
+            move = players[ga.decision.player].choose(ga)
+            before = ga.state  # push replaces the state: this one stays as it was
+            try:
+                ga.push(move)
+                gb.push(move)
+            except CuttleError as e:
+                raise CuttleError(f"game {i} (seed {seed}): '{move}' failed: {e}") from None
+            moves.append(str(move))
+            fa, fb = _facts(ga.state), _facts(gb.state)
+            if fa != fb:
+                zones = [(k, x, y) for (k, x), (_, y) in zip(fa, fb, strict=True) if x != y]
+                return Divergence(i, seed, moves[:-1], "position", move=str(move), zones=zones,
+                                  position=position_text(before)), i + 1
+    return None, games
+
+
+def describe(d: Divergence | None, played: int, name_a: str, name_b: str) -> str:
+    if d is None:
+        return (f"no difference in {played:,} paired games: {name_a} and {name_b} offered the same legal moves "
+                "and reached the same positions at every step (for these players and seeds)")
+    shown = d.moves[-8:]
+    lines = [f"game {d.game} (seed {d.seed}) differs after {len(d.moves)} moves"
+             + ("" if not d.moves else f" ({'the last 8: ' if len(d.moves) > 8 else ''}{' ; '.join(shown)})")]
+    if d.kind == "legal moves":
+        lines.append(f"here {name_a} and {name_b} offer different legal moves:")
+        lines.append(f"  only under {name_a}: " + (", ".join(d.only_a) or "—"))
+        lines.append(f"  only under {name_b}: " + (", ".join(d.only_b) or "—"))
+        lines.append("  the position (the same under both):")
+        lines.append(d.position)
+    else:
+        lines.append("the position (the same under both):")
+        lines.append(d.position)
+        lines.append(f"the move '{d.move}' leads to different positions:")
+        width = max(len(w) for w, _, _ in d.zones)
+        for w, x, y in d.zones:
+            lines.append(f"  {w:<{width}}  {name_a}: {x}")
+            lines.append(f"  {'':<{width}}  {name_b}: {y}")
+    lines.append(f"(to play this deal yourself: cuttle play --seed {d.seed} --ruleset RULESET --vs human)")
+    return "\n".join(lines)

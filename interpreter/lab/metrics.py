@@ -1,0 +1,290 @@
+"""The numbers of a run, computed from the stored games (so they always agree with the database).
+
+`summarize` gives one ruleset's results: win rates, draws, endings, game length, play usage,
+counters, each play's association with winning, and the dead rules. `differences` sets two rulesets
+side by side on the same game numbers (paired seeds when their deals are alike) and `verdict`
+says in words what changed and what did not at this sample size.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import defaultdict
+from typing import Any
+
+from . import stats
+from .store import Store
+
+ORDER = {"play": 0, "response": 1, "choice": 2, "end": 3}
+
+
+def _rate(k: int, n: int) -> dict[str, Any]:
+    lo, hi = stats.wilson(k, n)
+    return {"count": k, "rate": k / n if n else 0.0, "ci95": [lo, hi]}
+
+
+def _lengths(xs: list[int]) -> dict[str, Any]:
+    q1, med, q3 = stats.quartiles(xs)
+    mean, lo, hi = stats.mean_ci(xs)
+    return {"median": med, "q1": q1, "q3": q3, "mean": mean, "mean_ci95": [lo, hi],
+            "min": min(xs) if xs else None, "max": max(xs) if xs else None}
+
+
+def end_label(end: str, winner: str | None, goal: int | None, passes: int) -> str:
+    """How a game ended, in a few words."""
+    if end == "goal":
+        return f"goal at {goal}"
+    if end == "passes":
+        return f"{passes} passes, draw" if winner == "draw" else f"{passes} passes, points decide"
+    return {"no-move": "no legal move", "cutoff": "cut off (decision cap)"}.get(end, "other")
+
+
+def games_of(store: Store, side: str, games: int) -> list[tuple]:
+    """(idx, winner, end, goal, turns, decisions, uses) of the first `games` games, in order; uses
+    as rows (rule, p1 offered, p1 used, p1 countered, p2 offered, p2 used, p2 countered)."""
+    return [r[:6] + (json.loads(r[6]),) for r in store.query(
+        "SELECT idx, winner, end_reason, goal, turns, decisions, uses_json FROM games "
+        "WHERE side = ? AND idx < ? ORDER BY idx", (side, games))]
+
+
+def _usage(rows: list[tuple]) -> dict[int, list[int]]:
+    """Per rule: [games offered, times used, games used, times countered, seat-games used, wins then]."""
+    out: dict[int, list[int]] = {}
+    for r in rows:
+        winner = r[1]
+        for rule, _o1, u1, c1, _o2, u2, c2 in r[6]:
+            t = out.get(rule)
+            if t is None:
+                t = out[rule] = [0, 0, 0, 0, 0, 0]
+            t[0] += 1
+            t[1] += u1 + u2
+            t[2] += (u1 + u2) > 0
+            t[3] += c1 + c2
+            t[4] += (u1 > 0) + (u2 > 0)
+            t[5] += (u1 > 0 and winner == "p1") + (u2 > 0 and winner == "p2")
+    return out
+
+
+def summarize(store: Store, side: str, games: int) -> dict[str, Any]:
+    """One ruleset's results over games 0 .. games-1 of the run."""
+    (spec, name, rhash), = store.query("SELECT spec, name, hash FROM rulesets WHERE side = ?", (side,))
+    rows = games_of(store, side, games)
+    n = len(rows)
+    p1 = sum(1 for r in rows if r[1] == "p1")
+    p2 = sum(1 for r in rows if r[1] == "p2")
+    draws = sum(1 for r in rows if r[1] == "draw")
+    unfinished = sum(1 for r in rows if r[1] is None)
+    rules = store.query("SELECT rule, kind, name, detail, origin, answerable, watch FROM rules WHERE side = ? "
+                        "ORDER BY rule", (side,))
+    passes = next((int(d.split()[0]) for _, k, nm, d, *_ in rules if k == "end"), 3)
+    ends: dict[str, int] = defaultdict(int)
+    for r in rows:
+        ends[end_label(r[2], r[1], r[3], passes)] += 1
+    decisions = [r[5] for r in rows]
+    turns = [r[4] for r in rows]
+    p1_rate = _rate(p1, n)
+    out: dict[str, Any] = {
+        "ruleset": name, "spec": spec, "hash": rhash,
+        "players": dict(zip(("p1", "p2"), store.job.players, strict=True)), "seed": store.job.seed,
+        "games": n, "p1_wins": p1, "p2_wins": p2, "draws": draws, "unfinished": unfinished,
+        "p1_win_rate": p1_rate["rate"], "p1_win_rate_ci95": p1_rate["ci95"],
+        "p2_win_rate": _rate(p2, n)["rate"], "p2_win_rate_ci95": _rate(p2, n)["ci95"],
+        "draw_rate": _rate(draws, n)["rate"], "draw_rate_ci95": _rate(draws, n)["ci95"],
+        "ends": {k: _rate(v, n) for k, v in sorted(ends.items(), key=lambda kv: (-kv[1], kv[0]))},
+        "median_decisions": stats.quartiles(decisions)[1] if decisions else None,
+        "median_turns": stats.quartiles(turns)[1] if turns else None,
+        "decisions": _lengths(decisions), "turns": _lengths(turns),
+    }
+    usage = _usage(rows)
+    seat_games, seat_wins = 2 * n, p1 + p2
+    table = []
+    for rule, kind, nm, detail, origin, answerable, watch in rules:
+        offered, used, gused, countered, m, w = usage.get(rule, (0, 0, 0, 0, 0, 0))
+        if kind == "end":
+            offered = used = gused = sum(1 for r in rows if r[2] == "passes")
+        elif kind == "choice" and not used and not watch:
+            continue  # a choice that never came up and is not watched: nothing to show
+        entry: dict[str, Any] = {"kind": kind, "name": nm, "detail": detail, "origin": origin, "watch": bool(watch),
+                                 "games_offered": offered, "used": used, "games_used": gused,
+                                 "per_game": used / n if n else 0.0}
+        if answerable and used:
+            entry["countered"] = countered
+            entry["countered_rate"] = countered / used
+            entry["countered_ci95"] = list(stats.wilson(countered, used))
+        if kind in ("play", "response") and 0 < m < seat_games:
+            lo, hi = stats.newcombe(seat_wins - w, seat_games - m, w, m)
+            entry["win_rate_used"] = w / m
+            entry["win_rate_not_used"] = (seat_wins - w) / (seat_games - m)
+            entry["win_difference_ci95"] = [lo, hi]
+            entry["seat_games_used"] = m
+        table.append(entry)
+    out["rules"] = table
+    out["plays"] = _play_counts(table)
+    out["choices"] = {e["name"]: e["used"] for e in table if e["kind"] == "choice"}
+    dead = [e for e in table if _is_dead(e)]
+    out["dead"] = [e["name"] for e in dead]
+    out["dead_why"] = [dead_sentence(e, n) for e in dead]
+    return out
+
+
+def _play_counts(table: list[dict[str, Any]]) -> dict[str, int]:
+    """Per play and response name: times used (a response sharing a play's name is marked as one)."""
+    plays = {e["name"]: e["used"] for e in table if e["kind"] == "play"}
+    for e in table:
+        if e["kind"] == "response":
+            plays[e["name"] if e["name"] not in plays else f"{e['name']} (response)"] = e["used"]
+    return plays
+
+
+def _is_dead(e: dict[str, Any]) -> bool:
+    return e["watch"] and e["used"] == 0
+
+
+def dead_sentence(e: dict[str, Any], games: int) -> str:
+    who = e["name"] + (f" ({e['kind']} {e['origin']})" if e["origin"] else f" ({e['kind']})")
+    g = f"{games:,} game{'s' if games != 1 else ''}"
+    if e["kind"] in ("play", "response"):
+        if e["games_offered"] == 0:
+            return f"{who} never became legal in {g}"
+        return f"{who} became legal in {e['games_offered']:,} of {g} but was never chosen"
+    if e["kind"] == "choice":
+        return f"{who} never happened in {g}"
+    return f"{who} never ended a game in {g}"
+
+
+# -- two rulesets --------------------------------------------------------------------------------
+
+def _vectors(rows: list[tuple]) -> dict[str, list[float]]:
+    return {"p1_win": [1.0 if r[1] == "p1" else 0.0 for r in rows],
+            "p2_win": [1.0 if r[1] == "p2" else 0.0 for r in rows],
+            "draw": [1.0 if r[1] == "draw" else 0.0 for r in rows],
+            "decisions": [float(r[5]) for r in rows], "turns": [float(r[4]) for r in rows],
+            "idx": [float(r[0]) for r in rows]}
+
+
+def _uses_per_game(store: Store, side: str, rows: list[tuple]) -> dict[tuple[str, str], list[float]]:
+    """Per play and response: times used in each game (both seats), in game order."""
+    names = {rule: (kind, nm) for rule, kind, nm in store.query(
+        "SELECT rule, kind, name FROM rules WHERE side = ? AND kind IN ('play', 'response')", (side,))}
+    out: dict[tuple[str, str], list[float]] = {key: [0.0] * len(rows) for key in names.values()}
+    for i, r in enumerate(rows):
+        for rule, _, u1, _, _, u2, _ in r[6]:
+            key = names.get(rule)
+            if key is not None:
+                out[key][i] = float(u1 + u2)
+    return out
+
+
+def _diff(xa: list[float], xb: list[float], paired: bool) -> dict[str, Any]:
+    d, lo, hi = (stats.paired_diff if paired else stats.welch_diff)(xa, xb)
+    return {"a": math.fsum(xa) / len(xa) if xa else math.nan, "b": math.fsum(xb) / len(xb) if xb else math.nan,
+            "difference": d, "ci95": [lo, hi], "detectable": stats.excludes_zero(lo, hi)}
+
+
+def _rate_diff(xa: list[float], xb: list[float], paired: bool) -> dict[str, Any]:
+    if paired:
+        return _diff(xa, xb, True)
+    ka, kb = int(sum(xa)), int(sum(xb))
+    lo, hi = stats.newcombe(ka, len(xa), kb, len(xb))
+    return {"a": ka / len(xa) if xa else math.nan, "b": kb / len(xb) if xb else math.nan,
+            "difference": (kb / len(xb) if xb else 0) - (ka / len(xa) if xa else 0), "ci95": [lo, hi],
+            "detectable": stats.excludes_zero(lo, hi)}
+
+
+def _relative(xa: list[float], xb: list[float], paired: bool) -> dict[str, Any]:
+    out = _diff(xa, xb, paired)
+    r, lo, hi = stats.ratio_ci(xa, xb, paired)
+    out.update({"relative": r, "relative_ci95": [lo, hi]})
+    return out
+
+
+def differences(store: Store, games: int, paired: bool, summaries: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """B against A, metric by metric: the difference (B − A) and its 95% interval."""
+    rows_a, rows_b = games_of(store, "a", games), games_of(store, "b", games)
+    va, vb = _vectors(rows_a), _vectors(rows_b)
+    if paired and va["idx"] != vb["idx"]:
+        paired = False
+    out: dict[str, Any] = {"paired": paired, "games": min(len(va["idx"]), len(vb["idx"]))}
+    out["p1_win_rate"] = _rate_diff(va["p1_win"], vb["p1_win"], paired)
+    out["p2_win_rate"] = _rate_diff(va["p2_win"], vb["p2_win"], paired)
+    out["draw_rate"] = _rate_diff(va["draw"], vb["draw"], paired)
+    out["decisions"] = _relative(va["decisions"], vb["decisions"], paired)
+    out["turns"] = _relative(va["turns"], vb["turns"], paired)
+    ends = {}
+    sa, sb = summaries["a"], summaries["b"]
+    for label in list(sa["ends"]) + [k for k in sb["ends"] if k not in sa["ends"]]:
+        ka = sa["ends"].get(label, {"count": 0})["count"]
+        kb = sb["ends"].get(label, {"count": 0})["count"]
+        lo, hi = stats.newcombe(ka, sa["games"], kb, sb["games"])
+        ra = ka / sa["games"] if sa["games"] else 0.0
+        rb = kb / sb["games"] if sb["games"] else 0.0
+        ends[label] = {"a": ra, "b": rb, "difference": rb - ra, "ci95": [lo, hi],
+                       "detectable": stats.excludes_zero(lo, hi)}
+    out["ends"] = ends
+    ua = _uses_per_game(store, "a", rows_a)
+    ub = _uses_per_game(store, "b", rows_b)
+    order = [(e["kind"], e["name"]) for s in (sa, sb) for e in s["rules"] if e["kind"] in ("play", "response")]
+    kinds = set(order)
+    plays = {}
+    for key in sorted(dict.fromkeys(order), key=lambda k: ORDER[k[0]]):  # A's order, then B's new ones
+        xa = ua.get(key, [0.0] * len(va["idx"]))
+        xb = ub.get(key, [0.0] * len(vb["idx"]))
+        d = _diff(xa, xb, paired)
+        d["kind"] = key[0]
+        d["in_a"] = any(e["name"] == key[1] and e["kind"] == key[0] for e in sa["rules"])
+        d["in_b"] = any(e["name"] == key[1] and e["kind"] == key[0] for e in sb["rules"])
+        clash = key[0] == "response" and ("play", key[1]) in kinds
+        plays[f"{key[1]} (response)" if clash else key[1]] = d
+    out["plays"] = plays
+    out["dead_only_in_a"] = [x for x in sa["dead"] if x not in sb["dead"]]
+    out["dead_only_in_b"] = [x for x in sb["dead"] if x not in sa["dead"]]
+    return out
+
+
+def _pts(x: float) -> str:
+    return f"{100 * x:.1f}"
+
+
+def verdict(diff: dict[str, Any], name_a: str, name_b: str) -> list[str]:
+    """What B changes against A, and what it does not change, at this sample size."""
+    out = []
+    n = diff["games"]
+    d = diff["decisions"]
+    r, (lo, hi) = d["relative"], d["relative_ci95"]
+    if math.isnan(r):
+        pass
+    elif stats.excludes_zero(lo, hi):
+        out.append(f"{name_b} {'shortens' if r < 0 else 'lengthens'} games by {abs(100 * r):.0f}% ± "
+                   f"{100 * (hi - lo) / 2:.0f}% (mean decisions {d['a']:.1f} → {d['b']:.1f})")
+    else:
+        out.append(f"no detectable change in game length (±{100 * (hi - lo) / 2:.1f}%)")
+    for key, what in (("p1_win_rate", "the first player's win rate"), ("draw_rate", "the draw rate")):
+        x = diff[key]
+        half = (x["ci95"][1] - x["ci95"][0]) / 2
+        if x["detectable"]:
+            out.append(f"{name_b} {'raises' if x['difference'] > 0 else 'lowers'} {what} by "
+                       f"{_pts(abs(x['difference']))} ± {_pts(half)} points ({_pts(x['a'])}% → {_pts(x['b'])}%)")
+        else:
+            out.append(f"no detectable change in {what} (±{_pts(half)} points)")
+    ends = [(k, v) for k, v in diff["ends"].items() if v["detectable"]]
+    for k, v in sorted(ends, key=lambda kv: -abs(kv[1]["difference"]))[:3]:
+        out.append(f"games ending by {k}: {_pts(v['a'])}% → {_pts(v['b'])}%")
+    moved = []
+    dead = set(diff["dead_only_in_a"]) | set(diff["dead_only_in_b"])  # said below
+    for k, v in diff["plays"].items():
+        if not (v["in_a"] and v["in_b"]) or not v["detectable"] or v["a"] <= 0 or k in dead:
+            continue
+        rel = v["b"] / v["a"] - 1
+        if abs(rel) >= 0.05:
+            moved.append((abs(rel), f"{k} {'+' if rel > 0 else '−'}{abs(100 * rel):.0f}%"))
+    if moved:
+        moved.sort(key=lambda m: -m[0])
+        out.append("play use per game: " + ", ".join(m[1] for m in moved[:6]))
+    for x in diff["dead_only_in_b"]:
+        out.append(f"{x} is dead under {name_b} only")
+    for x in diff["dead_only_in_a"]:
+        out.append(f"{x} is dead under {name_a} only")
+    pairing = "paired" if diff["paired"] else "unpaired"
+    out.append(f"({n:,} {pairing} games per ruleset; ± is the half-width of a 95% interval)")
+    return out

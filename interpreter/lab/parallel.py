@@ -1,0 +1,203 @@
+"""Where the games of a run are played: this process, worker processes, or a Dask cluster.
+
+Every backend plays chunks of game numbers with `run.run_chunk`, and a game depends only on the
+run and its number (see run.py), so the stored games are the same whatever the backend, the number
+of workers and the order in which chunks finish.
+
+- `Serial`: this process (`--jobs 1`).
+- `Processes`: a pool of worker processes on this machine (`--jobs N`, default: every core).
+- `Cluster`: Dask distributed (`--cluster ADDRESS` of a running scheduler, or `--cluster local` to
+  start one on this machine). Dask is the optional extra `lab` (`pip install 'cuttle-lab[lab]'`).
+  Workers build the rulesets from the merged data sent with the run, so they need Cuttle Lab
+  installed but none of the ruleset files.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import re
+import signal
+import socket
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from interpreter.core.errors import CuttleError
+
+from .run import GameResult, Job, run_chunk
+
+
+class BackendError(CuttleError):
+    """A backend that cannot be started or reached."""
+
+
+def cores() -> int:
+    """The cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def chunks(indices: Sequence[int], workers: int, most: int) -> list[list[int]]:
+    """Game numbers cut into chunks: several per worker (to balance and to show progress), none
+    larger than `most` (a chunk that an interruption cuts short is played again on resuming)."""
+    size = max(1, min(most, len(indices) // max(1, workers * 8)))
+    return [list(indices[i:i + size]) for i in range(0, len(indices), size)]
+
+
+class Serial:
+    name = "this process"
+    workers = 1
+
+    def map(self, job: Job, work: Sequence[int]) -> Iterator[list[GameResult]]:
+        for chunk in chunks(work, 1, 8):
+            yield run_chunk(job, chunk)
+
+    def close(self, cancel: bool = False) -> None:
+        pass
+
+
+_JOB: Job | None = None
+
+
+def _init_worker(job: Job) -> None:
+    """A worker process: Ctrl-C is the parent's business (it stops the pool and keeps what finished)."""
+    global _JOB
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _JOB = job
+
+
+def _worker_chunk(indices: list[int]) -> list[GameResult]:
+    assert _JOB is not None
+    return run_chunk(_JOB, indices)
+
+
+class Processes:
+    def __init__(self, jobs: int) -> None:
+        self.workers = jobs
+        self.name = f"{jobs} worker processes"
+        self.pool: Any = None
+
+    def map(self, job: Job, work: Sequence[int]) -> Iterator[list[GameResult]]:
+        # fork shares the rulesets already loaded here; elsewhere workers build them from the run's data
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        ctx = multiprocessing.get_context(method)
+        with _ctrl_c_ignored():
+            self.pool = ctx.Pool(self.workers, initializer=_init_worker, initargs=(job,))
+        yield from self.pool.imap_unordered(_worker_chunk, chunks(work, self.workers, 64))
+
+    def close(self, cancel: bool = False) -> None:
+        if self.pool is None:
+            return
+        if cancel:
+            self.pool.terminate()
+        else:
+            self.pool.close()
+        self.pool.join()
+        self.pool = None
+
+
+def _cluster_chunk(indices: list[int], job: Job) -> list[GameResult]:
+    return run_chunk(job, indices)
+
+
+class Cluster:
+    """Dask distributed: a scheduler at `address`, or a local cluster of `jobs` worker processes."""
+
+    def __init__(self, address: str, jobs: int, timeout: float = 10.0) -> None:
+        if address != "local":
+            probe(address, timeout)
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise BackendError("--cluster needs Dask distributed: pip install 'cuttle-lab[lab]'") from None
+        self.cluster: Any = None
+        self.futures: list[Any] = []
+        quiet = logging.CRITICAL  # a worker losing its scheduler at shutdown is not news
+        try:
+            if address == "local":
+                with _ctrl_c_ignored():  # the worker processes inherit it: Ctrl-C is the lab's business
+                    self.cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
+                                                dashboard_address=None, silence_logs=quiet)
+                self.client = Client(self.cluster, set_as_default=False)
+                self.name = f"a local Dask cluster of {jobs} workers"
+            else:
+                self.client = Client(address, timeout=timeout, set_as_default=False)
+                self.name = f"the Dask cluster at {address}"
+        except (OSError, TimeoutError, ValueError) as e:
+            self.close()
+            what = "start a local Dask cluster" if address == "local" else f"reach the Dask scheduler at '{address}'"
+            raise BackendError(f"cannot {what}: {_first_line(e)}") from None
+        self.workers = max(1, sum(self.client.nthreads().values()))
+
+    def map(self, job: Job, work: Sequence[int]) -> Iterator[list[GameResult]]:
+        from distributed import as_completed
+        try:
+            shared = self.client.scatter(job, broadcast=True, hash=False)
+            self.futures = self.client.map(_cluster_chunk, chunks(work, self.workers, 100), job=shared, pure=False)
+            for fut in as_completed(self.futures, loop=self.client.loop):
+                yield fut.result()
+        except (CuttleError, KeyboardInterrupt, GeneratorExit):
+            raise
+        except Exception as e:  # the cluster itself failed (a worker lost, the scheduler gone)
+            raise BackendError(f"{self.name} failed: {type(e).__name__}: {_first_line(e)}") from None
+
+    def close(self, cancel: bool = False) -> None:
+        try:
+            if cancel and self.futures:
+                self.client.cancel(self.futures)
+            if getattr(self, "client", None) is not None:
+                self.client.close()
+        finally:
+            if self.cluster is not None:
+                self.cluster.close()
+                self.cluster = None
+
+
+ADDRESS = re.compile(r"^(?:(tcp|tls)://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(\d{1,5})$")
+
+
+def probe(address: str, timeout: float) -> None:
+    """A scheduler address must be HOST:PORT (tcp:// or tls:// before it) and take connections:
+    say so at once rather than after Dask's retries."""
+    m = ADDRESS.match(address.strip())
+    if not m:
+        raise BackendError(f"--cluster '{address}' is not a scheduler address: write tcp://HOST:PORT "
+                           "(where `dask scheduler` listens, port 8786 by default), or 'local'")
+    host, port = m.group(2).strip("[]"), int(m.group(3))
+    try:
+        socket.create_connection((host, port), timeout=timeout).close()
+    except OSError as e:
+        why = e.strerror or str(e) or type(e).__name__
+        raise BackendError(f"cannot reach the Dask scheduler at '{address}': {why}") from None
+
+
+@contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """SIGINT ignored while processes are started (they keep ignoring it; Python then installs no
+    KeyboardInterrupt handler in them), so a Ctrl-C reaches only this process, which stops the run."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+def _first_line(e: BaseException) -> str:
+    text = str(e).strip() or type(e).__name__
+    return text.splitlines()[0]
+
+
+def backend(jobs: int | None, cluster: str | None) -> Serial | Processes | Cluster:
+    """The backend for `--jobs` and `--cluster`."""
+    n = cores() if jobs is None else jobs
+    if cluster:
+        return Cluster(cluster, n)
+    return Serial() if n == 1 else Processes(n)

@@ -1,0 +1,56 @@
+"""The terminal summary of a run: aligned tables, with colour where the terminal has it."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import TextIO
+
+from .sections import Cell, header, sections, text_of, title, tone_of
+from .sim import Report
+
+ANSI = {"strong": "1", "dim": "2", "good": "32", "bad": "31", "warn": "33", "title": "1"}
+
+
+class Style:
+    """ANSI colour when writing to a terminal that wants it (NO_COLOR unset, TERM not dumb)."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+
+    @classmethod
+    def for_stream(cls, stream: TextIO) -> Style:
+        return cls(stream.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb")
+
+    def __call__(self, text: str, tone: str) -> str:
+        code = ANSI.get(tone)
+        return f"\x1b[{code}m{text}\x1b[0m" if self.enabled and code and text else text
+
+
+def table(rows: Sequence[Sequence[Cell]], right: Sequence[bool], style: Style, indent: str = "  ") -> list[str]:
+    """Rows of cells in aligned columns (`right[i]`: column i is right-aligned, as numbers are)."""
+    ncol = max(len(r) for r in rows)
+    widths = [max((len(text_of(r[i])) for r in rows if i < len(r)), default=0) for i in range(ncol)]
+    lines = []
+    for r in rows:
+        cells = []
+        for i, c in enumerate(r):
+            t = text_of(c)
+            pad = " " * (widths[i] - len(t))
+            shown = style(t, tone_of(c))
+            cells.append(pad + shown if i < len(right) and right[i] else shown + pad)
+        lines.append((indent + "  ".join(cells)).rstrip())
+    return lines
+
+
+def render(report: Report, stream: TextIO) -> str:
+    st = Style.for_stream(stream)
+    out = [st(title(report), "title")] + [st(h, "dim") for h in header(report)]
+    for sec in sections(report):
+        out += ["", st(sec.title, "title")]
+        if sec.header:
+            out += table([[(h, "dim") for h in sec.header]] + sec.rows, sec.right, st)
+        out += ["  " + st(text_of(c), tone_of(c)) for c in sec.lines]
+        if sec.note:
+            out.append("  " + st(sec.note, "dim"))
+    return "\n".join(out)

@@ -1,0 +1,495 @@
+"""One seeded game of a lab run, and the record of what happened in it.
+
+A run (`Job`) is one or two rulesets (`sim`, `compare`), two players, a master seed and a cap on
+decisions. Game `i` of a run gets its seed from (master seed, i) alone, and each seat's player its
+seed from the game's seed and the seat: a game is the same whatever process, machine or order plays
+it, and game `i` of two rulesets with the same deck and deal starts from the same deal.
+
+While a game is played, a `Recorder` notes which plays and responses became legal for each seat,
+which were chosen, which plays were countered, and which choices inside effects were made (the
+owner of a choice is the program waiting for it: a play, a response or the turn's end rule).
+It works on the engine's own action tuples and counts by object identity, so it costs a few set
+and dict operations per decision.
+
+Random play against random play runs on the raw engine (`deal`, `legal_actions`, `apply_action`);
+any other pairing goes through `Game`, asking each player's `choose(game)`. A `random` player picks
+`legal[rng.randrange(len(legal))]` either way, from the same generator, so both paths play exactly
+the same game (tests/test_lab_run.py checks it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from operator import itemgetter
+from typing import Any
+
+from interpreter.core.errors import CuttleError, rule_failure
+from interpreter.engine.decision import MAIN, PLAY_D, RESPOND
+from interpreter.engine.game import Game
+from interpreter.engine.legal import RESOLVE_ACTION, legal_actions, move_of
+from interpreter.engine.machine import apply_action, deal
+from interpreter.engine.moves import Move
+from interpreter.engine.state import DRAW, State
+from interpreter.language import tree as A
+from interpreter.language.compiler import CHOOSE
+from interpreter.language.parser import parse_program
+from interpreter.players import parse_spec
+from interpreter.players.heuristic import RandomPlayer
+from interpreter.rules import Composed, Rules
+
+MAX_DECISIONS = 20000
+MASK = (1 << 64) - 1
+SEATS = ("p1", "p2")
+
+# -- seeds ---------------------------------------------------------------------------------------
+
+
+def _hash63(*parts: object) -> int:
+    text = ":".join(str(p) for p in parts).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1  # fits SQLite's INTEGER
+
+
+def game_seed(master: int, index: int) -> int:
+    """The seed of game `index` of a run: a function of the master seed and the index only."""
+    return _hash63("cuttle-lab-game", master, index)
+
+
+def player_seed(seed: int, seat: int) -> int:
+    """The seed of the player in `seat` (0 = p1) of the game with this seed: splitmix64's mixer
+    applied to another sequence than the game's own generator walks (that one adds the golden
+    ratio to `seed`), so a player's choices owe nothing to the shuffle."""
+    z = (seed * 0xD1B54A32D192ED03 + (seat + 1) * 0x8CB92BA72F3D8DD7) & MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return (z ^ (z >> 31)) >> 1
+
+
+# -- what a run is -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Side:
+    """One ruleset of a run. Workers build the rules from the merged data (`composed`), so they
+    read no file: a worker on another machine needs only Cuttle Lab installed."""
+
+    label: str          # "a" (or "b" in a comparison)
+    spec: str           # as the user wrote it
+    name: str
+    hash: str
+    composed: Composed = field(repr=False, compare=False)
+
+    def show(self, other: Side | None = None) -> str:
+        """How to call this ruleset in a report: its name, or what the user wrote if two share a name."""
+        return self.spec if other is not None and other.name == self.name else self.name
+
+    @classmethod
+    def of(cls, label: str, rules: Rules) -> Side:
+        remember(rules)
+        return cls(label, rules.spec, rules.name, rules.hash, rules.composed)
+
+
+@dataclass(frozen=True)
+class Job:
+    sides: tuple[Side, ...]
+    players: tuple[str, str]   # canonical player specs, p1 then p2
+    seed: int
+    max_decisions: int = MAX_DECISIONS
+
+    def identity(self) -> dict[str, Any]:
+        """What makes two runs the same run: the rulesets' contents (not the paths they were read
+        from), the players, the seed and the cap; not the number of games."""
+        return {"rulesets": [{"side": s.label, "name": s.name, "hash": s.hash} for s in self.sides],
+                "players": list(self.players), "seed": self.seed, "max_decisions": self.max_decisions}
+
+
+def canonical_player(spec: str) -> str:
+    """A player spec in one spelling (`bot` → `heuristic`, options sorted), so that the same player
+    written two ways is the same run; raises PlayerError for an unknown player, level or option."""
+    entry, _ = parse_spec(spec)  # validates everything
+    text = spec.strip()
+    text, _, query = text.partition("?")
+    _, _, level = text.partition(":")
+    level = level.strip().lower() or (entry.default_level or "")
+    items = sorted(i.strip() for i in query.split("&") if i.strip())
+    return entry.name + (f":{level}" if level else "") + ("?" + "&".join(items) if items else "")
+
+
+# -- the rules a worker plays, built once per process --------------------------------------------
+
+_RULES: dict[str, Rules] = {}
+_CATALOGS: dict[str, Catalog] = {}
+_FACTORIES: dict[str, Callable[[int], Any]] = {}
+
+
+def remember(rules: Rules) -> None:
+    """Keep a loaded ruleset for the games of this process (and of processes forked from it)."""
+    _RULES.setdefault(rules.hash, rules)
+
+
+def rules_of(side: Side) -> Rules:
+    rules = _RULES.get(side.hash)
+    if rules is None:
+        rules = Rules(side.composed)
+        rules.spec = side.spec
+        if rules.hash != side.hash:
+            raise CuttleError(f"this worker builds ruleset '{side.name}' with hash {rules.hash}, not {side.hash}: "
+                              "every worker needs the same version of Cuttle Lab")
+        _RULES[side.hash] = rules
+    return rules
+
+
+def catalog_of(rules: Rules) -> Catalog:
+    cat = _CATALOGS.get(rules.hash)
+    if cat is None or cat.rules is not rules:
+        cat = _CATALOGS[rules.hash] = Catalog(rules)
+    return cat
+
+
+def _player_factory(spec: str) -> Callable[[int], Any]:
+    f = _FACTORIES.get(spec)
+    if f is None:
+        entry, options = parse_spec(spec)
+        f = _FACTORIES[spec] = lambda seed: entry.factory(seed=seed, **options)
+    return f
+
+
+# -- the rules of a ruleset, numbered ------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RuleInfo:
+    kind: str        # play | response | choice | end
+    name: str
+    detail: str      # how it is played: verb and ranks, or where a choice is made
+    origin: str      # which part of the ruleset made or changed it ("" for the base)
+    answerable: bool = False  # a play some response can answer (so it can be countered)
+    watch: bool = True        # named as a dead rule if it never fires in a run
+
+
+class Catalog:
+    """The plays, responses, choices and endings of a ruleset, numbered in the ruleset's own order
+    (the same numbers in every process), and the engine objects that stand for them."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.infos: list[RuleInfo] = []
+        self.number: dict[int, int] = {}              # id(PlayDef or ResponseDef) -> rule number
+        self.choices: dict[tuple[str, str], int] = {}  # (owner, verb) -> rule number
+        self.owners: dict[int, str] = {}              # id(program) -> the rule it belongs to
+        comp = rules.composed
+        programs: list[tuple[str, tuple]] = []
+        for p in rules.plays:
+            ranks = " ".join(sorted(p.ranks, key=_rank_order)) if p.ranks else ""
+            detail = p.verb + (f" ({ranks})" if ranks else "") + (f", {p.ncards} cards" if p.ncards > 1 else "")
+            self.number[id(p)] = self._add(RuleInfo("play", p.name, detail, origin(comp, ("plays", p.name)),
+                                                    bool(p.kind and rules.answering.get(p.kind))))
+            programs += [(p.name, p.program), (f"{p.name} (countered)", p.countered)]
+        for r in rules.responses:
+            detail = f"{r.verb} ({' '.join(sorted(r.ranks, key=_rank_order))}) answers {', '.join(sorted(r.answers))}"
+            self.number[id(r)] = self._add(RuleInfo("response", r.name, detail, origin(comp, ("responses", r.name))))
+            programs.append((r.name, r.program))
+        programs.append(("turn.end", rules.turn_end))
+        by_player = _turn_end_choices(rules)  # the turn's own choices that a player (not `random`) makes
+        verbs: list[str] = []
+        for owner, prog in programs:
+            self.owners[id(prog)] = owner
+            for ins in prog:
+                if ins[0] == CHOOSE and (owner, ins[4]) not in self.choices:
+                    verb = ins[4]
+                    verbs.append(verb)
+                    where = "when a turn ends" if owner == "turn.end" else f"in the effect of {owner}"
+                    self.choices[(owner, verb)] = self._add(RuleInfo(
+                        "choice", f"{owner}: {verb}", f"a '{verb}' choice {where}",
+                        origin(comp, ("turn", "end") if owner == "turn.end" else ("plays", owner.split(" ")[0])),
+                        watch=owner == "turn.end" and verb in by_player))
+        for verb in dict.fromkeys(verbs):  # a choice in a program none of the above owns
+            self.choices[("effect", verb)] = self._add(RuleInfo("choice", f"effect: {verb}",
+                                                                f"a '{verb}' choice elsewhere", "", watch=False))
+        if rules.passes_to_end:
+            self._add(RuleInfo("end", "end.passes", f"{rules.passes_to_end} passes in a row end the game",
+                               origin(comp, ("end", "passes"))))
+
+    def _add(self, info: RuleInfo) -> int:
+        self.infos.append(info)
+        return len(self.infos) - 1
+
+    def choice(self, prog: tuple, verb: str) -> int:
+        """The number of a choice made in `prog` (the program waiting for it)."""
+        owner = self.owners.get(id(prog))
+        if owner is None:
+            te = self.rules.turn_end
+            owner = "turn.end" if te and prog[:len(te)] == te else "effect"  # the turn's end program + next turn
+            self.owners[id(prog)] = owner
+            self.rules.program_refs.append(prog)  # keeps the program (and so its id) alive
+        n = self.choices.get((owner, verb))
+        return self.choices[("effect", verb)] if n is None else n
+
+
+def _rank_order(rank: str) -> int:
+    from interpreter.core.cards import ALL_RANKS
+    return ALL_RANKS.index(rank) if rank in ALL_RANKS else len(ALL_RANKS)
+
+
+def _turn_end_choices(rules: Rules) -> list[str]:
+    """The verbs of the choices a player makes in the turn's end rule (not those made `by random`)."""
+    src = (rules.data.get("turn") or {}).get("end")
+    if not isinstance(src, str):
+        return []
+    try:
+        tree = parse_program(src)
+    except CuttleError:
+        return []
+    return sorted({n.verb for n in A.walk(tree) if isinstance(n, A.Choose)
+                   and not (isinstance(n.chooser, A.Name) and n.chooser.name == "random")})
+
+
+def origin(comp: Composed, path: tuple) -> str:
+    """Which part of a composed ruleset made the entry at `path`, or changed it: '' when it is the
+    base's own and unchanged; 'from X' when X added it; 'changed by X' when X changed it."""
+    base = comp.parts[0] if comp.parts else ""
+    made = None
+    for i in range(len(path), 0, -1):
+        if path[:i] in comp.setters:
+            made = comp.setters[path[:i]]
+            break
+    changed = sorted({s for p, s in comp.setters.items() if p[:len(path)] == path and len(p) > len(path)
+                      and s != made}, key=lambda s: comp.label(s))
+    if made is not None and made != base:
+        return f"from {comp.label(made)}"
+    if changed:
+        return "changed by " + ", ".join(comp.label(s) for s in changed)
+    return ""
+
+
+# -- one game ------------------------------------------------------------------------------------
+
+@dataclass
+class GameResult:
+    """What one game of one ruleset did: the row of `games` and the rows of `uses`."""
+
+    side: str
+    index: int
+    seed: int
+    winner: str | None        # p1 | p2 | draw, or None for a game cut off at the decision cap
+    end: str                  # goal | passes | no-move | cutoff | other
+    goal: int | None          # the winner's goal when the game ended at it
+    scores: tuple[int, int]
+    turns: int
+    decisions: int
+    hands: int
+    reason: str
+    rules_hash: str
+    # per rule number (see Catalog): (rule, p1 offered 0/1, p1 used, p1 countered, p2 offered, used, countered)
+    uses: tuple[tuple[int, ...], ...] = ()
+
+
+_second = itemgetter(1)
+_flat = itertools.chain.from_iterable
+
+
+class Recorder:
+    """Counts, per seat, what became legal, what was chosen and what was countered."""
+
+    __slots__ = ("cat", "seen", "chosen", "countered", "choices")
+
+    def __init__(self, cat: Catalog) -> None:
+        self.cat = cat
+        self.seen: tuple[set[int], set[int]] = (set(), set())       # ids of plays/responses legal at least once
+        self.chosen: tuple[list, list] = ([], [])                    # the PlayDef/ResponseDef of every choice
+        self.countered: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        self.choices: tuple[dict[int, int], dict[int, int]] = ({}, {})  # rule number -> times
+
+    def offer(self, d: Any, acts: list) -> None:
+        """The legal actions of a decision: a play action carries its PlayDef, a response its ResponseDef."""
+        k = d.kind
+        if k == MAIN or k == PLAY_D:
+            self.seen[d.player].update(map(id, map(_second, acts)))
+        elif k == RESPOND and len(acts) > 1:  # the last action is `resolve`
+            self.seen[d.player].update(map(id, map(_second, acts[:-1])))
+
+    def act(self, g: State, d: Any, a: tuple) -> None:
+        """The chosen action, before it is applied."""
+        a0 = a[0]
+        if a0 == "play" or a0 == "respond":
+            self.chosen[d.player].append(a[1])
+        elif a0 == "choose":
+            c = self.choices[d.player]
+            n = self.cat.choice(g.frames[-1][0], d.verb)
+            c[n] = c.get(n, 0) + 1
+
+    def settle(self, g: State, a: tuple, chain: tuple) -> None:
+        """After a response or `resolve`: if the chain of responses settled, whether the play was countered."""
+        if a[0] == "resolve":
+            responses = len(chain) - 1
+        elif a[0] == "respond" and not (len(g.chain) == len(chain) + 1 and g.chain[0] is chain[0]):
+            responses = len(chain)  # the response could not be answered: the chain settled at once
+        else:
+            return
+        if responses % 2 == 1:
+            play, player = chain[0][0], chain[0][1]
+            c = self.countered[player]
+            c[id(play)] = c.get(id(play), 0) + 1
+
+    def rows(self) -> tuple[tuple[int, ...], ...]:
+        """One row per rule that was legal or used: (rule, p1 offered, p1 used, p1 countered, p2 ...)."""
+        number = self.cat.number.__getitem__
+        rows: dict[int, list[int]] = {}
+        for seat in (0, 1):
+            o = 3 * seat
+            for k in map(number, self.seen[seat]):
+                row = rows.get(k) or rows.setdefault(k, [k, 0, 0, 0, 0, 0, 0])
+                row[o + 1] = 1
+            for k in map(number, map(id, self.chosen[seat])):
+                row = rows.get(k) or rows.setdefault(k, [k, 0, 0, 0, 0, 0, 0])
+                row[o + 1] = 1
+                row[o + 2] += 1
+            for key, n in self.countered[seat].items():
+                k = number(key)
+                (rows.get(k) or rows.setdefault(k, [k, 0, 0, 0, 0, 0, 0]))[o + 3] = n
+            for k, n in self.choices[seat].items():
+                row = rows.get(k) or rows.setdefault(k, [k, 0, 0, 0, 0, 0, 0])
+                row[o + 1] = 1
+                row[o + 2] = n
+        return tuple(tuple(rows[k]) for k in sorted(rows))
+
+
+def play_game(rules: Rules, index: int, seed: int, players: Sequence[str], cap: int = MAX_DECISIONS,
+              side: str = "a", through_game: bool = False) -> GameResult:
+    """Play game `index` (seeded `seed`) of `rules` between `players` (specs, p1 first)."""
+    seats = [_player_factory(players[s])(player_seed(seed, s)) for s in (0, 1)]
+    rec = Recorder(catalog_of(rules))
+    try:
+        if not through_game and all(type(p) is RandomPlayer for p in seats):
+            g, n, turns = _random_game(rules, seed, (seats[0].rng, seats[1].rng), cap, rec)
+        else:
+            g, n, turns = record(Game.new(rules, seed), seats, cap, rec)
+    except CuttleError:
+        raise
+    except Exception as e:
+        raise rule_failure(rules.name, f"playing game {index} (seed {seed})", e) from None
+    return _result(rules, side, index, seed, g, n, turns, cap, rec)
+
+
+def _random_game(rules: Rules, seed: int, rngs: tuple, cap: int, rec: Recorder) -> tuple[State, int, int]:
+    """Uniformly random play on the raw engine (what `cuttle bench` measures), recorded as
+    `Recorder` records: inlined here for main decisions and `resolve`, the hot path."""
+    g = deal(rules, seed)
+    turns = 1
+    turn_no, hands = g.turn_no, g.hands
+    match = rules.match_wins > 1  # a single game's turns are its turn number at the end
+    offered: tuple[list, list] = ([], [])  # each decision's actions, read once at the end of the game
+    see = (offered[0].append, offered[1].append)
+    keep = (rec.chosen[0].append, rec.chosen[1].append)
+    pick = (rngs[0].randrange, rngs[1].randrange)
+    second = _second
+    while g.winner is None and g.moves_made < cap:
+        d = g.pending
+        acts = legal_actions(g)
+        p = d.player
+        a = acts[pick[p](len(acts))]
+        if d.kind == MAIN:
+            see[p](acts)
+            keep[p](a[1])
+            apply_action(g, a)
+        elif a is RESOLVE_ACTION:
+            if len(acts) > 1:
+                see[p](acts[:-1])  # the last is `resolve`
+            chain = g.chain
+            apply_action(g, a)
+            if len(chain) % 2 == 0:  # an odd number of responses: the play was countered
+                rec.settle(g, a, chain)
+        else:
+            rec.offer(d, acts)
+            rec.act(g, d, a)
+            if d.kind == RESPOND:
+                chain = g.chain
+                apply_action(g, a)
+                rec.settle(g, a, chain)
+            else:
+                apply_action(g, a)
+        if match and (g.turn_no != turn_no or g.hands is not hands):
+            turns += 1
+            turn_no, hands = g.turn_no, g.hands
+    for p in (0, 1):
+        rec.seen[p].update(map(id, map(second, _flat(offered[p]))))
+    return g, g.moves_made, turns if match else g.turn_no
+
+
+def record(game: Game, seats: Sequence[Any], cap: int, rec: Recorder) -> tuple[State, int, int]:
+    """Play `game` to its end (or `cap` decisions) with any players, through the public Game API
+    (each decides with `choose(game)`), recording into `rec`; returns the last state, the number of
+    decisions and the number of turns."""
+    n = 0
+    turns = 1
+    turn_no, hands = game.state.turn_no, len(game.state.hands)
+    while game.state.winner is None and n < cap:
+        g = game.state
+        d = g.pending
+        acts = legal_actions(g)
+        rec.offer(d, acts)
+        move = seats[d.player].choose(game)
+        a = _action_of(g, acts, move)
+        rec.act(g, d, a)
+        chain = g.chain
+        game.push(move)
+        if d.kind == RESPOND:
+            rec.settle(game.state, a, chain)
+        n += 1
+        g = game.state
+        if g.turn_no != turn_no or len(g.hands) != hands:
+            turns += 1
+            turn_no, hands = g.turn_no, len(g.hands)
+    return game.state, n, turns
+
+
+def _action_of(g: State, acts: list, move: Move) -> tuple:
+    for a in acts:
+        if move_of(g, a) == move:
+            return a
+    raise CuttleError(f"a player chose '{move}', which is not a legal move")
+
+
+def _result(rules: Rules, side: str, index: int, seed: int, g: State, n: int, turns: int, cap: int,
+            rec: Recorder) -> GameResult:
+    w = g.winner
+    scores = (rules.score_of(g, 0), rules.score_of(g, 1))
+    goal = None
+    if w is None:
+        winner, end = None, "cutoff"
+    else:
+        winner = "draw" if w == DRAW else SEATS[w]
+        if rules.passes_to_end and g.passes >= rules.passes_to_end:
+            end = "passes"
+        elif w in (0, 1) and scores[w] >= (at := rules.goal_of(g, w)):
+            end, goal = "goal", at
+        elif g.pending is None and "no legal move" in g.reason:
+            end = "no-move"
+        else:
+            end = "other"
+    return GameResult(side, index, seed, winner, end, goal, scores, turns, n, max(1, len(g.hands)), g.reason,
+                      rules.hash, rec.rows())
+
+
+def run_chunk(job: Job, indices: Sequence[int]) -> list[GameResult]:
+    """Games `indices` of a run, on every ruleset of it (the same seeds: paired games)."""
+    out = []
+    sides = [(s.label, rules_of(s)) for s in job.sides]
+    for i in indices:
+        seed = game_seed(job.seed, i)
+        for label, rules in sides:
+            out.append(play_game(rules, i, seed, job.players, job.max_decisions, label))
+    return out
+
+
+def deals_alike(a: Rules, b: Rules, seeds: Sequence[int]) -> bool:
+    """Whether two rulesets deal the same cards from the same seeds (so their games can be paired)."""
+    for s in seeds:
+        ga, gb = deal(a, s), deal(b, s)
+        if ga.zones != gb.zones or ga.turn != gb.turn:
+            return False
+    return True
+
+
+__all__ = ["Job", "Side", "GameResult", "Recorder", "Catalog", "RuleInfo", "play_game", "run_chunk", "game_seed",
+           "player_seed", "canonical_player", "deals_alike", "rules_of", "catalog_of", "MAX_DECISIONS"]

@@ -1,0 +1,172 @@
+"""`cuttle sim` and `cuttle compare`: prepare a run, play its missing games into the store, and
+summarize what is stored.
+
+    report = simulate(["default"], games=1000, players=("random", "random"), seed=0, jobs=1)
+    report = simulate(["default", "default+classic-2s"], games=1000, ...)     # a comparison
+
+Games already in the output folder's database are not played again (a rerun resumes), and a
+Ctrl-C keeps every game that finished (`Interrupted` says how many).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from interpreter.core.errors import CuttleError
+from interpreter.rules import Rules, load_ruleset
+
+from . import metrics
+from .bench import frozen_heap
+from .parallel import backend as make_backend
+from .progress import Progress
+from .run import MAX_DECISIONS, Job, Side, canonical_player, catalog_of, deals_alike, game_seed, rules_of
+from .store import Store
+
+FLUSH_EVERY = 0.5  # seconds between commits of finished games
+
+
+class Interrupted(CuttleError):
+    """Ctrl-C during a run: the games that finished are stored."""
+
+    def __init__(self, kept: int, total: int, where: Path | None) -> None:
+        self.kept, self.total, self.where = kept, total, where
+        if where is None:
+            msg = (f"interrupted after {kept:,} of {total:,} games; nothing kept "
+                   "(give --out DIR to keep games and resume)")
+        else:
+            msg = (f"interrupted: {kept:,} of {total:,} games kept in {where}; "
+                   "run the same command again to resume")
+        super().__init__(msg)
+
+
+@dataclass
+class Report:
+    """Everything the reports show."""
+
+    kind: str                                  # sim | compare
+    games: int
+    job: Job
+    summaries: dict[str, dict[str, Any]]       # per side: metrics.summarize
+    differences: dict[str, Any] | None = None  # compare: metrics.differences
+    verdict: list[str] = field(default_factory=list)
+    pairing: str = ""                          # compare: whether the games are paired, in words
+    lengths: dict[str, dict[str, list[int]]] = field(default_factory=dict)  # per side: decisions, turns
+    played: int = 0                            # games played now (not resumed)
+    resumed: int = 0                           # games found in the database
+    elapsed: float = 0.0
+    backend: str = ""
+    database: Path | None = None
+
+    def json(self) -> dict[str, Any]:
+        if self.kind == "sim":
+            return self.summaries["a"]
+        return {"a": self.summaries["a"], "b": self.summaries["b"], "differences": self.differences,
+                "verdict": self.verdict, "pairing": self.pairing}
+
+
+def count(value: Any, option: str) -> int:
+    """A positive whole number given on the command line, or one clear error."""
+    try:
+        n = int(value)
+    except (TypeError, ValueError):
+        raise CuttleError(f"{option} takes a whole number, not '{value}'") from None
+    if n < 1:
+        raise CuttleError(f"{option} must be 1 or more, not {n}")
+    return n
+
+
+def prepare(specs: Sequence[str], players: tuple[str, str], seed: int,
+            max_decisions: int = MAX_DECISIONS) -> Job:
+    """Load the rulesets and check the players; every problem is raised before anything is played."""
+    canon = (canonical_player(players[0]), canonical_player(players[1]))
+    sides = tuple(Side.of(label, load_ruleset(spec)) for label, spec in zip("ab", specs, strict=False))
+    return Job(sides, canon, seed, max_decisions)
+
+
+def pairing(job: Job) -> tuple[bool, str]:
+    """Whether game i of A and game i of B start from the same deal, and that in words."""
+    a, b = rules_of(job.sides[0]), rules_of(job.sides[1])
+    if deals_alike(a, b, [game_seed(job.seed, i) for i in range(3)]):
+        return True, "paired: game i of both rulesets starts from the same deal"
+    return False, (f"not paired: {unlike(a, b)}, so game i cannot start from the same deal under both; "
+                   "differences use independent-sample intervals")
+
+
+def unlike(a: Rules, b: Rules) -> str:
+    """Why two rulesets do not deal alike, in a few words."""
+    why = []
+    if a.deck_cards != b.deck_cards:
+        why.append(f"decks of {len(a.deck_cards)} and {len(b.deck_cards)} cards" if len(a.deck_cards)
+                   != len(b.deck_cards) else "different decks of the same size")
+    if a.deal != b.deal or a.deal_extra != b.deal_extra:
+        why.append(f"deals of {'/'.join(map(str, a.deal))} and {'/'.join(map(str, b.deal))} cards"
+                   if a.deal != b.deal else "different cards dealt")
+    return f"{a.spec} and {b.spec} deal differently (" + (", ".join(why) or "another dealing order") + ")"
+
+
+def play(job: Job, games: int, store: Store, jobs: int | None = None, cluster: str | None = None,
+         progress: TextIO | None = None) -> tuple[int, int, float, str]:
+    """Play the games of the run not yet stored; returns (played, resumed, seconds, backend name)."""
+    done = store.done(games)
+    work = [i for i in range(games) if i not in done]
+    if not work:
+        return 0, len(done), 0.0, "nothing to play"
+    bar = Progress(len(work), progress or sys.stderr)
+    engine = make_backend(jobs, cluster)
+    played = 0
+    pending: list = []
+    t0 = last = time.perf_counter()
+    finished = interrupted = False
+    try:
+        with frozen_heap():
+            for results in engine.map(job, work):
+                pending.extend(results)
+                bar.advance(len(results) // len(job.sides))
+                now = time.perf_counter()
+                if now - last >= FLUSH_EVERY:
+                    played += store.add(pending)
+                    pending.clear()
+                    last = now
+        finished = True
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if pending:  # every game that finished is kept, whatever stopped the run
+            played += store.add(pending)
+        bar.close()
+        engine.close(cancel=not finished)
+    if interrupted:
+        raise Interrupted(len(done) + played, games, store.path)
+    return played, len(done), time.perf_counter() - t0, engine.name
+
+
+def simulate(specs: Sequence[str], games: int, players: tuple[str, str], seed: int = 0, jobs: int | None = None,
+             cluster: str | None = None, out: str | Path | None = None, max_decisions: int = MAX_DECISIONS,
+             progress: TextIO | None = None) -> Report:
+    """`cuttle sim` (one ruleset) or `cuttle compare` (two): play, store, summarize."""
+    games = count(games, "--games")
+    if jobs is not None:
+        jobs = count(jobs, "--jobs")
+    job = prepare(specs, players, seed, count(max_decisions, "--max-decisions"))
+    paired, words = pairing(job) if len(job.sides) == 2 else (False, "")
+    store = Store.open(job, [catalog_of(rules_of(s)) for s in job.sides], out)
+    try:
+        played, resumed, elapsed, name = play(job, games, store, jobs, cluster, progress)
+        summaries = {s.label: metrics.summarize(store, s.label, games) for s in job.sides}
+        report = Report("sim" if len(job.sides) == 1 else "compare", games, job, summaries, pairing=words,
+                        played=played, resumed=resumed, elapsed=elapsed, backend=name, database=store.path)
+        for s in job.sides:
+            rows = metrics.games_of(store, s.label, games)
+            report.lengths[s.label] = {"decisions": [r[5] for r in rows], "turns": [r[4] for r in rows]}
+        if len(job.sides) == 2:
+            report.differences = metrics.differences(store, games, paired, summaries)
+            a, b = job.sides
+            report.verdict = metrics.verdict(report.differences, a.show(b), b.show(a))
+        return report
+    finally:
+        store.close()

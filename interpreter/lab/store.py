@@ -1,0 +1,207 @@
+"""Every game of a run, kept in an SQLite database (`games.sqlite` in the output folder).
+
+SQLite comes with Python, is one file a designer can copy, and is read by every SQL tool
+(`sqlite3`, DB Browser, pandas, DuckDB's sqlite scanner); see docs/lab.md for the tables and
+example queries. Writes are transactions: a game is stored whole or not at all, so an interrupted
+run keeps exactly the games that finished, and rerunning the same command plays only the rest.
+
+A database belongs to one run: its identity (rulesets and their hashes, players, master seed,
+decision cap) is stored with it, and a run with another identity is refused rather than mixed in.
+
+A random game lasts about a millisecond, and inserting its ~15 rows of play counts one by one
+would add about 4% to that; so a game is one row of `games`, its counts a JSON array in the column
+`uses_json` ([rule, p1 offered, p1 used, p1 countered, p2 offered, p2 used, p2 countered] per rule
+that was legal or used), and the views `uses` and `uses_by_seat` give them as rows to SQL
+(SQLite's json_each). The lab's own summary reads the JSON directly.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from interpreter.core.errors import CuttleError
+
+from .run import Catalog, GameResult, Job
+
+FORMAT = 1
+DB_NAME = "games.sqlite"
+
+_ROW_TEXT: dict[tuple[int, ...], str] = {}
+
+
+def uses_json(rows: Sequence[tuple[int, ...]]) -> str:
+    """A game's rows as a JSON array of arrays. The same rows recur from game to game (a few hundred
+    distinct ones in a thousand games), so each row's text is kept: six times cheaper than encoding."""
+    cache = _ROW_TEXT
+    if len(cache) > 100_000:
+        cache.clear()
+    parts = []
+    for r in rows:
+        text = cache.get(r)
+        if text is None:
+            text = cache[r] = "[" + ",".join(map(str, r)) + "]"
+        parts.append(text)
+    return "[" + ",".join(parts) + "]"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS run (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS rulesets (
+    side TEXT PRIMARY KEY,      -- 'a' (sim, or compare's first ruleset) or 'b'
+    spec TEXT NOT NULL,         -- as given on the command line
+    name TEXT NOT NULL,
+    hash TEXT NOT NULL          -- the ruleset's content hash (as in game records)
+);
+CREATE TABLE IF NOT EXISTS rules (
+    side TEXT NOT NULL,
+    rule INTEGER NOT NULL,      -- its number in this ruleset (uses.rule)
+    kind TEXT NOT NULL,         -- play | response | choice | end
+    name TEXT NOT NULL,         -- the ruleset's own name: plays.NAME, responses.NAME, 'OWNER: VERB', end.passes
+    detail TEXT NOT NULL,       -- its verb and ranks, or where the choice is made
+    origin TEXT NOT NULL,       -- '' for the base ruleset's own; 'from OPTION' / 'changed by OPTION'
+    answerable INTEGER NOT NULL,-- 1 if a response can answer it (it can be countered)
+    watch INTEGER NOT NULL,     -- 1 if it is named as dead when it never fires
+    PRIMARY KEY (side, rule)
+);
+CREATE TABLE IF NOT EXISTS games (
+    side TEXT NOT NULL,
+    idx INTEGER NOT NULL,       -- the game's number in the run (0, 1, ...)
+    seed INTEGER NOT NULL,      -- its deal: `cuttle play --seed SEED` deals the same cards
+    p1 TEXT NOT NULL,           -- the player in the first seat (moves first)
+    p2 TEXT NOT NULL,
+    winner TEXT,                -- 'p1', 'p2', 'draw'; NULL if cut off at the decision cap
+    end_reason TEXT NOT NULL,   -- goal | passes | no-move | cutoff | other
+    goal INTEGER,               -- the winner's goal when the game ended at it
+    p1_points INTEGER NOT NULL, -- points at the end
+    p2_points INTEGER NOT NULL,
+    turns INTEGER NOT NULL,
+    decisions INTEGER NOT NULL, -- every move of either player, responses and choices included
+    hands INTEGER NOT NULL,     -- hands played (a match of several hands: best-of-5)
+    reason TEXT NOT NULL,       -- the engine's words for the ending
+    uses_json TEXT NOT NULL,    -- the rows of the view uses for this game, as a JSON array of arrays
+    PRIMARY KEY (side, idx)
+);
+CREATE VIEW IF NOT EXISTS uses AS  -- one row per game and rule that was legal or used in it
+    SELECT g.side AS side, g.idx AS idx,
+           json_extract(j.value, '$[0]') AS rule,          -- rules.rule
+           json_extract(j.value, '$[1]') AS p1_offered,    -- 1: legal for p1 at least once in this game
+           json_extract(j.value, '$[2]') AS p1_used,       -- times p1 chose it
+           json_extract(j.value, '$[3]') AS p1_countered,  -- times p1's play of it was countered
+           json_extract(j.value, '$[4]') AS p2_offered,
+           json_extract(j.value, '$[5]') AS p2_used,
+           json_extract(j.value, '$[6]') AS p2_countered
+    FROM games g, json_each(g.uses_json) j;
+CREATE VIEW IF NOT EXISTS uses_by_seat AS
+    SELECT u.side, u.idx, 'p1' AS seat, r.kind, r.name, u.p1_offered AS offered, u.p1_used AS used,
+           u.p1_countered AS countered
+    FROM uses u JOIN rules r ON r.side = u.side AND r.rule = u.rule WHERE u.p1_offered OR u.p1_used
+    UNION ALL
+    SELECT u.side, u.idx, 'p2', r.kind, r.name, u.p2_offered, u.p2_used, u.p2_countered
+    FROM uses u JOIN rules r ON r.side = u.side AND r.rule = u.rule WHERE u.p2_offered OR u.p2_used;
+"""
+
+
+class StoreError(CuttleError):
+    """An output folder that cannot hold this run."""
+
+
+class Store:
+    """The database of one run (in a file with `--out`, otherwise in memory)."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path | None, job: Job) -> None:
+        self.conn = conn
+        self.path = path
+        self.job = job
+
+    @classmethod
+    def open(cls, job: Job, catalogs: Sequence[Catalog], out: str | Path | None = None) -> Store:
+        """Open (or create) the run's database in folder `out`; refuse one holding another run."""
+        path = None
+        if out is None:
+            conn = sqlite3.connect(":memory:")
+        else:
+            folder = Path(out)
+            if folder.exists() and not folder.is_dir():
+                raise StoreError(f"--out {out}: not a folder")
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise StoreError(f"--out {out}: cannot create the folder ({e.strerror})") from None
+            path = folder / DB_NAME
+            existed = path.exists()
+            try:
+                conn = sqlite3.connect(path)
+                if existed:
+                    _check_identity(conn, path, job)
+            except sqlite3.DatabaseError as e:
+                raise StoreError(f"{path} is not a Cuttle Lab database ({e}); choose another --out folder") from None
+            conn.execute("PRAGMA journal_mode=WAL")   # commits without waiting for the disk each time,
+            conn.execute("PRAGMA synchronous=NORMAL")  # still whole transactions after a crash
+        store = cls(conn, path, job)
+        store._create(catalogs)
+        return store
+
+    def _create(self, catalogs: Sequence[Catalog]) -> None:
+        with self.conn:
+            self.conn.executescript(SCHEMA)
+            if self.conn.execute("SELECT 1 FROM run WHERE key = 'identity'").fetchone() is None:
+                self.conn.executemany("INSERT INTO run VALUES (?, ?)", [
+                    ("format", str(FORMAT)), ("identity", json.dumps(self.job.identity(), sort_keys=True))])
+                self.conn.executemany("INSERT INTO rulesets VALUES (?, ?, ?, ?)",
+                                      [(s.label, s.spec, s.name, s.hash) for s in self.job.sides])
+                self.conn.executemany("INSERT INTO rules VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [
+                    (s.label, i, r.kind, r.name, r.detail, r.origin, int(r.answerable), int(r.watch))
+                    for s, cat in zip(self.job.sides, catalogs, strict=True) for i, r in enumerate(cat.infos)])
+
+    # -- games --------------------------------------------------------------------------------
+    def done(self, games: int) -> set[int]:
+        """The game numbers below `games` already stored for every ruleset of the run."""
+        rows = self.conn.execute("SELECT idx FROM games WHERE idx < ? GROUP BY idx HAVING COUNT(*) = ?",
+                                 (games, len(self.job.sides)))
+        return {i for (i,) in rows}
+
+    def add(self, results: Iterable[GameResult]) -> int:
+        """Store finished games in one transaction; returns how many game numbers were completed."""
+        p1, p2 = self.job.players
+        games = [(r.side, r.index, r.seed, p1, p2, r.winner, r.end, r.goal, r.scores[0], r.scores[1], r.turns,
+                  r.decisions, r.hands, r.reason, uses_json(r.uses)) for r in results]
+        with self.conn:
+            self.conn.executemany("INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", games)
+        return len(games) // max(1, len(self.job.sides))
+
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+        return self.conn.execute(sql, params).fetchall()
+
+    def close(self) -> None:
+        if self.path is not None:
+            try:  # one plain file again for whoever opens it next (unless someone is reading it right now)
+                self.conn.execute("PRAGMA journal_mode=DELETE")
+            except sqlite3.OperationalError:
+                pass
+        self.conn.close()
+
+
+def _check_identity(conn: sqlite3.Connection, path: Path, job: Job) -> None:
+    try:
+        row = conn.execute("SELECT value FROM run WHERE key = 'identity'").fetchone()
+    except sqlite3.OperationalError:
+        row = None
+    if row is None:
+        raise StoreError(f"{path} is not a Cuttle Lab database; choose another --out folder")
+    theirs = json.loads(row[0])
+    mine = job.identity()
+    if theirs == mine:
+        return
+    raise StoreError(f"{path} holds another run ({describe(theirs)}), not this one ({describe(mine)}); "
+                     "rerun that command to resume it, or choose another --out folder")
+
+
+def describe(identity: dict[str, Any]) -> str:
+    """A run's identity in a few words, for messages."""
+    rs = identity.get("rulesets", [])
+    names = " vs ".join(f"{r['name']} [{r['hash'][:8]}]" for r in rs)
+    players = "/".join(identity.get("players", []))
+    return f"{names}, players {players}, seed {identity.get('seed')}, cap {identity.get('max_decisions')}"

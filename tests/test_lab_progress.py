@@ -1,0 +1,44 @@
+"""The progress bar: on a terminal only, only once a run has lasted a second, with games/s and the
+time left, and erased at the end."""
+
+from __future__ import annotations
+
+import io
+
+from interpreter.lab.progress import Progress, clock
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_nothing_is_drawn_in_the_first_second() -> None:
+    out = Terminal()
+    bar = Progress(1000, out, now=0.0)
+    bar.advance(100, now=0.5)
+    bar.close()
+    assert out.getvalue() == ""
+
+
+def test_the_bar_shows_rate_and_time_left_after_a_second() -> None:
+    out = Terminal()
+    bar = Progress(1000, out, now=0.0)
+    bar.advance(250, now=2.0)
+    text = out.getvalue()
+    assert "250/1,000 games" in text and "125 games/s" in text and "0:06 left" in text and "0:02 elapsed" in text
+    assert "[" + "#" * 2 in text
+    bar.close()
+    assert out.getvalue().endswith("\r\x1b[K")  # erased
+
+
+def test_no_bar_when_the_output_is_not_a_terminal() -> None:
+    out = io.StringIO()
+    bar = Progress(1000, out, now=0.0)
+    bar.advance(500, now=5.0)
+    bar.close()
+    assert out.getvalue() == ""
+
+
+def test_clock() -> None:
+    assert (clock(5), clock(65), clock(3725)) == ("0:05", "1:05", "1:02:05")

@@ -1,0 +1,278 @@
+"""`cuttle sim` and `cuttle compare`: every game stored, the summary agrees with the stored rows,
+the same results for any number of workers and on a cluster, a Ctrl-C keeps what finished and a
+rerun resumes, and bad input gets one clear line."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from interpreter.cli import main
+from interpreter.lab.run import catalog_of, rules_of, run_chunk
+from interpreter.lab.sim import prepare, simulate
+from interpreter.lab.store import Store
+
+ROOT = Path(__file__).resolve().parent.parent
+HOUSE = str(ROOT / "examples" / "house" / "ace-opponent-only.yaml")
+
+
+def rows(db: Path) -> tuple[list, list]:
+    con = sqlite3.connect(db)
+    try:
+        return (con.execute("SELECT * FROM games ORDER BY side, idx").fetchall(),
+                con.execute("SELECT * FROM uses ORDER BY side, idx, rule").fetchall())
+    finally:
+        con.close()
+
+
+def expected_rows(seed: int, indices: range) -> tuple[list, list]:
+    """The rows of games `indices` of a random run of the default rules, played here and now."""
+    job = prepare(["default"], ("random", "random"), seed)
+    store = Store.open(job, [catalog_of(rules_of(s)) for s in job.sides])
+    store.add(run_chunk(job, list(indices)))
+    got = (store.query("SELECT * FROM games ORDER BY side, idx"),
+           store.query("SELECT * FROM uses ORDER BY side, idx, rule"))
+    store.close()
+    return got
+
+
+def run_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict:
+    assert main(argv + ["--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_the_summary_agrees_with_counting_the_stored_rows(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    s = run_json(["sim", "default+tens-block", "--games", "120", "--seed", "4", "--jobs", "1",
+                  "--out", str(tmp_path)], capsys)
+    con = sqlite3.connect(tmp_path / "games.sqlite")
+    count = dict(con.execute("SELECT winner, COUNT(*) FROM games GROUP BY winner").fetchall())
+    assert s["games"] == 120 == sum(count.values())
+    assert (s["p1_wins"], s["p2_wins"], s["draws"]) == (count.get("p1", 0), count.get("p2", 0), count.get("draw", 0))
+    assert s["p1_win_rate"] == count.get("p1", 0) / 120
+    lo, hi = s["p1_win_rate_ci95"]
+    assert lo < s["p1_win_rate"] < hi
+    decisions = sorted(d for (d,) in con.execute("SELECT decisions FROM games"))
+    assert s["median_decisions"] == (decisions[59] + decisions[60]) / 2
+    used = dict(con.execute("SELECT name, SUM(used) FROM uses_by_seat WHERE kind IN ('play', 'response') "
+                            "GROUP BY name").fetchall())
+    assert {k: v for k, v in s["plays"].items() if v} == used
+    passes = con.execute("SELECT COUNT(*) FROM games WHERE end_reason = 'passes'").fetchone()[0]
+    assert sum(v["count"] for k, v in s["ends"].items() if "passes" in k) == passes
+    blocked = con.execute("SELECT SUM(countered) FROM uses_by_seat WHERE name = 'scuttle'").fetchone()[0]
+    assert next(r for r in s["rules"] if r["name"] == "scuttle")["countered"] == blocked == s["plays"]["block"]
+    con.close()
+
+
+def test_the_json_summary_has_the_promised_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    keys = {"games", "p1_wins", "p2_wins", "draws", "p1_win_rate", "p1_win_rate_ci95", "median_decisions", "plays",
+            "dead"}
+    s = run_json(["sim", "default", "--games", "30", "--jobs", "1"], capsys)
+    assert keys <= set(s)
+    assert isinstance(s["p1_win_rate_ci95"], list) and len(s["p1_win_rate_ci95"]) == 2
+    assert isinstance(s["plays"]["points"], int) and isinstance(s["dead"], list)
+    c = run_json(["compare", "default", "default+classic-2s", "--games", "30", "--jobs", "1"], capsys)
+    assert keys <= set(c["a"]) and keys <= set(c["b"]) and "differences" in c
+    assert c["differences"]["paired"] is True
+    assert set(c["differences"]["p1_win_rate"]) >= {"a", "b", "difference", "ci95"}
+
+
+def test_a_house_rule_that_never_fires_is_named_dead(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    s = run_json(["sim", "default+tens-block", "--games", "40", "--jobs", "1"], capsys)
+    assert "block" not in s["dead"]
+    path = tmp_path / "never.yaml"
+    path.write_text("name: never\nkind: base\nextends: default\nplays:\n  hoard:\n    verb: hoard\n"
+                    "    ranks: [\"7\"]\n    legal: count(hand of me) > 20\n    effect: draw 1\n", encoding="utf-8")
+    s = run_json(["sim", str(path), "--games", "40", "--jobs", "1"], capsys)
+    assert "hoard" in s["dead"] and "seven" not in s["dead"]
+    assert "hoard (play from never) never became legal in 40 games" in s["dead_why"]
+
+
+def test_jobs_and_a_local_cluster_store_the_same_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("distributed")
+    argv = ["compare", "default", HOUSE, "--games", "40", "--seed", "9"]
+    outs = {}
+    for name, extra in (("one", ["--jobs", "1"]), ("two", ["--jobs", "2"]), ("cluster", ["--cluster", "local",
+                                                                                         "--jobs", "2"])):
+        outs[name] = run_json(argv + extra + ["--out", str(tmp_path / name)], capsys)
+    assert rows(tmp_path / "one" / "games.sqlite") == rows(tmp_path / "two" / "games.sqlite")
+    assert rows(tmp_path / "one" / "games.sqlite") == rows(tmp_path / "cluster" / "games.sqlite")
+    assert outs["one"] == outs["two"] == outs["cluster"]
+
+
+def test_a_rerun_resumes_and_gives_what_one_run_gives(tmp_path: Path) -> None:
+    whole = simulate(["default"], 60, ("random", "random"), seed=2, jobs=1, out=tmp_path / "whole")
+    simulate(["default"], 25, ("random", "random"), seed=2, jobs=1, out=tmp_path / "parts")
+    again = simulate(["default"], 60, ("random", "random"), seed=2, jobs=1, out=tmp_path / "parts")
+    assert (again.resumed, again.played) == (25, 35)
+    assert rows(tmp_path / "whole" / "games.sqlite") == rows(tmp_path / "parts" / "games.sqlite")
+    assert again.summaries == whole.summaries
+    done = simulate(["default"], 60, ("random", "random"), seed=2, jobs=1, out=tmp_path / "parts")
+    assert (done.resumed, done.played) == (60, 0)
+
+
+@pytest.mark.parametrize("backend", [["--jobs", "1"], ["--jobs", "2"], ["--cluster", "local", "--jobs", "2"]],
+                         ids=["one process", "two workers", "local cluster"])
+def test_ctrl_c_keeps_finished_games_and_the_same_command_resumes(tmp_path: Path, backend: list[str]) -> None:
+    if "--cluster" in backend:
+        pytest.importorskip("distributed")
+    out = tmp_path / "run"
+    cmd = [sys.executable, "-m", "interpreter.cli", "sim", "default", "--games", "100000", "--seed", "3",
+           *backend, "--out", str(out)]
+    # a session of its own, so that the Ctrl-C below reaches the whole process group, as a terminal's does
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    db = out / "games.sqlite"
+    deadline = time.monotonic() + 60
+    stored = 0
+    while time.monotonic() < deadline and stored < 1:
+        time.sleep(0.2)
+        if db.exists():
+            try:
+                con = sqlite3.connect(db, timeout=1)
+                stored = con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+                con.close()
+            except sqlite3.OperationalError:
+                pass
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and err.count("\n") == 1, err  # one line, from the lab, none from workers
+    assert "interrupted:" in err and "run the same command again to resume" in err
+    kept = int(err.split("interrupted: ")[1].split(" of ")[0].replace(",", ""))
+    assert kept >= stored > 0
+    before = [g[1] for g in rows(db)[0]]
+    assert len(before) == kept  # (workers finish out of order: not necessarily games 0 .. kept-1)
+    # the same run, asked for fewer games (to finish soon), plays only the missing ones, and stores
+    # what one run would have
+    more = max(before) + 20
+    again = cmd[:6] + [str(more)] + cmd[7:]
+    if "--cluster" in backend:  # resume in this process instead: the run is the same whatever plays it
+        again = [a for a in again if a not in ("--cluster", "local")]
+        again[again.index("--jobs") + 1] = "1"
+    proc = subprocess.run(again, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert f"played {more - kept:,} games in" in proc.stdout and f"{kept:,} were already in" in proc.stdout
+    games, uses = rows(db)
+    assert [g[1] for g in games] == list(range(more))
+    window = range(max(0, more - 40), more)  # games the interrupted run kept, and games the rerun played
+    want_games, want_uses = expected_rows(3, window)
+    assert [g for g in games if g[1] in window] == want_games
+    assert [u for u in uses if u[1] in window] == want_uses
+
+
+def test_a_folder_holding_another_run_is_refused_and_kept(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "default", "--games", "10", "--jobs", "1", "--out", str(tmp_path)]) == 0
+    before = rows(tmp_path / "games.sqlite")
+    capsys.readouterr()
+    assert main(["sim", "default", "--games", "10", "--seed", "1", "--jobs", "1", "--out", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "holds another run" in err and "seed 0" in err and "seed 1" in err
+    assert rows(tmp_path / "games.sqlite") == before
+    capsys.readouterr()
+    # the same rules read from another path are the same run: it resumes
+    assert main(["sim", str(ROOT / "rulesets" / "default.yaml"), "--games", "12", "--jobs", "1",
+                 "--out", str(tmp_path)]) == 0
+    assert "10 were already in" in capsys.readouterr().out
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "games.sqlite").write_text("not a database", encoding="utf-8")
+    assert main(["sim", "default", "--games", "10", "--jobs", "1", "--out", str(other)]) == 1
+    assert "is not a Cuttle Lab database" in capsys.readouterr().err
+    assert (other / "games.sqlite").read_text(encoding="utf-8") == "not a database"
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["sim", "default", "--players", "randon"], "no player named 'randon'; did you mean 'random'?"),
+    (["sim", "default", "--p2", "heuristic?depth=x"], "option depth takes a whole number"),
+    (["sim", "defualt"], "did you mean 'default'?"),
+    (["sim", "twinned"], "is an option, not a whole ruleset"),
+    (["sim", "default", "--games", "0"], "--games must be 1 or more, not 0"),
+    (["sim", "default", "--games", "many"], "--games takes a whole number, not 'many'"),
+    (["sim", "default", "--jobs", "0"], "--jobs must be 1 or more"),
+    (["sim", "default", "--cluster", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'"),
+    (["sim", "default", "--cluster", "no such place"], "is not a scheduler address"),
+    (["compare", "default", "micro", "--until-different"], "default and micro deal differently (decks of 52 and 16"),
+    (["compare", "default", "nope"], "no ruleset named 'nope'"),
+])
+def test_bad_input_is_one_clear_line(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv + ["--games", "5"] if "--games" not in argv else argv) != 0
+    err = capsys.readouterr().err
+    assert message in err
+    assert "Traceback" not in err
+    # one line; a ruleset error is shown as everywhere in Cuttle Lab: the problem, the line and a caret, a hint
+    assert len(err.strip().splitlines()) <= 3 if "[E" in err else len(err.strip().splitlines()) == 1, err
+
+
+def test_a_ruleset_error_is_reported_with_its_place(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: bad\nkind: base\nextends: default\nplays:\n  ace:\n    effect: scrap feild of me\n",
+                   encoding="utf-8")
+    assert main(["sim", str(bad), "--games", "5"]) == 1
+    err = capsys.readouterr().err
+    assert "bad.yaml:6" in err and "Traceback" not in err
+
+
+def test_reports_are_written_whole_and_self_contained(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["compare", "default", "default+classic-2s", "--games", "40", "--jobs", "1",
+                 "--out", str(tmp_path)]) == 0
+    html = (tmp_path / "report.html").read_text(encoding="utf-8")
+    md = (tmp_path / "report.md").read_text(encoding="utf-8")
+    for plot in ("Win rates (95% CI)", "Game length: decisions per game", "Play usage: times per game",
+                 "How games end (95% CI)"):
+        assert plot in html
+    assert html.count("<svg") >= 5
+    lowered = html.lower()
+    assert "<script" not in lowered and "<link" not in lowered and "src=" not in lowered and "url(" not in lowered
+    assert "https://" not in lowered and "http://" not in lowered.replace("http://www.w3.org/2000/svg", "")
+    assert "## Verdict" in md and "| p1 win rate |" in md
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.sqlite", "report.html", "report.md"]
+    out = capsys.readouterr().out
+    assert "Verdict" in out and "\x1b[" not in out  # no colour when not a terminal
+
+
+def test_until_different_finds_where_a_house_rule_changes_play(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["compare", "default", HOUSE, "--until-different", "--games", "200", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "leads to different positions" in out or "offer different legal moves" in out
+    assert main(["compare", "default", "default+classic-2s", "--until-different", "--games", "200", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["found"]
+    if found["kind"] == "legal moves":
+        assert any(m.startswith("counter") for m in found["only_a"] + found["only_b"])
+    else:  # a Royal or Jack that can be countered under A only: B puts it in play at once
+        assert found["move"].split()[0] in ("royal", "glasses", "jack")
+        assert {d["what"] for d in found["differences"]} >= {"to decide"}
+
+
+def test_until_different_reports_identical_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["compare", "default", "rulesets/default.yaml", "--until-different", "--games", "15"]) == 0
+    assert "no difference in 15 paired games" in capsys.readouterr().out
+
+
+def test_a_games_counts_are_stored_as_json() -> None:
+    from interpreter.lab.store import uses_json
+    rows = ((0, 1, 3, 0, 1, 3, 0), (12, 0, 0, 0, 1, 0, 0), (13, 1, 120, 2, 0, 0, 0))
+    assert json.loads(uses_json(rows)) == [list(r) for r in rows]
+    assert uses_json(rows) == uses_json(rows) == json.dumps([list(r) for r in rows], separators=(",", ":"))
+    assert uses_json(()) == "[]"
+
+
+def test_the_verdict_says_what_changed_and_what_did_not() -> None:
+    same = simulate(["default", str(ROOT / "rulesets" / "default.yaml")], 60, ("random", "random"), jobs=1)
+    assert same.differences["paired"]
+    assert same.differences["decisions"]["difference"] == 0 and not same.differences["p1_win_rate"]["detectable"]
+    assert same.verdict[0].startswith("no detectable change in game length")
+    assert same.verdict[1].startswith("no detectable change in the first player's win rate")
+    micro = simulate(["default", "micro"], 60, ("random", "random"), jobs=1)
+    assert not micro.differences["paired"] and "not paired" in micro.pairing
+    assert micro.verdict[0].startswith("micro shortens games by")
+    assert "glasses is dead under micro only" in micro.verdict
