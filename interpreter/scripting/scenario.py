@@ -179,7 +179,7 @@ def _check_illegal(game: Game, step: _Step, at: str) -> list[str]:
         game.parse_move(step.move)
         out.append(f"{at}: '{step.move}' was expected to be illegal, but it is legal")
     except InvalidMoveError as e:
-        out.append(f"{at}: '{step.move}' was expected to be illegal, but it is not a whole move of this "
+        out.append(f"{at}: '{step.move}' was expected to be illegal, but it is not a move of this "
                    f"ruleset, so this step tests nothing: {e}")
     except MoveError as e:
         if step.error is not None and step.error.lower() not in str(e).lower():
