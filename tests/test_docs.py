@@ -155,6 +155,59 @@ def test_the_rulesets_doc_explains_composition() -> None:
         assert word in doc
 
 
+# -- scenarios.md -------------------------------------------------------------------------------
+
+SCENARIO_EXAMPLE = blocks(DOCS / "scenarios.md", "yaml")[0]
+
+
+def test_the_scenario_doc_example_passes(tmp_path: Path) -> None:
+    from interpreter.scripting.scenario import run_file
+
+    path = tmp_path / "example.yaml"
+    path.write_text(SCENARIO_EXAMPLE, encoding="utf-8")
+    result = run_file(path)
+    assert result.ok, "the example of docs/scenarios.md fails:\n" + "\n".join(result.failures)
+
+
+def test_the_scenario_doc_example_uses_every_key_the_runner_accepts() -> None:
+    import yaml
+
+    from interpreter.scripting import setup
+    from interpreter.scripting.expectations import DECISIONS, EXPECT_KEYS, SIDE_EXPECT
+    from interpreter.scripting.scenario import TOP_KEYS
+
+    doc = yaml.safe_load(SCENARIO_EXAMPLE)
+    steps = [s for s in doc["moves"] if isinstance(s, dict)]
+    shown = {
+        "the file": (set(doc), set(TOP_KEYS)),
+        "setup": (set(doc["setup"]), set(setup.SETUP_KEYS)),
+        "setup.p1/p2": (set(doc["setup"]["p1"]) | set(doc["setup"]["p2"]), set(setup.SIDE_KEYS)),
+        "a step": ({k for s in steps for k in s}, {"move", "expect", "illegal", "error"}),
+        "expect": (set(doc["expect"]), set(EXPECT_KEYS)),
+        "expect.p1/p2": (set(doc["expect"]["p1"]) | set(doc["expect"]["p2"]), set(SIDE_EXPECT)),
+    }
+    for where, (documented, accepted) in shown.items():
+        assert documented == accepted, (f"docs/scenarios.md: {where} shows {sorted(documented - accepted)} that the "
+                                        f"runner does not accept and lacks {sorted(accepted - documented)}")
+    text = (DOCS / "scenarios.md").read_text(encoding="utf-8")
+    for value in setup.UNPLACED:
+        assert f"`unplaced: {value}`" in text, f"docs/scenarios.md does not explain unplaced: {value}"
+    for value in DECISIONS:
+        assert value in doc_comment(SCENARIO_EXAMPLE, "decision:"), f"the decision '{value}' is not documented"
+
+
+def doc_comment(block: str, key: str) -> str:
+    """The comment of the line holding `key` and of the comment lines that continue it."""
+    lines = block.splitlines()
+    i = next(n for n, ln in enumerate(lines) if ln.strip().startswith(key))
+    out = [lines[i].split("#", 1)[1]]
+    for ln in lines[i + 1:]:
+        if not ln.strip().startswith("#"):
+            break
+        out.append(ln.strip()[1:])
+    return " ".join(out)
+
+
 # -- notation.md --------------------------------------------------------------------------------
 
 def test_the_notation_doc_card_forms_parse() -> None:
