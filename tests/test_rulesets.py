@@ -18,6 +18,7 @@ from interpreter.scripting.records import record_of, replay
 from interpreter.scripting.scenario import run_file
 from interpreter.scripting.setup import build_position
 
+from .playout import play_out, random_mover
 from .rulesets_under_test import RULESETS
 from .scenario_util import ROOT, SCENARIOS, assert_passes, cases
 
@@ -180,13 +181,7 @@ def test_composition_records_who_set_what() -> None:
 # -- a match of several hands -----------------------------------------------------------------------
 
 def _play_out(spec: str, seed: int) -> Game:
-    import random
-    game = Game.new(load_ruleset(spec), seed)
-    rnd = random.Random(seed)
-    while game.outcome is None:
-        moves = game.legal_moves()
-        game.play(moves[rnd.randrange(len(moves))])
-    return game
+    return play_out(Game.new(load_ruleset(spec), seed), random_mover(seed))
 
 
 @pytest.mark.parametrize("spec", ["default+best-of-5", "published+best-of-5"])
