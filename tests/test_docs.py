@@ -117,6 +117,10 @@ def test_every_effect_example_parses_and_prints_back(src: str) -> None:
     assert parse(to_text(tree)) == tree
 
 
+def test_effect_language_doc_has_its_examples() -> None:
+    assert len(EFFECT_BLOCKS) >= 10, "docs/effect-language.md lost its ```effect examples"
+
+
 def test_every_effect_example_is_in_a_shipped_ruleset() -> None:
     shipped = " ".join(" ".join(p.read_text(encoding="utf-8").split()) for p in (ROOT / "rulesets").glob("*.yaml"))
     for src in EFFECT_BLOCKS:
@@ -132,6 +136,7 @@ def test_the_effect_language_doc_covers_the_grammar() -> None:
     doc = (DOCS / "effect-language.md").read_text(encoding="utf-8")
     grammar = (ROOT / "interpreter" / "language" / "effect.lark").read_text(encoding="utf-8")
     keywords = set(re.findall(r'"([a-z]+)"', grammar))
+    assert len(keywords) >= 15 and len(CARD_ATTRS) >= 5 and len(PRIMITIVE_ARITY) >= 3
     for word in sorted(keywords):
         assert re.search(rf"\b{word}\b", doc), f"the keyword '{word}' of effect.lark is not documented"
     for attr in CARD_ATTRS:
@@ -148,7 +153,9 @@ def test_the_effect_language_doc_covers_the_grammar() -> None:
 
 def test_every_schema_key_is_documented() -> None:
     doc = (DOCS / "rulesets.md").read_text(encoding="utf-8")
-    missing = [row.split("`")[1] for row in schema_reference().splitlines()[2:] if row.split("`")[1] not in doc]
+    rows = schema_reference().splitlines()[2:]
+    assert len(rows) >= 20
+    missing = [row.split("`")[1] for row in rows if row.split("`")[1] not in doc]
     assert not missing, ("docs/rulesets.md lacks " + ", ".join(missing) + "; regenerate its table with "
                          "python -c \"from interpreter.rules.page import schema_reference; print(schema_reference())\"")
 

@@ -57,8 +57,8 @@ def run_file(path: str | Path, ruleset_override: str | None = None) -> Result:
         return Result(path, name, False, [e.render()])
     except RulesetError as e:
         return Result(path, name, False, [e.render()])
-    except CuttleError as e:
-        return Result(path, name, False, [str(e)])
+    except CuttleError as e:  # a ruleset whose rules fail at run time, a record problem...: said with the file
+        return Result(path, name, False, [f"{path}: {e}"])
     except Exception as e:  # a bug of ours must not hide the other scenarios behind a traceback
         return Result(path, name, False, [f"internal error while running this scenario: {type(e).__name__}: {e}"])
 
