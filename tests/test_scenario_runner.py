@@ -87,6 +87,8 @@ moves:
     ("setup:\n  p1: {hand: [7H]}\n  p2: {hand: [7H]}\n", "7H is placed twice"),
     ("setup:\n  p1: {hnd: [7H]}\n", "did you mean 'hand'?"),
     ("expect:\n  p1: {scroe: 3}\n", "did you mean 'score'?"),
+    ("expect:\n  trun: p2\n", "unknown expectation 'trun'"),
+    ("moves:\n  - expect: {scarp: []}\n", "unknown expectation 'scarp'"),
     ("movs: [draw]\n", "did you mean 'moves'?"),
     ("setup: [\n", "not valid YAML"),
     ("ruleset: defualt\n", "did you mean 'default'?"),

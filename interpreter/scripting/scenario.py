@@ -70,7 +70,6 @@ class _Step:
     move: str = ""                  # move, illegal: the move's text
     error: str | None = None        # illegal: text its error must contain
     checks: list[Check] = field(default_factory=list)  # expect
-    path: tuple = ()
 
 
 def _read_steps(doc, data: dict) -> list[_Step]:
@@ -83,7 +82,7 @@ def _read_steps(doc, data: dict) -> list[_Step]:
     steps = []
     for i, step in enumerate(moves):
         path = ("moves", i)
-        loc = doc.where(path)
+        loc = doc.where(path) or f"{doc.file}: moves"
         if isinstance(step, (str, int)) and not isinstance(step, bool) and str(step).strip():
             steps.append(_Step("move", str(loc), move=str(step).strip()))
             continue
@@ -96,8 +95,7 @@ def _read_steps(doc, data: dict) -> list[_Step]:
                 raise ScenarioError(f"unknown key '{k}' in this step", doc.key_where(path + (k,)), code="S004",
                                     hint=f"did you mean '{near}'?" if near else f"a step has: {', '.join(allowed)}")
         if "expect" in step:
-            steps.append(_Step("expect", str(loc), checks=read_expect(step["expect"], path + ("expect",), doc),
-                               path=path + ("expect",)))
+            steps.append(_Step("expect", str(loc), checks=read_expect(step["expect"], path + ("expect",), doc)))
             continue
         key = allowed[0]
         text = step[key]
