@@ -82,9 +82,10 @@ def _read_steps(doc, data: dict) -> list[_Step]:
     steps = []
     for i, step in enumerate(moves):
         path = ("moves", i)
-        loc = doc.where(path) or f"{doc.file}: moves"
+        loc = doc.where(path)
+        at = str(loc) if loc is not None else f"{doc.file}: moves[{i}]"
         if isinstance(step, (str, int)) and not isinstance(step, bool) and str(step).strip():
-            steps.append(_Step("move", str(loc), move=str(step).strip()))
+            steps.append(_Step("move", at, move=str(step).strip()))
             continue
         if not isinstance(step, dict) or not step:
             raise ScenarioError(f"a step is {', '.join(STEP_FORMS[:-1])} or {STEP_FORMS[-1]}", loc, code="S004")
@@ -95,7 +96,7 @@ def _read_steps(doc, data: dict) -> list[_Step]:
                 raise ScenarioError(f"unknown key '{k}' in this step", doc.key_where(path + (k,)), code="S004",
                                     hint=f"did you mean '{near}'?" if near else f"a step has: {', '.join(allowed)}")
         if "expect" in step:
-            steps.append(_Step("expect", str(loc), checks=read_expect(step["expect"], path + ("expect",), doc)))
+            steps.append(_Step("expect", at, checks=read_expect(step["expect"], path + ("expect",), doc)))
             continue
         key = allowed[0]
         text = step[key]
@@ -105,7 +106,7 @@ def _read_steps(doc, data: dict) -> list[_Step]:
         if "error" in step and (not isinstance(error, (str, int)) or isinstance(error, bool) or not str(error).strip()):
             raise ScenarioError("error: must be the text the move's error contains (an empty one matches "
                                 "every error)", doc.where(path + ("error",)), code="S004")
-        steps.append(_Step(key, str(loc), move=str(text).strip(), error=None if error is None else str(error)))
+        steps.append(_Step(key, at, move=str(text).strip(), error=None if error is None else str(error)))
     return steps
 
 
