@@ -1,4 +1,8 @@
-"""Running scenario files from tests: each file is one test case, named by its file."""
+"""Running scenario files from tests: each file is one test case, named by its file.
+
+Each scenario file is run by exactly one test module, the one of its concern: `cases()` and
+`claim()` record which, and tests/test_scenario_runner.py checks that every file is claimed once.
+"""
 
 from __future__ import annotations
 
@@ -10,12 +14,26 @@ from interpreter.scripting.scenario import run_file
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "tests" / "scenarios"
+CLAIMED: dict[Path, str] = {}
 
 
-def cases(*globs: str, under: str = "default") -> list:
-    files = sorted({p for g in globs for p in (SCENARIOS / under).glob(g)})
-    assert files, f"no scenario matches {globs} under {under}"
-    return [pytest.param(p, id=p.stem) for p in files]
+def claim(files: list[Path], by: str) -> list[Path]:
+    """Record that the test module `by` runs these scenario files."""
+    for f in files:
+        f = f.resolve()
+        assert f not in CLAIMED or CLAIMED[f] == by, f"{f} is run by both {CLAIMED[f]} and {by}"
+        CLAIMED[f] = by
+    return files
+
+
+def cases(*globs: str, under: str | Path = "default", by: str) -> list:
+    """The scenario files matching `globs` under tests/scenarios/<under> (or the folder `under`), as test
+    parameters of the module `by`."""
+    folder = under if isinstance(under, Path) else SCENARIOS / under
+    files = sorted({p for g in globs for p in folder.glob(g)})
+    assert files, f"no scenario matches {globs} under {folder}"
+    claim(files, by)
+    return [pytest.param(p, id=f"{p.parent.name}/{p.stem}" if under != "default" else p.stem) for p in files]
 
 
 def assert_passes(path: Path) -> None:

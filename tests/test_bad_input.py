@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import random
 import string
+from collections import Counter
 from pathlib import Path
 
-from interpreter import CuttleError, Game, MoveError, load_ruleset
+from interpreter import Game, MoveError, RulesetError, RulesetErrors, load_ruleset
 from interpreter.rules import Rules, compose
 from interpreter.scripting.scenario import run_file
 
@@ -51,23 +52,42 @@ def test_garbage_moves_are_move_errors_and_change_nothing() -> None:
 
 
 def test_damaged_rulesets_are_reported_not_raised(tmp_path: Path) -> None:
+    """Each damaged copy of default.yaml either still loads, or is refused with errors that each name the
+    file and a line of it and carry a code (no other exception, no error without a place)."""
     rnd = random.Random(2)
     lines = (ROOT / "rulesets" / "default.yaml").read_text(encoding="utf-8").splitlines()
+    outcomes: Counter = Counter()
     for i in range(120):
         p = tmp_path / f"r{i}.yaml"
-        p.write_text("\n".join(_damage(lines, rnd)), encoding="utf-8")
+        damaged = _damage(lines, rnd)
+        p.write_text("\n".join(damaged), encoding="utf-8")
         try:
             Rules(compose(str(p)))
-        except CuttleError:
-            pass
+            outcomes["loaded"] += 1
+            continue
+        except RulesetErrors as e:
+            errors = e.errors
+        except RulesetError as e:
+            errors = [e]
+        outcomes["refused"] += 1
+        assert errors
+        for err in errors:
+            assert err.where is not None and err.where.file == str(p), f"r{i}: {err.render()}"
+            assert 1 <= err.where.line <= max(len(damaged), 1) and err.code[0] == "E", f"r{i}: {err.render()}"
+    assert outcomes["refused"] >= 60 and outcomes["loaded"] >= 1, outcomes  # the damage was real, and varied
 
 
 def test_damaged_scenarios_fail_with_a_message_not_an_internal_error(tmp_path: Path) -> None:
     rnd = random.Random(3)
     files = sorted(SCENARIOS.glob("*/*.yaml"))
+    refused = 0
     for i in range(150):
         p = tmp_path / f"s{i}.yaml"
         p.write_text("\n".join(_damage(rnd.choice(files).read_text(encoding="utf-8").splitlines(), rnd)),
                      encoding="utf-8")
         result = run_file(p)
         assert not any("internal error" in f for f in result.failures), result.failures
+        # every failure says where: a line of the file (a note under it is indented)
+        assert all(f.startswith(f"{p}:") or f.startswith("    ") for f in result.failures), result.failures
+        refused += not result.ok
+    assert refused >= 100  # the damage was real

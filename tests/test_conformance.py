@@ -1,65 +1,68 @@
-"""The conformance harness: many seeded random games on every shipped ruleset, checking after
-every move that every card is in exactly one place, that undo restores the exact previous state,
-and at the end that a record replays to the same final state and that the game ended."""
+"""The conformance harness: many seeded random games on every shipped ruleset, checking after every
+move that every card is in exactly one place, and that each game ends. On a sample of the games,
+spread over all the seeds, every move is also undone and played again (undo restores the exact
+previous state, and the move gives the same state again), and the finished game's record replays to
+the same final state. "The same state" is `State.key()`, which covers every field of the state."""
 
 from __future__ import annotations
 
 import os
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
 from interpreter import Game, load_ruleset
-from interpreter.engine.state import FIELD0
+from interpreter.engine.state import FIELD0, Rng
 from interpreter.scripting.records import record_of, replay
 
 from .rulesets_under_test import GAMES as GAMES_FOR
 from .rulesets_under_test import RULESETS
 
 GAMES = int(os.environ.get("CUTTLE_HARNESS_GAMES", "0")) or None  # a cap for quick local runs
-UNDO_CHECKED_GAMES = int(os.environ.get("CUTTLE_HARNESS_UNDO_GAMES", "150"))
+CHECK_EVERY = 5  # undo and replay are checked on every 5th game (seeds 0, 5, 10, ...)
 MAX_MOVES = 5000
 
 
-def _places(game: Game) -> Counter:
+def _check_cards(game: Game, deck: list[int]) -> None:
+    """Every card of the ruleset (`deck`, sorted) in exactly one zone, where `zone_of` says; attachments
+    consistent."""
     g = game.state
-    seen: Counter = Counter()
+    zone_of = g.zone_of
+    placed: list[int] = []
     for zone, cards in enumerate(g.zones):
-        for c in cards:
-            seen[c] += 1
-            assert g.zone_of[c] == zone, f"card {c} listed in zone {zone} but zone_of says {g.zone_of[c]}"
-    return seen
-
-
-def _check_cards(game: Game) -> None:
-    seen = _places(game)
-    deck = set(game.rules.deck_cards)
-    assert set(seen) == deck, f"cards missing {deck - set(seen)} or foreign {set(seen) - deck}"
-    doubled = [c for c, n in seen.items() if n != 1]
-    assert not doubled, f"cards in more than one place: {doubled}"
-    g = game.state
+        wrong = [c for c in cards if zone_of[c] != zone]
+        assert not wrong, f"cards {wrong} listed in zone {zone} but zone_of says {[zone_of[c] for c in wrong]}"
+        placed += cards
+    if sorted(placed) != deck:
+        seen, deck = Counter(placed), set(game.rules.deck_cards)
+        assert set(seen) == deck, f"cards missing {deck - set(seen)} or foreign {set(seen) - deck}"
+        raise AssertionError(f"cards in more than one place: {[c for c, n in seen.items() if n != 1]}")
     for host, atts in g.atts.items():
         for j in atts:
             assert g.host[j] == host
-            assert g.zone_of[j] in (FIELD0, FIELD0 + 1), "an attached card must be in play"
+            assert zone_of[j] in (FIELD0, FIELD0 + 1), "an attached card must be in play"
         if atts:
-            assert g.zone_of[host] == FIELD0 + g.owner[atts[-1]], "the top attachment's owner controls the host"
+            assert zone_of[host] == FIELD0 + g.owner[atts[-1]], "the top attachment's owner controls the host"
 
 
 def play_random_game(spec: str, seed: int, check_undo: bool) -> Game:
+    """One random game to its end, the invariants checked after every move; with `check_undo`, every
+    move is also written and read back, undone, and played again."""
     rules = load_ruleset(spec)
+    deck = sorted(rules.deck_cards)
     game = Game.new(rules, seed)
     rnd = random.Random(seed)
-    _check_cards(game)
+    _check_cards(game, deck)
     for _ in range(MAX_MOVES):
         if game.outcome is not None:
             break
         moves = game.legal_moves()
         assert moves, "a game that is not over must have a legal move"
         move = moves[rnd.randrange(len(moves))]
-        assert game.parse_move(str(move)) == move, f"'{move}' does not round-trip through its text"
         if check_undo:
+            assert game.parse_move(str(move)) == move, f"'{move}' does not round-trip through its text"
             before = game.state.key()
             game.play(move)
             after = game.state.key()
@@ -69,7 +72,7 @@ def play_random_game(spec: str, seed: int, check_undo: bool) -> Game:
             assert game.state.key() == after, f"replaying '{move}' after undo gave a different state"
         else:
             game.play(move)
-        _check_cards(game)
+        _check_cards(game, deck)
     assert game.outcome is not None, f"game {spec} seed {seed} did not end within {MAX_MOVES} moves"
     return game
 
@@ -79,12 +82,52 @@ def test_random_games_keep_invariants_and_end(spec: str) -> None:
     games = GAMES_FOR.get(spec, 1000)
     if GAMES is not None:
         games = min(games, GAMES)
-    undo_games = min(UNDO_CHECKED_GAMES, max(1, games // 5))
+    checked = 0
     for seed in range(games):
-        game = play_random_game(spec, seed, check_undo=seed < undo_games)
-        if seed % 10 == 0:
+        sampled = seed % CHECK_EVERY == 0
+        game = play_random_game(spec, seed, check_undo=sampled)
+        if sampled:
             again = replay(record_of(game))
             assert again.state.key() == game.state.key(), f"seed {seed}: the record does not replay exactly"
+            checked += 1
+    assert checked == -(-games // CHECK_EVERY) and checked >= 1
+
+
+def _changed(value: Any) -> Any:
+    """A different value of the same shape, for any slot of the state."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, str):
+        return value + "!"
+    if isinstance(value, list):
+        return [_changed(value[0]), *value[1:]] if value else [0]
+    if isinstance(value, tuple):
+        return (*value, (0, "x"))
+    if isinstance(value, dict):
+        return {**value, 99: [98] if not value or isinstance(next(iter(value.values())), list) else ("x", 9)}
+    if value is None:
+        return (0, "changed")
+    if isinstance(value, Rng):
+        return Rng(value.s + 1)
+    raise AssertionError(f"no way to change a {type(value).__name__}")
+
+
+def test_the_position_key_covers_every_field_of_the_state() -> None:
+    from interpreter.engine.state import State
+
+    game = Game.new(load_ruleset("default"), 3)
+    game.play("draw")
+    state = game.state
+    for slot in State.__slots__:
+        if slot in State.NOT_IN_KEY:
+            continue
+        other = state.copy()
+        value = getattr(state, slot)
+        setattr(other, slot, [*value, [(), 0, {}]] if slot == "frames" else _changed(value))
+        assert other.key() != state.key(), f"State.key() misses the slot '{slot}'"
+    assert set(State.NOT_IN_KEY) == {"rules", "actions"}  # the ruleset, and the cache of legal actions
 
 
 @pytest.mark.parametrize("spec", RULESETS)

@@ -5,6 +5,6 @@ import pytest
 from .scenario_util import assert_passes, cases
 
 
-@pytest.mark.parametrize("path", cases("counter-*", "cannot-*"))
+@pytest.mark.parametrize("path", cases("counter-*", "cannot-*", by=__name__))
 def test_counter(path) -> None:
     assert_passes(path)

@@ -5,6 +5,6 @@ import pytest
 from .scenario_util import assert_passes, cases
 
 
-@pytest.mark.parametrize("path", cases("deckout-*"))
+@pytest.mark.parametrize("path", cases("deckout-*", by=__name__))
 def test_deckout(path) -> None:
     assert_passes(path)

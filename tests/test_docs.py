@@ -15,6 +15,8 @@ from interpreter.language.parser import parse_expr, parse_program
 from interpreter.language.printer import to_text
 from interpreter.rules.page import schema_reference
 
+from .scenario_util import claim
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 TUTORIAL = DOCS / "house-rules.md"
@@ -38,6 +40,8 @@ def console_steps(path: Path) -> list[tuple[str, list[str]]]:
 
 
 STEPS = console_steps(TUTORIAL)
+# the tutorial's scenario file is run (and must pass) by its `cuttle run` step
+claim([ROOT / "examples" / "house" / "ace-opponent-only.test.yaml"], by=__name__)
 RUNNABLE = [(cmd, out) for cmd, out in STEPS if not cmd.startswith("cuttle play")]
 
 
@@ -113,6 +117,10 @@ def test_every_effect_example_parses_and_prints_back(src: str) -> None:
     assert parse(to_text(tree)) == tree
 
 
+def test_effect_language_doc_has_its_examples() -> None:
+    assert len(EFFECT_BLOCKS) >= 10, "docs/effect-language.md lost its ```effect examples"
+
+
 def test_every_effect_example_is_in_a_shipped_ruleset() -> None:
     shipped = " ".join(" ".join(p.read_text(encoding="utf-8").split()) for p in (ROOT / "rulesets").glob("*.yaml"))
     for src in EFFECT_BLOCKS:
@@ -128,6 +136,7 @@ def test_the_effect_language_doc_covers_the_grammar() -> None:
     doc = (DOCS / "effect-language.md").read_text(encoding="utf-8")
     grammar = (ROOT / "interpreter" / "language" / "effect.lark").read_text(encoding="utf-8")
     keywords = set(re.findall(r'"([a-z]+)"', grammar))
+    assert len(keywords) >= 15 and len(CARD_ATTRS) >= 5 and len(PRIMITIVE_ARITY) >= 3
     for word in sorted(keywords):
         assert re.search(rf"\b{word}\b", doc), f"the keyword '{word}' of effect.lark is not documented"
     for attr in CARD_ATTRS:
@@ -144,7 +153,9 @@ def test_the_effect_language_doc_covers_the_grammar() -> None:
 
 def test_every_schema_key_is_documented() -> None:
     doc = (DOCS / "rulesets.md").read_text(encoding="utf-8")
-    missing = [row.split("`")[1] for row in schema_reference().splitlines()[2:] if row.split("`")[1] not in doc]
+    rows = schema_reference().splitlines()[2:]
+    assert len(rows) >= 20
+    missing = [row.split("`")[1] for row in rows if row.split("`")[1] not in doc]
     assert not missing, ("docs/rulesets.md lacks " + ", ".join(missing) + "; regenerate its table with "
                          "python -c \"from interpreter.rules.page import schema_reference; print(schema_reference())\"")
 
@@ -155,12 +166,65 @@ def test_the_rulesets_doc_explains_composition() -> None:
         assert word in doc
 
 
+# -- scenarios.md -------------------------------------------------------------------------------
+
+SCENARIO_EXAMPLE = blocks(DOCS / "scenarios.md", "yaml")[0]
+
+
+def test_the_scenario_doc_example_passes(tmp_path: Path) -> None:
+    from interpreter.scripting.scenario import run_file
+
+    path = tmp_path / "example.yaml"
+    path.write_text(SCENARIO_EXAMPLE, encoding="utf-8")
+    result = run_file(path)
+    assert result.ok, "the example of docs/scenarios.md fails:\n" + "\n".join(result.failures)
+
+
+def test_the_scenario_doc_example_uses_every_key_the_runner_accepts() -> None:
+    import yaml
+
+    from interpreter.scripting import setup
+    from interpreter.scripting.expectations import DECISIONS, EXPECT_KEYS, SIDE_EXPECT
+    from interpreter.scripting.scenario import TOP_KEYS
+
+    doc = yaml.safe_load(SCENARIO_EXAMPLE)
+    steps = [s for s in doc["moves"] if isinstance(s, dict)]
+    shown = {
+        "the file": (set(doc), set(TOP_KEYS)),
+        "setup": (set(doc["setup"]), set(setup.SETUP_KEYS)),
+        "setup.p1/p2": (set(doc["setup"]["p1"]) | set(doc["setup"]["p2"]), set(setup.SIDE_KEYS)),
+        "a step": ({k for s in steps for k in s}, {"move", "expect", "illegal", "error"}),
+        "expect": (set(doc["expect"]), set(EXPECT_KEYS)),
+        "expect.p1/p2": (set(doc["expect"]["p1"]) | set(doc["expect"]["p2"]), set(SIDE_EXPECT)),
+    }
+    for where, (documented, accepted) in shown.items():
+        assert documented == accepted, (f"docs/scenarios.md: {where} shows {sorted(documented - accepted)} that the "
+                                        f"runner does not accept and lacks {sorted(accepted - documented)}")
+    text = (DOCS / "scenarios.md").read_text(encoding="utf-8")
+    for value in setup.UNPLACED:
+        assert f"`unplaced: {value}`" in text, f"docs/scenarios.md does not explain unplaced: {value}"
+    for value in DECISIONS:
+        assert value in doc_comment(SCENARIO_EXAMPLE, "decision:"), f"the decision '{value}' is not documented"
+
+
+def doc_comment(block: str, key: str) -> str:
+    """The comment of the line holding `key` and of the comment lines that continue it."""
+    lines = block.splitlines()
+    i = next(n for n, ln in enumerate(lines) if ln.strip().startswith(key))
+    out = [lines[i].split("#", 1)[1]]
+    for ln in lines[i + 1:]:
+        if not ln.strip().startswith("#"):
+            break
+        out.append(ln.strip()[1:])
+    return " ".join(out)
+
+
 # -- notation.md --------------------------------------------------------------------------------
 
 def test_the_notation_doc_card_forms_parse() -> None:
     doc = (DOCS / "notation.md").read_text(encoding="utf-8")
     for form in ("7H", "10S", "TS", "7♥", "RJ", "BJ", "qs", "ts", "10♠"):
-        assert f"`{form}`" in doc or form in doc
+        assert f"`{form}`" in doc, f"docs/notation.md does not show the card form `{form}`"
         parse_card(form)
     assert parse_card("TS") == parse_card("10S") == parse_card("10♠")
 

@@ -24,6 +24,8 @@ from repl.render import RED, Painter, board
 from repl.session import Session
 from repl.validation import problem
 
+from .playout import play_out
+
 # -- completion, without a terminal ---------------------------------------------------------------
 
 MOVES = (("draw", "draw"), ("points 7H", "points 7♥"), ("points 10S", "points 10♠"),
@@ -155,11 +157,7 @@ def type_line(s: Session, prompt: PromptSession, pipe: PipeInput, text: str) -> 
 def test_a_game_played_to_its_end_against_the_bot(pipe: PipeInput) -> None:
     s, prompt, lines = make(pipe, seed=5)
     me = Bot(99)
-    for _ in range(300):
-        if s.game.outcome is not None:
-            break
-        type_line(s, prompt, pipe, str(me.choose(s.game)))
-    assert s.game.outcome is not None
+    play_out(s.game, lambda g: str(me.choose(g)), max_moves=300, play=lambda m: type_line(s, prompt, pipe, str(m)))
     assert any("Game over" in line for line in lines)
     assert not any(line.startswith("error") for line in lines)
     assert any(line.startswith("P2 ") for line in lines)  # the bot's moves are told
@@ -214,8 +212,7 @@ def test_save_and_load(pipe: PipeInput, tmp_path: Path) -> None:
 def test_replay_stepping(pipe: PipeInput, tmp_path: Path) -> None:
     s, prompt, lines = make(pipe, seed=6)
     me = Bot(1)
-    while s.game.outcome is None:
-        s.handle(str(me.choose(s.game)))
+    play_out(s.game, lambda g: str(me.choose(g)), play=lambda m: s.handle(str(m)))
     total = len(s.game.moves)
     final = s.game.state.key()
     path = tmp_path / "done.yaml"

@@ -4,19 +4,23 @@ every command, and a match of several hands replays exactly."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 from interpreter import Game, RulesetError, RulesetErrors, load_ruleset, shipped_names
 from interpreter.cli import main
 from interpreter.core.cards import RANK_OF, parse_card
 from interpreter.rules import compose
 from interpreter.scripting.records import record_of, replay
+from interpreter.scripting.scenario import run_file
 from interpreter.scripting.setup import build_position
 
+from .playout import play_out, random_mover
 from .rulesets_under_test import RULESETS
-from .scenario_util import SCENARIOS, assert_passes
+from .scenario_util import ROOT, SCENARIOS, assert_passes, cases
 
 BASES = ["default", "micro", "published"]
 OPTIONS = ["classic-2s", "published-9s", "jokers", "twinned", "random-4s", "eights-oneoff", "frozen-9s",
@@ -177,13 +181,7 @@ def test_composition_records_who_set_what() -> None:
 # -- a match of several hands -----------------------------------------------------------------------
 
 def _play_out(spec: str, seed: int) -> Game:
-    import random
-    game = Game.new(load_ruleset(spec), seed)
-    rnd = random.Random(seed)
-    while game.outcome is None:
-        moves = game.legal_moves()
-        game.play(moves[rnd.randrange(len(moves))])
-    return game
+    return play_out(Game.new(load_ruleset(spec), seed), random_mover(seed))
 
 
 @pytest.mark.parametrize("spec", ["default+best-of-5", "published+best-of-5"])
@@ -217,6 +215,16 @@ def test_deal_extra_cards_are_not_in_the_deck_of_a_new_hand() -> None:
 # -- the scenario cases of every ruleset -------------------------------------------------------------
 
 DIRS = sorted(p for p in SCENARIOS.iterdir() if p.is_dir() and p.name != "default")
+RULESET_CASES = [case for d in DIRS for case in cases("*.yaml", under=d.name, by=__name__)]
+HOLDS_WITHOUT = re.compile(r"^# holds without the option: \S", re.MULTILINE)
+
+
+def _is_option(name: str) -> bool:
+    path = ROOT / "rulesets" / f"{name}.yaml"
+    return path.exists() and (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("kind") == "option"
+
+
+OPTION_CASES = [case for case in RULESET_CASES if _is_option(case.values[0].parent.name)]
 
 
 def test_five_scenarios_per_ruleset() -> None:
@@ -224,9 +232,29 @@ def test_five_scenarios_per_ruleset() -> None:
     assert set(BASES[1:] + OPTIONS) <= names
     for d in DIRS:
         assert len(list(d.glob("*.yaml"))) >= 5, d.name
+    assert len(OPTION_CASES) >= 5 * len(OPTIONS)
 
 
-@pytest.mark.parametrize("path", sorted(p for d in DIRS for p in d.glob("*.yaml")),
-                         ids=lambda p: f"{p.parent.name}/{p.stem}")
+@pytest.mark.parametrize("path", RULESET_CASES)
 def test_ruleset_scenario(path: Path) -> None:
     assert_passes(path)
+
+
+@pytest.mark.parametrize("path", OPTION_CASES)
+def test_an_option_scenario_fails_without_its_option(path: Path) -> None:
+    """A scenario under tests/scenarios/<option>/ tests that option: without it, it fails (unless the
+    file says, in a line `# holds without the option: REASON`, that it is meant to hold under both)."""
+    option = path.parent.name
+    text = path.read_text(encoding="utf-8")
+    spec = str(yaml.safe_load(text).get("ruleset", "default"))
+    parts = spec.split("+")
+    assert option in parts, f"{path.name} is under {option}/ but its ruleset {spec} lacks {option}"
+    without = "+".join(p for p in parts if p != option)
+    result = run_file(path, without)
+    if HOLDS_WITHOUT.search(text):
+        assert result.ok, f"{path.name} says it holds without {option}, but under {without}:\n" + "\n".join(
+            result.failures)
+    else:
+        assert not result.ok, (f"{path.name} passes under {without} too, so it does not test {option}: make it "
+                               "fail without the option, or say why it holds under both in a line "
+                               "'# holds without the option: REASON'")

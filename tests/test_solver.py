@@ -11,6 +11,9 @@ from interpreter import Game, load_ruleset
 from interpreter.engine.machine import apply_action, legal_actions
 from interpreter.engine.state import DRAW, HAND0, State
 from interpreter.players.solver import NotSolvable, Solver, order_free, solve
+from interpreter.scripting.scenario import scenario_game
+
+from .scenario_util import ROOT, assert_passes, claim
 
 
 class TooBig(Exception):
@@ -121,3 +124,14 @@ def test_hands_and_scrap_are_sets_only_when_no_rule_reads_an_order(tmp_path) -> 
     house.write_text("name: first-card\nkind: base\nextends: micro\nplays:\n  four:\n"
                      "    effect: scrap first(hand of opponent)\n", encoding="utf-8")
     assert not order_free(load_ruleset(str(house)))  # which card is first in a hand now matters
+
+
+ENDGAME = claim([ROOT / "examples" / "micro-endgame.yaml"], by=__name__)[0]
+
+
+def test_the_shipped_endgame_example_holds_as_a_scenario_and_solves() -> None:
+    """examples/micro-endgame.yaml (docs/players.md's `cuttle solve FILE` example) is a valid scenario,
+    and its position is open, so the solver gives an exact result for the player to decide."""
+    assert_passes(ENDGAME)
+    result = solve(scenario_game(ENDGAME))
+    assert result.value in (-1, 0, 1) and result.move is not None

@@ -5,16 +5,16 @@ import pytest
 from .scenario_util import ROOT, assert_passes, cases
 
 
-@pytest.mark.parametrize("path", cases("hand-*", "win-*", "illegal-*"))
+@pytest.mark.parametrize("path", cases("hand-*", "win-*", "illegal-*", by=__name__))
 def test_turn_rule(path) -> None:
     assert_passes(path)
 
 
-@pytest.mark.parametrize("path", cases("ruling-*"))
+@pytest.mark.parametrize("path", cases("ruling-*", by=__name__))
 def test_ruling(path) -> None:
     assert_passes(path)
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "examples").glob("example-*.yaml")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", cases("example-*.yaml", under=ROOT / "examples", by=__name__))
 def test_worked_example_of_000(path) -> None:
     assert_passes(path)

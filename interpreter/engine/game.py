@@ -322,7 +322,8 @@ class Game:
             t = move.cards[1]
             reason = target_reason(self, p, env, t) if t not in targets else None
             if reason:
-                return f"{reason}; the rule: `{' '.join(str(p.source.get('target')).split())}`"
+                return (f"{reason}, so {NAMES[t]} is not a legal target; "
+                        f"the rule: `{' '.join(str(p.source.get('target')).split())}`")
             if t not in targets:
                 return (f"{NAMES[t]} is not a legal target: {p.verb} {NAMES[card]} may target one of "
                         f"{self._rule(p, 'target')}"

@@ -104,13 +104,19 @@ class State:
         s.known_top = self.known_top
         return s
 
+    # Slots that are not part of the position: the ruleset itself, and the legal actions of the pending
+    # decision, a cache filled on demand (asking for the legal moves must not change the position).
+    NOT_IN_KEY = frozenset({"rules", "actions"})
+
     def key(self) -> tuple:
-        """Everything that defines the position, for exact comparisons (undo, replay)."""
-        return (tuple(map(tuple, self.zones)), tuple(self.role), tuple(self.owner), tuple(self.host),
-                tuple(sorted((k, tuple(v)) for k, v in self.atts.items() if v)),
+        """Every slot but NOT_IN_KEY, for exact comparisons (undo, replay, an illegal move changing nothing).
+        tests/test_conformance.py checks that a change to any other slot changes the key."""
+        return (tuple(map(tuple, self.zones)), tuple(self.zone_of), tuple(self.role), tuple(self.owner),
+                tuple(self.host), tuple(sorted((k, tuple(v)) for k, v in self.atts.items() if v)),
                 tuple(sorted(self.marks.items())), self.turn, self.turn_no, self.passes, self.passed,
-                self.winner, tuple((f[0], f[1], tuple(sorted(f[2].items()))) for f in self.frames),
-                self.pending, self.chain, self.rng.s, self.wins, self.hands, self.known_top)
+                self.winner, self.reason, tuple((f[0], f[1], tuple(sorted(f[2].items()))) for f in self.frames),
+                self.pending, self.chain, self.rng.s, self.moves_made, self.acted, tuple(self.fv),
+                tuple(self.checked_fv), self.wins, self.hands, self.hand_over, self.known_top)
 
     # -- facts ----------------------------------------------------------------------------------
     @staticmethod

@@ -14,6 +14,13 @@ PLAYERS = {"p1": 0, "p2": 1}
 PLAYER_NAMES_BY_INDEX = ("p1", "p2")
 SETUP_KEYS = ("turn", "p1", "p2", "deck", "scrap", "unplaced", "match", "rng")
 SIDE_KEYS = ("hand", "points", "royals")
+UNPLACED = ("deck", "scrap", "hands")
+
+
+def _deal_leaves_a_deck(rules: Rules) -> bool:
+    """Whether the ruleset's own deal leaves cards in the deck (Micro's deals them all)."""
+    dealt = sum(rules.deal) + sum(len(e) for e in getattr(rules, "deal_extra", ()))
+    return dealt < len(rules.deck_cards)
 
 
 def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None) -> State:
@@ -102,23 +109,28 @@ def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None
     top = [card(t, ("setup", "deck", i)) for i, t in enumerate(cards_at(("setup", "deck"), setup.get("deck")))]
     for i, t in enumerate(cards_at(("setup", "scrap"), setup.get("scrap"))):
         place(card(t, ("setup", "scrap", i)), SCRAP)
-    unplaced_to = setup.get("unplaced", "deck")
-    if unplaced_to not in ("deck", "scrap"):
-        raise err("setup.unplaced must be deck or scrap", ("setup", "unplaced"))
     # cards the ruleset gives a player besides the deal (deal.extra) are in their hand unless placed
-    for p, given in enumerate(getattr(rules, "deal_extra", ())):
+    extra = getattr(rules, "deal_extra", ())
+    for p, given in enumerate(extra):
         for c in given:
             if c not in placed:
                 placed[c] = ("deal", "extra", PLAYER_NAMES_BY_INDEX[p])
                 place(c, HAND0 + p)
     rest = [c for c in rules.deck_cards if c not in placed]
-    if unplaced_to == "deck":
+    unplaced_to = setup.get("unplaced", "deck" if _deal_leaves_a_deck(rules) else "hands")
+    if unplaced_to not in UNPLACED:
+        raise err(f"setup.unplaced must be {', '.join(UNPLACED[:-1])} or {UNPLACED[-1]}", ("setup", "unplaced"))
+    if unplaced_to != "scrap":
         g.rng.shuffle(rest)
-        for c in rest:
-            place(c, DECK)
-    else:
-        for c in rest:
-            place(c, SCRAP)
+    if unplaced_to == "hands":  # dealt as the ruleset deals: each hand up to its size, the rest to the scrap
+        sizes = [rules.deal[p] + (len(extra[p]) if p < len(extra) else 0) for p in (0, 1)]
+        p = 0
+        while rest and any(len(g.zones[HAND0 + q]) < sizes[q] for q in (0, 1)):
+            if len(g.zones[HAND0 + p]) < sizes[p]:
+                place(rest.pop(), HAND0 + p)
+            p = 1 - p
+    for c in rest:
+        place(c, DECK if unplaced_to == "deck" else SCRAP)
     for c in reversed(top):
         place(c, DECK)
     match = setup.get("match")
@@ -142,11 +154,21 @@ def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None
             raise err("setup.rng must be the generator state, a whole number", ("setup", "rng"))
         g.rng.s = value
     try:
-        run(g)  # no win check here: winning is checked after each resolved effect (ruling 13)
+        run(g)  # no win check here: winning is checked after each resolved effect (ruling 13), so a
+        # position where a player already stands at their goal is refused below
     except CuttleError:
         raise
     except Exception as e:
         raise rule_failure(rules.name, "setting up the position", e) from None
+    for pname, p in PLAYERS.items():
+        try:
+            score, goal = rules.score_of(g, p), rules.goal_of(g, p)
+        except Exception:  # noqa: BLE001  a rule failing here fails, as a rule failure, at the first win check
+            continue
+        if score >= goal:
+            raise err(f"{pname} already stands at their goal ({score} points, goal {goal}): a setup is not "
+                      "checked for a win, so the game would go on as if nobody had won",
+                      ("setup", pname), f"give {pname} fewer points, or reach the goal with a move of the scenario")
     return g
 
 

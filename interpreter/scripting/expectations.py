@@ -1,0 +1,455 @@
+"""The expectations of a scenario file (`expect:`): each key read and validated once, before any move
+is played, into a check that a game either meets or fails with a message saying what was expected
+and what is so. docs/scenarios.md documents every key; tests/test_expectations.py tests every key.
+
+A key's value is checked as written: a number is a number (`hand_count: "1"` is an error, not a
+silent mismatch), a player is p1 or p2, cards are cards, and an expectation that checks nothing
+(`expect: {}`, `legal: []`) is refused.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from interpreter.core.cards import NAMES, UnknownCardError, parse_card
+from interpreter.core.errors import InvalidMoveError, MoveError, ScenarioError, suggest
+from interpreter.engine.game import PLAYER_NAMES, Game
+from interpreter.engine.machine import CHOOSE_D, MAIN, PLAY_D, RESPOND
+from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP
+
+PLAYERS = {"p1": 0, "p2": 1}
+DECISIONS = (MAIN, RESPOND, CHOOSE_D, PLAY_D, "none")
+
+
+class Check(NamedTuple):
+    """One expectation, ready to test: `test(game)` is None when it holds, else what went wrong."""
+
+    key: str                              # as written: "turn", "p1.hand"
+    test: Callable[[Game], str | None]
+
+
+class _Reader:
+    """Locates the values of one `expect:` mapping in the file, for error messages."""
+
+    def __init__(self, doc: Any, path: tuple) -> None:
+        self.doc, self.path = doc, path
+
+    def fail(self, key: tuple, message: str, hint: str | None = None) -> ScenarioError:
+        return ScenarioError(message, self.doc.where(self.path + key), code="S005", hint=hint)
+
+
+# -- reading values --------------------------------------------------------------------------------
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (yes/no)"
+    if isinstance(value, str):
+        return f"the text '{value}'"
+    if value is None:
+        return "nothing"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return repr(value)
+
+
+def _count(r: _Reader, key: tuple, value: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    name = ".".join(map(str, key))
+    hint = "write the number without quotes" if isinstance(value, str) and value.strip().isdigit() else None
+    raise r.fail(key, f"{name} must be a whole number (0 or more), not {_describe(value)}", hint)
+
+
+def _choice(r: _Reader, key: tuple, value: Any, choices: tuple[str, ...]) -> str:
+    if isinstance(value, str) and value in choices:
+        return value
+    near = suggest(str(value), choices)
+    raise r.fail(key, f"{'.'.join(map(str, key))} must be one of {', '.join(choices)}, not {_describe(value)}",
+                 f"did you mean '{near}'?" if near else None)
+
+
+def _cards(r: _Reader, key: tuple, value: Any, *, empty_ok: bool) -> list[int]:
+    name = ".".join(map(str, key))
+    if not isinstance(value, list):
+        raise r.fail(key, f"{name} must be a list of cards, e.g. [7H, 10S], not {_describe(value)}")
+    if not value and not empty_ok:
+        raise r.fail(key, f"{name} is empty, so it checks nothing: list the cards it must contain")
+    out = []
+    for i, v in enumerate(value):
+        try:
+            c = parse_card(str(v))
+        except UnknownCardError as e:
+            raise r.fail(key + (i,), str(e)) from None
+        if c in out:
+            raise r.fail(key + (i,), f"{NAMES[c]} is listed twice in {name}")
+        out.append(c)
+    return out
+
+
+def _flag_map(r: _Reader, key: tuple, value: Any, example: str, item: str, ok: Callable[[Any], bool]) -> dict:
+    name = ".".join(map(str, key))
+    if not isinstance(value, dict) or not value:
+        why = ", and this one is empty, so it checks nothing" if value == {} else f", not {_describe(value)}"
+        raise r.fail(key, f"{name} must be a mapping such as {example}{why}")
+    for k, v in value.items():
+        if k not in PLAYERS:
+            raise r.fail(key + (k,), f"{name} has a key '{k}': its keys are p1 and p2")
+        if not ok(v):
+            raise r.fail(key + (k,), f"{name}.{k} must be {item}, not {_describe(v)}")
+    return value
+
+
+def _names(cards) -> str:
+    return "[" + ", ".join(NAMES[c] for c in cards) + "]"
+
+
+def _over(game: Game) -> str:
+    """Why a game has no turn or decision any more, for a message about turns and decisions."""
+    return f" (the game is over: {game.outcome})" if game.outcome is not None else ""
+
+
+def _mismatch(what: str, expected: Any, got: Any) -> str:
+    return f"{what}: expected {expected}, got {got}"
+
+
+# -- the keys of `expect:` --------------------------------------------------------------------------
+
+def _turn(r: _Reader, value: Any) -> Callable[[Game], str | None]:
+    want = _choice(r, ("turn",), value, tuple(PLAYERS))
+
+    def test(game: Game) -> str | None:
+        got = PLAYER_NAMES[game.state.turn]
+        return None if got == want else _mismatch("turn", want, got + _over(game))
+    return test
+
+
+def _decider(r: _Reader, value: Any) -> Callable[[Game], str | None]:
+    want = _choice(r, ("decider",), value, (*PLAYERS, "nobody"))
+
+    def test(game: Game) -> str | None:
+        d = game.state.pending
+        got = PLAYER_NAMES[d.player] if d is not None else "nobody"
+        return None if got == want else _mismatch("decider", want, got + _over(game))
+    return test
+
+
+def _decision(r: _Reader, value: Any) -> Callable[[Game], str | None]:
+    want = _choice(r, ("decision",), value, DECISIONS)
+
+    def test(game: Game) -> str | None:
+        d = game.state.pending
+        got = d.kind if d is not None else "none"
+        return None if got == want else _mismatch("decision", want, got + _over(game))
+    return test
+
+
+def _winner(r: _Reader, value: Any) -> Callable[[Game], str | None]:
+    want = _choice(r, ("winner",), value, (*PLAYERS, "draw", "none"))
+
+    def test(game: Game) -> str | None:
+        o = game.outcome
+        got = "none" if o is None else ("draw" if o.winner is None else PLAYER_NAMES[o.winner])
+        if got == want:
+            return None
+        return _mismatch("winner", want, f"{got} ({o.reason})" if o is not None else "none (the game goes on)")
+    return test
+
+
+def _scrap(r: _Reader, value: Any) -> Callable[[Game], str | None]:
+    want = _cards(r, ("scrap",), value, empty_ok=True)
+
+    def test(game: Game) -> str | None:
+        have = game.state.zones[SCRAP]
+        return None if Counter(want) == Counter(have) else _mismatch("scrap", _names(sorted(want)),
+                                                                      _names(sorted(have)))
+    return test
+
+
+def _scrap_has(r: _Reader, value: Any) -> Callable[[Game], str | None]:
+    want = _cards(r, ("scrap_has",), value, empty_ok=False)
+
+    def test(game: Game) -> str | None:
+        have = game.state.zones[SCRAP]
+        missing = [c for c in want if c not in have]
+        return None if not missing else (f"scrap to contain {_names(want)}, but {_names(missing)} not in it: "
+                                         f"got {_names(sorted(have))}")
+    return test
+
+
+def _deck_top(r: _Reader, value: Any) -> Callable[[Game], str | None]:
+    want = _cards(r, ("deck_top",), value, empty_ok=False)
+
+    def test(game: Game) -> str | None:
+        top = list(reversed(game.state.zones[DECK]))[:len(want)]
+        return None if top == want else _mismatch("deck top (top card first)", _names(want), _names(top))
+    return test
+
+
+def _deck_count(r: _Reader, value: Any) -> Callable[[Game], str | None]:
+    want = _count(r, ("deck_count",), value)
+
+    def test(game: Game) -> str | None:
+        got = len(game.state.zones[DECK])
+        return None if got == want else _mismatch("deck count", want, got)
+    return test
+
+
+def _moves(r: _Reader, key: str, value: Any) -> list[str]:
+    items = value if isinstance(value, list) else [value]
+    if not items:
+        raise r.fail((key,), f"{key} is empty, so it checks nothing: list the moves")
+    for i, m in enumerate(items):
+        if not isinstance(m, str) or not m.strip():
+            raise r.fail((key, i) if isinstance(value, list) else (key,),
+                         f"{key} must be a move or a list of moves, e.g. [draw, points 7H], not {_describe(m)}")
+    return [m.strip() for m in items]
+
+
+def _is_legal(game: Game, text: str) -> tuple[bool, str]:
+    """Whether a move is legal now, and the reason it is not. A text that is not a move of this ruleset
+    at all (no such verb, not a card) is a mistake of the file, not an illegal move; an incomplete
+    move (`discard 3H` where two cards are due) is illegal as written."""
+    try:
+        game.parse_move(text)
+    except InvalidMoveError as e:
+        raise _NotAMove(str(e)) from None
+    except MoveError as e:
+        return False, str(e)
+    return True, ""
+
+
+class _NotAMove(Exception):
+    pass
+
+
+def _legal(r: _Reader, value: Any) -> Callable[[Game], str | None]:
+    want = _moves(r, "legal", value)
+
+    def test(game: Game) -> str | None:
+        bad = []
+        for m in want:
+            try:
+                ok, why = _is_legal(game, m)
+            except _NotAMove as e:
+                bad.append(f"'{m}' to be legal, but it is not a move of this ruleset: {e}")
+                continue
+            if not ok:
+                bad.append(_mismatch(f"'{m}' to be legal", "legal", f"illegal ({game.explain(m)})"))
+        return "; ".join(bad) or None
+    return test
+
+
+def _illegal(r: _Reader, value: Any) -> Callable[[Game], str | None]:
+    want = _moves(r, "illegal", value)
+
+    def test(game: Game) -> str | None:
+        bad = []
+        for m in want:
+            try:
+                ok, _ = _is_legal(game, m)
+            except _NotAMove as e:
+                bad.append(f"'{m}' to be illegal, but it is not a move of this ruleset, so it tests "
+                           f"nothing: {e}")
+                continue
+            if ok:
+                bad.append(_mismatch(f"'{m}' to be illegal", "illegal", "legal"))
+        return "; ".join(bad) or None
+    return test
+
+
+def _match(r: _Reader, value: Any) -> Callable[[Game], str | None]:
+    want = _flag_map(r, ("match",), value, "{p1: 1, p2: 0} (hands won)", "a whole number of hands won",
+                     lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0)
+
+    def test(game: Game) -> str | None:
+        wins = game.state.wins
+        got = {k: wins[PLAYERS[k]] for k in want}
+        return None if got == want else _mismatch("hands won", want, {"p1": wins[0], "p2": wins[1]})
+    return test
+
+
+def _hand_number(r: _Reader, value: Any) -> Callable[[Game], str | None]:
+    want = _count(r, ("hand_number",), value)
+
+    def test(game: Game) -> str | None:
+        got = game.match()["hand"]
+        return None if got == want else _mismatch("hand number", want, got)
+    return test
+
+
+def _hand_visible(r: _Reader, value: Any) -> Callable[[Game], str | None]:
+    want = _flag_map(r, ("hand_visible",), value, "{p1: true, p2: false} (who sees the other's hand)",
+                     "true or false", lambda v: isinstance(v, bool))
+
+    def test(game: Game) -> str | None:
+        bad = []
+        for k, v in want.items():
+            seen = bool(game.rules.hand_visible(game.state, PLAYERS[k]))
+            if seen != v:
+                bad.append(_mismatch(f"{k} to {'see' if v else 'not see'} the opponent's hand", v, seen))
+        return "; ".join(bad) or None
+    return test
+
+
+# -- the keys of `p1:` and `p2:` ------------------------------------------------------------------
+
+SideTest = Callable[[Game, int, str], str | None]
+
+
+def _hand(r: _Reader, key: tuple, value: Any) -> SideTest:
+    want = _cards(r, key, value, empty_ok=True)
+
+    def test(game: Game, p: int, pname: str) -> str | None:
+        have = game.state.zones[HAND0 + p]
+        return None if Counter(want) == Counter(have) else _mismatch(f"{pname} hand", _names(sorted(want)),
+                                                                      _names(sorted(have)))
+    return test
+
+
+def _hand_has(r: _Reader, key: tuple, value: Any) -> SideTest:
+    want = _cards(r, key, value, empty_ok=False)
+
+    def test(game: Game, p: int, pname: str) -> str | None:
+        have = game.state.zones[HAND0 + p]
+        missing = [c for c in want if c not in have]
+        return None if not missing else (f"{pname} hand to contain {_names(want)}, but {_names(missing)} not "
+                                         f"in it: got {_names(sorted(have))}")
+    return test
+
+
+def _hand_count(r: _Reader, key: tuple, value: Any) -> SideTest:
+    want = _count(r, key, value)
+
+    def test(game: Game, p: int, pname: str) -> str | None:
+        got = len(game.state.zones[HAND0 + p])
+        return None if got == want else _mismatch(f"{pname} hand count", want, got)
+    return test
+
+
+def _point_text(game: Game, c: int, with_jacks: bool) -> str:
+    g = game.state
+    return NAMES[c] + ("".join("+" + NAMES[j] for j in g.atts.get(c, [])) if with_jacks else "")
+
+
+def _points(r: _Reader, key: tuple, value: Any) -> SideTest:
+    name = ".".join(map(str, key))
+    if not isinstance(value, list):
+        raise r.fail(key, f"{name} must be a list of point cards, e.g. [7H, \"9C+JD\"], not {_describe(value)}")
+    want: dict[int, str | None] = {}  # point card -> its text with Jacks, or None when the Jacks are not checked
+    for i, item in enumerate(value):
+        parts = str(item).split("+")
+        try:
+            cs = [parse_card(x) for x in parts]
+        except UnknownCardError as e:
+            raise r.fail(key + (i,), str(e)) from None
+        if cs[0] in want:
+            raise r.fail(key + (i,), f"{NAMES[cs[0]]} is listed twice in {name}")
+        want[cs[0]] = "+".join(NAMES[c] for c in cs) if len(cs) > 1 else None
+
+    def test(game: Game, p: int, pname: str) -> str | None:
+        g = game.state
+        got = [c for c in g.zones[FIELD0 + p] if g.role[c] == "point" and g.host[c] < 0]
+        same = set(got) == set(want) and all(
+            w is None or _point_text(game, c, True) == w for c, w in want.items())
+        if same:
+            return None
+        expected = sorted(w or NAMES[c] for c, w in want.items())
+        return _mismatch(f"{pname} points", "[" + ", ".join(expected) + "]",
+                         "[" + ", ".join(sorted(_point_text(game, c, True) for c in got)) + "]")
+    return test
+
+
+def _royals(r: _Reader, key: tuple, value: Any) -> SideTest:
+    want = _cards(r, key, value, empty_ok=True)
+
+    def test(game: Game, p: int, pname: str) -> str | None:
+        g = game.state
+        got = [c for c in g.zones[FIELD0 + p] if g.role[c] != "point" and g.host[c] < 0]
+        return None if Counter(want) == Counter(got) else _mismatch(f"{pname} royals", _names(sorted(want)),
+                                                                     _names(sorted(got)))
+    return test
+
+
+def _score(r: _Reader, key: tuple, value: Any) -> SideTest:
+    want = _count(r, key, value)
+
+    def test(game: Game, p: int, pname: str) -> str | None:
+        got = game.score(p)
+        return None if got == want else _mismatch(f"{pname} score", want, got)
+    return test
+
+
+def _goal(r: _Reader, key: tuple, value: Any) -> SideTest:
+    want = _count(r, key, value)
+
+    def test(game: Game, p: int, pname: str) -> str | None:
+        got = game.goal(p)
+        return None if got == want else _mismatch(f"{pname} goal", want, got)
+    return test
+
+
+GAME_CHECKS: dict[str, Callable[[_Reader, Any], Callable[[Game], str | None]]] = {
+    "turn": _turn, "decider": _decider, "decision": _decision, "winner": _winner,
+    "scrap": _scrap, "scrap_has": _scrap_has, "deck_top": _deck_top, "deck_count": _deck_count,
+    "legal": _legal, "illegal": _illegal, "match": _match, "hand_number": _hand_number,
+    "hand_visible": _hand_visible,
+}
+SIDE_CHECKS: dict[str, Callable[[_Reader, tuple, Any], SideTest]] = {
+    "hand": _hand, "hand_has": _hand_has, "hand_count": _hand_count, "points": _points, "royals": _royals,
+    "score": _score, "goal": _goal,
+}
+EXPECT_KEYS: tuple[str, ...] = (*GAME_CHECKS, *PLAYERS)
+SIDE_EXPECT: tuple[str, ...] = tuple(SIDE_CHECKS)
+
+
+def read_expect(value: Any, path: tuple, doc: Any) -> list[Check]:
+    """The checks of an `expect:` mapping at `path` of the file; a ScenarioError for anything that is
+    not a valid expectation (an unknown key, a value of the wrong kind, an expectation of nothing)."""
+    r = _Reader(doc, path)
+    if not isinstance(value, dict):
+        raise ScenarioError("expect must be a mapping of expectations, e.g. {turn: p2, p1: {score: 7}}"
+                            + (", not nothing" if value is None else ""), doc.where(path), code="S005")
+    if not value:
+        raise ScenarioError("expect is empty, so it checks nothing: give at least one expectation",
+                            doc.where(path), code="S005")
+    checks: list[Check] = []
+    for key, want in value.items():
+        if key in PLAYERS:
+            checks += _read_side(r, key, want)
+        elif key in GAME_CHECKS:
+            checks.append(Check(key, GAME_CHECKS[key](r, want)))
+        else:
+            near = suggest(key, EXPECT_KEYS)
+            raise ScenarioError(f"unknown expectation '{key}'", doc.key_where(path + (key,)), code="S006",
+                                hint=f"did you mean '{near}'?" if near else
+                                f"expected one of: {', '.join(EXPECT_KEYS)}")
+    return checks
+
+
+def _read_side(r: _Reader, pname: str, want: Any) -> list[Check]:
+    if not isinstance(want, dict) or not want:
+        raise r.fail((pname,), f"{pname} must be a mapping of expectations (hand:, points:, score: ...)"
+                     + (", and this one is empty, so it checks nothing" if want == {} or want is None else ""))
+    p = PLAYERS[pname]
+    out = []
+    for key, w in want.items():
+        if key not in SIDE_CHECKS:
+            near = suggest(key, SIDE_EXPECT)
+            raise ScenarioError(f"unknown expectation '{key}' for {pname}", r.doc.key_where(r.path + (pname, key)),
+                                code="S006", hint=f"did you mean '{near}'?" if near else
+                                f"expected one of: {', '.join(SIDE_EXPECT)}")
+        side_test = SIDE_CHECKS[key](r, (pname, key), w)
+        out.append(Check(f"{pname}.{key}", lambda game, t=side_test: t(game, p, pname)))
+    return out
+
+
+def failures(game: Game, checks: list[Check]) -> list[str]:
+    """What does not hold of `checks` in `game`, one message each."""
+    return [msg for c in checks if (msg := c.test(game)) is not None]
+
+
+__all__ = ["Check", "read_expect", "failures", "EXPECT_KEYS", "SIDE_EXPECT", "PLAYERS"]

@@ -1,0 +1,260 @@
+"""The scenario runner's own comparisons: for every expectation key it accepts, a right value passes and
+a wrong one fails with a message saying what was expected and what is so. The table below must have a
+row for every key of the runner (`EXPECT_KEYS`, `SIDE_EXPECT`): a new key without its rows fails here.
+
+Exact where docs/scenarios.md says exact: `scrap`, `hand`, `points`, `royals` fail on a missing card
+and on an extra one; `deck_top` fails on the wrong order.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from interpreter.scripting.expectations import EXPECT_KEYS, SIDE_EXPECT
+from interpreter.scripting.scenario import run_file
+
+# p1: 12 points (3H, and 9C stolen with JD), a King (goal 14), 2 cards; p2: 10 points, 2 cards.
+# 52 cards - 11 placed = 41 in the deck, 5S on top, then 9D.
+BASE = """\
+ruleset: default
+setup:
+  turn: p1
+  p1: {hand: [9S, 2C], points: [3H, "9C+JD"], royals: [KS]}
+  p2: {hand: [3D, 5C], points: [10C]}
+  deck: [5S, 9D]
+  scrap: [3C, 4C]
+"""
+
+# a match: p1 has won the first hand, the second is being played
+MATCH = """\
+ruleset: default+best-of-5
+setup:
+  turn: p2
+  p1: {hand: [9S]}
+  p2: {hand: [3D]}
+  match: {p1: 1, p2: 0}
+"""
+
+# (key, position, values that hold, [(a value that does not hold, what the failure says)])
+Row = tuple[str, str, list[Any], list[tuple[Any, str]]]
+GAME_ROWS: list[Row] = [
+    ("turn", BASE, ["p1"], [("p2", "turn: expected p2, got p1")]),
+    ("decider", BASE, ["p1"], [("p2", "decider: expected p2, got p1"),
+                               ("nobody", "decider: expected nobody, got p1")]),
+    ("decision", BASE, ["main"], [("respond", "decision: expected respond, got main"),
+                                  ("none", "decision: expected none, got main")]),
+    ("winner", BASE, ["none"], [("p1", "winner: expected p1, got none (the game goes on)"),
+                                ("draw", "winner: expected draw, got none (the game goes on)")]),
+    ("scrap", BASE, [["3C", "4C"], ["4C", "3C"]],
+     [(["3C"], "scrap: expected [3C], got [3C, 4C]"),
+      (["3C", "4C", "5D"], "scrap: expected [3C, 4C, 5D], got [3C, 4C]"),
+      ([], "scrap: expected [], got [3C, 4C]")]),
+    ("scrap_has", BASE, [["4C"], ["3C", "4C"]],
+     [(["5D"], "scrap to contain [5D], but [5D] not in it"),
+      (["3C", "9D"], "scrap to contain [3C, 9D], but [9D] not in it")]),
+    ("deck_top", BASE, [["5S"], ["5S", "9D"]],
+     [(["9D", "5S"], "deck top (top card first): expected [9D, 5S], got [5S, 9D]"),
+      (["9D"], "deck top (top card first): expected [9D], got [5S]")]),
+    ("deck_count", BASE, [41], [(40, "deck count: expected 40, got 41"), (0, "deck count: expected 0, got 41")]),
+    ("legal", BASE, ["points 9S", ["draw", "oneoff 9S 10C"]],
+     [("oneoff 2C 10C", "'oneoff 2C 10C' to be legal: expected legal, got illegal ("),
+      (["draw", "resolve"], "'resolve' to be legal: expected legal, got illegal")]),
+    ("illegal", BASE, ["oneoff 2C 10C", ["resolve", "points 3D"]],
+     [("points 9S", "'points 9S' to be illegal: expected illegal, got legal"),
+      (["resolve", "draw"], "'draw' to be illegal: expected illegal, got legal")]),
+    ("hand_visible", BASE, [{"p1": False, "p2": False}, {"p2": False}],
+     [({"p1": True}, "p1 to see the opponent's hand: expected True, got False"),
+      ({"p1": False, "p2": True}, "p2 to see the opponent's hand: expected True, got False")]),
+    ("match", MATCH, [{"p1": 1, "p2": 0}, {"p1": 1}],
+     [({"p1": 0}, "hands won: expected {'p1': 0}, got {'p1': 1, 'p2': 0}"),
+      ({"p2": 1}, "hands won: expected {'p2': 1}, got {'p1': 1, 'p2': 0}")]),
+    ("hand_number", MATCH, [2], [(1, "hand number: expected 1, got 2"), (3, "hand number: expected 3, got 2")]),
+]
+
+SIDE_ROWS: list[Row] = [
+    ("p1.hand", BASE, [["9S", "2C"], ["2C", "9S"]],
+     [(["9S"], "p1 hand: expected [9S], got [2C, 9S]"),
+      (["9S", "2C", "3D"], "p1 hand: expected [2C, 3D, 9S], got [2C, 9S]")]),
+    ("p2.hand", BASE, [["3D", "5C"]], [([], "p2 hand: expected [], got [3D, 5C]")]),
+    ("p1.hand_has", BASE, [["9S"], ["2C", "9S"]], [(["3D"], "p1 hand to contain [3D], but [3D] not in it")]),
+    ("p2.hand_has", BASE, [["5C"]], [(["9S", "5C"], "p2 hand to contain [9S, 5C], but [9S] not in it")]),
+    ("p1.hand_count", BASE, [2], [(3, "p1 hand count: expected 3, got 2"), (0, "p1 hand count: expected 0, got 2")]),
+    ("p2.hand_count", BASE, [2], [(1, "p2 hand count: expected 1, got 2")]),
+    ("p1.points", BASE, [["3H", "9C"], ["9C", "3H"], ["3H", "9C+JD"]],
+     [(["3H"], "p1 points: expected [3H], got [3H, 9C+JD]"),
+      (["3H", "9C", "10C"], "p1 points: expected [10C, 3H, 9C], got [3H, 9C+JD]"),
+      (["3H", "9C+JH"], "p1 points: expected [3H, 9C+JH], got [3H, 9C+JD]"),
+      (["3H", "9C+JD+JH"], "p1 points: expected [3H, 9C+JD+JH], got [3H, 9C+JD]")]),
+    ("p2.points", BASE, [["10C"]], [([], "p2 points: expected [], got [10C]"),
+                                    (["10C", "9C"], "p2 points: expected [10C, 9C], got [10C]")]),
+    ("p1.royals", BASE, [["KS"]], [([], "p1 royals: expected [], got [KS]"),
+                                   (["KS", "QH"], "p1 royals: expected [QH, KS], got [KS]")]),
+    ("p2.royals", BASE, [[]], [(["KS"], "p2 royals: expected [KS], got []")]),
+    ("p1.score", BASE, [12], [(3, "p1 score: expected 3, got 12"), (21, "p1 score: expected 21, got 12")]),
+    ("p2.score", BASE, [10], [(0, "p2 score: expected 0, got 10")]),
+    ("p1.goal", BASE, [14], [(21, "p1 goal: expected 21, got 14")]),
+    ("p2.goal", BASE, [21], [(14, "p2 goal: expected 14, got 21")]),
+]
+ROWS = GAME_ROWS + SIDE_ROWS
+
+
+def _expect(key: str, value: Any) -> dict:
+    if "." in key:
+        side, k = key.split(".")
+        return {side: {k: value}}
+    return {key: value}
+
+
+def _scenario(tmp_path: Path, position: str, expect: Any, moves: list | None = None) -> Path:
+    p = tmp_path / "case.yaml"
+    doc = {"moves": moves} if moves else {}
+    doc["expect"] = expect
+    p.write_text(position + yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    return p
+
+
+def test_the_table_has_a_row_for_every_key_of_the_runner() -> None:
+    game_keys = {k for k, *_ in GAME_ROWS}
+    assert game_keys == set(EXPECT_KEYS) - {"p1", "p2"}, "add a row to GAME_ROWS for each new expectation key"
+    for side in ("p1", "p2"):
+        assert {k.split(".")[1] for k, *_ in SIDE_ROWS if k.startswith(side + ".")} == set(SIDE_EXPECT), side
+    assert {"p1", "p2"} <= set(EXPECT_KEYS)
+
+
+@pytest.mark.parametrize("key,position,right,wrong", ROWS, ids=[r[0] for r in ROWS])
+def test_a_right_value_passes_and_a_wrong_one_fails(tmp_path: Path, key: str, position: str, right: list,
+                                                    wrong: list) -> None:
+    for value in right:
+        result = run_file(_scenario(tmp_path, position, _expect(key, value)))
+        assert result.ok, f"{key}: {value!r} should hold:\n" + "\n".join(result.failures)
+    for value, message in wrong:
+        result = run_file(_scenario(tmp_path, position, _expect(key, value)))
+        assert not result.ok, f"{key}: {value!r} should not hold"
+        assert "final expectations (after the start): " + message in result.failures[0], result.failures
+
+
+@pytest.mark.parametrize("key,position,right,wrong", ROWS, ids=[r[0] for r in ROWS])
+def test_a_wrong_value_at_a_checkpoint_stops_the_scenario(tmp_path: Path, key: str, position: str, right: list,
+                                                          wrong: list) -> None:
+    value, message = wrong[0]
+    moves = [{"expect": _expect(key, value)}, "this move is never played"]
+    result = run_file(_scenario(tmp_path, position, {"turn": "p1"}, moves))
+    assert not result.ok and "step 1 (after the start): " + message in result.failures[0], result.failures
+    assert not any("never played" in f for f in result.failures)
+
+
+# -- values of the wrong kind are errors of the file, not mismatches ------------------------------------
+
+# (key, a value of the wrong kind, what the error says)
+WRONG_KIND: list[tuple[str, Any, str]] = [
+    ("turn", "p3", "turn must be one of p1, p2, not the text 'p3'"),
+    ("decider", 1, "decider must be one of p1, p2, nobody, not 1"),
+    ("decision", "mian", "decision must be one of main, respond, choose, play, none, not the text 'mian'"),
+    ("winner", "nobody", "winner must be one of p1, p2, draw, none, not the text 'nobody'"),
+    ("scrap", "3C", "scrap must be a list of cards, e.g. [7H, 10S], not the text '3C'"),
+    ("scrap_has", ["3X"], "'3X' is not a card"),
+    ("deck_top", ["5S", "5S"], "5S is listed twice in deck_top"),
+    ("deck_count", "41", "deck_count must be a whole number (0 or more), not the text '41'"),
+    ("legal", [["draw"]], "legal must be a move or a list of moves, e.g. [draw, points 7H], not a list"),
+    ("illegal", 7, "illegal must be a move or a list of moves, e.g. [draw, points 7H], not 7"),
+    ("hand_visible", {"p1": "yes"}, "hand_visible.p1 must be true or false, not the text 'yes'"),
+    ("match", {"p3": 1}, "match has a key 'p3': its keys are p1 and p2"),
+    ("hand_number", -1, "hand_number must be a whole number (0 or more), not -1"),
+    ("p1.hand", None, "p1.hand must be a list of cards, e.g. [7H, 10S], not nothing"),
+    ("p2.hand_has", "9S", "p2.hand_has must be a list of cards, e.g. [7H, 10S], not the text '9S'"),
+    ("p1.hand_count", "1", "p1.hand_count must be a whole number (0 or more), not the text '1'"),
+    ("p2.points", "10C", "p2.points must be a list of point cards"),
+    ("p1.royals", ["KS", "KS"], "KS is listed twice in p1.royals"),
+    ("p1.score", 12.0, "p1.score must be a whole number (0 or more), not 12.0"),
+    ("p2.goal", True, "p2.goal must be a whole number (0 or more), not true (yes/no)"),
+]
+
+
+def test_every_key_has_a_wrong_kind_case() -> None:
+    keys = {k.split(".")[-1] for k, _, _ in WRONG_KIND}
+    assert keys == (set(EXPECT_KEYS) - {"p1", "p2"}) | set(SIDE_EXPECT)
+
+
+@pytest.mark.parametrize("key,value,message", WRONG_KIND, ids=[k for k, _, _ in WRONG_KIND])
+def test_a_value_of_the_wrong_kind_is_a_clear_error(tmp_path: Path, key: str, value: Any, message: str) -> None:
+    result = run_file(_scenario(tmp_path, BASE, _expect(key, value)))
+    assert not result.ok and len(result.failures) == 1
+    text = result.failures[0]
+    assert "[S005] " + message in text and "expected" not in text.split("[S005]")[1].split("\n")[0], text
+    assert str(tmp_path / "case.yaml") + ":" in text  # it names the file and the line
+
+
+def test_a_wrong_kind_is_found_before_any_move_is_played(tmp_path: Path) -> None:
+    """The final `expect:` is read first: a broken one is reported even when a move before it fails."""
+    result = run_file(_scenario(tmp_path, BASE, {"p1": {"hand_count": "1"}}, moves=["points 8D"]))
+    assert len(result.failures) == 1 and "p1.hand_count must be a whole number" in result.failures[0]
+
+
+# -- expectations of nothing are refused -----------------------------------------------------------------
+
+@pytest.mark.parametrize("expect,message", [
+    ({}, "expect is empty, so it checks nothing"),
+    (None, "expect must be a mapping of expectations, e.g. {turn: p2, p1: {score: 7}}, not nothing"),
+    ({"p1": {}}, "p1 must be a mapping of expectations (hand:, points:, score: ...), and this one is empty"),
+    ({"legal": []}, "legal is empty, so it checks nothing"),
+    ({"illegal": []}, "illegal is empty, so it checks nothing"),
+    ({"scrap_has": []}, "scrap_has is empty, so it checks nothing"),
+    ({"deck_top": []}, "deck_top is empty, so it checks nothing"),
+    ({"p2": {"hand_has": []}}, "p2.hand_has is empty, so it checks nothing"),
+    ({"match": {}}, "match must be a mapping such as {p1: 1, p2: 0} (hands won), and this one is empty"),
+    ({"hand_visible": {}}, "hand_visible must be a mapping such as {p1: true, p2: false}"),
+])
+def test_an_expectation_of_nothing_is_refused(tmp_path: Path, expect: Any, message: str) -> None:
+    for where in ("final", "step"):
+        moves = [{"expect": expect}] if where == "step" else None
+        result = run_file(_scenario(tmp_path, BASE, expect if where == "final" else {"turn": "p1"}, moves))
+        assert not result.ok and message in result.failures[0], (where, result.failures)
+
+
+# -- turns and decisions of a finished game --------------------------------------------------------------
+
+def test_turn_and_decider_of_a_finished_game_say_that_it_is_over(tmp_path: Path) -> None:
+    position = BASE.replace("hand: [9S, 2C]", "hand: [9S, 2C, 2D]")  # 12 + 2 = 14 points, the goal
+    for key, message in [("turn", "turn: expected p2, got p1 (the game is over: p1 wins (p1 reached the goal))"),
+                         ("decider", "decider: expected p1, got nobody (the game is over: p1 wins (p1 reached "
+                                     "the goal))"),
+                         ("decision", "decision: expected main, got none (the game is over: p1 wins")]:
+        want = "p2" if key == "turn" else "p1" if key == "decider" else "main"
+        result = run_file(_scenario(tmp_path, position, {key: want}, moves=["points 2D"]))
+        assert not result.ok and message in result.failures[0], result.failures
+    result = run_file(_scenario(tmp_path, position, {"winner": "p1", "decider": "nobody"}, moves=["points 2D"]))
+    assert result.ok, result.failures
+
+
+# -- `{illegal: MOVE, error: TEXT}` steps ------------------------------------------------------------------
+
+def test_an_illegal_step_checks_its_move_and_its_error_text(tmp_path: Path) -> None:
+    def run(step: dict) -> list[str]:
+        return run_file(_scenario(tmp_path, BASE, {"turn": "p1"}, moves=[step])).failures
+
+    assert run({"illegal": "oneoff 2C 10C", "error": "NOT A LEGAL TARGET"}) == []  # any case
+    assert run({"illegal": "oneoff 2C 10C"}) == []
+    wrong = run({"illegal": "oneoff 2C 10C", "error": "not your turn"})
+    assert len(wrong) == 1 and "is illegal as expected, but its error" in wrong[0]
+    assert "10C is not a legal target" in wrong[0] and "does not contain 'not your turn'" in wrong[0]
+    legal = run({"illegal": "points 9S"})
+    assert len(legal) == 1 and "'points 9S' was expected to be illegal, but it is legal" in legal[0]
+    typo = run({"illegal": "ponts 9S"})
+    assert len(typo) == 1 and "but it is not a move of this ruleset, so this step tests nothing" in typo[0]
+    assert "did you mean 'points'?" in typo[0]
+    for bad, message in [({"illegal": "points 9S", "error": ""}, "an empty one matches every error"),
+                         ({"illegal": None}, "illegal: must be a move"),
+                         ({"illegal": "points 9S", "eror": "x"}, "did you mean 'error'?")]:
+        failures = run(bad)
+        assert len(failures) == 1 and message in failures[0], failures
+
+
+def test_an_expected_illegal_that_is_not_a_move_tests_nothing(tmp_path: Path) -> None:
+    result = run_file(_scenario(tmp_path, BASE, {"illegal": ["scutle 9S 10C"]}))
+    assert not result.ok and "is not a move of this ruleset, so it tests nothing" in result.failures[0]
+    incomplete = run_file(_scenario(tmp_path, BASE, {"illegal": ["oneoff 9S"]}))
+    assert incomplete.ok, "an incomplete move is illegal as written (`discard 3H` where two are due)"
