@@ -14,18 +14,52 @@ from interpreter.core.zones import DECK, DRAW, FIELD0, HAND0, RANDOM, SCRAP, SHO
 from interpreter.language.compiler import BUILTIN, CHOOSE, EXEC, JUMP, JUMP_IF_NOT, PLAY, concat
 from interpreter.language.runtime import as_cards
 from interpreter.rules import PlayDef, ResponseDef, Rules
+from interpreter.rules.defs import FINISH_PLAY
 
 from .decision import CHOOSE_D, MAIN, MAIN_OF, PLAY_D, RESPOND, RESPOND_OF, Decision
-from .legal import enumerate_actions, env_of, legal_actions, move_of, plays_for
+from .legal import enumerate_actions, env_of, legal_actions, main_actions, move_of, plays_for
 from .state import State
 
+END_TURN = (BUILTIN, "end_turn", None)
 
-def _end_turn_prog(rules: Rules) -> tuple:
-    prog = getattr(rules, "_end_turn_prog", None)
-    if prog is None:
-        prog = concat(rules.turn_end, ((BUILTIN, "end_turn", None),))
-        rules._end_turn_prog = prog  # type: ignore[attr-defined]
-    return prog
+
+class _Plan:
+    """What the machine works out once per ruleset, to run the common path of a play without frames.
+
+    A play is *direct* when its program is plain steps (EXEC) then FINISH_PLAY: nothing in it can wait
+    for a decision, so it runs as a loop over its functions. The end of a turn is direct when
+    `turn.end` is empty, plain, or a single `if` around everything (the hand limit): the condition is
+    tested, and only when it holds does the end of the turn run as a frame.
+    """
+
+    __slots__ = ("end", "direct", "end_fns", "end_guard")
+
+    def __init__(self, rules: Rules) -> None:
+        te = rules.turn_end
+        self.end = concat(te, (END_TURN,))
+        self.direct: dict[int, tuple | None] = {id(p): self._direct(rules, p) for p in rules.plays}
+        self.end_fns: tuple | None = None   # turn.end made of plain steps only
+        self.end_guard: Any = None          # or: turn.end is `if COND then ... end`
+        if all(ins[0] == EXEC for ins in te):
+            self.end_fns = tuple(ins[1] for ins in te)
+        elif te[0][0] == JUMP_IF_NOT and te[0][2] == len(te):
+            self.end_guard = te[0][1]
+
+    @staticmethod
+    def _direct(rules: Rules, p: PlayDef) -> tuple | None:
+        """(the effect's functions, the window test or None) of a direct play, else None."""
+        prog = p.program
+        if not prog or prog[-1] != FINISH_PLAY or any(ins[0] != EXEC for ins in prog[:-1]):
+            return None
+        window = p.counterable if p.counterable is not None and rules.answering.get(p.kind) else None
+        return tuple(ins[1] for ins in prog[:-1]), window
+
+
+def _plan(rules: Rules) -> _Plan:
+    plan = rules.engine_cache.get("machine")
+    if plan is None:
+        plan = rules.engine_cache["machine"] = _Plan(rules)
+    return plan
 
 
 def apply_action(g: State, action: tuple) -> None:
@@ -33,38 +67,111 @@ def apply_action(g: State, action: tuple) -> None:
     d: Decision = g.pending
     g.pending = None
     g.actions = None
+    g.moves_made += 1
     kind = action[0]
     if kind == "play":
         _, p, player, cards, target = action
-        rec = (p, player, cards, target)
-        if d.kind == PLAY_D:
+        if d.kind == MAIN and not p.free:
+            plan = g.rules.engine_cache.get("machine") or _plan(g.rules)
+            direct = plan.direct[id(p)]
+            if direct is not None:
+                _direct_play(g, plan, direct, p, player, cards, target)
+            else:
+                # the play, then the end of the turn (which waits below the play's frames)
+                frames = g.frames
+                base = len(frames)
+                _start_play(g, (p, player, cards, target))
+                if g.pending is None and g.winner is None and len(frames) == base:
+                    _end_turn(g, plan, player)
+                else:
+                    frames.insert(base, [plan.end, 0, {"me": player, "opponent": 1 - player}])
+        elif d.kind == PLAY_D:
             for c in cards:
                 g.move(c, STACK)
-            g.frames.insert(len(g.frames) - 1, [((BUILTIN, "start_play", rec),), 0, {}])
-        else:
-            if not p.free:
-                rules = g.rules
-                prog = rules._end_turn_prog if hasattr(rules, "_end_turn_prog") else _end_turn_prog(rules)
-                g.frames.append([prog, 0, {"me": player, "opponent": 1 - player}])
-            _start_play(g, rec)
+            g.frames.insert(len(g.frames) - 1, [((BUILTIN, "start_play", (p, player, cards, target)),), 0, {}])
+        else:  # a free play (a twin): not the turn's action
+            _start_play(g, (p, player, cards, target))
     elif kind == "respond":
         _, r, player, cards, extra = action
         g.chain = g.chain + ((r, player, cards, extra),)
-        env = env_of(player, cards, extra=extra, answered=g.chain[-2][2])
-        g.frames.append([r.program, 0, env])
+        _exec(g, r.program, 0, env_of(player, cards, extra=extra, answered=g.chain[-2][2]))
     elif kind == "resolve":
         _resolve_chain(g)
     else:  # choose
         env = g.frames[-1][2]
         env[d.verb] = env["chosen"] = action[1]
-    g.moves_made += 1
-    run(g)
+    if g.pending is None:
+        if g.frames or g.winner is not None:
+            run(g)
+        else:
+            _main_decision(g)
+
+
+def _direct_play(g: State, plan: _Plan, direct: tuple, p: PlayDef, player: int, cards: tuple,
+                 target: int) -> None:
+    """A direct play as the turn's action: what `_start_play`, its program and the end of the turn do,
+    without frames. Its cards go on the stack; then the window, or the effect, the cards it left on
+    the stack to the scrap, the win check, and the end of the turn."""
+    fns, window = direct
+    for c in cards:
+        g.move(c, STACK)
+    env = {"me": player, "opponent": 1 - player, "card": cards[0] if cards else -1, "cards": cards,
+           "target": target}
+    if window is not None and window(g, env):
+        g.chain = ((p, player, cards, target),)
+        g.pending = RESPOND_OF[1 - player]
+        g.frames.append([plan.end, 0, {"me": player, "opponent": 1 - player}])
+        return
+    for f in fns:
+        f(g, env)
+        if g.winner is not None:
+            return
+    zone_of = g.zone_of
+    for c in cards:
+        if zone_of[c] == STACK:
+            g.move(c, SCRAP)
+    check_win(g)
+    if g.winner is None:
+        _end_turn(g, plan, player)
+
+
+def _end_turn(g: State, plan: _Plan, player: int) -> None:
+    """The acting player's action has resolved: `turn.end`, the win check, the next turn."""
+    guard = plan.end_guard
+    if guard is not None:
+        if guard(g, _PLAYER_ENV[player]):  # it holds: the rest runs as a program (it may wait)
+            _exec(g, plan.end, 1, {"me": player, "opponent": 1 - player})
+            return
+    elif plan.end_fns is None:
+        _exec(g, plan.end, 0, {"me": player, "opponent": 1 - player})
+        return
+    elif plan.end_fns:
+        env = {"me": player, "opponent": 1 - player}
+        for f in plan.end_fns:
+            f(g, env)
+            if g.winner is not None:
+                return
+    check_win(g)
+    if g.winner is None:
+        _next_turn(g)
+
+
+def _main_decision(g: State) -> None:
+    """No frame is left: the turn player's main decision (no legal move at all is a draw)."""
+    turn = g.turn
+    g.pending = MAIN_OF[turn]
+    acts = g.actions = (g.rules.engine_cache.get("main_actions") or main_actions)(g, turn)
+    if not acts:
+        g.pending = None
+        g.declare_winner(DRAW, f"p{turn + 1} has no legal move")
 
 
 def _start_play(g: State, rec: tuple) -> None:
+    """A play begins: its cards on the stack, then a response window if it opens one, else its effect."""
     p, player, cards, target = rec
+    zone_of = g.zone_of
     for c in cards:
-        if g.zone_of[c] != STACK:
+        if zone_of[c] != STACK:
             g.move(c, STACK)
     env = {"me": player, "opponent": 1 - player, "card": cards[0] if cards else -1, "cards": cards,
            "target": target}
@@ -72,7 +179,7 @@ def _start_play(g: State, rec: tuple) -> None:
         g.chain = (rec,)
         g.pending = RESPOND_OF[1 - player]
         return
-    _perform(g, p.program, env)
+    _exec(g, p.program, 0, env)
 
 
 def _resolve_chain(g: State) -> None:
@@ -80,40 +187,89 @@ def _resolve_chain(g: State) -> None:
     g.chain = ()
     p, player, cards, target = chain[0]
     env = env_of(player, cards, target=target)
-    _perform(g, p.program if (len(chain) - 1) % 2 == 0 else p.countered, env)
+    _exec(g, p.program if (len(chain) - 1) % 2 == 0 else p.countered, 0, env)
 
 
-def _perform(g: State, prog: tuple, env: dict) -> None:
-    """Run a program now if it can never wait for a decision (plain steps only), else push its frame
-    for `_run`. Both orders are the same: the new frame would be the next to run."""
-    simple = g.rules.plain_programs.get(id(prog))
-    if simple is None:  # worked out once per program (the rules keep their programs alive)
-        simple = g.rules.plain_programs[id(prog)] = all(
-            ins[0] == EXEC or ins[0] == BUILTIN and ins[1] in _PLAIN_BUILTINS for ins in prog)
-        g.rules.program_refs.append(prog)
-    if simple:
-        for ins in prog:
-            if ins[0] == EXEC:
-                ins[1](g, env)
-            else:
-                BUILTINS[ins[1]](g, env, ins[2])
-        return
-    g.frames.append([prog, 0, env])
+def _exec(g: State, prog: tuple, pc: int, env: dict) -> None:
+    """Run a program from `pc` at once, until it ends, waits for a decision or the game is won; a
+    program that stops before its end leaves its frame (with the next pc) on the stack for `_run`.
+
+    Running a program at once is the same as pushing its frame and letting `_run` take it: it would be
+    the next to run. An engine step that may itself push frames or wait (a play starting, a response
+    settling) first leaves the rest of this program below what it pushes."""
+    n = len(prog)
+    while pc < n:
+        ins = prog[pc]
+        pc += 1
+        op = ins[0]
+        if op == EXEC:
+            ins[1](g, env)
+        elif op == BUILTIN:
+            name = ins[1]
+            if name not in _PLAIN_BUILTINS:
+                if pc < n:
+                    g.frames.append([prog, pc, env])
+                BUILTINS[name](g, env, ins[2])
+                return
+            BUILTINS[name](g, env, ins[2])
+        elif op == JUMP_IF_NOT:
+            if not ins[1](g, env):
+                pc = ins[2]
+        elif op == JUMP:
+            pc = ins[1]
+        elif op == CHOOSE:
+            options = tuple(as_cards(ins[2](g, env)))
+            k = min(ins[1](g, env), len(options))
+            verb = ins[4]
+            if k <= 0:
+                env[verb] = env["chosen"] = ()
+                continue
+            chooser = ins[3](g, env)
+            if chooser == RANDOM:
+                pool = list(options)
+                picked = []
+                for _ in range(k):
+                    picked.append(pool.pop(g.rng.below(len(pool))))
+                env[verb] = env["chosen"] = tuple(sorted(picked))
+                continue
+            g.pending = Decision(chooser, CHOOSE_D, verb, k, options)
+            g.frames.append([prog, pc, env])
+            return
+        else:  # PLAY: the plays are judged with the rest of this frame run (deferred_plays)
+            g.frames.append([prog, pc, env])
+            options = tuple(as_cards(ins[1](g, env)))
+            acts = deferred_plays(g, env["me"], options)
+            if acts:
+                g.pending = Decision(env["me"], PLAY_D, options=options)
+                g.actions = acts
+                return
+            g.frames.pop()
+        if g.winner is not None:
+            if pc < n:
+                g.frames.append([prog, pc, env])
+            return
 
 
 def check_win(g: State) -> None:
+    """Whether a player has reached their goal (the turn player first)."""
     if g.winner is not None:
         return
     rules: Rules = g.rules
     turn = g.turn
     if rules.win_reads_own_field_only:  # a player's result can change only with their own field
         fv, checked = g.fv, g.checked_fv
-        for p in (turn, 1 - turn):
-            if fv[p] != checked[p]:
-                checked[p] = fv[p]
-                if rules.reached_goal(g, p):
-                    g.declare_winner(p, f"p{p + 1} reached the goal")
-                    return
+        if fv[turn] != checked[turn]:
+            checked[turn] = fv[turn]
+            env = _PLAYER_ENV[turn]
+            if rules.score_fn(g, env) >= rules.goal_fn(g, env):
+                g.declare_winner(turn, f"p{turn + 1} reached the goal")
+                return
+        other = 1 - turn
+        if fv[other] != checked[other]:
+            checked[other] = fv[other]
+            env = _PLAYER_ENV[other]
+            if rules.score_fn(g, env) >= rules.goal_fn(g, env):
+                g.declare_winner(other, f"p{other + 1} reached the goal")
         return
     if rules.win_reads_fields_only:
         if g.fv == g.checked_fv:
@@ -123,6 +279,10 @@ def check_win(g: State) -> None:
         g.declare_winner(turn, f"p{turn + 1} reached the goal")
     elif rules.reached_goal(g, 1 - turn):
         g.declare_winner(1 - turn, f"p{2 - turn} reached the goal")
+
+
+# The bindings of an expression about one player (generated code only reads its bindings).
+_PLAYER_ENV = Rules._PLAYER_ENV
 
 
 def _next_turn(g: State) -> None:
@@ -194,54 +354,14 @@ def _deal_hand(g: State, first: int) -> None:
 
 
 def _run(g: State) -> None:
+    """Resume the waiting frames, top first; when none is left, the turn player's main decision."""
     frames = g.frames
-    builtins = BUILTINS
     while g.pending is None and g.winner is None:
         if not frames:
-            g.pending = MAIN_OF[g.turn]
-            if not legal_actions(g):
-                g.pending = None
-                g.declare_winner(DRAW, f"p{g.turn + 1} has no legal move")
+            _main_decision(g)
             return
-        fr = frames[-1]
-        prog, pc, env = fr
-        if pc >= len(prog):
-            frames.pop()
-            continue
-        ins = prog[pc]
-        fr[1] = pc + 1
-        op = ins[0]
-        if op == 0:  # EXEC
-            ins[1](g, env)
-        elif op == 5:  # BUILTIN
-            builtins[ins[1]](g, env, ins[2])
-        elif op == JUMP_IF_NOT:
-            if not ins[1](g, env):
-                fr[1] = ins[2]
-        elif op == JUMP:
-            fr[1] = ins[1]
-        elif op == CHOOSE:
-            options = tuple(as_cards(ins[2](g, env)))
-            n = min(ins[1](g, env), len(options))
-            verb = ins[4]
-            if n <= 0:
-                env[verb] = env["chosen"] = ()
-                continue
-            chooser = ins[3](g, env)
-            if chooser == RANDOM:
-                pool = list(options)
-                picked = []
-                for _ in range(n):
-                    picked.append(pool.pop(g.rng.below(len(pool))))
-                env[verb] = env["chosen"] = tuple(sorted(picked))
-                continue
-            g.pending = Decision(chooser, CHOOSE_D, verb, n, options)
-        elif op == PLAY:
-            options = tuple(c for c in as_cards(ins[1](g, env)))
-            acts = deferred_plays(g, env["me"], options)
-            if acts:
-                g.pending = Decision(env["me"], PLAY_D, options=options)
-                g.actions = acts
+        prog, pc, env = frames.pop()
+        _exec(g, prog, pc, env)
 
 
 def deferred_plays(g: State, player: int, options: tuple[int, ...]) -> list[tuple]:
@@ -299,8 +419,8 @@ def _after_response(g: State, env: dict, _arg: Any) -> None:
         _resolve_chain(g)
 
 
-# Engine steps that never set a decision nor touch the frames.
-_PLAIN_BUILTINS = frozenset({"check_win", "cleanup", "finish_play"})
+# Engine steps that never set a decision nor touch the frames (they run inside `_exec`).
+_PLAIN_BUILTINS = frozenset({"check_win", "cleanup", "finish_play", "end_turn", "next_turn"})
 
 # The engine's own steps inside programs: (BUILTIN, name, argument).
 BUILTINS = {

@@ -3,7 +3,7 @@ that every play's program ends with."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.language.compiler import BUILTIN
@@ -23,6 +23,9 @@ class PlayDef:
     countered: tuple
     counterable: Any         # from the kind, or None
     source: dict             # the data, for rules pages and diffs
+    # which of `legal` and `target` read the played card (`card`, `cards`): the others are the same for
+    # every card, so the engine works them out once per decision (unknown: assumed to read it)
+    card_free: frozenset[str] = field(default=frozenset())
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from interpreter.language.compiler import Compiler, concat, reads_only_fields, r
 from interpreter.language.parser import parse_expr
 
 from .builder import BASE, Builder
-from .compose import Composed
+from .compose import Composed, get_path
 from .defs import AFTER_RESPONSE, FINISH_PLAY, PlayDef, ResponseDef
 from .lint import lint, rank_hint
 from .validate import int_or, list_or
@@ -216,8 +216,18 @@ def build_plays(b: Builder, r: Rules) -> None:
             name=name, verb=p["verb"], ranks=frozenset(str(x) for x in list_or(p.get("ranks"))), ncards=ncards,
             kind=kind, free=bool(p.get("free", False)), legal=b.expr(fpath("legal"), bound), target=target,
             program=concat(effect, after) + (FINISH_PLAY,), countered=countered + (FINISH_PLAY,),
-            counterable=r.kinds[kind]["counterable"] if kind else None, source=p))
+            counterable=r.kinds[kind]["counterable"] if kind else None, source=p,
+            card_free=frozenset(k for k in ("legal", "target") if _card_free(b, fpath(k)))))
         _note_roles(r.role_ranks, b.trees.get(fpath("effect")), r.plays[-1].ranks)
+
+
+def _card_free(b: Builder, path: tuple) -> bool:
+    """Whether the expression at `path` never reads the played card (`card`, `cards`): a field left
+    out, a literal, or a tree naming neither."""
+    tree = b.trees.get(path)
+    if tree is None:
+        return not isinstance(get_path(b.d, path), str)
+    return not any(isinstance(n, A.Name) and n.name in ("card", "cards") for n in A.walk(tree))
 
 
 def _note_roles(found: dict[str, set[str]], tree: A.Node | None, ranks: frozenset[str]) -> None:
