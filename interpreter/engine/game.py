@@ -53,7 +53,7 @@ class Game:
         self.seed = seed
         self.setup = setup
         self.initial = state.copy()
-        self._stack: list[tuple[State, Move, str]] = []
+        self._stack: list[tuple[State, Move, str | None]] = []  # snapshot before, move, narration
         self._redo: list[Move] = []
         self._cache: tuple[Any, list] | None = None
 
@@ -80,7 +80,17 @@ class Game:
 
     @property
     def narration(self) -> list[str]:
-        return [n for _, _, n in self._stack]
+        """One line per move played. Each is written when first asked for, from the positions before
+        and after the move: the snapshot kept for undo, and the next one (or the current state)."""
+        stack = self._stack
+        out = []
+        for i, (before, move, line) in enumerate(stack):
+            if line is None:
+                after = stack[i + 1][0] if i + 1 < len(stack) else self.state
+                line = self._narrate(before, move, after)
+                stack[i] = (before, move, line)
+            out.append(line)
+        return out
 
     @property
     def outcome(self) -> Outcome | None:
@@ -178,8 +188,10 @@ class Game:
                     raise
                 except Exception as e:  # a rule that fails at run time: the game stays as it was
                     raise rule_failure(self.rules.name, f"playing '{move}'", e) from None
+                # narrate lazily: `narration` writes the line from the snapshot and the state after it,
+                # so a game nobody narrates pays nothing for it
                 self.state = after
-                self._stack.append((before, move, self._narrate(before, move, self.state)))
+                self._stack.append((before, move, None))
                 self._cache = None
                 return
         raise IllegalMoveError(f"'{move}' is illegal: {self.explain(move)}")

@@ -83,7 +83,6 @@ class _Tables:
     def __init__(self, rules: Rules) -> None:
         self.twins = {r: [p for p in ps if p.ncards > 1] for r, ps in rules.by_rank.items()}
         self.cards, self.main = _generate(rules, self.twins)
-        rules.engine_cache["main_actions"] = self.main
 
 
 def _tables(rules: Rules) -> _Tables:
@@ -188,6 +187,11 @@ def main_actions(g: State, me: int) -> list[tuple]:
     return _tables(g.rules).main(g, me)
 
 
+def main_function(rules: Rules) -> Any:
+    """The generated function `main(g, me)` behind `main_actions` (for the machine to call directly)."""
+    return _tables(rules).main
+
+
 def _responses(g: State, player: int) -> list[tuple]:
     top = g.chain[-1]
     kind = top[0].kind
@@ -252,4 +256,5 @@ def enumerate_actions(g: State) -> list[tuple[Move, tuple]]:
     return [(move_of(g, a), a) for a in legal_actions(g)]
 
 
-__all__ = ["plays_for", "legal_actions", "main_actions", "move_of", "enumerate_actions", "RESOLVE_ACTION", "env_of"]
+__all__ = ["plays_for", "legal_actions", "main_actions", "main_function", "move_of", "enumerate_actions",
+           "RESOLVE_ACTION", "env_of"]

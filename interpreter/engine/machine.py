@@ -17,7 +17,7 @@ from interpreter.rules import PlayDef, ResponseDef, Rules
 from interpreter.rules.defs import FINISH_PLAY
 
 from .decision import CHOOSE_D, MAIN, MAIN_OF, PLAY_D, RESPOND, RESPOND_OF, Decision
-from .legal import enumerate_actions, env_of, legal_actions, main_actions, move_of, plays_for
+from .legal import enumerate_actions, legal_actions, main_function, move_of, plays_for
 from .state import State
 
 END_TURN = (BUILTIN, "end_turn", None)
@@ -26,33 +26,38 @@ END_TURN = (BUILTIN, "end_turn", None)
 class _Plan:
     """What the machine works out once per ruleset, to run the common path of a play without frames.
 
-    A play is *direct* when its program is plain steps (EXEC) then FINISH_PLAY: nothing in it can wait
-    for a decision, so it runs as a loop over its functions. The end of a turn is direct when
-    `turn.end` is empty, plain, or a single `if` around everything (the hand limit): the condition is
-    tested, and only when it holds does the end of the turn run as a frame.
+    A program is *direct* when it is plain steps (EXEC) then FINISH_PLAY: nothing in it can wait for
+    a decision, so it runs as a loop over its functions (`settle`, by program; `direct`, by play, with
+    the play's window test). The end of a turn is direct when `turn.end` is empty, plain, or a single
+    `if` around everything (the hand limit): the condition is tested, and only when it holds does the
+    end of the turn run as a program.
     """
 
-    __slots__ = ("end", "direct", "end_fns", "end_guard")
+    __slots__ = ("deck", "end", "end_fns", "end_guard", "win_by_fields", "direct", "settle", "main")
 
     def __init__(self, rules: Rules) -> None:
+        reserved = {c for cards in rules.deal_extra for c in cards}
+        self.deck = tuple(c for c in rules.deck_cards if c not in reserved)  # what is shuffled and dealt
+        # the win check has nothing to do while no field changed since the last one
+        self.win_by_fields = rules.win_reads_fields_only
         te = rules.turn_end
         self.end = concat(te, (END_TURN,))
-        self.direct: dict[int, tuple | None] = {id(p): self._direct(rules, p) for p in rules.plays}
         self.end_fns: tuple | None = None   # turn.end made of plain steps only
         self.end_guard: Any = None          # or: turn.end is `if COND then ... end`
         if all(ins[0] == EXEC for ins in te):
             self.end_fns = tuple(ins[1] for ins in te)
         elif te[0][0] == JUMP_IF_NOT and te[0][2] == len(te):
             self.end_guard = te[0][1]
-
-    @staticmethod
-    def _direct(rules: Rules, p: PlayDef) -> tuple | None:
-        """(the effect's functions, the window test or None) of a direct play, else None."""
-        prog = p.program
-        if not prog or prog[-1] != FINISH_PLAY or any(ins[0] != EXEC for ins in prog[:-1]):
-            return None
-        window = p.counterable if p.counterable is not None and rules.answering.get(p.kind) else None
-        return tuple(ins[1] for ins in prog[:-1]), window
+        self.settle: dict[int, tuple] = {}
+        self.direct: dict[int, tuple | None] = {}
+        for p in rules.plays:
+            for prog in (p.program, p.countered):
+                if prog and prog[-1] == FINISH_PLAY and all(ins[0] == EXEC for ins in prog[:-1]):
+                    self.settle[id(prog)] = tuple(ins[1] for ins in prog[:-1])
+            fns = self.settle.get(id(p.program))
+            window = p.counterable if p.counterable is not None and rules.answering.get(p.kind) else None
+            self.direct[id(p)] = None if fns is None else (fns, window)
+        self.main = main_function(rules)  # the generated enumerator of a main decision
 
 
 def _plan(rules: Rules) -> _Plan:
@@ -68,11 +73,11 @@ def apply_action(g: State, action: tuple) -> None:
     g.pending = None
     g.actions = None
     g.moves_made += 1
+    plan: _Plan = g.rules.engine_cache["machine"]  # made by `_run`, which set the pending decision
     kind = action[0]
     if kind == "play":
         _, p, player, cards, target = action
         if d.kind == MAIN and not p.free:
-            plan = g.rules.engine_cache.get("machine") or _plan(g.rules)
             direct = plan.direct[id(p)]
             if direct is not None:
                 _direct_play(g, plan, direct, p, player, cards, target)
@@ -91,12 +96,13 @@ def apply_action(g: State, action: tuple) -> None:
             g.frames.insert(len(g.frames) - 1, [((BUILTIN, "start_play", (p, player, cards, target)),), 0, {}])
         else:  # a free play (a twin): not the turn's action
             _start_play(g, (p, player, cards, target))
+    elif kind == "resolve":
+        _resolve_chain(g)
     elif kind == "respond":
         _, r, player, cards, extra = action
         g.chain = g.chain + ((r, player, cards, extra),)
-        _exec(g, r.program, 0, env_of(player, cards, extra=extra, answered=g.chain[-2][2]))
-    elif kind == "resolve":
-        _resolve_chain(g)
+        _exec(g, r.program, 0, {"me": player, "opponent": 1 - player, "card": cards[0], "cards": cards,
+                                "extra": extra, "answered": g.chain[-2][2]})
     else:  # choose
         env = g.frames[-1][2]
         env[d.verb] = env["chosen"] = action[1]
@@ -104,7 +110,7 @@ def apply_action(g: State, action: tuple) -> None:
         if g.frames or g.winner is not None:
             run(g)
         else:
-            _main_decision(g)
+            _main_decision(g, plan)
 
 
 def _direct_play(g: State, plan: _Plan, direct: tuple, p: PlayDef, player: int, cards: tuple,
@@ -130,9 +136,26 @@ def _direct_play(g: State, plan: _Plan, direct: tuple, p: PlayDef, player: int, 
     for c in cards:
         if zone_of[c] == STACK:
             g.move(c, SCRAP)
-    check_win(g)
-    if g.winner is None:
-        _end_turn(g, plan, player)
+    if not plan.win_by_fields or g.fv != g.checked_fv:
+        check_win(g)
+        if g.winner is not None:
+            return
+    _end_turn(g, plan, player)
+
+
+def _settle(g: State, plan: _Plan, fns: tuple, env: dict) -> None:
+    """A direct program (plain steps, then FINISH_PLAY) run as a loop: the steps, the played cards
+    left on the stack to the scrap, the win check."""
+    for f in fns:
+        f(g, env)
+        if g.winner is not None:
+            return
+    zone_of = g.zone_of
+    for c in env["cards"]:
+        if zone_of[c] == STACK:
+            g.move(c, SCRAP)
+    if not plan.win_by_fields or g.fv != g.checked_fv:
+        check_win(g)
 
 
 def _end_turn(g: State, plan: _Plan, player: int) -> None:
@@ -151,16 +174,18 @@ def _end_turn(g: State, plan: _Plan, player: int) -> None:
             f(g, env)
             if g.winner is not None:
                 return
-    check_win(g)
-    if g.winner is None:
-        _next_turn(g)
+    if not plan.win_by_fields or g.fv != g.checked_fv:
+        check_win(g)
+        if g.winner is not None:
+            return
+    _next_turn(g)
 
 
-def _main_decision(g: State) -> None:
+def _main_decision(g: State, plan: _Plan) -> None:
     """No frame is left: the turn player's main decision (no legal move at all is a draw)."""
     turn = g.turn
     g.pending = MAIN_OF[turn]
-    acts = g.actions = (g.rules.engine_cache.get("main_actions") or main_actions)(g, turn)
+    acts = g.actions = plan.main(g, turn)
     if not acts:
         g.pending = None
         g.declare_winner(DRAW, f"p{turn + 1} has no legal move")
@@ -183,11 +208,19 @@ def _start_play(g: State, rec: tuple) -> None:
 
 
 def _resolve_chain(g: State) -> None:
+    """The chain of responses settles: the play takes effect iff an even number of responses were played."""
     chain = g.chain
     g.chain = ()
     p, player, cards, target = chain[0]
-    env = env_of(player, cards, target=target)
-    _exec(g, p.program if (len(chain) - 1) % 2 == 0 else p.countered, 0, env)
+    env = {"me": player, "opponent": 1 - player, "card": cards[0] if cards else -1, "cards": cards,
+           "target": target}
+    prog = p.program if (len(chain) - 1) % 2 == 0 else p.countered
+    plan: _Plan = g.rules.engine_cache["machine"]
+    fns = plan.settle.get(id(prog))
+    if fns is not None:
+        _settle(g, plan, fns, env)
+    else:
+        _exec(g, prog, 0, env)
 
 
 def _exec(g: State, prog: tuple, pc: int, env: dict) -> None:
@@ -333,22 +366,28 @@ def _end_hand(g: State) -> None:
 
 def _deal_hand(g: State, first: int) -> None:
     """Shuffle the deck with the game's generator and deal: `first` gets `deal.first` cards and moves
-    first, the other `deal.second`; then each gets their `deal.extra` cards."""
+    first, the other `deal.second`; then each gets their `deal.extra` cards. (Each dealt card is drawn
+    from the top, one by one, as `State.draw` would: a hand holds the top cards, topmost first.)"""
     rules: Rules = g.rules
-    extra = rules.deal_extra
-    reserved = {c for cards in extra for c in cards}
-    deck = [c for c in rules.deck_cards if c not in reserved]
+    deck = list(_plan(rules).deck)
     g.rng.shuffle(deck)
     g.zones[DECK] = deck
+    zone_of = g.zone_of
     for c in deck:
-        g.zone_of[c] = DECK
-    n_first, n_second = rules.deal
-    g.draw(first, n_first)
-    g.draw(1 - first, n_second)
-    for p, cards in enumerate(extra):
+        zone_of[c] = DECK
+    for p, n in ((first, rules.deal[0]), (1 - first, rules.deal[1])):
+        k = min(n, len(deck))
+        if k:
+            top = deck[len(deck) - k:]
+            del deck[len(deck) - k:]
+            top.reverse()
+            g.zones[HAND0 + p].extend(top)
+            for c in top:
+                zone_of[c] = HAND0 + p
+    for p, cards in enumerate(rules.deal_extra):
         for c in cards:
             g.zones[HAND0 + p].append(c)
-            g.zone_of[c] = HAND0 + p
+            zone_of[c] = HAND0 + p
     g.turn = first
     g.turn_no = 1
 
@@ -356,12 +395,16 @@ def _deal_hand(g: State, first: int) -> None:
 def _run(g: State) -> None:
     """Resume the waiting frames, top first; when none is left, the turn player's main decision."""
     frames = g.frames
+    plan = _plan(g.rules)
     while g.pending is None and g.winner is None:
         if not frames:
-            _main_decision(g)
+            _main_decision(g, plan)
             return
         prog, pc, env = frames.pop()
-        _exec(g, prog, pc, env)
+        if prog is plan.end and pc == 0:
+            _end_turn(g, plan, env["me"])
+        else:
+            _exec(g, prog, pc, env)
 
 
 def deferred_plays(g: State, player: int, options: tuple[int, ...]) -> list[tuple]:

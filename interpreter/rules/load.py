@@ -33,21 +33,9 @@ def check(spec: str) -> list[RulesetError]:
     errors: list[RulesetError] = []
     if "+" not in spec:
         try:
-            doc = read_part(spec)
+            spec = on_its_base(spec)
         except RulesetError as e:
             return [e]
-        if isinstance(doc.data, dict) and doc.data.get("kind") == "option":
-            base, before = "default", []
-            for req in doc.data.get("requires") or []:
-                try:
-                    kind = read_part(str(req)).data.get("kind")
-                except (RulesetError, AttributeError):
-                    continue
-                if kind == "option":
-                    before.append(str(req))
-                else:
-                    base = str(req)
-            spec = "+".join([base, *before, spec])
     try:
         Rules(compose(spec, errors))
     except RulesetErrors as e:
@@ -57,4 +45,25 @@ def check(spec: str) -> list[RulesetError]:
     return tidy(errors)
 
 
-__all__ = ["load_ruleset", "check"]
+def on_its_base(spec: str) -> str:
+    """A whole ruleset as it is; an option file on its own as `BASE+REQUIRED...+OPTION`, on the base it
+    requires (default if none): what `check` checks and `cuttle bench` plays for an option."""
+    if "+" in spec:
+        return spec
+    doc = read_part(spec)
+    if not (isinstance(doc.data, dict) and doc.data.get("kind") == "option"):
+        return spec
+    base, before = "default", []
+    for req in doc.data.get("requires") or []:
+        try:
+            kind = read_part(str(req)).data.get("kind")
+        except (RulesetError, AttributeError):
+            continue
+        if kind == "option":
+            before.append(str(req))
+        else:
+            base = str(req)
+    return "+".join([base, *before, spec])
+
+
+__all__ = ["load_ruleset", "check", "on_its_base"]
