@@ -35,7 +35,8 @@ class _Plan:
 
     __slots__ = ("deck", "end", "end_fns", "end_guard", "win_by_fields", "direct", "settle", "main")
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, shortcuts: bool = True) -> None:
+        """`shortcuts=False` (for tests): every program and every end of turn through `_exec`."""
         reserved = {c for cards in rules.deal_extra for c in cards}
         self.deck = tuple(c for c in rules.deck_cards if c not in reserved)  # what is shuffled and dealt
         # the win check has nothing to do while no field changed since the last one
@@ -44,20 +45,25 @@ class _Plan:
         self.end = concat(te, (END_TURN,))
         self.end_fns: tuple | None = None   # turn.end made of plain steps only
         self.end_guard: Any = None          # or: turn.end is `if COND then ... end`
-        if all(ins[0] == EXEC for ins in te):
+        if shortcuts and all(ins[0] == EXEC for ins in te):
             self.end_fns = tuple(ins[1] for ins in te)
-        elif te[0][0] == JUMP_IF_NOT and te[0][2] == len(te):
+        elif shortcuts and te[0][0] == JUMP_IF_NOT and te[0][2] == len(te):
             self.end_guard = te[0][1]
         self.settle: dict[int, tuple] = {}
         self.direct: dict[int, tuple | None] = {}
         for p in rules.plays:
             for prog in (p.program, p.countered):
-                if prog and prog[-1] == FINISH_PLAY and all(ins[0] == EXEC for ins in prog[:-1]):
+                if shortcuts and prog and prog[-1] == FINISH_PLAY and all(ins[0] == EXEC for ins in prog[:-1]):
                     self.settle[id(prog)] = tuple(ins[1] for ins in prog[:-1])
             fns = self.settle.get(id(p.program))
             window = p.counterable if p.counterable is not None and rules.answering.get(p.kind) else None
             self.direct[id(p)] = None if fns is None else (fns, window)
         self.main = main_function(rules)  # the generated enumerator of a main decision
+
+
+def set_shortcuts(rules: Rules, on: bool) -> None:
+    """Run these rules with or without the direct paths (tests compare the two: same games)."""
+    rules.engine_cache["machine"] = _Plan(rules, on)
 
 
 def _plan(rules: Rules) -> _Plan:
@@ -107,10 +113,22 @@ def apply_action(g: State, action: tuple) -> None:
         env = g.frames[-1][2]
         env[d.verb] = env["chosen"] = action[1]
     if g.pending is None:
-        if g.frames or g.winner is not None:
+        frames = g.frames
+        if g.winner is not None or g.hand_over is not None:
             run(g)
-        else:
+        elif not frames:
             _main_decision(g, plan)
+        elif len(frames) == 1 and frames[0][0] is plan.end and frames[0][1] == 0:
+            # only the end of the turn waits (a play that was answered has resolved)
+            player = frames.pop()[2]["me"]
+            if not plan.win_by_fields or g.fv != g.checked_fv:
+                check_win(g)
+            if g.winner is None:
+                _turn_ends(g, plan, player)
+            else:
+                run(g)
+        else:
+            run(g)
 
 
 def _direct_play(g: State, plan: _Plan, direct: tuple, p: PlayDef, player: int, cards: tuple,
@@ -140,7 +158,28 @@ def _direct_play(g: State, plan: _Plan, direct: tuple, p: PlayDef, player: int, 
         check_win(g)
         if g.winner is not None:
             return
-    _end_turn(g, plan, player)
+    _turn_ends(g, plan, player)
+
+
+def _turn_ends(g: State, plan: _Plan, player: int) -> None:
+    """The acting player's action has resolved and the win checked: the end of the turn, then the next
+    main decision. The usual case is written out: `turn.end` is an `if` whose condition is false,
+    nothing changed since the win check, no pass to count, no mark to expire (see `_end_turn`,
+    `_next_turn`, `_main_decision`); anything else goes the general way."""
+    guard = plan.end_guard
+    if guard is None or g.passed or g.marks or guard(g, _PLAYER_ENV[player]):
+        _end_turn(g, plan, player)
+        if g.pending is None and not g.frames and g.winner is None:
+            _main_decision(g, plan)
+        return
+    g.passes = 0
+    g.turn = turn = 1 - g.turn
+    g.turn_no += 1
+    g.pending = MAIN_OF[turn]
+    acts = g.actions = plan.main(g, turn)
+    if not acts:
+        g.pending = None
+        g.declare_winner(DRAW, f"p{turn + 1} has no legal move")
 
 
 def _settle(g: State, plan: _Plan, fns: tuple, env: dict) -> None:

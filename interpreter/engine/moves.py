@@ -51,6 +51,11 @@ class Move(NamedTuple):
         words = text.split()
         if _VERB.match(words[0]) and all(w in _CANONICAL for w in words[1:]):
             return cls(words[0].lower(), tuple(_CANONICAL[w] for w in words[1:]))
+        return cls.parse_with_grammar(text)
+
+    @classmethod
+    def parse_with_grammar(cls, text: str) -> Move:
+        """`parse` for any text, through the Lark grammar `move.lark`."""
         try:
             tree = _parser().parse(text.strip())
         except UnexpectedInput as e:

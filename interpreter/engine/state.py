@@ -47,6 +47,8 @@ class Rng:
         self.s = s
 
 
+_new = object.__new__  # an instance without running __init__ (copy() fills every slot)
+
 if len(ZONE_NAMES) != 8:  # State.copy and the tables below are written for the eight zones
     raise ImportError("interpreter.engine.state expects the eight zones of interpreter.core.zones")
 
@@ -101,7 +103,7 @@ class State:
 
     # -- snapshot -------------------------------------------------------------------------------
     def copy(self) -> State:
-        s = State.__new__(State)
+        s = _new(State)
         s.rules = self.rules
         z = self.zones  # the eight zones of core.zones, copied one by one (no loop: copies are frequent)
         s.zones = [z[0][:], z[1][:], z[2][:], z[3][:], z[4][:], z[5][:], z[6][:], z[7][:]]
@@ -115,7 +117,8 @@ class State:
         s.winner, s.reason = self.winner, self.reason
         s.frames = [[f[0], f[1], f[2].copy()] for f in self.frames] if self.frames else []
         s.pending, s.chain = self.pending, self.chain
-        s.rng = Rng(self.rng.s)
+        s.rng = rng = _new(Rng)
+        rng.s = self.rng.s
         s.moves_made, s.acted = self.moves_made, self.acted
         s.fv, s.checked_fv, s.actions = self.fv[:], self.checked_fv[:], self.actions
         s.wins, s.hands, s.hand_over = self.wins, self.hands, self.hand_over

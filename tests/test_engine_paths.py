@@ -1,0 +1,101 @@
+"""The engine's fast paths change no game: a play that needs no decision runs without frames, the
+end of a turn without its program when `turn.end` has nothing to do, and the legal moves come from
+functions generated per ruleset. Played with and without those shortcuts, every ruleset gives the
+same legal moves and the same positions, move by move. And what the engine generates is checked
+against its allow-lists before it is compiled."""
+
+from __future__ import annotations
+
+import ast
+import random
+
+import pytest
+
+from interpreter.core.cards import NAMES
+from interpreter.engine.generated import GeneratedCodeError, check, define
+from interpreter.engine.machine import apply_action, deal, legal_actions, move_of, set_shortcuts
+from interpreter.rules import Rules, compose
+from tests.rulesets_under_test import RULESETS
+
+GAMES = 25
+
+
+def _fresh(spec: str, shortcuts: bool) -> Rules:
+    """A Rules object of its own (load_ruleset shares one per name), run with or without shortcuts."""
+    rules = Rules(compose(spec))
+    set_shortcuts(rules, shortcuts)
+    return rules
+
+
+def _position(g) -> tuple:
+    return (g.zones, g.role, g.owner, g.host, sorted((k, v) for k, v in g.atts.items() if v), sorted(g.marks.items()),
+            g.turn, g.turn_no, g.passes, g.passed, g.winner, g.reason, g.pending, g.rng.s, g.wins, g.hands,
+            g.known_top, [(x[0].name, x[1], x[2], x[3]) for x in g.chain])
+
+
+@pytest.mark.parametrize("spec", RULESETS)
+def test_the_shortcuts_play_the_same_games(spec: str) -> None:
+    fast, slow = _fresh(spec, True), _fresh(spec, False)
+    decisions = 0
+    for seed in range(GAMES):
+        a, b = deal(fast, seed), deal(slow, seed)
+        rnd = random.Random(seed)
+        while True:
+            assert _position(a) == _position(b), f"{spec}, seed {seed}: positions differ after {decisions} decisions"
+            if a.winner is not None:
+                break
+            ma = [str(move_of(a, x)) for x in legal_actions(a)]
+            mb = [str(move_of(b, x)) for x in legal_actions(b)]
+            assert ma == mb, f"{spec}, seed {seed}: legal moves differ"
+            i = rnd.randrange(len(ma))
+            apply_action(a, legal_actions(a)[i])
+            apply_action(b, legal_actions(b)[i])
+            decisions += 1
+    assert decisions > 10 * GAMES
+
+
+def test_the_shortcuts_are_taken() -> None:
+    """The comparison above means something only if the fast side really takes the direct paths."""
+    rules = _fresh("default", True)
+    g = deal(rules, 1)
+    draw = next(x for x in legal_actions(g) if x[0] == "play" and x[1].verb == "draw")
+    apply_action(g, draw)
+    assert g.frames == [] and g.pending.kind == "main" and g.turn == 1  # no frame was left behind
+    plan = rules.engine_cache["machine"]
+    assert plan.direct[id(draw[1])] is not None and plan.end_guard is not None
+
+
+# -- what the engine generates -------------------------------------------------------------------
+
+def test_generated_source_holds_only_engine_names_and_numbers() -> None:
+    fn = define("def f(g, me):\n    x = [1, -2]\n    if x[0] is not None and me == 0:\n        return L0(g, me)\n",
+                "f", {"L0": lambda g, me: me}, "<test>")
+    assert fn(None, 0) == 0
+
+
+@pytest.mark.parametrize("source, why", [
+    ("def f(g):\n    return 'drop table'\n", "constant 'drop table'"),
+    ("def f(g):\n    return open\n", "names 'open'"),
+    ("def f(g):\n    return g.__globals__\n", "attribute '__globals__'"),
+    ("def f(g):\n    import os\n", "Import"),
+    ("def f(g):\n    return lambda: 1\n", "Lambda"),
+    ("def f(g):\n    return 1.5\n", "constant 1.5"),
+])
+def test_generated_source_outside_the_allow_lists_is_refused(source: str, why: str) -> None:
+    with pytest.raises(GeneratedCodeError, match=why.replace("(", r"\(")):
+        check(ast.parse(source), set())
+
+
+def test_the_plays_of_every_card_come_from_the_generated_enumerator() -> None:
+    """Every card of the deck, alone in hand, is offered the plays its rank has in the ruleset."""
+    rules = _fresh("default", True)
+    g = deal(rules, 3)
+    me = g.pending.player
+    from interpreter.engine.legal import plays_for
+    for c in range(52):
+        verbs = {a[1].verb for a in plays_for(g, me, (c,))}
+        expected = {p.verb for p in rules.by_rank[NAMES[c][:-1]]
+                    if p.ncards == 1 and (p.legal is None or p.legal(g, {"me": me, "opponent": 1 - me, "card": c,
+                                                                         "cards": (c,)}))
+                    and (p.target is None or p.target(g, {"me": me, "opponent": 1 - me, "card": c, "cards": (c,)}))}
+        assert verbs == expected, NAMES[c]
