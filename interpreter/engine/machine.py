@@ -243,7 +243,12 @@ def _start_play(g: State, rec: tuple) -> None:
         g.chain = (rec,)
         g.pending = RESPOND_OF[1 - player]
         return
-    _exec(g, p.program, 0, env)
+    plan: _Plan = g.rules.engine_cache["machine"]
+    fns = plan.settle.get(id(p.program))
+    if fns is not None:
+        _settle(g, plan, fns, env)
+    else:
+        _exec(g, p.program, 0, env)
 
 
 def _resolve_chain(g: State) -> None:
