@@ -176,7 +176,8 @@ def cmd_bench(a: argparse.Namespace) -> int:
         print(f"ruleset {played}: {a.jobs} processes at once, {a.repeat} runs of {a.games} random games each")
         print(f"  aggregate    median {r['games_per_s']:,.0f} games/s, {r['decisions_per_s']:,.0f} decisions/s"
               f"  (runs: " + ", ".join(f"{x[0]:,.0f}" for x in r["runs"]) + ")")
-        print(f"  per process  median {r['games_per_s_per_process']:,.0f} games/s")
+        print(f"  per process  median {r['games_per_s_per_process']:,.0f} games/s"
+              f"  ({r['games_per_cpu_s']:,.0f} games per second of processor time)")
         return 0
     if a.search:
         r = b.bench_search(rules, a.games, a.repeat, a.seed)

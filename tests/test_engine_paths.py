@@ -11,9 +11,12 @@ import random
 
 import pytest
 
-from interpreter.core.cards import NAMES
+from interpreter.core.cards import NAMES, RANK_OF
+from interpreter.core.zones import HAND0
 from interpreter.engine.generated import GeneratedCodeError, check, define
+from interpreter.engine.legal import plays_for
 from interpreter.engine.machine import apply_action, deal, legal_actions, move_of, set_shortcuts
+from interpreter.language.runtime import as_cards
 from interpreter.rules import Rules, compose
 from tests.rulesets_under_test import RULESETS
 
@@ -86,12 +89,59 @@ def test_generated_source_outside_the_allow_lists_is_refused(source: str, why: s
         check(ast.parse(source), set())
 
 
+def _reference_plays(g, player: int, source, free_ok: bool = True) -> list[tuple]:
+    """The single-card plays of `source`, listed the plain way: each card, each of its rank's plays in
+    order, `legal` and `target` evaluated for that card with bindings of its own."""
+    rules = g.rules
+    out: list[tuple] = []
+    for c in source:
+        if rules.playable_fn is not None and not rules.playable_fn(g, {"me": player, "opponent": 1 - player,
+                                                                       "it": c}):
+            continue
+        for p in rules.by_rank[RANK_OF[c]]:
+            if p.ncards != 1 or (p.free and not free_ok):
+                continue
+            env = {"me": player, "opponent": 1 - player, "card": c, "cards": (c,)}
+            if p.legal is not None and not p.legal(g, env):
+                continue
+            if p.target is None:
+                out.append(("play", p, player, (c,), -1))
+            else:
+                out += [("play", p, player, (c,), t) for t in as_cards(p.target(g, env))]
+    return out
+
+
+@pytest.mark.parametrize("spec", RULESETS)
+def test_the_generated_enumerator_lists_what_the_plain_way_lists(spec: str) -> None:
+    """Main decisions and plays from a 7, in every ruleset under test: the generated enumerator (which
+    works out a card-independent `legal`/`target` once per decision) gives the plain listing, in order."""
+    rules = _fresh(spec, True)
+    checked = 0
+    for seed in range(12):
+        g = deal(rules, seed)
+        rnd = random.Random(seed)
+        while g.winner is None:
+            d = g.pending
+            acts = legal_actions(g)
+            me = d.player
+            if d.kind == "main":
+                env = {"me": me, "opponent": 1 - me, "card": -1, "cards": ()}
+                assert [a for a in acts if a[0] == "play" and not a[3]] == [
+                    ("play", p, me, (), -1) for p in rules.cardless if p.legal is None or p.legal(g, env)]
+                assert [a for a in acts if len(a[3]) == 1] == _reference_plays(g, me, g.zones[HAND0 + me])
+                checked += 1
+            elif d.kind == "play":  # the revealed cards, judged here (not where their play will start)
+                got = [a for a in plays_for(g, me, d.options, free_ok=False) if len(a[3]) == 1]
+                assert got == _reference_plays(g, me, d.options, free_ok=False)
+            apply_action(g, acts[rnd.randrange(len(acts))])
+    assert checked > 100
+
+
 def test_the_plays_of_every_card_come_from_the_generated_enumerator() -> None:
     """Every card of the deck, alone in hand, is offered the plays its rank has in the ruleset."""
     rules = _fresh("default", True)
     g = deal(rules, 3)
     me = g.pending.player
-    from interpreter.engine.legal import plays_for
     for c in range(52):
         verbs = {a[1].verb for a in plays_for(g, me, (c,))}
         expected = {p.verb for p in rules.by_rank[NAMES[c][:-1]]

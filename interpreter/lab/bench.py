@@ -164,9 +164,9 @@ def _worker(spec: str, index: int, jobs: int, games: int, repeat: int, seed: int
                 rnd = random.Random(seed + r * jobs + index)
                 first = seed + (r * jobs + index) * games
                 barrier.wait()
-                t0 = time.monotonic()
+                t0, c0 = time.monotonic(), time.process_time()
                 decisions = sum(playout(rules, first + i, rnd) for i in range(games))
-                results.put((r, games, decisions, t0, time.monotonic()))
+                results.put((r, games, decisions, t0, time.monotonic(), time.process_time() - c0))
     except Exception as e:  # the parent reports it; a worker never prints a traceback
         barrier.abort()
         results.put(("error", str(e)))
@@ -175,7 +175,9 @@ def _worker(spec: str, index: int, jobs: int, games: int, repeat: int, seed: int
 def bench_jobs(spec: str, jobs: int, games: int = 300, repeat: int = 5, seed: int = 0) -> dict:
     """The raw engine path in `jobs` processes at once, each playing `games` games of its own seeds
     per run. A run's aggregate rate is all games over the time from the first start to the last end;
-    the per-process rate is that divided by `jobs`. Medians over the runs."""
+    the per-process rate is that divided by `jobs`; the CPU rate is each process's games over the
+    processor time it got (what it does with a core of its own, whatever else the machine runs).
+    Medians over the runs."""
     load_ruleset(spec)  # a bad spec is reported here, before any process starts
     ctx = multiprocessing.get_context()
     barrier = ctx.Barrier(jobs)
@@ -201,11 +203,12 @@ def bench_jobs(spec: str, jobs: int, games: int = 300, repeat: int = 5, seed: in
         parts = got[r]
         dt = max(x[3] for x in parts) - min(x[2] for x in parts)
         total_games, total_decisions = sum(x[0] for x in parts), sum(x[1] for x in parts)
-        runs.append((total_games / dt, total_decisions / dt))
+        runs.append((total_games / dt, total_decisions / dt, statistics.median(x[0] / x[4] for x in parts)))
     agg = statistics.median(r[0] for r in runs)
     return {"ruleset": spec, "jobs": jobs, "games": games, "repeat": repeat,
             "games_per_s": agg, "decisions_per_s": statistics.median(r[1] for r in runs),
-            "games_per_s_per_process": agg / jobs, "runs": runs}
+            "games_per_s_per_process": agg / jobs,
+            "games_per_cpu_s": statistics.median(r[2] for r in runs), "runs": runs}
 
 
 # -- every shipped ruleset ----------------------------------------------------------------------------
