@@ -54,7 +54,39 @@ def test_the_shortcuts_play_the_same_games(spec: str) -> None:
             apply_action(a, legal_actions(a)[i])
             apply_action(b, legal_actions(b)[i])
             decisions += 1
+            assert a.hand_over is None and (a.pending is None) != (a.winner is None), \
+                f"{spec}, seed {seed}: after a move the game must wait for a decision or be over"
     assert decisions > 10 * GAMES
+
+
+# A match whose hands end on one pass, and a pass that can be countered: the hand ends when the
+# answered pass resolves, at the end of the turn.
+PASS_WINDOW = """
+name: pass-window
+kind: base
+extends: default
+match: {wins: 2}
+end:
+  passes: 1
+plays:
+  pass:
+    kind: oneoff
+    legal: true
+"""
+
+
+@pytest.mark.parametrize("shortcuts", [True, False])
+def test_a_hand_that_ends_after_an_answered_play_deals_the_next(tmp_path, shortcuts: bool) -> None:
+    path = tmp_path / "pass-window.yaml"
+    path.write_text(PASS_WINDOW, encoding="utf-8")
+    rules = Rules(compose(str(path)))
+    set_shortcuts(rules, shortcuts)
+    g = deal(rules, 1)
+    apply_action(g, next(x for x in legal_actions(g) if str(move_of(g, x)) == "pass"))
+    assert g.pending.kind == "respond"
+    apply_action(g, next(x for x in legal_actions(g) if x[0] == "resolve"))
+    assert len(g.hands) == 1 and g.hand_over is None and g.winner is None
+    assert g.pending.kind == "main" and g.pending.player == 1  # hand 2: p2 moves first
 
 
 def test_the_shortcuts_are_taken() -> None:

@@ -112,11 +112,9 @@ def apply_action(g: State, action: tuple) -> None:
     else:  # choose
         env = g.frames[-1][2]
         env[d.verb] = env["chosen"] = action[1]
-    if g.pending is None:
+    if g.pending is None and g.winner is None:
         frames = g.frames
-        if g.winner is not None or g.hand_over is not None:
-            run(g)
-        elif not frames:
+        if not frames:
             _main_decision(g, plan)
         elif len(frames) == 1 and frames[0][0] is plan.end and frames[0][1] == 0:
             # only the end of the turn waits (a play that was answered has resolved)
@@ -125,10 +123,10 @@ def apply_action(g: State, action: tuple) -> None:
                 check_win(g)
             if g.winner is None:
                 _turn_ends(g, plan, player)
-            else:
-                run(g)
         else:
             run(g)
+    if g.hand_over is not None:  # a hand of a match has just ended: record it, deal the next
+        run(g)
 
 
 def _direct_play(g: State, plan: _Plan, direct: tuple, p: PlayDef, player: int, cards: tuple,
