@@ -153,6 +153,11 @@ def cmd_bench(a: argparse.Namespace) -> int:
     from interpreter.lab import bench as b
     from interpreter.rules import load_ruleset
     from interpreter.rules.load import on_its_base
+    modes = [flag for flag, on in (("--compare", a.compare), ("--all", a.all_rulesets), ("--api", a.api),
+                                   ("--search", a.search), ("--jobs", a.jobs > 1)) if on]
+    if len(modes) > 1:
+        print(f"cuttle bench: {' and '.join(modes)} cannot be combined: choose one way of measuring", file=sys.stderr)
+        return 2
     if a.compare:
         c = b.compare(load_ruleset("default"), a.games, a.repeat, a.seed)
         print(f"default rules, {a.repeat} interleaved pairs of runs of {a.games} random games each")

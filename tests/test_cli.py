@@ -69,6 +69,7 @@ def test_bench_compare_reports_a_ratio(capsys: pytest.CaptureFixture[str]) -> No
     (["check", "missing-file.yaml"], "cannot read ruleset file"),
     (["bench", "--ruleset", "nope"], "no ruleset named 'nope'"),
     (["bench", "--jobs", "2", "--ruleset", "nope"], "no ruleset named 'nope'"),
+    (["bench", "--jobs", "2", "--api"], "--api and --jobs cannot be combined"),
 ])
 def test_bad_input_is_one_clear_message(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) != 0
