@@ -152,7 +152,8 @@ def _generate(rules: Rules, twins: dict[str, list[PlayDef]]) -> tuple[Any, Any]:
         blocks.append(lines)
     ns["BLOCK"] = block_of
     loop = ["    add = out.append"] + [f"    {h} = None" for h in hoisted]
-    loop.append("    for i, c in enumerate(source):")
+    # the index of a card is needed only to pair it with the later cards of its rank (twins)
+    loop.append("    for i, c in enumerate(source):" if any(twins.values()) else "    for c in source:")
     if rules.playable_fn is not None:
         ns["PLAYABLE"] = rules.playable_fn
         loop += ["        e['it'] = c", "        if not PLAYABLE(g, e):", "            continue"]
@@ -205,12 +206,15 @@ def _responses(g: State, player: int) -> list[tuple]:
             if rules.playable_fn is not None and not rules.playable_fn(
                     g, {"me": player, "opponent": 1 - player, "it": c}):
                 continue
-            others = [x for x in hand if x != c]
-            for extra in itertools.combinations(sorted(others), r.extra):
-                env = env_of(player, (c,), extra=extra, answered=top[2])
-                if r.legal is not None and not r.legal(g, env):
-                    continue
-                out.append(("respond", r, player, (c,), extra))
+            others = sorted(x for x in hand if x != c)
+            cards = ONE[c]
+            if r.legal is None:
+                out += [("respond", r, player, cards, extra) for extra in itertools.combinations(others, r.extra)]
+                continue
+            for extra in itertools.combinations(others, r.extra):
+                env = env_of(player, cards, extra=extra, answered=top[2])
+                if r.legal(g, env):
+                    out.append(("respond", r, player, cards, extra))
     return out
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.core.zones import DECK, DRAW, FIELD0, HAND0, RANDOM, SCRAP, SHOWN, STACK
+from interpreter.core.zones import DECK, DRAW, FIELD0, HAND0, HAND1, RANDOM, SCRAP, SHOWN, STACK
 from interpreter.language.compiler import BUILTIN, CHOOSE, EXEC, JUMP, JUMP_IF_NOT, PLAY, concat
 from interpreter.language.runtime import as_cards
 from interpreter.rules import PlayDef, ResponseDef, Rules
@@ -135,8 +135,15 @@ def _direct_play(g: State, plan: _Plan, direct: tuple, p: PlayDef, player: int, 
     without frames. Its cards go on the stack; then the window, or the effect, the cards it left on
     the stack to the scrap, the win check, and the end of the turn."""
     fns, window = direct
+    zones, zone_of = g.zones, g.zone_of
     for c in cards:
-        g.move(c, STACK)
+        src = zone_of[c]
+        if src == HAND0 or src == HAND1:  # from the hand to the stack: what `move` does for that
+            zones[src].remove(c)
+            zones[STACK].append(c)
+            zone_of[c] = STACK
+        else:
+            g.move(c, STACK)
     env = {"me": player, "opponent": 1 - player, "card": cards[0] if cards else -1, "cards": cards,
            "target": target}
     if window is not None and window(g, env):
@@ -148,7 +155,6 @@ def _direct_play(g: State, plan: _Plan, direct: tuple, p: PlayDef, player: int, 
         f(g, env)
         if g.winner is not None:
             return
-    zone_of = g.zone_of
     for c in cards:
         if zone_of[c] == STACK:
             g.move(c, SCRAP)
