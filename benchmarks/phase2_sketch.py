@@ -57,14 +57,20 @@ def install(rules: Rules, level: str) -> None:
 
     def counterable(g: Any, e: dict) -> bool:
         role = g.role
-        return not any(RANK_OF[c] == "Q" and role[c] == "royal" for c in g.zones[4 + e["me"]])
+        for c in g.zones[4 + e["me"]]:
+            if RANK_OF[c] == "Q" and role[c] == "royal":
+                return False
+        return True
 
     def protected(g: Any, x: int) -> bool:
         z = g.zone_of[x]
-        if z not in (4, 5):
+        if z != 4 and z != 5:
             return False
         role = g.role
-        return any(c != x and RANK_OF[c] == "Q" and role[c] == "royal" for c in g.zones[z])
+        for c in g.zones[z]:
+            if c != x and RANK_OF[c] == "Q" and role[c] == "royal":
+                return True
+        return False
 
     def scuttle(g: Any, e: dict) -> list[int]:
         card, role = e["card"], g.role
@@ -99,6 +105,8 @@ def install(rules: Rules, level: str) -> None:
     plays = {p.name: p for p in rules.plays}
     acts = {name: tuple(tuple(("play", p, who, ONE[c], -1) for c in range(CARD_COUNT)) for who in (0, 1))
             for name, p in plays.items() if p.ncards == 1}
+    a_points, a_ace, a_six, a_three, a_four = acts["points"], acts["ace"], acts["six"], acts["three"], acts["four"]
+    a_five, a_seven, a_glasses, a_royal = acts["five"], acts["seven"], acts["glasses"], acts["royal"]
     draw = (("play", plays["draw"], 0, (), -1), ("play", plays["draw"], 1, (), -1))
     pass_ = (("play", plays["pass"], 0, (), -1), ("play", plays["pass"], 1, (), -1))
     sc, p2, p9, pj = plays["scuttle"], plays["two"], plays["nine"], plays["jack"]
@@ -117,35 +125,48 @@ def install(rules: Rules, level: str) -> None:
             r = rank[c]
             if r <= 9:
                 cs = ONE[c]
-                add(acts["points"][me][c])
+                add(a_points[me][c])
                 v, s = val[c], suitr[c]
                 for t in ofield:
                     if role[t] == "point" and (v > val[t] or (v == val[t] and s > suitr[t])):
                         add(("play", sc, me, cs, t))
-                if r == 0 or r == 5:
-                    add(acts["ace" if r == 0 else "six"][me][c])
+                if r == 0:
+                    add(a_ace[me][c])
                 elif r == 1:
-                    t2 = two(g, {"me": me, "opponent": opp}) if t2 is None else t2
-                    out += [("play", p2, me, cs, t) for t in t2]
+                    if t2 is None:
+                        t2 = two(g, {"me": me, "opponent": opp})
+                    for t in t2:
+                        add(("play", p2, me, cs, t))
                 elif r == 2:
-                    if any(RANK_OF[x] != "3" for x in zones[1]):
-                        add(acts["three"][me][c])
+                    for x in zones[1]:
+                        if RANK_OF[x] != "3":
+                            add(a_three[me][c])
+                            break
                 elif r == 3:
                     if zones[2 + opp]:
-                        add(acts["four"][me][c])
-                elif r == 4 or r == 6:
+                        add(a_four[me][c])
+                elif r == 4:
                     if deck:
-                        add(acts["five" if r == 4 else "seven"][me][c])
+                        add(a_five[me][c])
+                elif r == 5:
+                    add(a_six[me][c])
+                elif r == 6:
+                    if deck:
+                        add(a_seven[me][c])
                 elif r == 7:
-                    add(acts["glasses"][me][c])
+                    add(a_glasses[me][c])
                 elif r == 8:
-                    t9 = nine(g, {"me": me, "opponent": opp}) if t9 is None else t9
-                    out += [("play", p9, me, cs, t) for t in t9]
+                    if t9 is None:
+                        t9 = nine(g, {"me": me, "opponent": opp})
+                    for t in t9:
+                        add(("play", p9, me, cs, t))
             elif r == 10:
-                tj = jack(g, {"me": me, "opponent": opp}) if tj is None else tj
-                out += [("play", pj, me, ONE[c], t) for t in tj]
+                if tj is None:
+                    tj = jack(g, {"me": me, "opponent": opp})
+                for t in tj:
+                    add(("play", pj, me, ONE[c], t))
             else:
-                add(acts["royal"][me][c])
+                add(a_royal[me][c])
         return out
 
     plan.main = main
