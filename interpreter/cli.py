@@ -201,26 +201,67 @@ def _fit(text: str) -> str:
     return wrap(text, terminal_width())
 
 
-@command("bench", "random-playout speed: games and decisions per second on one core")
-@arg("--ruleset", "-r", default="default", help=RULESET_HELP)
-@arg("--games", type=lambda t: _positive(t, "--games"), default=300, help="games per run")
+@command("bench", "random-playout speed: games and decisions per second (one core, or --jobs N processes)")
+@arg("--ruleset", "-r", default="default",
+     help=RULESET_HELP + "; an option alone is played on its base (twinned: default+twinned)")
+@arg("--games", type=lambda t: _positive(t, "--games"), default=300, help="games per run (per process)")
 @arg("--repeat", type=lambda t: _positive(t, "--repeat"), default=5, help="runs (the median is reported)")
 @arg("--seed", type=int, default=0)
+@arg("--jobs", "-j", type=lambda t: _positive(t, "--jobs"), default=1,
+     help="processes playing at once: the aggregate and per-process rates")
+@arg("--all", dest="all_rulesets", action="store_true",
+     help="every shipped base and option (an option on its base): a table")
+@arg("--api", action="store_true", help="the public Game API path: moves as text, undo snapshots")
+@arg("--search", action="store_true",
+     help="playouts as search players run them: a mid-game position copied and played out")
 @arg("--compare", action="store_true",
      help="interleave runs with the hand-written reference engine (default rules) and report the ratio")
 def cmd_bench(a: argparse.Namespace) -> int:
-    from interpreter.lab.bench import bench, compare
+    from interpreter.lab import bench as b
     from interpreter.rules import load_ruleset
+    from interpreter.rules.load import on_its_base
+    modes = [flag for flag, on in (("--compare", a.compare), ("--all", a.all_rulesets), ("--api", a.api),
+                                   ("--search", a.search), ("--jobs", a.jobs > 1)) if on]
+    if len(modes) > 1:
+        print(f"cuttle bench: {' and '.join(modes)} cannot be combined: choose one way of measuring", file=sys.stderr)
+        return 2
     if a.compare:
-        c = compare(load_ruleset("default"), a.games, a.repeat, a.seed)
+        c = b.compare(load_ruleset("default"), a.games, a.repeat, a.seed)
         print(f"default rules, {a.repeat} interleaved pairs of runs of {a.games} random games each")
         print(f"  interpreter  median {c['interpreter']:,.0f} games/s")
         print(f"  hand-written median {c['handwritten']:,.0f} games/s")
         print(f"  hand-written / interpreter: median ratio {c['ratio']:.2f} (pairs: "
               + ", ".join(f"{x:.2f}" for x in c["ratios"]) + ")")
         return 0
-    r = bench(load_ruleset(a.ruleset), a.games, a.repeat, a.seed)
-    say(f"ruleset {r['ruleset']}: {a.repeat} runs of {a.games} random games")
+    if a.all_rulesets:
+        say(f"{'ruleset':<16} {'played as':<32} {'games/s':>9} {'decisions/s':>12} {'decisions/game':>15}")
+        for name, spec in b.shipped_specs():
+            r = b.bench(load_ruleset(spec), a.games, a.repeat, a.seed)
+            say(f"{name:<16} {spec:<32} {r['games_per_s']:>9,.0f} {r['decisions_per_s']:>12,.0f} "
+                  f"{r['decisions_per_game']:>15.1f}")
+        return 0
+    spec = on_its_base(a.ruleset)
+    rules = load_ruleset(spec)
+    played = spec if spec == a.ruleset else f"{a.ruleset} (an option, played as {spec})"
+    if a.jobs > 1:
+        r = b.bench_jobs(spec, a.jobs, a.games, a.repeat, a.seed)
+        say(f"ruleset {played}: {a.jobs} processes at once, {a.repeat} runs of {a.games} random games each")
+        say(f"  aggregate    median {r['games_per_s']:,.0f} games/s, {r['decisions_per_s']:,.0f} decisions/s"
+              f"  (runs: " + ", ".join(f"{x[0]:,.0f}" for x in r["runs"]) + ")")
+        say(f"  per process  median {r['games_per_s_per_process']:,.0f} games/s"
+              f"  ({r['games_per_cpu_s']:,.0f} games per second of processor time)")
+        return 0
+    if a.search:
+        r = b.bench_search(rules, a.games, a.repeat, a.seed)
+        say(f"ruleset {played}: {a.repeat} runs of {a.games} playouts from copied mid-game positions")
+        say(f"  playouts/s  median {r['playouts_per_s']:,.0f}  (runs: "
+              + ", ".join(f"{x[0]:,.0f}" for x in r["runs"]) + ")")
+        say(f"  decisions/s median {r['decisions_per_s']:,.0f}")
+        say(f"  decisions per playout median {r['decisions_per_playout']:.1f}")
+        return 0
+    r = (b.bench_api if a.api else b.bench)(rules, a.games, a.repeat, a.seed)
+    what = "random games through the Game API (moves as text)" if a.api else "random games"
+    say(f"ruleset {played}: {a.repeat} runs of {a.games} {what}")
     print(f"  games/s     median {r['games_per_s']:,.0f}  (runs: "
           + ", ".join(f"{x[0]:,.0f}" for x in r["runs"]) + ")")
     print(f"  decisions/s median {r['decisions_per_s']:,.0f}")

@@ -23,6 +23,38 @@ def test_bench_reports_medians(capsys: pytest.CaptureFixture[str]) -> None:
     assert "games/s     median" in out and "decisions/s median" in out
 
 
+def test_bench_plays_an_option_on_its_base(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--ruleset", "jokers", "--games", "3", "--repeat", "1"]) == 0
+    assert "jokers (an option, played as micro+jokers)" in capsys.readouterr().out
+
+
+def test_bench_all_lists_every_shipped_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    from interpreter.rules import shipped_names
+    assert main(["bench", "--all", "--games", "2", "--repeat", "1"]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()[1:]]
+    assert sorted(r[0] for r in rows) == shipped_names()
+    assert ["frozen-9s", "default+published-9s+frozen-9s"] in [r[:2] for r in rows]
+    assert all(float(r[-1]) > 5 for r in rows)  # decisions per game: real games were played
+
+
+@pytest.mark.parametrize("flag, says", [("--api", "through the Game API"), ("--search", "playouts/s  median")])
+def test_bench_other_paths(flag: str, says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", flag, "--games", "3", "--repeat", "1"]) == 0
+    assert says in capsys.readouterr().out
+
+
+def test_bench_jobs_reports_aggregate_and_per_process_rates(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--jobs", "2", "--games", "3", "--repeat", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "2 processes at once" in out and "aggregate    median" in out and "per process  median" in out
+
+
+def test_bench_refuses_zero_processes(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as e:
+        main(["bench", "--jobs", "0"])
+    assert e.value.code == 2 and "--jobs must be 1 or more, not 0" in capsys.readouterr().err
+
+
 def test_bench_compare_reports_a_ratio(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--compare", "--games", "5", "--repeat", "2"]) == 0
     assert "hand-written / interpreter: median ratio" in capsys.readouterr().out
@@ -35,6 +67,9 @@ def test_bench_compare_reports_a_ratio(capsys: pytest.CaptureFixture[str]) -> No
     (["play", "--ruleset", "micro+micro"], "whole ruleset, not an option"),
     (["replay", "missing.yaml"], "cannot read"),
     (["check", "missing-file.yaml"], "cannot read ruleset file"),
+    (["bench", "--ruleset", "nope"], "no ruleset named 'nope'"),
+    (["bench", "--jobs", "2", "--ruleset", "nope"], "no ruleset named 'nope'"),
+    (["bench", "--jobs", "2", "--api"], "--api and --jobs cannot be combined"),
 ])
 def test_bad_input_is_one_clear_message(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) != 0

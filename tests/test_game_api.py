@@ -105,3 +105,25 @@ def test_cards_both_players_saw_go_on_the_deck_as_known() -> None:
     assert game.view(0)["deck_top_known"] == ["10S"] == game.view(1)["deck_top_known"]
     game.play("draw")  # p2 draws it: nothing on the deck is known any more
     assert game.view(0)["deck_top_known"] == []
+
+
+def test_narration_written_late_is_the_narration_written_at_once() -> None:
+    """Narration is written only when asked for, from the undo snapshots: reading it once at the end
+    (after undos and redos too) gives the lines that reading it after every move gives."""
+    rules = load_ruleset("default")
+    eager, lazy = Game.new(rules, 11), Game.new(rules, 11)
+    lines = []
+    for i in range(30):
+        if eager.outcome is not None:
+            break
+        move = eager.legal_moves()[i % len(eager.legal_moves())]
+        eager.play(move)
+        lines.append(eager.narration[-1])
+        lazy.play(move)
+        if i == 10:
+            lazy.undo()
+            lazy.undo()
+            lazy.redo()
+            lazy.redo()
+    assert lazy.narration == lines and len(lines) > 12
+    assert any("→" in line for line in lines)

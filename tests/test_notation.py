@@ -91,3 +91,22 @@ def test_every_legal_move_round_trips_through_text() -> None:
                 assert game.parse_move(str(m)) == m
                 assert game.parse_move(m.pretty()) == m
             game.play(moves[rnd.randrange(len(moves))])
+
+
+@pytest.mark.parametrize("spec", ["default", "micro+jokers", "default+twinned+tens-block"])
+def test_canonical_text_is_read_as_the_grammar_reads_it(spec: str) -> None:
+    """Canonical move text skips the grammar (a fast path): it must give the grammar's Move."""
+    rules = load_ruleset(spec)
+    rnd = random.Random(3)
+    seen = 0
+    for seed in range(15):
+        game = Game.new(rules, seed)
+        while game.outcome is None:
+            moves = game.legal_moves()
+            for m in moves:
+                text = str(m)
+                assert Move.parse(text) == Move.parse_with_grammar(text) == m
+                assert Move.parse(text.lower()) == Move.parse_with_grammar(text.lower())
+                seen += 1
+            game.play(str(moves[rnd.randrange(len(moves))]))
+    assert seen > 1000

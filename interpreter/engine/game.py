@@ -54,7 +54,7 @@ class Game:
         self.seed = seed
         self.setup = setup
         self.initial = state.copy()
-        self._stack: list[tuple[State, Move, str]] = []
+        self._stack: list[tuple[State, Move, str | None]] = []  # snapshot before, move, narration
         self._redo: list[Move] = []
         self._cache: tuple[Any, list] | None = None
 
@@ -81,7 +81,17 @@ class Game:
 
     @property
     def narration(self) -> list[str]:
-        return [n for _, _, n in self._stack]
+        """One line per move played. Each is written when first asked for, from the positions before
+        and after the move: the snapshot kept for undo, and the next one (or the current state)."""
+        stack = self._stack
+        out = []
+        for i, (before, move, line) in enumerate(stack):
+            if line is None:
+                after = stack[i + 1][0] if i + 1 < len(stack) else self.state
+                line = self._narrate(before, move, after)
+                stack[i] = (before, move, line)
+            out.append(line)
+        return out
 
     @property
     def outcome(self) -> Outcome | None:
@@ -177,13 +187,14 @@ class Game:
                 after = before.copy()
                 try:
                     apply_action(after, action)
-                    entry = (before, move, self._narrate(before, move, after))
                 except CuttleError:
                     raise
                 except (Exception, RecursionError) as e:
                     raise rule_failure(self.rules.name, f"playing '{move}'", e) from None
-                self._stack.append(entry)
+                # narrated lazily: `narration` writes the line from the snapshot and the state after it
+                # (so a game nobody narrates pays nothing), and narrating cannot fail (`_narrate`)
                 self.state = after
+                self._stack.append((before, move, None))
                 self._cache = None
                 return
         raise IllegalMoveError(f"'{move}' is illegal: {self.explain(move)}")
@@ -456,6 +467,15 @@ class Game:
 
     # -- narration -----------------------------------------------------------------------------
     def _narrate(self, before: State, move: Move, after: State) -> str:
+        """One line for a move. It only reads the two positions; should it still fail on a position no
+        rule foresaw, the move is told plainly rather than losing the game's history."""
+        try:
+            return self._narrate_moves(before, move, after)
+        except (Exception, RecursionError):
+            who = PLAYER_NAMES[before.pending.player] if before.pending else "?"
+            return f"{who}: {move.pretty()}"
+
+    def _narrate_moves(self, before: State, move: Move, after: State) -> str:
         who = PLAYER_NAMES[before.pending.player] if before.pending else "?"
         moved = []
         for c in range(len(after.zone_of)):

@@ -2,6 +2,11 @@
 
 An action is a plain tuple: ("play", PlayDef, player, cards, target), ("respond", ResponseDef,
 player, cards, extra), ("resolve",) or ("choose", cards); `move_of` gives its Move.
+
+The plays of a set of cards are listed by one function generated per ruleset (`_Tables`): each
+card's plays in the ruleset's order, the actions that name no target built once and reused, and a
+play's `legal` or `target` that does not read the played card worked out once per call instead of
+once per card.
 """
 
 from __future__ import annotations
@@ -9,12 +14,13 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING, Any
 
-from interpreter.core.cards import RANK_OF
+from interpreter.core.cards import CARD_COUNT, RANK_OF
 from interpreter.core.zones import HAND0
 from interpreter.language.runtime import as_cards
-from interpreter.rules import Rules
+from interpreter.rules import PlayDef, Rules
 
 from .decision import CHOOSE_D, MAIN, RESOLVE, RESPOND, Decision
+from .generated import define
 from .moves import Move
 
 if TYPE_CHECKING:
@@ -27,85 +33,168 @@ def env_of(player: int, cards: tuple[int, ...], **more: Any) -> dict:
     return env
 
 
-def plays_for(g: State, player: int, source: tuple[int, ...], free_ok: bool = True) -> list[tuple]:
+# One-card tuples, made once: the `cards` of every single-card action.
+ONE = tuple((c,) for c in range(CARD_COUNT))
+
+
+def plays_for(g: State, player: int, source: tuple[int, ...] | list[int], free_ok: bool = True) -> list[tuple]:
     """Every play action of cards from `source` by `player` (main actions, free plays, plays from a 7).
 
     An action is a plain tuple ("play", PlayDef, player, cards, target); `move_of` gives its Move.
-    Single-card plays go through one generated function per rank (`_single_plays`); plays of several
-    cards of a rank (twins) through the general loop below.
+    For each card in turn: its single-card plays (the generated `cards` function of `_tables`), then
+    its plays together with other cards of its rank (twins, `_twins`).
     """
-    rules: Rules = g.rules
-    playable = rules.playable_fn
-    opp = 1 - player
     out: list[tuple] = []
-    singles = _single_plays(rules)
-    multi = rules._multi_by_rank  # type: ignore[attr-defined]
-    for i, c in enumerate(source):
-        if playable is not None and not playable(g, {"me": player, "opponent": opp, "it": c}):
-            continue
-        rank = RANK_OF[c]
-        fn = singles[rank]
-        if fn is not None:
-            fn(g, player, c, out, free_ok)
-        for p in multi[rank]:
-            if p.free and not free_ok:
-                continue
-            # When the play reads `card` (a twinned Royal or Jack puts its first card into play), the
-            # first card named is the player's choice: each card may come first (ruling 18). When it
-            # does not (a twinned one-off scraps both), the cards are a set, named in source order.
-            others = [x for j, x in enumerate(source) if (j != i if p.first_card_matters else j > i)]
-            same = [x for x in others if RANK_OF[x] == rank and (
-                playable is None or playable(g, {"me": player, "opponent": opp, "it": x}))]
-            for rest in itertools.combinations(same, p.ncards - 1):
-                cards = (c,) + rest
-                env = {"me": player, "opponent": opp, "card": c, "cards": cards}
-                if p.legal is not None and not p.legal(g, env):
-                    continue
-                if p.target is not None:
-                    for t in as_cards(p.target(g, env)):
-                        out.append(("play", p, player, cards, t))
-                else:
-                    out.append(("play", p, player, cards, -1))
+    _tables(g.rules).cards(g, player, source, free_ok, out,
+                           {"me": player, "opponent": 1 - player, "card": -1, "cards": ()})
     return out
 
 
-def _single_plays(rules: Rules) -> dict[str, Any]:
-    """For each rank, one generated function appending every single-card play of a card of that
-    rank: the plays' `legal` and `target` functions called in turn with one shared binding dict
-    (generated expressions only read their bindings). Built once per ruleset."""
-    cached = getattr(rules, "_singles", None)
-    if cached is not None:
-        return cached
-    ns: dict[str, Any] = {"__builtins__": {}, "_cards": as_cards}
-    singles: dict[str, Any] = {}
-    for rank, plays in rules.by_rank.items():
-        plays = [p for p in plays if p.ncards == 1]
-        if not plays:
-            singles[rank] = None
+def _twins(g: State, player: int, source, i: int, c: int, out: list, free_ok: bool) -> None:
+    """The plays of card `c` (at `source[i]`) together with other cards of its rank."""
+    rules: Rules = g.rules
+    playable = rules.playable_fn
+    opp = 1 - player
+    rank = RANK_OF[c]
+    for p in _tables(rules).twins[rank]:
+        if p.free and not free_ok:
             continue
-        lines = ["def enum(g, me, c, out, free_ok):", "    add = out.append", "    cards = (c,)",
-                 "    e = {'me': me, 'opponent': 1 - me, 'card': c, 'cards': cards}"]
-        for i, p in enumerate(plays):
-            ns[f"P{i}"], ns[f"L{i}"], ns[f"T{i}"] = p, p.legal, p.target
-            indent = "    "
-            if p.free:
-                lines.append(indent + "if free_ok:")
-                indent += "    "
-            if p.legal is not None:
-                lines.append(f"{indent}if L{i}(g, e):")
-                indent += "    "
+        # When the play reads `card` (a twinned Royal or Jack puts its first card into play), the
+        # first card named is the player's choice: each card may come first (ruling 18). When it
+        # does not (a twinned one-off scraps both), the cards are a set, named in source order.
+        others = [x for j, x in enumerate(source) if (j != i if p.first_card_matters else j > i)]
+        same = [x for x in others if RANK_OF[x] == rank and (
+            playable is None or playable(g, {"me": player, "opponent": opp, "it": x}))]
+        for rest in itertools.combinations(same, p.ncards - 1):
+            cards = (c,) + rest
+            env = {"me": player, "opponent": opp, "card": c, "cards": cards}
+            if p.legal is not None and not p.legal(g, env):
+                continue
             if p.target is not None:
-                lines.append(f"{indent}for t in _cards(T{i}(g, e)):")
-                lines.append(f"{indent}    add(('play', P{i}, me, cards, t))")
+                for t in as_cards(p.target(g, env)):
+                    out.append(("play", p, player, cards, t))
             else:
-                lines.append(f"{indent}add(('play', P{i}, me, cards, -1))")
-        local: dict[str, Any] = {}
-        exec(compile("\n".join(lines), f"<plays of a {rank}>", "exec"), dict(ns), local)  # noqa: S102
-        singles[rank] = local["enum"]
-    rules._multi_by_rank = {r: [p for p in ps if p.ncards > 1]  # type: ignore[attr-defined]
-                            for r, ps in rules.by_rank.items()}
-    rules._singles = singles  # type: ignore[attr-defined]
-    return singles
+                out.append(("play", p, player, cards, -1))
+
+
+class _Tables:
+    """What enumerating plays needs of one ruleset, built once: the plays of several cards by rank,
+    and two generated functions: `cards` (the plays of a set of cards) and `main` (a main decision:
+    the cardless plays, then the plays of the hand)."""
+
+    __slots__ = ("twins", "cards", "main")
+
+    def __init__(self, rules: Rules) -> None:
+        self.twins = {r: [p for p in ps if p.ncards > 1] for r, ps in rules.by_rank.items()}
+        self.cards, self.main = _generate(rules, self.twins)
+
+
+def _tables(rules: Rules) -> _Tables:
+    t = rules.engine_cache.get("legal")
+    if t is None:
+        t = rules.engine_cache["legal"] = _Tables(rules)
+    return t
+
+
+def _generate(rules: Rules, twins: dict[str, list[PlayDef]]) -> tuple[Any, Any]:
+    """Two functions listing plays in the ruleset's order. `cards(g, me, source, free_ok, out, e)`:
+    for each card of `source` (that `turn.playable` allows) its single-card plays, then its twins;
+    `main(g, me)`: the cardless plays, then the same for `me`'s hand.
+
+    The source is made only of names chosen here (L3, T3, P3, A3, ...) and integers: the plays'
+    compiled `legal` and `target` functions, their PlayDefs and their prebuilt actions are passed in
+    the namespace, never written as text (`generated.define` checks it).
+    """
+    ns: dict[str, Any] = {"ONE": ONE, "TW": _twins, "_cards": as_cards, "list": list}
+    blocks: list[list[str]] = []          # per rank that has plays, its lines
+    block_of = [-1] * CARD_COUNT
+    hoisted: list[str] = []
+    n = 0
+    for rank, plays in rules.by_rank.items():
+        singles = [p for p in plays if p.ncards == 1]
+        if not singles and not twins.get(rank):
+            continue
+        lines: list[str] = []
+        if any((p.legal is not None and "legal" not in p.card_free)
+               or (p.target is not None and "target" not in p.card_free) for p in singles):
+            lines += ["cs = ONE[c]", "e['card'] = c", "e['cards'] = cs"]
+        else:
+            lines.append("cs = ONE[c]")
+        for p in singles:
+            i = n
+            n += 1
+            ns[f"P{i}"], ns[f"L{i}"], ns[f"T{i}"] = p, p.legal, p.target
+            ind = ""
+            if p.free:
+                lines.append("if free_ok:")
+                ind += "    "
+            if p.legal is not None:
+                if "legal" in p.card_free:  # the same for every card: worked out once per call
+                    hoisted.append(f"l{i}")
+                    lines += [f"{ind}if l{i} is None:", f"{ind}    l{i} = not not L{i}(g, e)", f"{ind}if l{i}:"]
+                else:
+                    lines.append(f"{ind}if L{i}(g, e):")
+                ind += "    "
+            if p.target is not None:
+                if "target" in p.card_free:
+                    hoisted.append(f"t{i}")
+                    lines += [f"{ind}if t{i} is None:", f"{ind}    t{i} = T{i}(g, e)",
+                              f"{ind}    if t{i}.__class__ is not list:", f"{ind}        t{i} = _cards(t{i})",
+                              f"{ind}for t in t{i}:"]
+                else:
+                    lines += [f"{ind}x = T{i}(g, e)", f"{ind}if x.__class__ is not list:",
+                              f"{ind}    x = _cards(x)", f"{ind}for t in x:"]
+                lines.append(f"{ind}    add(('play', P{i}, me, cs, t))")
+            else:  # an action made once per player and card
+                ns[f"A{i}"] = tuple(tuple(("play", p, who, ONE[c], -1) for c in range(CARD_COUNT)) for who in (0, 1))
+                lines.append(f"{ind}add(A{i}[me][c])")
+        if twins.get(rank):
+            lines.append("TW(g, me, source, i, c, out, free_ok)")
+        for c in range(CARD_COUNT):
+            if RANK_OF[c] == rank:
+                block_of[c] = len(blocks)
+        blocks.append(lines)
+    ns["BLOCK"] = block_of
+    loop = ["    add = out.append"] + [f"    {h} = None" for h in hoisted]
+    # the index of a card is needed only to pair it with the later cards of its rank (twins)
+    loop.append("    for i, c in enumerate(source):" if any(twins.values()) else "    for c in source:")
+    if rules.playable_fn is not None:
+        ns["PLAYABLE"] = rules.playable_fn
+        loop += ["        e['it'] = c", "        if not PLAYABLE(g, e):", "            continue"]
+    loop += ["        k = BLOCK[c]", "        if k >= 0:"]  # -1: no play of this card's rank
+    loop += _dispatch(blocks, 0, len(blocks), "            ")
+    cards = define("\n".join(["def cards(g, me, source, free_ok, out, e):"] + loop), "cards", ns,
+                   "<plays of a ruleset>")
+    head = ["def main(g, me):", "    e = {'me': me, 'opponent': 1 - me, 'card': -1, 'cards': ()}", "    out = []"]
+    for j, p in enumerate(rules.cardless):  # the plays of no card (draw, pass), first
+        ns[f"C{j}"] = (("play", p, 0, (), -1), ("play", p, 1, (), -1))
+        if p.legal is None:
+            head.append(f"    out.append(C{j}[me])")
+        else:
+            ns[f"CL{j}"] = p.legal
+            head += [f"    if CL{j}(g, e):", f"        out.append(C{j}[me])"]
+    head += [f"    source = g.zones[{HAND0} + me]", "    free_ok = True"]
+    main = define("\n".join(head + loop + ["    return out"]), "main", ns, "<main decisions of a ruleset>")
+    return cards, main
+
+
+def _dispatch(blocks: list[list[str]], lo: int, hi: int, ind: str) -> list[str]:
+    """Lines running block `k` (lo <= k < hi) by halving the range."""
+    if hi - lo <= 1:
+        return [ind + ln for ln in (blocks[lo] if hi > lo and blocks[lo] else ["pass"])]
+    mid = (lo + hi) // 2
+    return ([f"{ind}if k < {mid}:"] + _dispatch(blocks, lo, mid, ind + "    ")
+            + [f"{ind}else:"] + _dispatch(blocks, mid, hi, ind + "    "))
+
+
+def main_actions(g: State, me: int) -> list[tuple]:
+    """The actions of `me`'s main decision: the cardless plays (draw, pass), then every card in hand."""
+    return _tables(g.rules).main(g, me)
+
+
+def main_function(rules: Rules) -> Any:
+    """The generated function `main(g, me)` behind `main_actions` (for the machine to call directly)."""
+    return _tables(rules).main
 
 
 def _responses(g: State, player: int) -> list[tuple]:
@@ -121,12 +210,15 @@ def _responses(g: State, player: int) -> list[tuple]:
             if rules.playable_fn is not None and not rules.playable_fn(
                     g, {"me": player, "opponent": 1 - player, "it": c}):
                 continue
-            others = [x for x in hand if x != c]
-            for extra in itertools.combinations(sorted(others), r.extra):
-                env = env_of(player, (c,), extra=extra, answered=top[2])
-                if r.legal is not None and not r.legal(g, env):
-                    continue
-                out.append(("respond", r, player, (c,), extra))
+            others = sorted(x for x in hand if x != c)
+            cards = ONE[c]
+            if r.legal is None:
+                out += [("respond", r, player, cards, extra) for extra in itertools.combinations(others, r.extra)]
+                continue
+            for extra in itertools.combinations(others, r.extra):
+                env = env_of(player, cards, extra=extra, answered=top[2])
+                if r.legal(g, env):
+                    out.append(("respond", r, player, cards, extra))
     return out
 
 
@@ -135,23 +227,21 @@ RESOLVE_ACTION = ("resolve",)
 
 def legal_actions(g: State) -> list[tuple]:
     """The legal actions of the pending decision (plain tuples; see `move_of`)."""
+    acts = g.actions
+    if acts is not None:
+        return acts
     d: Decision = g.pending
     if d is None:
         return []
-    if g.actions is not None:
-        return g.actions
-    if d.kind == MAIN:
-        p = d.player
-        env = {"me": p, "opponent": 1 - p, "card": -1, "cards": ()}
-        out = [("play", pd, p, (), -1) for pd in g.rules.cardless if pd.legal is None or pd.legal(g, env)]
-        out.extend(plays_for(g, p, tuple(g.zones[HAND0 + p])))
-        g.actions = out
-        return out
-    if d.kind == RESPOND:
-        out = _responses(g, d.player)
-        out.append(RESOLVE_ACTION)
-        return out
-    if d.kind == CHOOSE_D:
+    kind = d.kind
+    if kind == MAIN:
+        acts = g.actions = main_actions(g, d.player)
+        return acts
+    if kind == RESPOND:
+        acts = _responses(g, d.player)
+        acts.append(RESOLVE_ACTION)
+        return acts
+    if kind == CHOOSE_D:
         return [("choose", combo) for combo in itertools.combinations(sorted(d.options), d.count)]
     return plays_for(g, d.player, d.options, free_ok=False)
 
@@ -174,4 +264,5 @@ def enumerate_actions(g: State) -> list[tuple[Move, tuple]]:
     return [(move_of(g, a), a) for a in legal_actions(g)]
 
 
-__all__ = ["plays_for", "legal_actions", "move_of", "enumerate_actions", "RESOLVE_ACTION", "env_of"]
+__all__ = ["plays_for", "legal_actions", "main_actions", "main_function", "move_of", "enumerate_actions",
+           "RESOLVE_ACTION", "env_of"]

@@ -12,22 +12,67 @@ from typing import Any
 
 from interpreter.core.errors import RuleRuntimeError
 from interpreter.core.limits import MAX_CHOICES, MAX_HANDS, MAX_MOVES
-from interpreter.core.zones import DECK, DRAW, FIELD0, HAND0, RANDOM, SCRAP, SHOWN, STACK
+from interpreter.core.zones import DECK, DRAW, FIELD0, HAND0, HAND1, RANDOM, SCRAP, SHOWN, STACK
 from interpreter.language.compiler import BUILTIN, CHOOSE, EXEC, JUMP, JUMP_IF_NOT, PLAY, concat
 from interpreter.language.runtime import as_cards, choices
 from interpreter.rules import PlayDef, ResponseDef, Rules
+from interpreter.rules.defs import FINISH_PLAY
 
 from .decision import CHOOSE_D, MAIN, MAIN_OF, PLAY_D, RESPOND, RESPOND_OF, Decision
-from .legal import enumerate_actions, env_of, legal_actions, move_of, plays_for
+from .legal import enumerate_actions, legal_actions, main_function, move_of, plays_for
 from .state import State
 
+END_TURN = (BUILTIN, "end_turn", None)
 
-def _end_turn_prog(rules: Rules) -> tuple:
-    prog = getattr(rules, "_end_turn_prog", None)
-    if prog is None:
-        prog = concat(rules.turn_end, ((BUILTIN, "end_turn", None),))
-        rules._end_turn_prog = prog  # type: ignore[attr-defined]
-    return prog
+
+class _Plan:
+    """What the machine works out once per ruleset, to run the common path of a play without frames.
+
+    A program is *direct* when it is plain steps (EXEC) then FINISH_PLAY: nothing in it can wait for
+    a decision, so it runs as a loop over its functions (`settle`, by program; `direct`, by play, with
+    the play's window test). The end of a turn is direct when `turn.end` is empty, plain, or a single
+    `if` around everything (the hand limit): the condition is tested, and only when it holds does the
+    end of the turn run as a program.
+    """
+
+    __slots__ = ("deck", "end", "end_fns", "end_guard", "win_by_fields", "direct", "settle", "main")
+
+    def __init__(self, rules: Rules, shortcuts: bool = True) -> None:
+        """`shortcuts=False` (for tests): every program and every end of turn through `_exec`."""
+        reserved = {c for cards in rules.deal_extra for c in cards}
+        self.deck = tuple(c for c in rules.deck_cards if c not in reserved)  # what is shuffled and dealt
+        # the win check has nothing to do while no field changed since the last one
+        self.win_by_fields = rules.win_reads_fields_only
+        te = rules.turn_end
+        self.end = concat(te, (END_TURN,))
+        self.end_fns: tuple | None = None   # turn.end made of plain steps only
+        self.end_guard: Any = None          # or: turn.end is `if COND then ... end`
+        if shortcuts and all(ins[0] == EXEC for ins in te):
+            self.end_fns = tuple(ins[1] for ins in te)
+        elif shortcuts and te[0][0] == JUMP_IF_NOT and te[0][2] == len(te):
+            self.end_guard = te[0][1]
+        self.settle: dict[int, tuple] = {}
+        self.direct: dict[int, tuple | None] = {}
+        for p in rules.plays:
+            for prog in (p.program, p.countered):
+                if shortcuts and prog and prog[-1] == FINISH_PLAY and all(ins[0] == EXEC for ins in prog[:-1]):
+                    self.settle[id(prog)] = tuple(ins[1] for ins in prog[:-1])
+            fns = self.settle.get(id(p.program))
+            window = p.counterable if p.counterable is not None and rules.answering.get(p.kind) else None
+            self.direct[id(p)] = None if fns is None else (fns, window)
+        self.main = main_function(rules)  # the generated enumerator of a main decision
+
+
+def set_shortcuts(rules: Rules, on: bool) -> None:
+    """Run these rules with or without the direct paths (tests compare the two: same games)."""
+    rules.engine_cache["machine"] = _Plan(rules, on)
+
+
+def _plan(rules: Rules) -> _Plan:
+    plan = rules.engine_cache.get("machine")
+    if plan is None:
+        plan = rules.engine_cache["machine"] = _Plan(rules)
+    return plan
 
 
 def apply_action(g: State, action: tuple) -> None:
@@ -35,45 +80,176 @@ def apply_action(g: State, action: tuple) -> None:
     d: Decision = g.pending
     g.pending = None
     g.actions = None
+    g.moves_made += 1
+    plan: _Plan = g.rules.engine_cache["machine"]  # made by `_run`, which set the pending decision
     kind = action[0]
     if kind == "play":
         _, p, player, cards, target = action
-        rec = (p, player, cards, target)
-        if d.kind == PLAY_D:
+        if d.kind == MAIN and not p.free:
+            direct = plan.direct[id(p)]
+            if direct is not None:
+                _direct_play(g, plan, direct, p, player, cards, target)
+            else:
+                # the play, then the end of the turn (which waits below the play's frames)
+                frames = g.frames
+                base = len(frames)
+                _start_play(g, (p, player, cards, target))
+                if g.pending is None and g.winner is None and len(frames) == base:
+                    _end_turn(g, plan, player)
+                else:
+                    frames.insert(base, [plan.end, 0, {"me": player, "opponent": 1 - player}])
+        elif d.kind == PLAY_D:
             for c in cards:
                 g.move(c, STACK)
+            rec = (p, player, cards, target)
             top = g.frames[-1]
             if any(ins[0] == BUILTIN and ins[1] == "start_chosen" for ins in top[0][top[1]:]):
                 top[2]["chosen play"] = rec  # starts when the effect that offered it is done (START_CHOSEN)
             else:  # a `play from` outside a play's effect: the chosen play starts when the frame is done
                 g.frames.insert(len(g.frames) - 1, [((BUILTIN, "start_play", rec),), 0, {}])
-        else:
-            if not p.free:
-                rules = g.rules
-                prog = rules._end_turn_prog if hasattr(rules, "_end_turn_prog") else _end_turn_prog(rules)
-                g.frames.append([prog, 0, {"me": player, "opponent": 1 - player}])
-            _start_play(g, rec)
+        else:  # a free play (a twin): not the turn's action
+            _start_play(g, (p, player, cards, target))
+    elif kind == "resolve":
+        _resolve_chain(g)
     elif kind == "respond":
         _, r, player, cards, extra = action
         g.chain = g.chain + ((r, player, cards, extra),)
-        env = env_of(player, cards, extra=extra, answered=g.chain[-2][2])
-        g.frames.append([r.program, 0, env])
-    elif kind == "resolve":
-        _resolve_chain(g)
+        _exec(g, r.program, 0, {"me": player, "opponent": 1 - player, "card": cards[0], "cards": cards,
+                                "extra": extra, "answered": g.chain[-2][2]})
     else:  # choose
         env = g.frames[-1][2]
         env[d.verb] = env["chosen"] = action[1]
-    g.moves_made += 1
-    run(g)
+    if g.pending is None and g.winner is None:
+        frames = g.frames
+        if not frames:
+            _main_decision(g, plan)
+        elif len(frames) == 1 and frames[0][0] is plan.end and frames[0][1] == 0:
+            # only the end of the turn waits (a play that was answered has resolved)
+            player = frames.pop()[2]["me"]
+            if not plan.win_by_fields or g.fv != g.checked_fv:
+                check_win(g)
+            if g.winner is None:
+                _turn_ends(g, plan, player)
+        else:
+            run(g)
+    if g.hand_over is not None:  # a hand of a match has just ended: record it, deal the next
+        run(g)
     if g.moves_made >= MAX_MOVES and g.winner is None:  # a game that never ends is a draw
         g.pending, g.actions, g.hand_over = None, None, None
         g.winner, g.reason = DRAW, f"the game reached {MAX_MOVES:,} moves (MAX_MOVES)"
 
 
-def _start_play(g: State, rec: tuple) -> None:
-    p, player, cards, target = rec
+def _direct_play(g: State, plan: _Plan, direct: tuple, p: PlayDef, player: int, cards: tuple,
+                 target: int) -> None:
+    """A direct play as the turn's action: what `_start_play`, its program and the end of the turn do,
+    without frames. Its cards go on the stack; then the window, or the effect, the cards it left on
+    the stack to the scrap, the win check, and the end of the turn."""
+    fns, window = direct
+    zones, zone_of = g.zones, g.zone_of
     for c in cards:
-        if g.zone_of[c] != STACK:
+        src = zone_of[c]
+        if src == HAND0 or src == HAND1:  # from the hand to the stack: what `move` does for that
+            zones[src].remove(c)
+            zones[STACK].append(c)
+            zone_of[c] = STACK
+        else:
+            g.move(c, STACK)
+    env = {"me": player, "opponent": 1 - player, "card": cards[0] if cards else -1, "cards": cards,
+           "target": target}
+    if window is not None and window(g, env):
+        g.chain = ((p, player, cards, target),)
+        g.pending = RESPOND_OF[1 - player]
+        g.frames.append([plan.end, 0, {"me": player, "opponent": 1 - player}])
+        return
+    for f in fns:
+        f(g, env)
+        if g.winner is not None:
+            return
+    for c in cards:
+        if zone_of[c] == STACK:
+            g.move(c, SCRAP)
+    if not plan.win_by_fields or g.fv != g.checked_fv:
+        check_win(g)
+        if g.winner is not None:
+            return
+    _turn_ends(g, plan, player)
+
+
+def _turn_ends(g: State, plan: _Plan, player: int) -> None:
+    """The acting player's action has resolved and the win checked: the end of the turn, then the next
+    main decision. The usual case is written out: `turn.end` is an `if` whose condition is false,
+    nothing changed since the win check, no pass to count, no mark to expire (see `_end_turn`,
+    `_next_turn`, `_main_decision`); anything else goes the general way."""
+    guard = plan.end_guard
+    if guard is None or g.passed or g.marks or guard(g, _PLAYER_ENV[player]):
+        _end_turn(g, plan, player)
+        if g.pending is None and not g.frames and g.winner is None:
+            _main_decision(g, plan)
+        return
+    g.passes = 0
+    g.turn = turn = 1 - g.turn
+    g.turn_no += 1
+    g.pending = MAIN_OF[turn]
+    acts = g.actions = plan.main(g, turn)
+    if not acts:
+        g.pending = None
+        g.declare_winner(DRAW, f"p{turn + 1} has no legal move")
+
+
+def _settle(g: State, plan: _Plan, fns: tuple, env: dict) -> None:
+    """A direct program (plain steps, then FINISH_PLAY) run as a loop: the steps, the played cards
+    left on the stack to the scrap, the win check."""
+    for f in fns:
+        f(g, env)
+        if g.winner is not None:
+            return
+    zone_of = g.zone_of
+    for c in env["cards"]:
+        if zone_of[c] == STACK:
+            g.move(c, SCRAP)
+    if not plan.win_by_fields or g.fv != g.checked_fv:
+        check_win(g)
+
+
+def _end_turn(g: State, plan: _Plan, player: int) -> None:
+    """The acting player's action has resolved: `turn.end`, the win check, the next turn."""
+    guard = plan.end_guard
+    if guard is not None:
+        if guard(g, _PLAYER_ENV[player]):  # it holds: the rest runs as a program (it may wait)
+            _exec(g, plan.end, 1, {"me": player, "opponent": 1 - player})
+            return
+    elif plan.end_fns is None:
+        _exec(g, plan.end, 0, {"me": player, "opponent": 1 - player})
+        return
+    elif plan.end_fns:
+        env = {"me": player, "opponent": 1 - player}
+        for f in plan.end_fns:
+            f(g, env)
+            if g.winner is not None:
+                return
+    if not plan.win_by_fields or g.fv != g.checked_fv:
+        check_win(g)
+        if g.winner is not None:
+            return
+    _next_turn(g)
+
+
+def _main_decision(g: State, plan: _Plan) -> None:
+    """No frame is left: the turn player's main decision (no legal move at all is a draw)."""
+    turn = g.turn
+    g.pending = MAIN_OF[turn]
+    acts = g.actions = plan.main(g, turn)
+    if not acts:
+        g.pending = None
+        g.declare_winner(DRAW, f"p{turn + 1} has no legal move")
+
+
+def _start_play(g: State, rec: tuple) -> None:
+    """A play begins: its cards on the stack, then a response window if it opens one, else its effect."""
+    p, player, cards, target = rec
+    zone_of = g.zone_of
+    for c in cards:
+        if zone_of[c] != STACK:
             g.move(c, STACK)
     env = {"me": player, "opponent": 1 - player, "card": cards[0] if cards else -1, "cards": cards,
            "target": target}
@@ -81,48 +257,113 @@ def _start_play(g: State, rec: tuple) -> None:
         g.chain = (rec,)
         g.pending = RESPOND_OF[1 - player]
         return
-    _perform(g, p.program, env)
+    plan: _Plan = g.rules.engine_cache["machine"]
+    fns = plan.settle.get(id(p.program))
+    if fns is not None:
+        _settle(g, plan, fns, env)
+    else:
+        _exec(g, p.program, 0, env)
 
 
 def _resolve_chain(g: State) -> None:
+    """The chain of responses settles: the play takes effect iff an even number of responses were played."""
     chain = g.chain
     g.chain = ()
     p, player, cards, target = chain[0]
-    env = env_of(player, cards, target=target)
-    _perform(g, p.program if (len(chain) - 1) % 2 == 0 else p.countered, env)
+    env = {"me": player, "opponent": 1 - player, "card": cards[0] if cards else -1, "cards": cards,
+           "target": target}
+    prog = p.program if (len(chain) - 1) % 2 == 0 else p.countered
+    plan: _Plan = g.rules.engine_cache["machine"]
+    fns = plan.settle.get(id(prog))
+    if fns is not None:
+        _settle(g, plan, fns, env)
+    else:
+        _exec(g, prog, 0, env)
 
 
-def _perform(g: State, prog: tuple, env: dict) -> None:
-    """Run a program now if it can never wait for a decision (plain steps only), else push its frame
-    for `_run`. Both orders are the same: the new frame would be the next to run."""
-    simple = g.rules.plain_programs.get(id(prog))
-    if simple is None:  # worked out once per program (the rules keep their programs alive)
-        simple = g.rules.plain_programs[id(prog)] = all(
-            ins[0] == EXEC or ins[0] == BUILTIN and ins[1] in _PLAIN_BUILTINS for ins in prog)
-        g.rules.program_refs.append(prog)
-    if simple:
-        for ins in prog:
-            if ins[0] == EXEC:
-                ins[1](g, env)
-            else:
-                BUILTINS[ins[1]](g, env, ins[2])
-        return
-    g.frames.append([prog, 0, env])
+def _exec(g: State, prog: tuple, pc: int, env: dict) -> None:
+    """Run a program from `pc` at once, until it ends, waits for a decision or the game is won; a
+    program that stops before its end leaves its frame (with the next pc) on the stack for `_run`.
+
+    Running a program at once is the same as pushing its frame and letting `_run` take it: it would be
+    the next to run. An engine step that may itself push frames or wait (a play starting, a response
+    settling) first leaves the rest of this program below what it pushes."""
+    n = len(prog)
+    while pc < n:
+        ins = prog[pc]
+        pc += 1
+        op = ins[0]
+        if op == EXEC:
+            ins[1](g, env)
+        elif op == BUILTIN:
+            name = ins[1]
+            if name not in _PLAIN_BUILTINS:
+                if pc < n:
+                    g.frames.append([prog, pc, env])
+                BUILTINS[name](g, env, ins[2])
+                return
+            BUILTINS[name](g, env, ins[2])
+        elif op == JUMP_IF_NOT:
+            if not ins[1](g, env):
+                pc = ins[2]
+        elif op == JUMP:
+            pc = ins[1]
+        elif op == CHOOSE:
+            options = tuple(as_cards(ins[2](g, env)))
+            k = min(ins[1](g, env), len(options))
+            verb = ins[4]
+            if k <= 0:
+                env[verb] = env["chosen"] = ()
+                continue
+            chooser = ins[3](g, env)
+            if chooser == RANDOM:
+                pool = list(options)
+                picked = []
+                for _ in range(k):
+                    picked.append(pool.pop(g.rng.below(len(pool))))
+                env[verb] = env["chosen"] = tuple(sorted(picked))
+                continue
+            if choices(len(options), k) > MAX_CHOICES:
+                raise RuleRuntimeError(f"choosing {k} of {len(options)} cards offers more than {MAX_CHOICES:,} "
+                                       f"choices (MAX_CHOICES); the move is refused and the game unchanged")
+            g.pending = Decision(chooser, CHOOSE_D, verb, k, options)
+            g.frames.append([prog, pc, env])
+            return
+        else:  # PLAY: the plays are judged with the rest of this frame run (deferred_plays)
+            g.frames.append([prog, pc, env])
+            options = tuple(as_cards(ins[1](g, env)))
+            acts = deferred_plays(g, env["me"], options)
+            if acts:
+                g.pending = Decision(env["me"], PLAY_D, options=options)
+                g.actions = acts
+                return
+            g.frames.pop()
+        if g.winner is not None:
+            if pc < n:
+                g.frames.append([prog, pc, env])
+            return
 
 
 def check_win(g: State) -> None:
+    """Whether a player has reached their goal (the turn player first)."""
     if g.winner is not None:
         return
     rules: Rules = g.rules
     turn = g.turn
     if rules.win_reads_own_field_only:  # a player's result can change only with their own field
         fv, checked = g.fv, g.checked_fv
-        for p in (turn, 1 - turn):
-            if fv[p] != checked[p]:
-                checked[p] = fv[p]
-                if rules.reached_goal(g, p):
-                    g.declare_winner(p, f"p{p + 1} reached the goal")
-                    return
+        if fv[turn] != checked[turn]:
+            checked[turn] = fv[turn]
+            env = _PLAYER_ENV[turn]
+            if rules.score_fn(g, env) >= rules.goal_fn(g, env):
+                g.declare_winner(turn, f"p{turn + 1} reached the goal")
+                return
+        other = 1 - turn
+        if fv[other] != checked[other]:
+            checked[other] = fv[other]
+            env = _PLAYER_ENV[other]
+            if rules.score_fn(g, env) >= rules.goal_fn(g, env):
+                g.declare_winner(other, f"p{other + 1} reached the goal")
         return
     if rules.win_reads_fields_only:
         if g.fv == g.checked_fv:
@@ -132,6 +373,10 @@ def check_win(g: State) -> None:
         g.declare_winner(turn, f"p{turn + 1} reached the goal")
     elif rules.reached_goal(g, 1 - turn):
         g.declare_winner(1 - turn, f"p{2 - turn} reached the goal")
+
+
+# The bindings of an expression about one player (generated code only reads its bindings).
+_PLAYER_ENV = Rules._PLAYER_ENV
 
 
 def _next_turn(g: State) -> None:
@@ -186,78 +431,45 @@ def _end_hand(g: State) -> None:
 
 def _deal_hand(g: State, first: int) -> None:
     """Shuffle the deck with the game's generator and deal: `first` gets `deal.first` cards and moves
-    first, the other `deal.second`; then each gets their `deal.extra` cards."""
+    first, the other `deal.second`; then each gets their `deal.extra` cards. (Each dealt card is drawn
+    from the top, one by one, as `State.draw` would: a hand holds the top cards, topmost first.)"""
     rules: Rules = g.rules
-    extra = rules.deal_extra
-    reserved = {c for cards in extra for c in cards}
-    deck = [c for c in rules.deck_cards if c not in reserved]
+    deck = list(_plan(rules).deck)
     g.rng.shuffle(deck)
     g.zones[DECK] = deck
+    zone_of = g.zone_of
     for c in deck:
-        g.zone_of[c] = DECK
-    n_first, n_second = rules.deal
-    g.draw(first, n_first)
-    g.draw(1 - first, n_second)
-    for p, cards in enumerate(extra):
+        zone_of[c] = DECK
+    for p, n in ((first, rules.deal[0]), (1 - first, rules.deal[1])):
+        k = min(n, len(deck))
+        if k:
+            top = deck[len(deck) - k:]
+            del deck[len(deck) - k:]
+            top.reverse()
+            g.zones[HAND0 + p].extend(top)
+            for c in top:
+                zone_of[c] = HAND0 + p
+    for p, cards in enumerate(rules.deal_extra):
         for c in cards:
             g.zones[HAND0 + p].append(c)
-            g.zone_of[c] = HAND0 + p
+            zone_of[c] = HAND0 + p
     g.turn = first
     g.turn_no = 1
 
 
 def _run(g: State) -> None:
+    """Resume the waiting frames, top first; when none is left, the turn player's main decision."""
     frames = g.frames
-    builtins = BUILTINS
+    plan = _plan(g.rules)
     while g.pending is None and g.winner is None:
         if not frames:
-            g.pending = MAIN_OF[g.turn]
-            if not legal_actions(g):
-                g.pending = None
-                g.declare_winner(DRAW, f"p{g.turn + 1} has no legal move")
+            _main_decision(g, plan)
             return
-        fr = frames[-1]
-        prog, pc, env = fr
-        if pc >= len(prog):
-            frames.pop()
-            continue
-        ins = prog[pc]
-        fr[1] = pc + 1
-        op = ins[0]
-        if op == 0:  # EXEC
-            ins[1](g, env)
-        elif op == 5:  # BUILTIN
-            builtins[ins[1]](g, env, ins[2])
-        elif op == JUMP_IF_NOT:
-            if not ins[1](g, env):
-                fr[1] = ins[2]
-        elif op == JUMP:
-            fr[1] = ins[1]
-        elif op == CHOOSE:
-            options = tuple(as_cards(ins[2](g, env)))
-            n = min(ins[1](g, env), len(options))
-            verb = ins[4]
-            if n <= 0:
-                env[verb] = env["chosen"] = ()
-                continue
-            chooser = ins[3](g, env)
-            if chooser == RANDOM:
-                pool = list(options)
-                picked = []
-                for _ in range(n):
-                    picked.append(pool.pop(g.rng.below(len(pool))))
-                env[verb] = env["chosen"] = tuple(sorted(picked))
-                continue
-            if choices(len(options), n) > MAX_CHOICES:
-                raise RuleRuntimeError(f"choosing {n} of {len(options)} cards offers more than {MAX_CHOICES:,} "
-                                       f"choices (MAX_CHOICES); the move is refused and the game unchanged")
-            g.pending = Decision(chooser, CHOOSE_D, verb, n, options)
-        elif op == PLAY:
-            options = tuple(c for c in as_cards(ins[1](g, env)))
-            acts = deferred_plays(g, env["me"], options)
-            if acts:
-                g.pending = Decision(env["me"], PLAY_D, options=options)
-                g.actions = acts
+        prog, pc, env = frames.pop()
+        if prog is plan.end and pc == 0:
+            _end_turn(g, plan, env["me"])
+        else:
+            _exec(g, prog, pc, env)
 
 
 def deferred_plays(g: State, player: int, options: tuple[int, ...]) -> list[tuple]:
@@ -326,8 +538,8 @@ def _after_response(g: State, env: dict, _arg: Any) -> None:
         _resolve_chain(g)
 
 
-# Engine steps that never set a decision nor touch the frames.
-_PLAIN_BUILTINS = frozenset({"check_win", "cleanup", "finish_play"})
+# Engine steps that never set a decision nor touch the frames (they run inside `_exec`).
+_PLAIN_BUILTINS = frozenset({"check_win", "cleanup", "finish_play", "end_turn", "next_turn"})
 
 # The engine's own steps inside programs: (BUILTIN, name, argument).
 BUILTINS = {

@@ -6,6 +6,7 @@ Parsing has two layers, as in python-chess: `Move.parse` checks the syntax only 
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from importlib import resources
 from typing import NamedTuple
@@ -21,6 +22,11 @@ from interpreter.core.errors import InvalidMoveError
 def _parser() -> Lark:
     grammar = resources.files("interpreter.engine").joinpath("move.lark").read_text(encoding="utf-8")
     return Lark(grammar, parser="lalr")
+
+
+# What the grammar's VERB token matches, and the canonical text of every card.
+_VERB = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
+_CANONICAL = {name: i for i, name in enumerate(NAMES)}
 
 
 class Move(NamedTuple):
@@ -40,6 +46,16 @@ class Move(NamedTuple):
         """The syntax layer: raises InvalidMoveError quoting the text, with a caret."""
         if not isinstance(text, str) or not text.strip():
             raise InvalidMoveError("empty move: type a move such as 'draw' or 'points 7H' ('moves' lists them)")
+        # a move in canonical form (`points 7H`, `counter 2D 10S`: what str(Move) writes) is read
+        # directly; any other text goes through the grammar, which reads it the same or says why not
+        words = text.split()
+        if _VERB.match(words[0]) and all(w in _CANONICAL for w in words[1:]):
+            return cls(words[0].lower(), tuple(_CANONICAL[w] for w in words[1:]))
+        return cls.parse_with_grammar(text)
+
+    @classmethod
+    def parse_with_grammar(cls, text: str) -> Move:
+        """`parse` for any text, through the Lark grammar `move.lark`."""
         try:
             tree = _parser().parse(text.strip())
         except UnexpectedInput as e:

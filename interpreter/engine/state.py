@@ -36,9 +36,28 @@ class Rng:
         return self.next() % n
 
     def shuffle(self, items: list) -> None:
+        """Fisher-Yates from the end, each index drawn as `below(i + 1)` (written out: one loop)."""
+        s = self.s
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            s = (s + 0x9E3779B97F4A7C15) & MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+            j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.s = s
+
+
+_new = object.__new__  # an instance without running __init__ (copy() fills every slot)
+
+if len(ZONE_NAMES) != 8:  # State.copy and the tables below are written for the eight zones
+    raise ImportError("interpreter.engine.state expects the eight zones of interpreter.core.zones")
+
+# Per zone number (and -1, no zone): whether it is a field (a card there is in play), whether both
+# players see it, and whose hand or field it is.
+_IN_PLAY = tuple(z in (FIELD0, FIELD1) for z in range(8)) + (False,)
+_PUBLIC = tuple(z in (FIELD0, FIELD1, SCRAP, SHOWN, STACK) for z in range(8)) + (False,)
+_CONTROLLER = tuple(z - FIELD0 if z in (FIELD0, FIELD1) else z - HAND0 if z in (HAND0, HAND1) else -1
+                    for z in range(8)) + (-1,)
 
 
 class State:
@@ -84,20 +103,22 @@ class State:
 
     # -- snapshot -------------------------------------------------------------------------------
     def copy(self) -> State:
-        s = State.__new__(State)
+        s = _new(State)
         s.rules = self.rules
-        s.zones = [z[:] for z in self.zones]
+        z = self.zones  # the eight zones of core.zones, copied one by one (no loop: copies are frequent)
+        s.zones = [z[0][:], z[1][:], z[2][:], z[3][:], z[4][:], z[5][:], z[6][:], z[7][:]]
         s.zone_of = self.zone_of[:]
         s.role = self.role[:]
         s.owner = self.owner[:]
         s.host = self.host[:]
-        s.atts = {k: v[:] for k, v in self.atts.items()}
-        s.marks = dict(self.marks)
+        s.atts = {k: v[:] for k, v in self.atts.items()} if self.atts else {}
+        s.marks = self.marks.copy()
         s.turn, s.turn_no, s.passes, s.passed = self.turn, self.turn_no, self.passes, self.passed
         s.winner, s.reason = self.winner, self.reason
-        s.frames = [[f[0], f[1], dict(f[2])] for f in self.frames]
+        s.frames = [[f[0], f[1], f[2].copy()] for f in self.frames] if self.frames else []
         s.pending, s.chain = self.pending, self.chain
-        s.rng = Rng(self.rng.s)
+        s.rng = rng = _new(Rng)
+        rng.s = self.rng.s
         s.moves_made, s.acted = self.moves_made, self.acted
         s.fv, s.checked_fv, s.actions = self.fv[:], self.checked_fv[:], self.actions
         s.wins, s.hands, s.hand_over = self.wins, self.hands, self.hand_over
@@ -124,12 +145,7 @@ class State:
         return SUIT_OF[card]
 
     def controller(self, card: int) -> int:
-        z = self.zone_of[card]
-        if z in (FIELD0, FIELD1):
-            return z - FIELD0
-        if z in (HAND0, HAND1):
-            return z - HAND0
-        return -1
+        return _CONTROLLER[self.zone_of[card]]
 
     def is_top(self, card: int) -> bool:
         h = self.host[card]
@@ -142,9 +158,9 @@ class State:
     # -- moving cards ---------------------------------------------------------------------------
     def _relocate(self, card: int, zone: int) -> None:
         src = self.zone_of[card]
-        if src in (FIELD0, FIELD1):
+        if _IN_PLAY[src]:
             self.fv[src - FIELD0] += 1
-        if zone in (FIELD0, FIELD1):
+        if _IN_PLAY[zone]:
             self.fv[zone - FIELD0] += 1
         self.zones[src].remove(card)
         self.zones[zone].append(card)
@@ -162,20 +178,20 @@ class State:
     def move(self, card: int, zone: int, bottom: bool = False) -> None:
         """Move a card. A card leaving play loses its role, owner and attachments (which go to scrap)."""
         src = self.zone_of[card]
-        if src in (FIELD0, FIELD1):
+        if _IN_PLAY[src]:
             self.fv[src - FIELD0] += 1
-        if zone in (FIELD0, FIELD1):
+            if not _IN_PLAY[zone]:
+                atts = self.atts.pop(card, None)
+                if atts:
+                    for j in atts:
+                        self.host[j] = -1
+                        self._leave_play(j)
+                        self._relocate(j, SCRAP)
+                if self.host[card] >= 0:
+                    self._detach(card)
+                self._leave_play(card)
+        if _IN_PLAY[zone]:
             self.fv[zone - FIELD0] += 1
-        if src in (FIELD0, FIELD1) and zone not in (FIELD0, FIELD1):
-            atts = self.atts.pop(card, None)
-            if atts:
-                for j in atts:
-                    self.host[j] = -1
-                    self._leave_play(j)
-                    self._relocate(j, SCRAP)
-            if self.host[card] >= 0:
-                self._detach(card)
-            self._leave_play(card)
         if src == DECK or zone == DECK:
             self._track_deck_top(card, src, zone, bottom)
         self.zones[src].remove(card)
@@ -190,14 +206,14 @@ class State:
         if src == DECK:  # a card leaves the deck: the known cards above it shift, or are lost
             self.known_top = max(0, self.known_top - 1) if deck and deck[-1] == card else 0
         elif not bottom:  # a card goes on top: known if it came from where both could see it
-            self.known_top = self.known_top + 1 if src in (FIELD0, FIELD1, SCRAP, SHOWN, STACK) else 0
+            self.known_top = self.known_top + 1 if _PUBLIC[src] else 0
 
     def _leave_play(self, card: int) -> None:
         self.role[card] = None
         self.owner[card] = -1
 
     def put_in_play(self, card: int, player: int, role: str) -> None:
-        if self.zone_of[card] in (FIELD0, FIELD1):
+        if _IN_PLAY[self.zone_of[card]]:
             self.move(card, STACK)
         self._relocate(card, FIELD0 + player)
         self.role[card] = role
@@ -212,6 +228,13 @@ class State:
 
     def draw(self, player: int, n: int) -> None:
         deck = self.zones[DECK]
+        if n == 1 and deck:  # the common case, as `move` does it: the top card to the hand
+            card = deck.pop()
+            self.zones[HAND0 + player].append(card)
+            self.zone_of[card] = HAND0 + player
+            if self.known_top:
+                self.known_top -= 1
+            return
         for _ in range(min(n, len(deck))):
             self.move(deck[-1], HAND0 + player)
 

@@ -1,17 +1,34 @@
-"""`cuttle bench`: random playouts on one core — games per second and decisions per second."""
+"""`cuttle bench`: random playouts — games per second and decisions per second.
+
+Four ways of playing, each the median of several runs of seeded games:
+- `bench`: the raw engine path that the players and the lab use (`deal`, `legal_actions`,
+  `apply_action` on a State);
+- `bench_api`: the public `Game` API as a script uses it (legal moves as Moves, each move played
+  as text, undo snapshots kept; narration is not asked for);
+- `bench_search`: playouts as a search player runs them: a mid-game position copied, then played
+  out at random to the end;
+- `bench_jobs`: the raw path in N processes at once (aggregate and per-process rates).
+
+`compare` interleaves the raw path with the hand-written reference engine of `benchmarks/`.
+"""
 
 from __future__ import annotations
 
 import gc
+import multiprocessing
 import random
 import statistics
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from interpreter.core.errors import CuttleError, rule_failure
+from interpreter.engine.game import Game
 from interpreter.engine.machine import apply_action, deal, legal_actions
-from interpreter.rules import Rules
+from interpreter.engine.state import State
+from interpreter.rules import Rules, load_ruleset, shipped_names
+from interpreter.rules.load import on_its_base
 
 MAX_DECISIONS = 20000
 
@@ -32,9 +49,93 @@ def playout(rules: Rules, seed: int, rnd: random.Random) -> int:
     return n
 
 
+def api_playout(rules: Rules, seed: int, rnd: random.Random) -> int:
+    """One random game through the public API: each move chosen among `legal_moves()` and played as
+    its text with `Game.play` (parsed, checked, snapshot for undo). Returns the number of moves."""
+    game = Game.new(rules, seed)
+    n = 0
+    while game.outcome is None and n < MAX_DECISIONS:
+        moves = game.legal_moves()
+        game.play(str(moves[rnd.randrange(len(moves))]))
+        n += 1
+    return n
+
+
+def finish(g: State, rnd: random.Random) -> int:
+    """Play a position out at random to the end (in place); returns the number of decisions made."""
+    n = 0
+    while g.winner is None and n < MAX_DECISIONS:
+        acts = legal_actions(g)
+        apply_action(g, acts[rnd.randrange(len(acts))])
+        n += 1
+    return n
+
+
+def _runs(games: int, repeat: int, seed: int, play: Callable[[int, random.Random], int]) -> dict:
+    """`repeat` runs of `games` games (seeds seed + r * games + i): the median rates."""
+    runs = []
+    for r in range(repeat):
+        rnd = random.Random(seed + r)
+        t0 = time.perf_counter()
+        decisions = sum(play(seed + r * games + i, rnd) for i in range(games))
+        dt = time.perf_counter() - t0
+        runs.append((games / dt, decisions / dt, decisions / games))
+    return {"games": games, "repeat": repeat,
+            "games_per_s": statistics.median(r[0] for r in runs),
+            "decisions_per_s": statistics.median(r[1] for r in runs),
+            "decisions_per_game": statistics.median(r[2] for r in runs),
+            "runs": runs}
+
+
 def bench(rules: Rules, games: int = 500, repeat: int = 5, seed: int = 0) -> dict:
+    """The raw engine path: random games on one core."""
+    playout(rules, seed - 1, random.Random(seed))  # whatever the engine builds on first use
     with frozen_heap():
-        return _bench(rules, games, repeat, seed)
+        return {"ruleset": rules.name, **_runs(games, repeat, seed, lambda s, rnd: playout(rules, s, rnd))}
+
+
+def bench_api(rules: Rules, games: int = 100, repeat: int = 5, seed: int = 0) -> dict:
+    """The public Game API path: random games played move by move as text."""
+    api_playout(rules, seed - 1, random.Random(seed))
+    with frozen_heap():
+        return {"ruleset": rules.name, **_runs(games, repeat, seed, lambda s, rnd: api_playout(rules, s, rnd))}
+
+
+def positions(rules: Rules, count: int, seed: int = 0, depth: int = 12) -> list[State]:
+    """Mid-game positions: seeded deals played `depth` random decisions in (fewer if a game ends sooner;
+    finished games are skipped)."""
+    out: list[State] = []
+    rnd = random.Random(seed)
+    s = seed
+    while len(out) < count:
+        g = deal(rules, s)
+        s += 1
+        for _ in range(depth):
+            if g.winner is not None:
+                break
+            acts = legal_actions(g)
+            apply_action(g, acts[rnd.randrange(len(acts))])
+        if g.winner is None:
+            out.append(g)
+    return out
+
+
+def bench_search(rules: Rules, playouts: int = 500, repeat: int = 5, seed: int = 0, starts: int = 20) -> dict:
+    """Playouts as a search player runs them: `starts` mid-game positions, each copied and played out
+    at random to the end, `playouts` times in all per run."""
+    pos = positions(rules, starts, seed)
+    with frozen_heap():
+        runs = []
+        for r in range(repeat):
+            rnd = random.Random(seed + r)
+            t0 = time.perf_counter()
+            decisions = sum(finish(pos[i % starts].copy(), rnd) for i in range(playouts))
+            dt = time.perf_counter() - t0
+            runs.append((playouts / dt, decisions / dt, decisions / playouts))
+    return {"ruleset": rules.name, "playouts": playouts, "repeat": repeat,
+            "playouts_per_s": statistics.median(r[0] for r in runs),
+            "decisions_per_s": statistics.median(r[1] for r in runs),
+            "decisions_per_playout": statistics.median(r[2] for r in runs), "runs": runs}
 
 
 @contextmanager
@@ -50,21 +151,72 @@ def frozen_heap() -> Iterator[None]:
         gc.unfreeze()
 
 
-def _bench(rules: Rules, games: int, repeat: int, seed: int) -> dict:
+# -- several processes ------------------------------------------------------------------------------
+
+def _worker(spec: str, index: int, jobs: int, games: int, repeat: int, seed: int, barrier: Any, results: Any) -> None:
+    """One process of `bench_jobs`: load the rules, warm up, then for each run wait for the others and
+    play its own seeds; reports (run, games, decisions, start, end) with a clock all processes share."""
+    try:
+        rules = load_ruleset(spec)
+        playout(rules, seed - 1 - index, random.Random(index))
+        with frozen_heap():
+            for r in range(repeat):
+                rnd = random.Random(seed + r * jobs + index)
+                first = seed + (r * jobs + index) * games
+                barrier.wait()
+                t0, c0 = time.monotonic(), time.process_time()
+                decisions = sum(playout(rules, first + i, rnd) for i in range(games))
+                results.put((r, games, decisions, t0, time.monotonic(), time.process_time() - c0))
+    except Exception as e:  # the parent reports it; a worker never prints a traceback
+        barrier.abort()
+        results.put(("error", str(e)))
+
+
+def bench_jobs(spec: str, jobs: int, games: int = 300, repeat: int = 5, seed: int = 0) -> dict:
+    """The raw engine path in `jobs` processes at once, each playing `games` games of its own seeds
+    per run. A run's aggregate rate is all games over the time from the first start to the last end;
+    the per-process rate is that divided by `jobs`; the CPU rate is each process's games over the
+    processor time it got (what it does with a core of its own, whatever else the machine runs).
+    Medians over the runs."""
+    load_ruleset(spec)  # a bad spec is reported here, before any process starts
+    ctx = multiprocessing.get_context()
+    barrier = ctx.Barrier(jobs)
+    results = ctx.Queue()
+    procs = [ctx.Process(target=_worker, args=(spec, i, jobs, games, repeat, seed, barrier, results), daemon=True)
+             for i in range(jobs)]
+    for p in procs:
+        p.start()
+    got: dict[int, list[tuple]] = {}
+    try:
+        for _ in range(jobs * repeat):
+            item = results.get(timeout=600)
+            if item[0] == "error":
+                raise CuttleError(f"a benchmark process failed: {item[1]}")
+            got.setdefault(item[0], []).append(item[1:])
+    finally:
+        for p in procs:
+            p.join(timeout=5)
+            if p.is_alive():
+                p.terminate()
     runs = []
-    for r in range(repeat):
-        rnd = random.Random(seed + r)
-        t0 = time.perf_counter()
-        decisions = sum(playout(rules, seed + r * games + i, rnd) for i in range(games))
-        dt = time.perf_counter() - t0
-        runs.append((games / dt, decisions / dt, decisions / games))
-    return {
-        "ruleset": rules.name, "games": games, "repeat": repeat,
-        "games_per_s": statistics.median(r[0] for r in runs),
-        "decisions_per_s": statistics.median(r[1] for r in runs),
-        "decisions_per_game": statistics.median(r[2] for r in runs),
-        "runs": runs,
-    }
+    for r in sorted(got):
+        parts = got[r]
+        dt = max(x[3] for x in parts) - min(x[2] for x in parts)
+        total_games, total_decisions = sum(x[0] for x in parts), sum(x[1] for x in parts)
+        runs.append((total_games / dt, total_decisions / dt, statistics.median(x[0] / x[4] for x in parts)))
+    agg = statistics.median(r[0] for r in runs)
+    return {"ruleset": spec, "jobs": jobs, "games": games, "repeat": repeat,
+            "games_per_s": agg, "decisions_per_s": statistics.median(r[1] for r in runs),
+            "games_per_s_per_process": agg / jobs,
+            "games_per_cpu_s": statistics.median(r[2] for r in runs), "runs": runs}
+
+
+# -- every shipped ruleset ----------------------------------------------------------------------------
+
+def shipped_specs() -> list[tuple[str, str]]:
+    """Every shipped ruleset by name with what is played for it: a base as it is, an option on the base
+    it requires (`jokers` → `micro+jokers`, otherwise `default+OPTION`)."""
+    return [(name, on_its_base(name)) for name in shipped_names()]
 
 
 def compare(rules: Rules, games: int = 300, repeat: int = 5, seed: int = 0) -> dict:
@@ -89,8 +241,6 @@ def _reference_engine():
     part of the product)."""
     import importlib.util
     from pathlib import Path
-
-    from interpreter.core.errors import CuttleError
 
     path = Path(__file__).resolve().parents[2] / "benchmarks" / "handwritten.py"
     if not path.is_file():

@@ -177,6 +177,7 @@ class Catalog:
         self.number: dict[int, int] = {}              # id(PlayDef or ResponseDef) -> rule number
         self.choices: dict[tuple[str, str], int] = {}  # (owner, verb) -> rule number
         self.owners: dict[int, str] = {}              # id(program) -> the rule it belongs to
+        self._alive: list[tuple] = []                 # the programs of `owners` (so their ids stay theirs)
         comp = rules.composed
         programs: list[tuple[str, tuple]] = []
         for p in rules.plays:
@@ -221,7 +222,7 @@ class Catalog:
             te = self.rules.turn_end
             owner = "turn.end" if te and prog[:len(te)] == te else "effect"  # the turn's end program + next turn
             self.owners[id(prog)] = owner
-            self.rules.program_refs.append(prog)  # keeps the program (and so its id) alive
+            self._alive.append(prog)  # keeps the program (and so its id) alive
         n = self.choices.get((owner, verb))
         return self.choices[("effect", verb)] if n is None else n
 

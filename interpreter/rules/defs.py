@@ -3,7 +3,7 @@ that every play's program ends with."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.language.compiler import BUILTIN
@@ -26,6 +26,9 @@ class PlayDef:
     # whether its rules read `card` (its first card), not only `cards`: then, for a play of several
     # cards (a twin), which card comes first is the player's choice (ruling 18)
     first_card_matters: bool = False
+    # which of `legal` and `target` do not read the played card (`card`, `cards`): those are the same
+    # for every card, so the engine works them out once per decision (unknown: assumed to read it)
+    card_free: frozenset[str] = field(default=frozenset())
 
 
 @dataclass(frozen=True)

@@ -63,25 +63,9 @@ def _check(spec: str) -> list[RulesetError]:
     errors: list[RulesetError] = []
     if "+" not in spec:
         try:
-            doc = read_part(spec)
+            spec = on_its_base(spec)
         except RulesetError as e:
             return [e]
-        if isinstance(doc.data, dict) and doc.data.get("kind") == "option":
-            base, before = "default", []
-            requires = doc.data.get("requires")
-            here = Path(spec) if looks_like_path(spec) else None
-            for req in requires if isinstance(requires, list) else []:
-                try:
-                    req = relative(str(req), here)
-                    data = read_part(req).data
-                except RulesetError:
-                    continue
-                kind = data.get("kind") if isinstance(data, dict) else None
-                if kind == "option":
-                    before.append(req)
-                else:
-                    base = req
-            spec = "+".join([base, *before, spec])
     try:
         Rules(compose(spec, errors))
     except RulesetErrors as e:
@@ -91,4 +75,29 @@ def _check(spec: str) -> list[RulesetError]:
     return tidy(errors)
 
 
-__all__ = ["load_ruleset", "check"]
+def on_its_base(spec: str) -> str:
+    """A whole ruleset as it is; an option file on its own as `BASE+REQUIRED...+OPTION`, on the base it
+    requires (default if none): what `check` checks and `cuttle bench` plays for an option."""
+    if "+" in spec:
+        return spec
+    doc = read_part(spec)
+    if not (isinstance(doc.data, dict) and doc.data.get("kind") == "option"):
+        return spec
+    base, before = "default", []
+    requires = doc.data.get("requires")
+    here = Path(spec) if looks_like_path(spec) else None
+    for req in requires if isinstance(requires, list) else []:
+        try:
+            req = relative(str(req), here)
+            data = read_part(req).data
+        except RulesetError:
+            continue
+        kind = data.get("kind") if isinstance(data, dict) else None
+        if kind == "option":
+            before.append(req)
+        else:
+            base = req
+    return "+".join([base, *before, spec])
+
+
+__all__ = ["load_ruleset", "check", "on_its_base"]

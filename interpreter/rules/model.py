@@ -52,8 +52,9 @@ class Rules:
         self.composed = composed
         self.data = composed.data
         self.name = str(self.data.get("name", "?"))
-        self.plain_programs: dict[int, bool] = {}  # engine cache: program id -> never waits for a decision
-        self.program_refs: list[tuple] = []  # keeps those programs (and so their ids) alive
+        # what the engine derives from these rules on first use (generated enumerators, programs):
+        # the rules themselves never change
+        self.engine_cache: dict[str, Any] = {}
         self.spec = self.name  # how it was asked for (a name, NAME+OPTION..., or a path): set by load_ruleset
         self.parts = list(composed.parts) + list(composed.options)
         self.hash = hashlib.sha256(json.dumps(self.data, sort_keys=True, default=str).encode()).hexdigest()[:16]

@@ -35,7 +35,7 @@ from interpreter.language.parser import parse_expr
 from interpreter.language.runtime import choices
 
 from .builder import BASE, NO_COST, Builder
-from .compose import Composed
+from .compose import Composed, get_path
 from .defs import AFTER_RESPONSE, FINISH_PLAY, START_CHOSEN, PlayDef, ResponseDef
 from .lint import lint, rank_hint
 from .validate import int_or, list_or
@@ -243,7 +243,8 @@ def build_plays(b: Builder, r: Rules) -> None:
             counterable=r.kinds[kind]["counterable"] if kind else None, source=p,
             first_card_matters=_reads_card(b, [fpath(k) for k in ("legal", "target", "effect", "countered")]
                                            + [("kinds", kind, k) for k in ("counterable", "after", "countered")
-                                              if kind])))
+                                              if kind]),
+            card_free=frozenset(k for k in ("legal", "target") if _card_free(b, fpath(k)))))
         _note_roles(r.role_ranks, b.trees.get(fpath("effect")), r.plays[-1].ranks)
 
 
@@ -256,6 +257,15 @@ def _reads_card(b: Builder, paths: list[tuple]) -> bool:
     """Whether any of these texts reads `card` (a play's first card) rather than only `cards`."""
     return any(isinstance(n, A.Name) and n.name == "card"
                for path in paths if path in b.trees for n in A.walk(b.trees[path]))
+
+
+def _card_free(b: Builder, path: tuple) -> bool:
+    """Whether the expression at `path` never reads the played card (`card`, `cards`): a field left
+    out, a literal, or a tree naming neither."""
+    tree = b.trees.get(path)
+    if tree is None:
+        return not isinstance(get_path(b.d, path), str)
+    return not any(isinstance(n, A.Name) and n.name in ("card", "cards") for n in A.walk(tree))
 
 
 def _note_roles(found: dict[str, set[str]], tree: A.Node | None, ranks: frozenset[str]) -> None:

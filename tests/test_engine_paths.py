@@ -1,0 +1,192 @@
+"""The engine's fast paths change no game: a play that needs no decision runs without frames, the
+end of a turn without its program when `turn.end` has nothing to do, and the legal moves come from
+functions generated per ruleset. Played with and without those shortcuts, every ruleset gives the
+same legal moves and the same positions, move by move. And what the engine generates is checked
+against its allow-lists before it is compiled."""
+
+from __future__ import annotations
+
+import ast
+import random
+
+import pytest
+
+from interpreter.core.cards import NAMES, RANK_OF
+from interpreter.core.zones import HAND0
+from interpreter.engine.generated import GeneratedCodeError, check, define
+from interpreter.engine.legal import plays_for
+from interpreter.engine.machine import apply_action, deal, legal_actions, move_of, set_shortcuts
+from interpreter.language.runtime import as_cards
+from interpreter.rules import Rules, compose
+from tests.rulesets_under_test import RULESETS
+
+GAMES = 25
+
+
+def _fresh(spec: str, shortcuts: bool) -> Rules:
+    """A Rules object of its own (load_ruleset shares one per name), run with or without shortcuts."""
+    rules = Rules(compose(spec))
+    set_shortcuts(rules, shortcuts)
+    return rules
+
+
+def _position(g) -> tuple:
+    return (g.zones, g.role, g.owner, g.host, sorted((k, v) for k, v in g.atts.items() if v), sorted(g.marks.items()),
+            g.turn, g.turn_no, g.passes, g.passed, g.winner, g.reason, g.pending, g.rng.s, g.wins, g.hands,
+            g.known_top, [(x[0].name, x[1], x[2], x[3]) for x in g.chain])
+
+
+@pytest.mark.parametrize("spec", RULESETS)
+def test_the_shortcuts_play_the_same_games(spec: str) -> None:
+    fast, slow = _fresh(spec, True), _fresh(spec, False)
+    decisions = 0
+    for seed in range(GAMES):
+        a, b = deal(fast, seed), deal(slow, seed)
+        rnd = random.Random(seed)
+        while True:
+            assert _position(a) == _position(b), f"{spec}, seed {seed}: positions differ after {decisions} decisions"
+            if a.winner is not None:
+                break
+            ma = [str(move_of(a, x)) for x in legal_actions(a)]
+            mb = [str(move_of(b, x)) for x in legal_actions(b)]
+            assert ma == mb, f"{spec}, seed {seed}: legal moves differ"
+            i = rnd.randrange(len(ma))
+            apply_action(a, legal_actions(a)[i])
+            apply_action(b, legal_actions(b)[i])
+            decisions += 1
+            assert a.hand_over is None and (a.pending is None) != (a.winner is None), \
+                f"{spec}, seed {seed}: after a move the game must wait for a decision or be over"
+    assert decisions > 10 * GAMES
+
+
+# A match whose hands end on one pass, and a pass that can be countered: the hand ends when the
+# answered pass resolves, at the end of the turn.
+PASS_WINDOW = """
+name: pass-window
+kind: base
+extends: default
+match: {wins: 2}
+end:
+  passes: 1
+plays:
+  pass:
+    kind: oneoff
+    legal: true
+"""
+
+
+@pytest.mark.parametrize("shortcuts", [True, False])
+def test_a_hand_that_ends_after_an_answered_play_deals_the_next(tmp_path, shortcuts: bool) -> None:
+    path = tmp_path / "pass-window.yaml"
+    path.write_text(PASS_WINDOW, encoding="utf-8")
+    rules = Rules(compose(str(path)))
+    set_shortcuts(rules, shortcuts)
+    g = deal(rules, 1)
+    apply_action(g, next(x for x in legal_actions(g) if str(move_of(g, x)) == "pass"))
+    assert g.pending.kind == "respond"
+    apply_action(g, next(x for x in legal_actions(g) if x[0] == "resolve"))
+    assert len(g.hands) == 1 and g.hand_over is None and g.winner is None
+    assert g.pending.kind == "main" and g.pending.player == 1  # hand 2: p2 moves first
+
+
+def test_the_shortcuts_are_taken() -> None:
+    """The comparison above means something only if the fast side really takes the direct paths."""
+    rules = _fresh("default", True)
+    g = deal(rules, 1)
+    draw = next(x for x in legal_actions(g) if x[0] == "play" and x[1].verb == "draw")
+    apply_action(g, draw)
+    assert g.frames == [] and g.pending.kind == "main" and g.turn == 1  # no frame was left behind
+    plan = rules.engine_cache["machine"]
+    assert plan.direct[id(draw[1])] is not None and plan.end_guard is not None
+
+
+# -- what the engine generates -------------------------------------------------------------------
+
+def test_generated_source_holds_only_engine_names_and_numbers() -> None:
+    fn = define("def f(g, me):\n    x = [1, -2]\n    if x[0] is not None and me == 0:\n        return L0(g, me)\n",
+                "f", {"L0": lambda g, me: me}, "<test>")
+    assert fn(None, 0) == 0
+
+
+@pytest.mark.parametrize("source, why", [
+    ("def f(g):\n    return 'drop table'\n", "constant 'drop table'"),
+    ("def f(g):\n    return open\n", "names 'open'"),
+    ("def f(g):\n    return g.__globals__\n", "attribute '__globals__'"),
+    ("def f(g):\n    import os\n", "Import"),
+    ("def f(g):\n    return lambda: 1\n", "Lambda"),
+    ("def f(g):\n    return 1.5\n", "constant 1.5"),
+])
+def test_generated_source_outside_the_allow_lists_is_refused(source: str, why: str) -> None:
+    with pytest.raises(GeneratedCodeError, match=why.replace("(", r"\(")):
+        check(ast.parse(source), set())
+
+
+def _reference_plays(g, player: int, source, free_ok: bool = True) -> list[tuple]:
+    """The single-card plays of `source`, listed the plain way: each card, each of its rank's plays in
+    order, `legal` and `target` evaluated for that card with bindings of its own."""
+    rules = g.rules
+    out: list[tuple] = []
+    for c in source:
+        if rules.playable_fn is not None and not rules.playable_fn(g, {"me": player, "opponent": 1 - player,
+                                                                       "it": c}):
+            continue
+        for p in rules.by_rank[RANK_OF[c]]:
+            if p.ncards != 1 or (p.free and not free_ok):
+                continue
+            env = {"me": player, "opponent": 1 - player, "card": c, "cards": (c,)}
+            if p.legal is not None and not p.legal(g, env):
+                continue
+            if p.target is None:
+                out.append(("play", p, player, (c,), -1))
+            else:
+                out += [("play", p, player, (c,), t) for t in as_cards(p.target(g, env))]
+    return out
+
+
+@pytest.mark.parametrize("spec", RULESETS)
+def test_the_generated_enumerator_lists_what_the_plain_way_lists(spec: str) -> None:
+    """Main decisions and plays from a 7, in every ruleset under test: the generated enumerator (which
+    works out a card-independent `legal`/`target` once per decision) gives the plain listing, in order."""
+    rules = _fresh(spec, True)
+    checked = 0
+    for seed in range(12):
+        g = deal(rules, seed)
+        rnd = random.Random(seed)
+        while g.winner is None:
+            d = g.pending
+            acts = legal_actions(g)
+            me = d.player
+            if d.kind == "main":
+                env = {"me": me, "opponent": 1 - me, "card": -1, "cards": ()}
+                assert [a for a in acts if a[0] == "play" and not a[3]] == [
+                    ("play", p, me, (), -1) for p in rules.cardless if p.legal is None or p.legal(g, env)]
+                assert [a for a in acts if len(a[3]) == 1] == _reference_plays(g, me, g.zones[HAND0 + me])
+                checked += 1
+            elif d.kind == "play":  # the revealed cards, judged here (not where their play will start)
+                got = [a for a in plays_for(g, me, d.options, free_ok=False) if len(a[3]) == 1]
+                assert got == _reference_plays(g, me, d.options, free_ok=False)
+            apply_action(g, acts[rnd.randrange(len(acts))])
+    assert checked > 100
+
+
+def test_the_plays_of_every_card_come_from_the_generated_enumerator() -> None:
+    """Every card of the deck, alone in hand, is offered the plays its rank has in the ruleset."""
+    rules = _fresh("default", True)
+    g = deal(rules, 3)
+    me = g.pending.player
+    for c in range(52):
+        verbs = {a[1].verb for a in plays_for(g, me, (c,))}
+        expected = {p.verb for p in rules.by_rank[NAMES[c][:-1]]
+                    if p.ncards == 1 and (p.legal is None or p.legal(g, {"me": me, "opponent": 1 - me, "card": c,
+                                                                         "cards": (c,)}))
+                    and (p.target is None or p.target(g, {"me": me, "opponent": 1 - me, "card": c, "cards": (c,)}))}
+        assert verbs == expected, NAMES[c]
+
+
+@pytest.mark.parametrize("level", ["better", "fused"])
+def test_the_phase2_sketch_still_plays_the_same_games(level: str) -> None:
+    """benchmarks/phase2_sketch.py (the measured prototypes of docs/engine.md) stays true to the engine."""
+    from benchmarks.phase2_sketch import install, same_games
+    rules = Rules(compose("default"))
+    install(rules, level)
+    same_games(rules, 8)
