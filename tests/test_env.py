@@ -20,6 +20,12 @@ from tests.test_bot import permuted  # noqa: E402
 DOC = Path(__file__).resolve().parent.parent / "docs" / "players.md"
 
 
+# api_test's three style hints do not apply to a game with an action mask and named seats: the
+# observation is PettingZoo's classic {"observation", "action_mask"} Dict (as in its chess and go
+# environments), and the agents are p1/p2 as the rules name them.
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
+@pytest.mark.filterwarnings("ignore:We recommend agents to be named in the format")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
 @pytest.mark.parametrize("spec", ["default", "micro+jokers+twinned", "published+tens-block+best-of-5"])
 def test_pettingzoo_api_test(spec: str) -> None:
     api_test(env(ruleset=spec), num_cycles=300)
