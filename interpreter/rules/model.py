@@ -37,6 +37,10 @@ class Rules:
     win_reads_fields_only: bool
     win_reads_own_field_only: bool
     visible_fn: Callable
+    deck_top_fn: Callable | None
+    card_visible_fn: Callable | None
+    hand_rule: bool
+    watched: tuple[bool, ...]
     playable_fn: Callable | None
     turn_end: tuple
     kinds: dict[str, dict[str, Any]]
