@@ -29,6 +29,18 @@ setup:
   scrap: [3C, 4C]
 """
 
+# knowledge: p1 knows the deck's top card and one card of p2's hand; p2 knows nothing hidden
+KNOW = """\
+ruleset: default
+setup:
+  turn: p1
+  p1: {hand: [9S, 2C], knows: [5S, 3D]}
+  p2: {hand: [3D, 5C]}
+  deck: [5S, 9D]
+"""
+
+KNOWS = "p1 knows (the hidden cards of the deck and the opponent's hand): "
+
 # a match: p1 has won the first hand, the second is being played
 MATCH = """\
 ruleset: default+best-of-5
@@ -98,6 +110,17 @@ SIDE_ROWS: list[Row] = [
     ("p2.score", BASE, [10], [(0, "p2 score: expected 0, got 10")]),
     ("p1.goal", BASE, [14], [(21, "p1 goal: expected 21, got 14")]),
     ("p2.goal", BASE, [21], [(14, "p2 goal: expected 14, got 21")]),
+    ("p1.knows", KNOW, [["5S", "3D"], ["3D", "5S"]],
+     [(["5S"], KNOWS + "expected [5S], got [3D, 5S]"),
+      (["5S", "3D", "9D"], KNOWS + "expected [3D, 5S, 9D], got [3D, 5S]"),
+      (["5S", "3D", "2C"], KNOWS + "expected [2C, 3D, 5S], got [3D, 5S]: 2C is not hidden from p1 (in p1's hand)")]),
+    ("p2.knows", KNOW, [[]], [(["5S"], "p2 knows (the hidden cards of the deck and the opponent's hand): "
+                                       "expected [5S], got []")]),
+    ("p1.does_not_know", KNOW, [["9D"], ["9D", "5C"]],
+     [(["5S"], "p1 not to know [5S], but p1 sees or knows 5S (in the deck)"),
+      (["9D", "9S"], "p1 not to know [9D, 9S], but p1 sees or knows 9S (in p1's hand)")]),
+    ("p2.does_not_know", KNOW, [["5S", "9D", "9S", "2C"]],
+     [(["5C"], "p2 not to know [5C], but p2 sees or knows 5C (in p2's hand)")]),
 ]
 ROWS = GAME_ROWS + SIDE_ROWS
 
@@ -171,6 +194,8 @@ WRONG_KIND: list[tuple[str, Any, str]] = [
     ("p1.royals", ["KS", "KS"], "KS is listed twice in p1.royals"),
     ("p1.score", 12.0, "p1.score must be a whole number (0 or more), not 12.0"),
     ("p2.goal", True, "p2.goal must be a whole number (0 or more), not true (yes/no)"),
+    ("p1.knows", "5S", "p1.knows must be a list of cards, e.g. [7H, 10S], not the text '5S'"),
+    ("p2.does_not_know", [], "p2.does_not_know is empty, so it checks nothing"),
 ]
 
 

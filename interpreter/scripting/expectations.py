@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 from interpreter.core.cards import NAMES, UnknownCardError, parse_card
 from interpreter.core.errors import InvalidMoveError, MoveError, ScenarioError, suggest
 from interpreter.engine.game import PLAYER_NAMES, Game
+from interpreter.engine.knowledge import known_hidden
 from interpreter.engine.machine import CHOOSE_D, MAIN, PLAY_D, RESPOND
 from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP
 
@@ -392,6 +393,44 @@ def _goal(r: _Reader, key: tuple, value: Any) -> SideTest:
     return test
 
 
+def _known_now(game: Game, p: int) -> set[int]:
+    """The hidden cards (the deck, the opponent's hand) player `p` knows now (engine/knowledge.py)."""
+    hand, deck = known_hidden(game.state, p)
+    return set(hand) | {c for _, c in deck}
+
+
+def _where(game: Game, c: int) -> str:
+    z = game.state.zone_of[c]
+    return {DECK: "in the deck", SCRAP: "in the scrap", HAND0: "in p1's hand", HAND0 + 1: "in p2's hand",
+            FIELD0: "in play (p1)", FIELD0 + 1: "in play (p2)"}.get(z, "face up")
+
+
+def _knows(r: _Reader, key: tuple, value: Any) -> SideTest:
+    want = _cards(r, key, value, empty_ok=True)
+
+    def test(game: Game, p: int, pname: str) -> str | None:
+        got = _known_now(game, p)
+        if got == set(want):
+            return None
+        public = [f"{NAMES[c]} is not hidden from {pname} ({_where(game, c)})" for c in want
+                  if game.state.zone_of[c] not in (DECK, HAND0 + 1 - p)]
+        return _mismatch(f"{pname} knows (the hidden cards of the deck and the opponent's hand)",
+                         _names(sorted(want)), _names(sorted(got)) + (": " + "; ".join(public) if public else ""))
+    return test
+
+
+def _does_not_know(r: _Reader, key: tuple, value: Any) -> SideTest:
+    want = _cards(r, key, value, empty_ok=False)
+
+    def test(game: Game, p: int, pname: str) -> str | None:
+        got = _known_now(game, p)
+        bad = [f"{NAMES[c]} ({_where(game, c)})" for c in want
+               if c in got or game.state.zone_of[c] not in (DECK, HAND0 + 1 - p)]
+        return None if not bad else f"{pname} not to know {_names(want)}, but {pname} sees or knows " + \
+            ", ".join(bad)
+    return test
+
+
 GAME_CHECKS: dict[str, Callable[[_Reader, Any], Callable[[Game], str | None]]] = {
     "turn": _turn, "decider": _decider, "decision": _decision, "winner": _winner,
     "scrap": _scrap, "scrap_has": _scrap_has, "deck_top": _deck_top, "deck_count": _deck_count,
@@ -400,7 +439,7 @@ GAME_CHECKS: dict[str, Callable[[_Reader, Any], Callable[[Game], str | None]]] =
 }
 SIDE_CHECKS: dict[str, Callable[[_Reader, tuple, Any], SideTest]] = {
     "hand": _hand, "hand_has": _hand_has, "hand_count": _hand_count, "points": _points, "royals": _royals,
-    "score": _score, "goal": _goal,
+    "score": _score, "goal": _goal, "knows": _knows, "does_not_know": _does_not_know,
 }
 EXPECT_KEYS: tuple[str, ...] = (*GAME_CHECKS, *PLAYERS)
 SIDE_EXPECT: tuple[str, ...] = tuple(SIDE_CHECKS)
