@@ -351,16 +351,33 @@ def build_responses(b: Builder, r: Rules) -> None:
 def build_moves(b: Builder, r: Rules) -> None:
     """The move words, one play per word, rank and number of cards, and the engine's indexes."""
     r.verbs = sorted({p.verb for p in r.plays} | {x.verb for x in r.responses} | {"resolve"} | b.ctx.verbs)
-    seen: dict[tuple[str, str, int], str] = {}
+    # Two plays of one verb, rank and number of cards are allowed when their moves can differ: each has
+    # a target, given by different rules (a Jack on a point card, and a house Jack on a King). Where both
+    # could name the same move, the first play in the ruleset's order makes it (r.shared_moves).
+    seen: dict[tuple[str, str, int], PlayDef] = {}
+    r.shared_moves = False
     for p in r.plays:
         for rank in p.ranks:
-            if (p.verb, rank, p.ncards) in seen:
+            q = seen.get((p.verb, rank, p.ncards))
+            if q is None:
+                seen[(p.verb, rank, p.ncards)] = p
+                continue
+            if (p.target is None) != (q.target is None):
+                continue  # one names a target and the other does not: their moves always differ
+            if p.target is None or _target_text(q) == _target_text(p):
+                why = "neither names a target" if p.target is None else "they name their targets by the same rule"
                 b.error(f"plays.{p.name}: '{p.verb}' with {p.ncards if p.ncards != 1 else 'a'} {rank} is already "
-                        f"defined by plays.{seen[(p.verb, rank, p.ncards)]}", ("plays", p.name, "ranks"), "E021",
-                        "give one of them another verb, or another number of cards")
-            seen[(p.verb, rank, p.ncards)] = p.name
+                        f"defined by plays.{q.name}, and {why}, so every move of one is a move of the other",
+                        ("plays", p.name, "ranks"), "E021",
+                        "give one of them another verb, another number of cards, or a target of its own")
+            else:
+                r.shared_moves = True
     r.by_rank = {rank: [p for p in r.plays if rank in p.ranks and p.ncards > 0] for rank in ALL_RANKS}
     r.cardless = [p for p in r.plays if p.ncards == 0]
+
+
+def _target_text(p: PlayDef) -> str:
+    return " ".join(str(p.source.get("target", "")).split())
 
 
 def check_constants(b: Builder, r: Rules) -> None:
