@@ -688,9 +688,10 @@ def _count_cond(s: A.Node, op: str, rhs: A.Node, ctx: Context) -> str:
         return f"there is {a(np.head())}{where}{np.tail()}"
     if none:
         return f"there is no {np.head()}{where}{np.tail()}"
+    one = _is_one(rhs)  # "more than 1 card", not "more than 1 cards"
     if np.bare() and np.source and np.source.endswith("hand"):
-        return f"{np.source} holds {_amount(op, rhs, ctx)} cards"
-    return f"there are {_amount(op, rhs, ctx)} {np.head(True)}{where}{np.tail()}"
+        return f"{np.source} holds {_amount(op, rhs, ctx)} card{'' if one else 's'}"
+    return f"there {'is' if one else 'are'} {_amount(op, rhs, ctx)} {np.head(not one)}{where}{np.tail()}"
 
 
 def _amount(op: str, rhs: A.Node, ctx: Context) -> str:
@@ -837,7 +838,7 @@ def _choose(node: A.Choose, ctx: Context, then: A.Node | None = None) -> str:
         return text
     pron = "it" if one else "them"
     chosen = {**ctx.chosen, node.verb: pron, "chosen": pron}
-    inner = sub.with_(chosen=chosen, subject=who if not _is(who, "random") else None)
+    inner = sub.with_(chosen=chosen, subject=who)  # "the game, at random, chooses ... and scraps them"
     return f"{text} and {stmt_text(then, inner)}"
 
 
