@@ -186,3 +186,20 @@ def test_two_plays_that_always_make_the_same_move_are_refused(tmp_path: Path, ta
         p = _jacks(tmp_path, target)
     text = _problems(str(p))
     assert "[E021]" in text and why in text
+
+
+def test_an_option_adds_to_its_base_and_two_options_add_in_order(tmp_path: Path) -> None:
+    a = _write(tmp_path, "a.yaml", "name: a\nkind: option\nplays:\n  draw:\n    effect: {after: pass}\n")
+    b = _write(tmp_path, "b.yaml", "name: b\nkind: option\nplays:\n  draw:\n    effect: {before: nothing}\n"
+                                   "    legal: {or: 'false'}\n")
+    rules = load_ruleset(f"default+{a}+{b}")
+    assert rules.data["plays"]["draw"]["effect"].splitlines() == ["nothing", "draw 1", "pass"]
+    assert rules.data["plays"]["draw"]["legal"] == "count(deck) > 0 or false"
+    assert "draw — Nothing happens, then draw 1 card, then pass." in rules_page(rules)
+
+
+def test_frozen_9s_adds_its_marks_before_the_published_nine() -> None:
+    rules = load_ruleset("default+published-9s+frozen-9s")
+    nine = rules.data["plays"]["nine"]["effect"].splitlines()
+    assert nine[0].startswith("if count(target.jacks) > 0 then") and "mark top(target) as frozen" in nine[1]
+    assert any("move top(target) to hand of first(top(target)).owner" in line for line in nine)

@@ -169,3 +169,40 @@ def test_a_record_replays_the_same_knowledge(tmp_path: Path) -> None:
     again = load(tmp_path / "game.yaml")
     assert again.state.known == g.state.known
     assert [again.view(p) for p in (0, 1)] == [g.view(p) for p in (0, 1)]
+
+
+def _house(tmp_path: Path, body: str) -> str:
+    p = tmp_path / "house.yaml"
+    p.write_text("name: house\nextends: default\n" + body, encoding="utf-8")
+    return str(p)
+
+
+def test_a_card_rule_shows_single_hidden_cards_wherever_they_are(tmp_path: Path) -> None:
+    g = _game(_house(tmp_path, "visibility:\n  card: it.rank == K\n"),
+              {"p1": {"hand": ["KS", "2C"]}, "p2": {"hand": ["KD", "3D"]}, "deck": ["5S", "KH"],
+               "unplaced": "scrap"})
+    assert g.view(0)["opponent_hand_known"] == ["KD"] and g.view(1)["opponent_hand_known"] == ["KS"]
+    assert g.view(0)["deck_known"] == [[1, "KH"]] and g.view(0)["deck_top_known"] == []
+    assert "2. K" in board(g.view(0))  # the board shows where in the deck
+
+
+def test_a_deck_top_condition_shows_the_top_card_while_it_holds(tmp_path: Path) -> None:
+    g = _game(_house(tmp_path, "visibility:\n  deck_top: count(hand of me) < 2\n"),
+              {"p1": {"hand": ["9S"]}, "p2": {"hand": ["3D", "4D"]}, "deck": ["5S", "KH"]})
+    assert g.view(0)["deck_top_known"] == ["5S"] and g.view(1)["deck_top_known"] == []
+
+
+def test_a_deck_top_rule_must_count_cards(tmp_path: Path) -> None:
+    from interpreter.core.errors import RulesetError, RulesetErrors
+
+    with pytest.raises((RulesetError, RulesetErrors)) as e:
+        load_ruleset(_house(tmp_path, "visibility:\n  deck_top: hand of me\n"))
+    assert "[E210] visibility.deck_top needs a number of cards" in str(e.value)
+
+
+def test_show_needs_a_player(tmp_path: Path) -> None:
+    from interpreter.core.errors import RulesetError, RulesetErrors
+
+    with pytest.raises((RulesetError, RulesetErrors)) as e:
+        load_ruleset(_house(tmp_path, "plays:\n  six:\n    effect: show deck_top(2) to random\n"))
+    assert "show needs a player" in str(e.value) and "house.yaml:5:" in str(e.value)
