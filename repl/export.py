@@ -37,6 +37,10 @@ def setup_of(state: State) -> dict[str, Any]:
             side["points"] = points
         if royals:
             side["royals"] = royals
+        known = [NAMES[c] for c in range(len(state.zone_of)) if state.known >> ((c << 1) + p) & 1
+                 and state.zone_of[c] in (DECK, HAND0 + 1 - p)]
+        if known:  # the hidden cards this player knows (engine/knowledge.py)
+            side["knows"] = known
         setup[key] = side
     setup["deck"] = [NAMES[c] for c in reversed(state.zones[DECK])]  # top first
     if state.zones[SCRAP]:

@@ -223,7 +223,7 @@ class Teller:
             else:
                 dest = "to the deck" if deck_delta > 0 else f"to {self.owner(1 - self._idx(me))} hand"
             groups.setdefault(dest, []).append(c)
-        out = []
+        out = self._knowledge(before, after, seen_before, deck_delta)
         if now_hidden:
             out.append(f"{self.owner(1 - self._idx(me))} hand is hidden again")
         if revealed:
@@ -251,3 +251,39 @@ class Teller:
                 verb = "go" if len(cards) > 1 else "goes"
             out.append(f"{_and([self.p.card(c) for c in cards])} {verb} {dest}")
         return out
+
+    def _knowledge(self, before: dict, after: dict, seen_before: dict, deck_delta: int) -> list[str]:
+        """What the move taught, from this view alone: hidden cards the viewer now knows that it did not
+        (a card shown to them, the top card a rule lets them see), and how many of the viewer's hidden
+        cards or places of the deck the opponent has come to know (never which deck cards: the viewer
+        may not know them)."""
+        out: list[str] = []
+        had = {c for _, c in before.get("deck_known") or ()} | set(before.get("opponent_hand_known") or ())
+        opp = 1 - self._idx(after["player"])
+        new_deck = [(i, c) for i, c in after.get("deck_known") or () if c not in had and c not in seen_before]
+        new_hand = [c for c in after.get("opponent_hand_known") or () if c not in had and c not in seen_before]
+        me = self._idx(after["player"])
+        you = f"{self.name(me)} {'see' if me == self.viewer else 'sees'}"
+        if new_hand:
+            out.append(f"{you} {self.owner(opp)} {_and([self.p.card(c) for c in new_hand])} (in hand)")
+        if new_deck:
+            if [i for i, _ in new_deck] == list(range(len(new_deck))):
+                where = "the top card of the deck" if len(new_deck) == 1 else "the top of the deck, top first"
+            else:
+                where = "in the deck: " + ", ".join(f"{_nth(i + 1)} from the top" for i, _ in new_deck)
+            out.append(f"{you} {_and([self.p.card(c) for _, c in new_deck])} ({where})")
+        theirs_before = before.get("opponent_knows") or {"hand": [], "deck": []}
+        theirs_after = after.get("opponent_knows") or {"hand": [], "deck": []}
+        learnt = [c for c in theirs_after["hand"] if c not in theirs_before["hand"] and c not in seen_before]
+        if learnt:
+            out.append(f"{self.name(opp)} {'see' if opp == self.viewer else 'sees'} {self.owner(me)} "
+                       + _and([self.p.card(c) for c in learnt]))
+        looked = len(theirs_after["deck"]) - len(theirs_before["deck"]) - max(0, deck_delta)
+        if looked > 0:
+            out.append(f"{self.name(opp)} {'look' if opp == self.viewer else 'looks'} at {looked} "
+                       f"card{'s' if looked > 1 else ''} of the deck")
+        return out
+
+
+def _nth(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

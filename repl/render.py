@@ -132,13 +132,17 @@ def board(view: dict[str, Any], color: bool = False, names: tuple[str, str] | No
     if view["opponent_hand"] is None:
         n = view['opponent_hand_count']
         opp_hand = p.dim(f"{n} card{'' if n == 1 else 's'}, hidden")
+        if view.get("opponent_hand_known"):  # cards of it this player saw go there or was shown
+            opp_hand += p.dim(" (you know ") + p.cards(sorted_cards(view["opponent_hand_known"])) + p.dim(")")
     else:
         opp_hand = (p.cards(sorted_cards(view["opponent_hand"])) or p.dim("empty")) + p.dim(f"  ({shown_note})")
     lines += side_lines(p, view["opponent"], opp_title, opp, played_as)
     lines.append(f"   hand    {opp_hand}")
     scrap = view["scrap"]
     known = view.get("deck_top_known") or []
-    middle = [f"deck {view['deck_count']}" + (f" (top {p.cards(known)}, known)" if known else ""),
+    deeper = [f"{i + 1}. {p.card(c)}" for i, c in view.get("deck_known") or () if i >= len(known)]
+    deck_note = ", ".join(([f"top {p.cards(known)}"] if known else []) + deeper)
+    middle = [f"deck {view['deck_count']}" + (f" ({deck_note}, known)" if deck_note else ""),
               f"scrap {len(scrap)}" + (f" (top {p.card(scrap[-1])})" if scrap else "")]
     if view["shown"]:
         middle.append("revealed " + p.cards(view["shown"]))
@@ -151,6 +155,9 @@ def board(view: dict[str, Any], color: bool = False, names: tuple[str, str] | No
     lines.append(" " + p.dim("·" * 3) + " " + "   ".join(middle))
     lines += side_lines(p, view["you"], you_title, me, played_as)
     lines.append(f"   hand    {p.cards(sorted_cards(view['hand'])) or p.dim('empty')}")
+    theirs = (view.get("opponent_knows") or {}).get("hand") or []
+    if theirs and len(theirs) < len(view["hand"]):  # (all of it: a rule shows them the hand)
+        lines[-1] += p.dim(f"  ({player_label(opp)} knows ") + p.cards(sorted_cards(theirs)) + p.dim(")")
     return "\n".join(lines)
 
 

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from interpreter import Game, load_ruleset
+from interpreter.engine.knowledge import known_hidden
 from interpreter.engine.state import DECK, HAND0
 from interpreter.players.heuristic import Bot, RandomPlayer, play_match
 
@@ -33,20 +34,18 @@ def positions(seeds: range, every: int = 3) -> list[Game]:
 def permuted(game: Game, player: int, rng: random.Random) -> Game:
     """The same position with the cards `player` cannot see dealt again among their zones."""
     state = game.state.copy()
-    deck = state.zones[DECK]
-    known = deck[len(deck) - state.known_top:] if state.known_top else []  # public: both know them
-    state.zones[DECK] = deck[:len(deck) - len(known)]
-    zones = [DECK] + ([HAND0 + 1 - player] if game.view(player)["opponent_hand"] is None else [])
-    sizes = [len(state.zones[z]) for z in zones]
-    cards = [c for z in zones for c in state.zones[z]]
+    hand, deck = known_hidden(state, player)  # what the player knows stays where it is
+    known = set(hand) | {c for _, c in deck}
+    places = [(z, i) for z in (DECK, HAND0 + 1 - player) for i, c in enumerate(state.zones[z]) if c not in known]
+    cards = [state.zones[z][i] for z, i in places]
+    bits = [state.known >> (c << 1) & 3 for c in cards]  # what the opponent knows goes with the place
+    for c in cards:
+        state.known &= ~(3 << (c << 1))
     rng.shuffle(cards)
-    i = 0
-    for z, n in zip(zones, sizes, strict=True):
-        state.zones[z] = cards[i:i + n]
-        for c in state.zones[z]:
-            state.zone_of[c] = z
-        i += n
-    state.zones[DECK].extend(known)
+    for (z, i), c, b in zip(places, cards, bits, strict=True):
+        state.zones[z][i] = c
+        state.zone_of[c] = z
+        state.known |= b << (c << 1)
     state.rng.s ^= rng.getrandbits(64)  # the game's own generator is hidden too
     return Game(game.rules, state, game.seed)
 

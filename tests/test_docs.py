@@ -117,8 +117,22 @@ def test_every_effect_example_parses_and_prints_back(src: str) -> None:
     assert parse(to_text(tree)) == tree
 
 
+HOUSE_BLOCKS = [b for b in blocks(DOCS / "effect-language.md", "yaml") if b.lstrip().startswith("# A house rule")]
+
+
+@pytest.mark.parametrize("block", HOUSE_BLOCKS, ids=[b.split("name: ")[1].split()[0] for b in HOUSE_BLOCKS])
+def test_the_house_rules_shown_in_the_effect_language_doc_are_the_example_files(block: str) -> None:
+    """Each is examples/house/NAME.yaml as it stands (its scenario, NAME.test.yaml, is run by the test
+    module of its concern and fails without the house rule)."""
+    name = block.split("name: ")[1].split()[0]
+    path = ROOT / "examples" / "house" / f"{name}.yaml"
+    assert path.read_text(encoding="utf-8") == block, f"docs/effect-language.md shows a different {path.name}"
+    assert (path.parent / f"{name}.test.yaml").exists()
+
+
 def test_effect_language_doc_has_its_examples() -> None:
     assert len(EFFECT_BLOCKS) >= 10, "docs/effect-language.md lost its ```effect examples"
+    assert len(HOUSE_BLOCKS) >= 2, "docs/effect-language.md lost its house-rule examples"
 
 
 def test_every_effect_example_is_in_a_shipped_ruleset() -> None:

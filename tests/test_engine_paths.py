@@ -33,7 +33,7 @@ def _fresh(spec: str, shortcuts: bool) -> Rules:
 def _position(g) -> tuple:
     return (g.zones, g.role, g.owner, g.host, sorted((k, v) for k, v in g.atts.items() if v), sorted(g.marks.items()),
             g.turn, g.turn_no, g.passes, g.passed, g.winner, g.reason, g.pending, g.rng.s, g.wins, g.hands,
-            g.known_top, [(x[0].name, x[1], x[2], x[3]) for x in g.chain])
+            g.known, [(x[0].name, x[1], x[2], x[3]) for x in g.chain])
 
 
 @pytest.mark.parametrize("spec", RULESETS)

@@ -29,6 +29,18 @@ setup:
   scrap: [3C, 4C]
 """
 
+# knowledge: p1 knows the deck's top card and one card of p2's hand; p2 knows nothing hidden
+KNOW = """\
+ruleset: default
+setup:
+  turn: p1
+  p1: {hand: [9S, 2C], knows: [5S, 3D]}
+  p2: {hand: [3D, 5C]}
+  deck: [5S, 9D]
+"""
+
+KNOWS = "p1 knows (the hidden cards of the deck and the opponent's hand): "
+
 # a match: p1 has won the first hand, the second is being played
 MATCH = """\
 ruleset: default+best-of-5
@@ -63,9 +75,12 @@ GAME_ROWS: list[Row] = [
     ("legal", BASE, ["points 9S", ["draw", "oneoff 9S 10C"]],
      [("oneoff 2C 10C", "'oneoff 2C 10C' to be legal: expected legal, got illegal ("),
       (["draw", "resolve"], "'resolve' to be legal: expected legal, got illegal")]),
-    ("illegal", BASE, ["oneoff 2C 10C", ["resolve", "points 3D"]],
+    ("illegal", BASE, ["oneoff 2C 10C", ["resolve", "points 3D"], [{"move": "points 3D", "error": "not in your hand"}],
+                       [{"move": "oneoff 2C 10C", "error": "NOT A LEGAL TARGET"}, "resolve"]],
      [("points 9S", "'points 9S' to be illegal: expected illegal, got legal"),
-      (["resolve", "draw"], "'draw' to be illegal: expected illegal, got legal")]),
+      (["resolve", "draw"], "'draw' to be illegal: expected illegal, got legal"),
+      ([{"move": "points 3D", "error": "queen"}], "'points 3D' to be illegal with an error containing 'queen', "
+                                                  "but its error is: ")]),
     ("hand_visible", BASE, [{"p1": False, "p2": False}, {"p2": False}],
      [({"p1": True}, "p1 to see the opponent's hand: expected True, got False"),
       ({"p1": False, "p2": True}, "p2 to see the opponent's hand: expected True, got False")]),
@@ -73,6 +88,15 @@ GAME_ROWS: list[Row] = [
      [({"p1": 0}, "hands won: expected {'p1': 0}, got {'p1': 1, 'p2': 0}"),
       ({"p2": 1}, "hands won: expected {'p2': 1}, got {'p1': 1, 'p2': 0}")]),
     ("hand_number", MATCH, [2], [(1, "hand number: expected 1, got 2"), (3, "hand number: expected 3, got 2")]),
+    ("legal_exactly", BASE, [["draw", "points 9S", "points 2C", "oneoff 9S 10C"],
+                             ["oneoff 9s 10c", "points 2C", "draw", "points 9S"]],
+     [(["draw", "points 9S"], "legal moves exactly [draw, points 9S], but also legal: oneoff 9S 10C, points 2C"),
+      (["draw", "points 9S", "points 2C", "oneoff 9S 10C", "scuttle 9S 10C"],
+       "legal moves exactly [draw, points 9S, points 2C, oneoff 9S 10C, scuttle 9S 10C], but not legal: "
+       "scuttle 9S 10C")]),
+    ("owner", BASE, [{"3H": "p1", "KS": "p1", "10C": "p2", "JD": "p1"}, {"9C": "p2", "5S": "nobody"}],
+     [({"9C": "p1"}, "owner of 9C: expected p1, got p2 (controlled by p1)"),
+      ({"3D": "p2"}, "owner of 3D: expected p2, got nobody (not in play)")]),
 ]
 
 SIDE_ROWS: list[Row] = [
@@ -84,8 +108,10 @@ SIDE_ROWS: list[Row] = [
     ("p2.hand_has", BASE, [["5C"]], [(["9S", "5C"], "p2 hand to contain [9S, 5C], but [9S] not in it")]),
     ("p1.hand_count", BASE, [2], [(3, "p1 hand count: expected 3, got 2"), (0, "p1 hand count: expected 0, got 2")]),
     ("p2.hand_count", BASE, [2], [(1, "p2 hand count: expected 1, got 2")]),
-    ("p1.points", BASE, [["3H", "9C"], ["9C", "3H"], ["3H", "9C+JD"]],
+    ("p1.points", BASE, [["3H", "9C+JD"], ["9C+JD", "3H"], ["3H", "9C+*"]],
      [(["3H"], "p1 points: expected [3H], got [3H, 9C+JD]"),
+      (["3H", "9C"], "p1 points: expected [3H, 9C], got [3H, 9C+JD]"),  # 9C alone: with no Jack on it
+      (["3H+*", "9C+JD"], "p1 points: expected [3H+*, 9C+JD], got [3H, 9C+JD]"),
       (["3H", "9C", "10C"], "p1 points: expected [10C, 3H, 9C], got [3H, 9C+JD]"),
       (["3H", "9C+JH"], "p1 points: expected [3H, 9C+JH], got [3H, 9C+JD]"),
       (["3H", "9C+JD+JH"], "p1 points: expected [3H, 9C+JD+JH], got [3H, 9C+JD]")]),
@@ -98,6 +124,17 @@ SIDE_ROWS: list[Row] = [
     ("p2.score", BASE, [10], [(0, "p2 score: expected 0, got 10")]),
     ("p1.goal", BASE, [14], [(21, "p1 goal: expected 21, got 14")]),
     ("p2.goal", BASE, [21], [(14, "p2 goal: expected 14, got 21")]),
+    ("p1.knows", KNOW, [["5S", "3D"], ["3D", "5S"]],
+     [(["5S"], KNOWS + "expected [5S], got [3D, 5S]"),
+      (["5S", "3D", "9D"], KNOWS + "expected [3D, 5S, 9D], got [3D, 5S]"),
+      (["5S", "3D", "2C"], KNOWS + "expected [2C, 3D, 5S], got [3D, 5S]: 2C is not hidden from p1 (in p1's hand)")]),
+    ("p2.knows", KNOW, [[]], [(["5S"], "p2 knows (the hidden cards of the deck and the opponent's hand): "
+                                       "expected [5S], got []")]),
+    ("p1.does_not_know", KNOW, [["9D"], ["9D", "5C"]],
+     [(["5S"], "p1 not to know [5S], but p1 sees or knows 5S (in the deck)"),
+      (["9D", "9S"], "p1 not to know [9D, 9S], but p1 sees or knows 9S (in p1's hand)")]),
+    ("p2.does_not_know", KNOW, [["5S", "9D", "9S", "2C"]],
+     [(["5C"], "p2 not to know [5C], but p2 sees or knows 5C (in p2's hand)")]),
 ]
 ROWS = GAME_ROWS + SIDE_ROWS
 
@@ -160,7 +197,10 @@ WRONG_KIND: list[tuple[str, Any, str]] = [
     ("deck_top", ["5S", "5S"], "5S is listed twice in deck_top"),
     ("deck_count", "41", "deck_count must be a whole number (0 or more), not the text '41'"),
     ("legal", [["draw"]], "legal must be a move or a list of moves, e.g. [draw, points 7H], not a list"),
-    ("illegal", 7, "illegal must be a move or a list of moves, e.g. [draw, points 7H], not 7"),
+    ("illegal", 7, "illegal must be a move or a list of moves, e.g. [draw, points 7H], or {move: MOVE, error: "
+                   "TEXT}, not 7"),
+    ("legal_exactly", "", "legal_exactly must be a move or a list of moves"),
+    ("owner", ["7H"], "owner must be a mapping of cards to p1, p2 or nobody, e.g. {7H: p1, KS: p2}, not a list"),
     ("hand_visible", {"p1": "yes"}, "hand_visible.p1 must be true or false, not the text 'yes'"),
     ("match", {"p3": 1}, "match has a key 'p3': its keys are p1 and p2"),
     ("hand_number", -1, "hand_number must be a whole number (0 or more), not -1"),
@@ -171,6 +211,8 @@ WRONG_KIND: list[tuple[str, Any, str]] = [
     ("p1.royals", ["KS", "KS"], "KS is listed twice in p1.royals"),
     ("p1.score", 12.0, "p1.score must be a whole number (0 or more), not 12.0"),
     ("p2.goal", True, "p2.goal must be a whole number (0 or more), not true (yes/no)"),
+    ("p1.knows", "5S", "p1.knows must be a list of cards, e.g. [7H, 10S], not the text '5S'"),
+    ("p2.does_not_know", [], "p2.does_not_know is empty, so it checks nothing"),
 ]
 
 

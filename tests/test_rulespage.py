@@ -280,3 +280,32 @@ def test_let_names_the_cards_it_was_given() -> None:
     page = rules_page(load_ruleset("micro+jokers"))
     assert ("shuffle the scrap into the deck, then put the cards that were in the deck before on top of the deck, "
             "then draw 1 card") in page
+
+
+# -- English of the issue-9 examples ----------------------------------------------------------------
+
+def test_a_third_person_chooser_scraps_in_the_third_person() -> None:
+    page = rules_page(load_ruleset("default+random-4s"))
+    assert "the game, at random, chooses 2 (or all of them, if fewer) cards from your opponent's hand and " \
+           "scraps them" in page
+    assert "and scrap them" not in page.replace("you choose cards from your hand, down to the hand limit (8), "
+                                                "and scrap them", "")
+
+
+@pytest.mark.parametrize("src, words", [
+    ("count(hand of me) > 1", "your hand holds more than 1 card"),
+    ("count(hand of me) > 2", "your hand holds more than 2 cards"),
+    ("count(deck) > 1", "there is more than 1 card in the deck"),
+    ("count(deck) >= 3", "there are at least 3 cards in the deck"),
+])
+def test_counts_agree_with_their_noun(src: str, words: str) -> None:
+    assert say(src, condition=True, program=False) == words
+
+
+@pytest.mark.parametrize("src, words", [
+    ("show deck_top(3) to me", "look at the top 3 cards of the deck"),
+    ("show deck_top(1) to opponent", "show the top card of the deck to your opponent"),
+    ("show hand of me to all", "show your hand to both players"),
+])
+def test_show_reads_as_looking_or_showing(src: str, words: str) -> None:
+    assert say(src) == words

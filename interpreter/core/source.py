@@ -45,3 +45,23 @@ class Span:
 
     def here(self) -> Location:
         return self.locate(1, 1)
+
+
+@dataclass(frozen=True)
+class JoinedSpan:
+    """Where the parts of a rule that several files wrote stand (rules/additions.py): a rule added to
+    with `{before: ...}`, `{after: ...}`, `{and: ...}` or `{or: ...}` is one tree whose lines are
+    numbered part after part; line `starts[k]` is the first line of part k, written at `spans[k]`.
+    An error anywhere in the rule points into the file and line of the part that holds it."""
+
+    starts: tuple[int, ...]
+    spans: tuple[Span | None, ...]
+
+    def locate(self, line: int, column: int) -> Location | None:
+        k = max((i for i, s in enumerate(self.starts) if s <= line), default=0)
+        span = self.spans[k]
+        return span.locate(line - self.starts[k] + 1, column) if span is not None else None
+
+    def here(self) -> Location | None:
+        span = self.spans[0]
+        return span.here() if span is not None else None

@@ -26,6 +26,7 @@ from interpreter.core.errors import (
 from interpreter.language.parser import parse_expr  # noqa: F401  (re-exported for API users)
 from interpreter.rules import Rules
 
+from .knowledge import known_hidden
 from .machine import CHOOSE_D, MAIN, PLAY_D, RESPOND, Decision, apply_action, deal, enumerate_actions
 from .moves import Move
 from .state import DECK, DRAW, FIELD0, HAND0, SCRAP, SHOWN, STACK, State
@@ -420,9 +421,16 @@ class Game:
 
     # -- views ---------------------------------------------------------------------------------
     def view(self, player: int) -> dict:
-        """What `player` may see: nothing hidden leaks (the opponent's hand only if visible)."""
+        """What `player` may see: nothing hidden leaks. The opponent's hand when a rule shows it, else the
+        cards of it the player knows; the cards of the deck the player knows, where they are; and which
+        of the player's own cards (and which places in the deck) the opponent knows (engine/knowledge.py)."""
         g, rules = self.state, self.rules
         opp = 1 - player
+        opp_known, deck_known = known_hidden(g, player)
+        mine_known, deck_theirs = known_hidden(g, opp)
+        top_run = 0
+        while top_run < len(deck_known) and deck_known[top_run][0] == top_run:
+            top_run += 1
 
         def side(p: int) -> dict:
             cards = g.zones[FIELD0 + p]
@@ -445,11 +453,17 @@ class Game:
             "hand": [NAMES[c] for c in g.zones[HAND0 + player]],
             "opponent_hand": [NAMES[c] for c in g.zones[HAND0 + opp]] if visible else None,
             "opponent_hand_count": len(g.zones[HAND0 + opp]),
+            # the cards of a hidden opponent hand this player knows (a card both saw go there, one shown)
+            "opponent_hand_known": [] if visible else [NAMES[c] for c in opp_known],
             "you": side(player), "opponent": side(opp),
             "deck_count": len(g.zones[DECK]),
-            # the top cards both players know (a 9's target, a 7's other card), top first
-            "deck_top_known": [NAMES[c] for c in reversed(g.zones[DECK][len(g.zones[DECK]) - g.known_top:])]
-            if g.known_top else [],
+            # the cards of the deck this player knows: [place from the top (0: the top card), card], top first
+            "deck_known": [[i, NAMES[c]] for i, c in deck_known],
+            # the unbroken run of them from the top (a 9's target, a 7's other card, the top N a rule shows)
+            "deck_top_known": [NAMES[c] for _, c in deck_known[:top_run]],
+            # what the opponent knows of this player's hidden cards: which cards of this hand, and which places
+            # of the deck (not what is there, unless this player knows it too)
+            "opponent_knows": {"hand": [NAMES[c] for c in mine_known], "deck": [i for i, _ in deck_theirs]},
             "scrap": [NAMES[c] for c in g.zones[SCRAP]],
             "shown": [NAMES[c] for c in g.zones[SHOWN]],
             "stack": [NAMES[c] for c in g.zones[STACK]],

@@ -47,7 +47,7 @@ def plays_for(g: State, player: int, source: tuple[int, ...] | list[int], free_o
     out: list[tuple] = []
     _tables(g.rules).cards(g, player, source, free_ok, out,
                            {"me": player, "opponent": 1 - player, "card": -1, "cards": ()})
-    return out
+    return out if not g.rules.shared_moves else first_play_wins(g, out)
 
 
 def _twins(g: State, player: int, source, i: int, c: int, out: list, free_ok: bool) -> None:
@@ -189,12 +189,34 @@ def _dispatch(blocks: list[list[str]], lo: int, hi: int, ind: str) -> list[str]:
 
 def main_actions(g: State, me: int) -> list[tuple]:
     """The actions of `me`'s main decision: the cardless plays (draw, pass), then every card in hand."""
-    return _tables(g.rules).main(g, me)
+    acts = _tables(g.rules).main(g, me)
+    return acts if not g.rules.shared_moves else first_play_wins(g, acts)
 
 
 def main_function(rules: Rules) -> Any:
-    """The generated function `main(g, me)` behind `main_actions` (for the machine to call directly)."""
-    return _tables(rules).main
+    """The generated function `main(g, me)` behind `main_actions` (for the machine to call directly);
+    where two plays may name the same move, it keeps the first play's (`first_play_wins`)."""
+    main = _tables(rules).main
+    if not rules.shared_moves:
+        return main
+
+    def first_only(g: State, me: int) -> list[tuple]:
+        return first_play_wins(g, main(g, me))
+    return first_only
+
+
+def first_play_wins(g: State, acts: list[tuple]) -> list[tuple]:
+    """Where two plays of one verb name the same move (same cards, same target), only the first play in
+    the ruleset's order makes it (docs/rulesets.md, "Adding to a rule")."""
+    order = {id(p): i for i, p in enumerate(g.rules.plays)}
+    best: dict[tuple, tuple] = {}
+    for a in acts:
+        if a[0] == "play":
+            key = (a[1].verb, a[3], a[4])
+            b = best.get(key)
+            if b is None or order[id(a[1])] < order[id(b[1])]:
+                best[key] = a
+    return [a for a in acts if a[0] != "play" or best[(a[1].verb, a[3], a[4])] is a]
 
 
 def _responses(g: State, player: int) -> list[tuple]:

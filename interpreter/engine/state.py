@@ -11,6 +11,7 @@ from typing import Any
 from interpreter.core.cards import CARD_COUNT, SUIT_OF
 from interpreter.core.zones import DECK, DRAW, FIELD0, FIELD1, HAND0, HAND1, RANDOM, SCRAP, SHOWN, STACK, ZONE_NAMES
 
+from .knowledge import seen_by_rule
 from .legal import plays_for
 
 MASK = (1 << 64) - 1
@@ -52,10 +53,13 @@ _new = object.__new__  # an instance without running __init__ (copy() fills ever
 if len(ZONE_NAMES) != 8:  # State.copy and the tables below are written for the eight zones
     raise ImportError("interpreter.engine.state expects the eight zones of interpreter.core.zones")
 
-# Per zone number (and -1, no zone): whether it is a field (a card there is in play), whether both
-# players see it, and whose hand or field it is.
+# Per zone number (and -1, no zone): whether it is a field (a card there is in play), and whose hand
+# or field it is.
 _IN_PLAY = tuple(z in (FIELD0, FIELD1) for z in range(8)) + (False,)
-_PUBLIC = tuple(z in (FIELD0, FIELD1, SCRAP, SHOWN, STACK) for z in range(8)) + (False,)
+# Knowledge (engine/knowledge.py): the hidden zones, and who knows a card that leaves a zone for a
+# hidden one: both players from a public zone, the holder from a hand, nobody new from the deck.
+_HIDDEN = tuple(z in (DECK, HAND0, HAND1) for z in range(8)) + (False,)
+_SEEN_FROM = tuple(0 if z == DECK else 1 << (z - HAND0) if z in (HAND0, HAND1) else 3 for z in range(8)) + (0,)
 _CONTROLLER = tuple(z - FIELD0 if z in (FIELD0, FIELD1) else z - HAND0 if z in (HAND0, HAND1) else -1
                     for z in range(8)) + (-1,)
 
@@ -65,7 +69,7 @@ class State:
 
     __slots__ = ("rules", "zones", "zone_of", "role", "owner", "host", "atts", "marks", "turn", "turn_no",
                  "passes", "passed", "winner", "reason", "frames", "pending", "chain", "rng", "moves_made",
-                 "acted", "fv", "checked_fv", "actions", "wins", "hands", "hand_over", "known_top")
+                 "acted", "fv", "checked_fv", "actions", "wins", "hands", "hand_over", "known")
 
     def __init__(self, rules: Any, seed: int) -> None:
         self.rules = rules
@@ -97,9 +101,8 @@ class State:
         self.wins: tuple[int, int] = (0, 0)
         self.hands: tuple[tuple[int, str], ...] = ()
         self.hand_over: tuple[int, str] | None = None
-        # how many cards at the top of the deck both players know (put there from a public zone:
-        # a 9's target, a 7's other card); any other change to the top forgets them
-        self.known_top = 0
+        # who knows where each hidden card is: bit 2*card + p for player p (engine/knowledge.py)
+        self.known = 0
 
     # -- snapshot -------------------------------------------------------------------------------
     def copy(self) -> State:
@@ -122,7 +125,7 @@ class State:
         s.moves_made, s.acted = self.moves_made, self.acted
         s.fv, s.checked_fv, s.actions = self.fv[:], self.checked_fv[:], self.actions
         s.wins, s.hands, s.hand_over = self.wins, self.hands, self.hand_over
-        s.known_top = self.known_top
+        s.known = self.known
         return s
 
     # Slots that are not part of the position: the ruleset itself, and the legal actions of the pending
@@ -137,7 +140,7 @@ class State:
                 tuple(sorted(self.marks.items())), self.turn, self.turn_no, self.passes, self.passed,
                 self.winner, self.reason, tuple((f[0], f[1], tuple(sorted(f[2].items()))) for f in self.frames),
                 self.pending, self.chain, self.rng.s, self.moves_made, self.acted, tuple(self.fv),
-                tuple(self.checked_fv), self.wins, self.hands, self.hand_over, self.known_top)
+                tuple(self.checked_fv), self.wins, self.hands, self.hand_over, self.known)
 
     # -- facts ----------------------------------------------------------------------------------
     @staticmethod
@@ -192,21 +195,18 @@ class State:
                 self._leave_play(card)
         if _IN_PLAY[zone]:
             self.fv[zone - FIELD0] += 1
-        if src == DECK or zone == DECK:
-            self._track_deck_top(card, src, zone, bottom)
+        if _HIDDEN[zone]:  # who knows where it goes (engine/knowledge.py)
+            seen = _SEEN_FROM[src]
+            if _HIDDEN[src] and self.rules.watched[src]:
+                seen |= seen_by_rule(self, card)
+            if seen:
+                self.known |= seen << (card << 1)
         self.zones[src].remove(card)
         if bottom:
             self.zones[zone].insert(0, card)
         else:
             self.zones[zone].append(card)
         self.zone_of[card] = zone
-
-    def _track_deck_top(self, card: int, src: int, zone: int, bottom: bool) -> None:
-        deck = self.zones[DECK]
-        if src == DECK:  # a card leaves the deck: the known cards above it shift, or are lost
-            self.known_top = max(0, self.known_top - 1) if deck and deck[-1] == card else 0
-        elif not bottom:  # a card goes on top: known if it came from where both could see it
-            self.known_top = self.known_top + 1 if _PUBLIC[src] else 0
 
     def _leave_play(self, card: int) -> None:
         self.role[card] = None
@@ -228,23 +228,38 @@ class State:
 
     def draw(self, player: int, n: int) -> None:
         deck = self.zones[DECK]
-        if n == 1 and deck:  # the common case, as `move` does it: the top card to the hand
+        if n == 1 and deck and not self.rules.watched[DECK]:
+            # the common case, as `move` does it: the top card to the hand (whoever knew it still does)
             card = deck.pop()
             self.zones[HAND0 + player].append(card)
             self.zone_of[card] = HAND0 + player
-            if self.known_top:
-                self.known_top -= 1
             return
         for _ in range(min(n, len(deck))):
             self.move(deck[-1], HAND0 + player)
 
     def shuffle_deck(self) -> None:
-        self.known_top = 0
-        self.rng.shuffle(self.zones[DECK])
+        """Shuffle the deck: nobody knows where its cards are any more."""
+        deck = self.zones[DECK]
+        if self.known:
+            mask = 0
+            for c in deck:
+                mask |= 3 << (c << 1)
+            self.known &= ~mask
+        self.rng.shuffle(deck)
+
+    def show(self, card: int, players: int) -> None:
+        """`show`: the players (bits: 1 p1, 2 p2, 3 both) learn where a hidden card is."""
+        if _HIDDEN[self.zone_of[card]]:
+            self.known |= players << (card << 1)
 
     def swap_zones(self, a: int, b: int) -> None:
         self.fv = [self.fv[0] + 1, self.fv[1] + 1]
         za, zb = self.zones[a], self.zones[b]
+        for cards, src, dst in ((za, a, b), (zb, b, a)):  # knowledge, as `move` records it
+            if _HIDDEN[dst]:
+                for c in cards:
+                    seen = _SEEN_FROM[src] | (seen_by_rule(self, c) if _HIDDEN[src] and self.rules.watched[src] else 0)
+                    self.known |= seen << (c << 1)
         self.zones[a], self.zones[b] = zb, za
         for c in zb:
             self.zone_of[c] = a
@@ -281,7 +296,7 @@ class State:
         self.frames, self.pending, self.chain, self.actions = [], None, (), None
         self.fv = [self.fv[0] + 1, self.fv[1] + 1]
         self.checked_fv = [-1, -1]
-        self.known_top = 0
+        self.known = 0
 
 
 __all__ = ["State", "Rng", "DECK", "SCRAP", "HAND0", "HAND1", "FIELD0", "FIELD1", "SHOWN", "STACK", "ZONE_NAMES",

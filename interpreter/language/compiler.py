@@ -72,7 +72,7 @@ class Context:
 PRIMITIVE_ARITY: dict[str, tuple[int, int]] = {
     "count": (1, 1), "total": (1, 1), "min": (1, 9), "max": (1, 9), "top": (1, 1), "score": (1, 1),
     "goal": (1, 1), "can_play": (1, 1), "marked": (2, 2), "other": (1, 1), "any": (1, 1),
-    "first": (1, 1), "same_rank": (1, 1),
+    "first": (1, 1), "same_rank": (1, 1), "deck_top": (1, 1),
 }
 
 
@@ -114,7 +114,7 @@ def reads_only_fields(node: Any, ctx: Context) -> bool:
     """True if an expression reads nothing but cards in play (so it can only change when a field does)."""
     return _reads(node, ctx, lambda n: not (isinstance(n, A.Zone) and n.zone not in ("field", "play")
                                             or isinstance(n, A.Call) and n.func in ("score", "goal", "can_play",
-                                                                                     "marked")))
+                                                                                     "marked", "deck_top")))
 
 
 def reads_only_own_field(node: Any, ctx: Context) -> bool:
@@ -562,6 +562,10 @@ class Compiler:
             self._expect(args[1], ("str",), node.args[1], "marked()")
             x = a0.node if a0.typ == "card" else _call("_first", a0.node)
             return _Code(_call(_g("is_marked"), x, args[1].node), "bool", cost)
+        if name == "deck_top":
+            self._expect(a0, ("int",), node.args[0], "deck_top()")
+            n = self.ctx.deck_size if a0.value.__class__ is not int else max(0, min(a0.value, self.ctx.deck_size))
+            return _Code(_call("_deck_top", _load("g"), a0.node), "cards", cost + Cost(n), max(1, n))
         if name == "same_rank":
             var = self._fresh()
             comp = ast.comprehension(target=_store(var), iter=self._cards_of(a0), ifs=[], is_async=0)
@@ -885,6 +889,20 @@ class Compiler:
     def _s_nothing(self, node: A.Nothing, scope, used) -> list[ast.stmt]:
         return [ast.Pass()]
 
+    def _s_show(self, node: A.Show, scope, used) -> list[ast.stmt]:
+        """`show CARDS to P`: g.show(card, bits), bits 1 + P (1: p1, 2: p2) or 3 (`to all`)."""
+        cards = self._cards_arg(node.cards, scope, used, "show")
+        if node.player is None:
+            bits: ast.expr = _const(3)
+        else:
+            if isinstance(node.player, A.Name) and node.player.name == "random":
+                raise self.error(node.player, "show needs a player (me, opponent, a card's owner...) or all, "
+                                              "not random", "E210")
+            p = self.gen(node.player, scope, used)
+            self.cost = self.cost + p.cost
+            bits = _plus(_const(1), self._as_player(p, node.player, "'show ... to'"))
+        return self._each(cards, lambda c: _call(_g("show"), c, bits))
+
 
 def concat(a: tuple, b: tuple) -> tuple:
     """Join two instruction lists, shifting the jump targets of the second."""
@@ -914,6 +932,7 @@ _SGEN = {
     A.Draw: Compiler._s_draw, A.Reveal: Compiler._s_reveal, A.Shuffle: Compiler._s_shuffle,
     A.Swap: Compiler._s_swap, A.Mark: Compiler._s_mark, A.ForEach: Compiler._s_for, A.If: Compiler._s_if,
     A.Pass: Compiler._s_pass, A.Win: Compiler._s_win, A.Nothing: Compiler._s_nothing,
+    A.Show: Compiler._s_show,
 }
 
 __all__ = ["Compiler", "Context", "Cost", "ZERO", "as_cards", "concat", "check_tree", "check_code", "UnsafeCode",

@@ -298,6 +298,8 @@ def noun(node: A.Node, ctx: Context) -> NP | None:
             return NP(role="jack", place=f"on {value(o, ctx)}", source=f"the Jacks on {value(o, ctx)}")
         case A.Call(func="top", args=(o,)):
             return NP(definite=f"the top Jack on {value(o, ctx)}")
+        case A.Call(func="deck_top", args=(n,)):
+            return NP(definite=_deck_top_words(n, ctx), plural_definite=not _is_one(n))
         case A.Call(func=f, args=args) if f in ctx.defines:
             params, body = ctx.defines[f]
             if len(params) == len(args) and _looks_like_set(body, ctx):
@@ -314,6 +316,17 @@ def noun(node: A.Node, ctx: Context) -> NP | None:
         case A.Name(name="card" | "target" | "it" as n):
             return NP(definite=BOUND_WORDS[n])
     return None
+
+
+def _is_one(n: A.Node) -> bool:
+    return isinstance(n, A.Num) and n.value == 1
+
+
+def _deck_top_words(n: A.Node, ctx: Context) -> str:
+    """`deck_top(3)`: the top 3 cards of the deck."""
+    if _is_one(n):
+        return "the top card of the deck"
+    return f"the top {value(n, ctx)} cards of the deck"
 
 
 def _looks_like_set(node: A.Node, ctx: Context) -> bool:
@@ -529,6 +542,8 @@ def _call_value(node: A.Call, ctx: Context) -> str:
         return f"the {word} of {join_or([value(x, ctx) for x in args], 'and')}"
     if f == "top" and len(args) == 1:
         return f"the top Jack on {value(args[0], ctx)}"
+    if f == "deck_top" and len(args) == 1:
+        return _deck_top_words(args[0], ctx)
     if f == "first" and len(args) == 1:
         np = noun(args[0], ctx)
         if np is not None and np.definite and not np.plural_definite:
@@ -673,9 +688,10 @@ def _count_cond(s: A.Node, op: str, rhs: A.Node, ctx: Context) -> str:
         return f"there is {a(np.head())}{where}{np.tail()}"
     if none:
         return f"there is no {np.head()}{where}{np.tail()}"
+    one = _is_one(rhs)  # "more than 1 card", not "more than 1 cards"
     if np.bare() and np.source and np.source.endswith("hand"):
-        return f"{np.source} holds {_amount(op, rhs, ctx)} cards"
-    return f"there are {_amount(op, rhs, ctx)} {np.head(True)}{where}{np.tail()}"
+        return f"{np.source} holds {_amount(op, rhs, ctx)} card{'' if one else 's'}"
+    return f"there {'is' if one else 'are'} {_amount(op, rhs, ctx)} {np.head(not one)}{where}{np.tail()}"
 
 
 def _amount(op: str, rhs: A.Node, ctx: Context) -> str:
@@ -769,6 +785,15 @@ def stmt_text(node: A.Node, ctx: Context) -> str:
             return f"{player(p, ctx)} {conj('win', p)} the game"
         case A.Nothing():
             return "nothing happens"
+        case A.Show(cards=c, player=p):
+            what = _object(c, ctx)
+            if p is None:
+                return f"{conj('show', subj)} {what} to both players"
+            if _is(p, "me") and not third_person(subj):
+                return f"{conj('look', subj)} at {what}"
+            if subj is not None and p == subj:
+                return f"{conj('look', subj)} at {what}"
+            return f"{conj('show', subj)} {what} to {player(p, ctx)}"
     return code(node)
 
 
@@ -813,13 +838,13 @@ def _choose(node: A.Choose, ctx: Context, then: A.Node | None = None) -> str:
         return text
     pron = "it" if one else "them"
     chosen = {**ctx.chosen, node.verb: pron, "chosen": pron}
-    inner = sub.with_(chosen=chosen, subject=who if not _is(who, "random") else None)
+    inner = sub.with_(chosen=chosen, subject=who)  # "the game, at random, chooses ... and scraps them"
     return f"{text} and {stmt_text(then, inner)}"
 
 
 def _uses_chosen(stmt: A.Node, verb: str) -> bool:
     target = getattr(stmt, "cards", None)
-    return isinstance(stmt, (A.Scrap, A.Move, A.Shuffle, A.Mark)) and isinstance(target, A.Name) \
+    return isinstance(stmt, (A.Scrap, A.Move, A.Shuffle, A.Mark, A.Show)) and isinstance(target, A.Name) \
         and target.name in (verb, "chosen")
 
 
@@ -904,7 +929,7 @@ def english(node: A.Node | Sequence[A.Node], ctx: Context | None = None, conditi
 
 
 _STATEMENT_NAMES = {"Scrap", "Move", "Attach", "Draw", "Reveal", "Shuffle", "Swap", "Choose", "PlayFrom", "Let",
-                    "If", "ForEach", "Mark", "Pass", "Win", "Nothing"}
+                    "If", "ForEach", "Mark", "Pass", "Win", "Nothing", "Show"}
 
 
 def say(src: str, ctx: Context | None = None, condition: bool = False, program: bool = True) -> str:

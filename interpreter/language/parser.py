@@ -98,6 +98,12 @@ class _ToAst(Transformer):
     def nothing(self, meta, c):
         return A.Nothing(**_pos(meta))
 
+    def show(self, meta, c):
+        return A.Show(c[0], c[1], **_pos(meta))
+
+    def show_all(self, meta, c):
+        return A.Show(c[0], None, **_pos(meta))
+
     # destinations
     def to_deck_top(self, meta, c):
         return A.Dest("deck top", **_pos(meta))
@@ -205,7 +211,7 @@ def _describe_expected(expected) -> str:
 _KEYWORDS = ("scrap", "move", "attach", "draw", "reveal", "shuffle", "swap", "choose", "play", "let", "if",
              "for", "mark", "pass", "win", "nothing", "where", "and", "or", "not", "in", "then", "else",
              "end", "each", "do", "to", "from", "by", "as", "of", "hand", "field", "deck", "shown", "top",
-             "bottom", "into", "with", "turns")
+             "bottom", "into", "with", "turns", "show", "all")
 
 
 def _within_budget(tree: Tree, span: Span) -> None:

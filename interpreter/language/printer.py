@@ -161,11 +161,13 @@ def _stmt(node: A.Node, depth: int = 0, multiline: bool = False) -> str:
             return f"win {e(p)}"
         case A.Nothing():
             return "nothing"
+        case A.Show(cards=c, player=p):
+            return f"show {e(c)} to {e(p) if p is not None else 'all'}"
     raise TypeError(f"not a statement node: {type(node).__name__}")
 
 
 _STATEMENTS = (A.Scrap, A.Move, A.Attach, A.Draw, A.Reveal, A.Shuffle, A.Swap, A.Choose, A.PlayFrom, A.Let,
-               A.If, A.ForEach, A.Mark, A.Pass, A.Win, A.Nothing)
+               A.If, A.ForEach, A.Mark, A.Pass, A.Win, A.Nothing, A.Show)
 
 
 def to_text(node: A.Node | Sequence[A.Node], multiline: bool = False) -> str:

@@ -43,6 +43,13 @@ def _first(cs):
     return cs[0] if cs else -1
 
 
+def _deck_top(g, n: int) -> tuple[int, ...]:
+    """The top `n` cards of the deck, top first (fewer if it holds fewer)."""
+    if n <= 0:
+        return ()
+    return tuple(reversed(g.zones[0][-n:]))
+
+
 def _number(n: int) -> int:
     if -MAX_INT <= n <= MAX_INT:
         return n
@@ -78,7 +85,7 @@ def _player(p) -> int:
 
 
 HELPERS = {"_cards": as_cards, "_div": _div, "_index": _index, "_top": _top, "_first": _first, "_add": _add,
-           "_join": _join, "_sub": _sub, "_mul": _mul, "_player": _player}
+           "_join": _join, "_sub": _sub, "_mul": _mul, "_player": _player, "_deck_top": _deck_top}
 """The helpers, by the names generated code calls them."""
 
 BUILTINS = {"len": len, "tuple": tuple, "sum": sum, "min": min, "max": max, "bool": bool, "range": range}

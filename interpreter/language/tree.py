@@ -195,6 +195,14 @@ class Nothing(Node):
 
 
 @dataclass(frozen=True)
+class Show(Node):
+    """`show CARDS to P` (player None: `to all`): the players learn where those hidden cards are."""
+
+    cards: Node
+    player: Node | None = None
+
+
+@dataclass(frozen=True)
 class Program(Node):
     body: tuple[Node, ...]
 

@@ -1,61 +1,60 @@
-"""Determinization: a copy of the game in which every card a player cannot see is dealt again.
+"""Determinization: a copy of the game in which every card a player does not know is dealt again.
 
-A player searching a position of a hidden-information game may use only what it sees. Each
-sample keeps every public fact of the state (fields, scrap, revealed cards, the known cards on top
-of the deck, the player's own hand, the size of every zone) and re-deals the *set* of cards the
-player cannot see — the deck below its known top and, while it is hidden, the opponent's hand — at
-random into those places. The game's own generator (which would tell future shuffles and random
-choices) is replaced by one drawn from the player's generator. Only the sorted set of unseen cards
-and the zone sizes are read, so the samples do not depend on where the hidden cards really are.
+A player searching a position of a hidden-information game may use only what it knows. Each
+sample keeps every public fact of the state (fields, scrap, revealed cards, the size of every zone),
+the player's own hand, and every hidden card the player knows where it is (engine/knowledge.py: a
+card both saw go onto the deck, a card shown to them, the top cards or the hand a visibility rule
+shows them), and re-deals the *set* of the other hidden cards — in the deck and the opponent's hand —
+at random into the places they leave. What the opponent knows stays attached to the places: if the
+opponent knows the card second from the top, in each sample they know whichever card is dealt there.
+The game's own generator (which would tell future shuffles and random choices) is replaced by one
+drawn from the player's generator. Only the sorted set of unknown cards and their places are read,
+so the samples do not depend on where the hidden cards really are.
 """
 
 from __future__ import annotations
 
 import random
 
+from interpreter.engine.knowledge import known_hidden
 from interpreter.engine.state import DECK, HAND0, Rng, State
 
 
 def hidden_zones(state: State, me: int) -> list[int]:
-    """The zones whose order or contents `me` cannot see: the deck, and the opponent's hand while
-    the ruleset's visibility rule hides it."""
-    zones = [DECK]
-    if not state.rules.hand_visible(state, me):
-        zones.append(HAND0 + 1 - me)
-    return zones
+    """The zones that may hold cards `me` does not know: the deck and the opponent's hand."""
+    return [DECK, HAND0 + 1 - me]
+
+
+def unseen_places(state: State, me: int, zones: list[int] | None = None) -> list[tuple[int, int]]:
+    """(zone, index) of every card of `zones` (default: `hidden_zones`) that `me` does not know."""
+    hand, deck = known_hidden(state, me)
+    known = set(hand) | {c for _, c in deck}
+    return [(z, i) for z in (hidden_zones(state, me) if zones is None else zones)
+            for i, c in enumerate(state.zones[z]) if c not in known]
 
 
 def unseen_cards(state: State, me: int) -> list[int]:
-    """The cards `me` cannot see, sorted (the deck below its known top, a hidden opponent hand)."""
-    out: list[int] = []
-    for z in hidden_zones(state, me):
-        cards = state.zones[z]
-        if z == DECK and state.known_top:
-            cards = cards[:len(cards) - state.known_top]
-        out.extend(cards)
-    return sorted(out)
+    """The cards `me` does not know, sorted (in the deck, in a hidden opponent hand)."""
+    return sorted(state.zones[z][i] for z, i in unseen_places(state, me))
 
 
 def determinize(state: State, me: int, rng: random.Random, zones: list[int] | None = None) -> State:
-    """A copy of `state` with the cards `me` cannot see dealt again at random (see the module doc).
-    `zones` are the hidden zones if already known (`hidden_zones`)."""
+    """A copy of `state` with the cards `me` does not know dealt again at random (see the module doc).
+    `zones`: the zones to re-deal (default: `hidden_zones`)."""
     g = state.copy()
-    if zones is None:
-        zones = hidden_zones(state, me)
-    deck = g.zones[DECK]
-    known = deck[len(deck) - g.known_top:] if g.known_top else []  # public: stays on top
-    g.zones[DECK] = deck[:len(deck) - len(known)]
-    sizes = [len(g.zones[z]) for z in zones]
-    unseen = sorted(c for z in zones for c in g.zones[z])
-    rng.shuffle(unseen)
-    i = 0
-    for z, n in zip(zones, sizes, strict=True):
-        part = unseen[i:i + n]
-        g.zones[z] = part
-        for c in part:
-            g.zone_of[c] = z
-        i += n
-    g.zones[DECK].extend(known)
+    places = unseen_places(state, me, zones)
+    cards = sorted(g.zones[z][i] for z, i in places)
+    opp_bit = 2 - me  # the opponent's knowledge bit: p1 = 1, p2 = 2
+    known = g.known
+    held = [known >> (g.zones[z][i] << 1) & opp_bit for z, i in places]  # what the opponent knows, by place
+    for c in cards:
+        known &= ~(3 << (c << 1))
+    rng.shuffle(cards)
+    for (z, i), c, bit in zip(places, cards, held, strict=True):
+        g.zones[z][i] = c
+        g.zone_of[c] = z
+        known |= bit << (c << 1)
+    g.known = known
     g.rng = Rng(rng.getrandbits(64))
     return g
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from interpreter.core.errors import CuttleError
 from interpreter.engine.game import Game
+from interpreter.engine.knowledge import known_hidden
 from interpreter.engine.machine import apply_action, enumerate_actions
 from interpreter.engine.moves import Move
 from interpreter.engine.state import DECK, DRAW, FIELD0, HAND0, SCRAP, State
@@ -78,11 +79,13 @@ def hidden_reason(state: State) -> str | None:
     if state.winner is not None:
         return None
     deck = state.zones[DECK]
-    unknown = len(deck) - state.known_top
+    known = [known_hidden(state, p) for p in (0, 1)]
+    unknown = len(deck) - min(len(k[1]) for k in known)
     if unknown > 0:
-        return f"the deck holds {unknown} card(s) nobody has seen"
+        return f"the deck holds {unknown} card(s) nobody has seen" if all(not k[1] for k in known) else \
+            f"the deck holds {unknown} card(s) a player has not seen"
     for p in (0, 1):
-        if not state.rules.hand_visible(state, p) and state.zones[HAND0 + 1 - p]:
+        if len(known[p][0]) < len(state.zones[HAND0 + 1 - p]):
             return f"p{2 - p}'s hand is hidden from p{p + 1}"
     return None
 
@@ -286,7 +289,7 @@ class Solver:
                 tuple(sorted((k, tuple(v)) for k, v in g.atts.items() if v)),
                 tuple(sorted(g.marks.items())), g.turn, g.turn_no, g.passes, g.passed, g.winner,
                 tuple((self._ref(f[0]), f[1], tuple(sorted((k, fr(x)) for k, x in f[2].items()))) for f in g.frames),
-                pending, fr(g.chain), g.rng.s, g.wins, g.hands, g.known_top)
+                pending, fr(g.chain), g.rng.s, g.wins, g.hands, g.known)
 
 
 _SET_ZONES = frozenset({HAND0, HAND0 + 1, FIELD0, FIELD0 + 1, SCRAP})

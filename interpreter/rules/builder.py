@@ -69,6 +69,10 @@ class Builder:
     def parse_all(self) -> None:
         """Parse every effect text of the ruleset once (syntax errors are collected here)."""
         for path, program in effect_fields(self.d):
+            joined = self.c.joined.get(path)
+            if joined is not None:  # a rule several files wrote: its parts were parsed where they stand
+                self.trees[path] = joined.tree
+                continue
             try:
                 self.trees[path] = (parse_program if program else parse_expr)(str(get_path(self.d, path)),
                                                                                self.c.span(path))

@@ -12,6 +12,7 @@ from typing import Any
 from interpreter.core.errors import Location, RulesetError, RulesetErrors, suggest
 from interpreter.core.limits import MAX_PARTS
 
+from .additions import field_kind_of, is_addition, join
 from .sources import looks_like_path, read_part, relative, shipped_names
 from .yamlsrc import KEY, YamlDoc
 
@@ -28,6 +29,7 @@ class Composed:
     options: list[str] = field(default_factory=list)  # options applied, in order
     applied_by: dict = field(default_factory=dict)    # option -> the part that applied it
     aliases: set = field(default_factory=set)         # the `name:` of every part
+    joined: dict = field(default_factory=dict)        # path -> Joined: a rule several files wrote (additions.py)
 
     def label(self, part: str) -> str:
         """A part as its `name:` says (a file on disk by its name, not its path)."""
@@ -41,6 +43,8 @@ class Composed:
 
     def span(self, path):
         p = tuple(path)
+        if p in self.joined:
+            return self.joined[p].span
         while p:
             if p in self.marks:
                 return self.marks[p]
@@ -76,6 +80,18 @@ def _merge(dst: Composed, doc_data: Any, doc: YamlDoc, path: tuple, part: str, o
                 doc.key_where(p), code="E012",
                 hint=f"indent the entries under '{key}:'; to remove one entry, write it with no value"))
             continue
+        kind = field_kind_of(p)
+        if is_addition(value, kind):  # {before/after: TEXT} or {and/or: TEXT}: added to the rule it extends
+            try:
+                text, joined = join(kind, p, cur, dst.span(p), dst.joined.get(p), value,
+                                    {k: doc.marks.get(p + (k,)) for k in value}, doc.key_where(p))
+            except RulesetError as e:
+                errors.append(e)
+                continue
+            set_path(dst.data, p, text)
+            dst.joined[p] = joined
+            dst.setters[p] = part
+            continue
         if isinstance(value, dict) and isinstance(cur, dict):
             dst.marks[p + (KEY,)] = doc.marks.get(p + (KEY,), dst.marks.get(p + (KEY,)))
             _merge(dst, value, doc, p, part, option, errors, may_override)
@@ -90,6 +106,8 @@ def _merge(dst: Composed, doc_data: Any, doc: YamlDoc, path: tuple, part: str, o
                     hint=f"use one of them, or make '{part}' require '{clash[0]}'"))
                 continue
         set_path(dst.data, p, copy.deepcopy(value))
+        for j in [j for j in dst.joined if j[:len(p)] == p]:  # replaced: no longer the joined rule
+            del dst.joined[j]
         for m in [m for m in dst.marks if m[:len(p)] == p]:
             del dst.marks[m]
         for m, s in doc.marks.items():

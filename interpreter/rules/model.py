@@ -37,7 +37,14 @@ class Rules:
     win_reads_fields_only: bool
     win_reads_own_field_only: bool
     visible_fn: Callable
+    deck_top_fn: Callable | None
+    card_visible_fn: Callable | None
+    hand_rule: bool
+    watched: tuple[bool, ...]
     playable_fn: Callable | None
+    # two plays of one verb and rank may name the same move (their targets overlap): the first play in
+    # the ruleset's order makes it (sections.build_moves, engine/legal.py)
+    shared_moves: bool
     turn_end: tuple
     kinds: dict[str, dict[str, Any]]
     plays: list[PlayDef]

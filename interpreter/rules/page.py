@@ -222,6 +222,44 @@ def _visibility_text(data: dict, ctx: Context) -> str:
     return sentence(f"you see your opponent's hand when {_say(v, ctx, condition=True)}")
 
 
+def _knowledge_text(data: dict, ctx: Context) -> list[str]:
+    """visibility.deck_top and visibility.card, and what every player remembers (engine/knowledge.py)."""
+    out = []
+    top = _get(data, "visibility", "deck_top")
+    if top is not None:
+        tree = _tree(top, False)
+        if isinstance(tree, A.Num):
+            n = tree.value
+            out.append(f"You see the top {'card' if n == 1 else f'{n} cards'} of the deck." if n > 0 else "")
+        elif isinstance(tree, A.Name) and tree.name in ("true", "false"):
+            out.append("You see the top card of the deck." if tree.name == "true" else "")
+        elif isinstance(tree, A.Not) or isinstance(tree, A.BinOp) and tree.op not in ("+", "-", "*", "/"):
+            out.append(sentence(f"you see the top card of the deck when {_say(top, ctx, condition=True)}"))
+        else:
+            out.append(sentence(f"you see as many cards at the top of the deck as "
+                                f"{_say(top, ctx, program=False)}"))
+    card = _get(data, "visibility", "card")
+    if card is not None:
+        out.append(sentence(f"you also see a hidden card (in the deck or your opponent's hand) when "
+                            f"{_say(card, ctx, condition=True)}"))
+    if out or _uses_statement(data, "show"):
+        out.append("A hidden card you saw go into the deck or a hand, or were shown, stays known to you while "
+                   "it moves between hidden places (drawn, put back); shuffling the deck forgets where its "
+                   "cards are.")
+    return [x for x in out if x]
+
+
+def _uses_statement(data: dict, word: str) -> bool:
+    """Whether any program of the ruleset uses the statement `word` (e.g. show)."""
+    def walk(x: Any) -> bool:
+        if isinstance(x, dict):
+            return any(walk(v) for v in x.values())
+        if isinstance(x, list):
+            return any(walk(v) for v in x)
+        return isinstance(x, str) and any(line.strip().startswith(word + " ") for line in x.splitlines())
+    return walk(data.get("plays")) or walk(data.get("turn")) or walk(data.get("kinds"))
+
+
 def _kind_text(name: str, k: dict, ctx: Context, answered: bool = True) -> str:
     """What a kind of play shares; `answered`: whether some response answers this kind at all."""
     parts = []
@@ -408,7 +446,7 @@ def rules_page(rules: Any) -> str:
     if wins and int(wins) > 1:
         out.append(f"A match: the first player to win {wins} hands wins the match.")
 
-    out += ["", "What you can see", "----------------", _visibility_text(data, ctx)]
+    out += ["", "What you can see", "----------------", _visibility_text(data, ctx), *_knowledge_text(data, ctx)]
 
     out += ["", "Your turn", "---------", "Take one action a turn:"]
     plays = resolved_plays(data)

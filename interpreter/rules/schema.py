@@ -70,7 +70,10 @@ RULESET: dict[str, Any] = {
     }, "the deal"),
     "visibility": ({
         "hand": ("expr", "whether `me` sees the hand of `opponent`"),
-    }, "hidden information"),
+        "deck_top": ("expr", "how many cards at the top of the deck `me` sees (a number; a condition means "
+                             "the top card while it holds)"),
+        "card": ("expr", "whether `me` sees card `it` wherever it is hidden (the deck, the opponent's hand)"),
+    }, "hidden information: what each player sees (docs/effect-language.md, Knowledge)"),
     "turn": ({
         "end": ("program", "what happens when the acting player's action has resolved (hand limit)"),
         "playable": ("expr", "whether card `it` may be played at all (e.g. not frozen)"),

@@ -29,6 +29,7 @@ from interpreter.core.limits import (
     MAX_INT,
     MAX_MATCH_WINS,
 )
+from interpreter.core.zones import DECK, HAND0, HAND1, ZONE_NAMES
 from interpreter.language import tree as A
 from interpreter.language.compiler import PLAY, ZERO, Compiler, Cost, concat, reads_only_fields, reads_only_own_field
 from interpreter.language.parser import parse_expr
@@ -189,6 +190,37 @@ def build_turn(b: Builder, r: Rules) -> None:
     r.visible_fn = b.expr(("visibility", "hand"), BASE) or (lambda g, e: False)
     r.playable_fn = b.expr(("turn", "playable"), BASE | {"it"})
     r.turn_end = b.prog(("turn", "end"), BASE)
+    build_visibility(b, r)
+
+
+def build_visibility(b: Builder, r: Rules) -> None:
+    """visibility.deck_top and visibility.card: what each player sees of the deck and of single hidden
+    cards (engine/knowledge.py), and which hidden zones a visibility rule watches (a card a rule shows
+    is remembered when it moves on to another hidden place)."""
+    r.deck_top_fn = b.expr(("visibility", "deck_top"), BASE)
+    tree = b.trees.get(("visibility", "deck_top"))
+    if r.deck_top_fn is not None and tree is not None:
+        typ = _kind_of(b, tree)
+        if typ not in ("int", "bool", "any"):
+            b.error(f"visibility.deck_top needs a number of cards (or a condition: the top card when it holds), "
+                    f"but this is {Compiler._KIND_WORDS.get(typ, typ)}", ("visibility", "deck_top"), "E210")
+            r.deck_top_fn = None
+    r.card_visible_fn = b.expr(("visibility", "card"), BASE | {"it"})
+    hand = get_path(b.d, ("visibility", "hand"))
+    r.hand_rule = hand is not None and hand is not False
+    card = r.card_visible_fn is not None
+    deck = card or r.deck_top_fn is not None
+    r.watched = tuple(deck if z == DECK else (card or r.hand_rule) if z in (HAND0, HAND1) else False
+                      for z in range(len(ZONE_NAMES)))
+
+
+def _kind_of(b: Builder, tree: A.Node) -> str:
+    """The kind of value an expression yields (a number, a condition, cards...), as the compiler sees it."""
+    try:
+        comp = Compiler(b.ctx, None, dry=True)
+        return comp.gen(tree, {n: None for n in BASE}, {}).typ
+    except RulesetError:
+        return "any"  # reported where it was compiled
 
 
 def build_kinds(b: Builder, r: Rules) -> None:
@@ -319,16 +351,33 @@ def build_responses(b: Builder, r: Rules) -> None:
 def build_moves(b: Builder, r: Rules) -> None:
     """The move words, one play per word, rank and number of cards, and the engine's indexes."""
     r.verbs = sorted({p.verb for p in r.plays} | {x.verb for x in r.responses} | {"resolve"} | b.ctx.verbs)
-    seen: dict[tuple[str, str, int], str] = {}
+    # Two plays of one verb, rank and number of cards are allowed when their moves can differ: each has
+    # a target, given by different rules (a Jack on a point card, and a house Jack on a King). Where both
+    # could name the same move, the first play in the ruleset's order makes it (r.shared_moves).
+    seen: dict[tuple[str, str, int], PlayDef] = {}
+    r.shared_moves = False
     for p in r.plays:
         for rank in p.ranks:
-            if (p.verb, rank, p.ncards) in seen:
+            q = seen.get((p.verb, rank, p.ncards))
+            if q is None:
+                seen[(p.verb, rank, p.ncards)] = p
+                continue
+            if (p.target is None) != (q.target is None):
+                continue  # one names a target and the other does not: their moves always differ
+            if p.target is None or _target_text(q) == _target_text(p):
+                why = "neither names a target" if p.target is None else "they name their targets by the same rule"
                 b.error(f"plays.{p.name}: '{p.verb}' with {p.ncards if p.ncards != 1 else 'a'} {rank} is already "
-                        f"defined by plays.{seen[(p.verb, rank, p.ncards)]}", ("plays", p.name, "ranks"), "E021",
-                        "give one of them another verb, or another number of cards")
-            seen[(p.verb, rank, p.ncards)] = p.name
+                        f"defined by plays.{q.name}, and {why}, so every move of one is a move of the other",
+                        ("plays", p.name, "ranks"), "E021",
+                        "give one of them another verb, another number of cards, or a target of its own")
+            else:
+                r.shared_moves = True
     r.by_rank = {rank: [p for p in r.plays if rank in p.ranks and p.ncards > 0] for rank in ALL_RANKS}
     r.cardless = [p for p in r.plays if p.ncards == 0]
+
+
+def _target_text(p: PlayDef) -> str:
+    return " ".join(str(p.source.get("target", "")).split())
 
 
 def check_constants(b: Builder, r: Rules) -> None:

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 from interpreter.core.cards import NAMES, UnknownCardError, parse_card
 from interpreter.core.errors import InvalidMoveError, MoveError, ScenarioError, suggest
 from interpreter.engine.game import PLAYER_NAMES, Game
+from interpreter.engine.knowledge import known_hidden
 from interpreter.engine.machine import CHOOSE_D, MAIN, PLAY_D, RESPOND
 from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP
 
@@ -243,20 +244,96 @@ def _legal(r: _Reader, value: Any) -> Callable[[Game], str | None]:
     return test
 
 
+def _illegal_moves(r: _Reader, value: Any) -> list[tuple[str, str | None]]:
+    """`illegal:` items: a move, or {move: MOVE, error: TEXT} (its error must contain TEXT, any case)."""
+    items = value if isinstance(value, list) else [value]
+    if not items:
+        raise r.fail(("illegal",), "illegal is empty, so it checks nothing: list the moves")
+    out: list[tuple[str, str | None]] = []
+    for i, m in enumerate(items):
+        at = ("illegal", i) if isinstance(value, list) else ("illegal",)
+        if isinstance(m, dict):
+            move, error = m.get("move"), m.get("error")
+            if set(m) != {"move", "error"} or not isinstance(move, str) or not move.strip() \
+                    or not isinstance(error, str) or not error.strip():
+                raise r.fail(at, "an illegal move with its error is written {move: MOVE, error: TEXT}, not "
+                                 f"{{{', '.join(map(str, m))}}}")
+            out.append((move.strip(), error.strip()))
+        elif isinstance(m, str) and m.strip():
+            out.append((m.strip(), None))
+        else:
+            raise r.fail(at, "illegal must be a move or a list of moves, e.g. [draw, points 7H], or "
+                             f"{{move: MOVE, error: TEXT}}, not {_describe(m)}")
+    return out
+
+
 def _illegal(r: _Reader, value: Any) -> Callable[[Game], str | None]:
-    want = _moves(r, "illegal", value)
+    want = _illegal_moves(r, value)
 
     def test(game: Game) -> str | None:
         bad = []
-        for m in want:
+        for m, error in want:
             try:
-                ok, _ = _is_legal(game, m)
+                ok, why = _is_legal(game, m)
             except _NotAMove as e:
                 bad.append(f"'{m}' to be illegal, but it is not a move of this ruleset, so it tests "
                            f"nothing: {e}")
                 continue
             if ok:
                 bad.append(_mismatch(f"'{m}' to be illegal", "illegal", "legal"))
+            elif error is not None and error.lower() not in why.lower():
+                bad.append(f"'{m}' to be illegal with an error containing '{error}', but its error is: {why}")
+        return "; ".join(bad) or None
+    return test
+
+
+def _legal_exactly(r: _Reader, value: Any) -> Callable[[Game], str | None]:
+    want = _moves(r, "legal_exactly", value)
+
+    def test(game: Game) -> str | None:
+        norm = []
+        for m in want:
+            try:
+                norm.append(str(game.parse_move(m)))
+            except InvalidMoveError as e:
+                return f"'{m}' in legal_exactly is not a move of this ruleset: {e}"
+            except MoveError:
+                norm.append(" ".join(m.split()))
+        have = [str(m) for m in game.legal_moves()]
+        missing = [m for m in norm if m not in have]
+        extra = [m for m in have if m not in norm]
+        if not missing and not extra:
+            return None
+        parts = ([f"not legal: {', '.join(missing)}"] if missing else []) + \
+            ([f"also legal: {', '.join(extra)}"] if extra else [])
+        return f"legal moves exactly [{', '.join(norm)}], but {'; '.join(parts)}"
+    return test
+
+
+def _owner(r: _Reader, value: Any) -> Callable[[Game], str | None]:
+    name = "owner"
+    if not isinstance(value, dict) or not value:
+        why = ", and this one is empty, so it checks nothing" if value == {} else f", not {_describe(value)}"
+        raise r.fail((name,), "owner must be a mapping of cards to p1, p2 or nobody, e.g. {7H: p1, KS: p2}" + why)
+    want: dict[int, str] = {}
+    for k, v in value.items():
+        try:
+            c = parse_card(str(k))
+        except UnknownCardError as e:
+            raise r.fail((name, k), str(e)) from None
+        if v not in (*PLAYERS, "nobody"):
+            raise r.fail((name, k), f"owner.{k} must be p1, p2 or nobody (not in play), not {_describe(v)}")
+        want[c] = v
+
+    def test(game: Game) -> str | None:
+        g = game.state
+        bad = []
+        for c, w in want.items():
+            o = g.owner[c] if g.zone_of[c] in (FIELD0, FIELD0 + 1) else -1
+            got = PLAYER_NAMES[o] if o >= 0 else "nobody"
+            if got != w:
+                where = f"controlled by {PLAYER_NAMES[g.zone_of[c] - FIELD0]}" if o >= 0 else "not in play"
+                bad.append(_mismatch(f"owner of {NAMES[c]}", w, f"{got} ({where})"))
         return "; ".join(bad) or None
     return test
 
@@ -339,25 +416,27 @@ def _points(r: _Reader, key: tuple, value: Any) -> SideTest:
     name = ".".join(map(str, key))
     if not isinstance(value, list):
         raise r.fail(key, f"{name} must be a list of point cards, e.g. [7H, \"9C+JD\"], not {_describe(value)}")
-    want: dict[int, str | None] = {}  # point card -> its text with Jacks, or None when the Jacks are not checked
+    # point card -> its text with exactly its Jacks ("9C" has none), or None for "9C+*" (one Jack or more)
+    want: dict[int, str | None] = {}
     for i, item in enumerate(value):
         parts = str(item).split("+")
+        any_jacks = len(parts) == 2 and parts[1] == "*"
         try:
-            cs = [parse_card(x) for x in parts]
+            cs = [parse_card(x) for x in (parts[:1] if any_jacks else parts)]
         except UnknownCardError as e:
             raise r.fail(key + (i,), str(e)) from None
         if cs[0] in want:
             raise r.fail(key + (i,), f"{NAMES[cs[0]]} is listed twice in {name}")
-        want[cs[0]] = "+".join(NAMES[c] for c in cs) if len(cs) > 1 else None
+        want[cs[0]] = None if any_jacks else "+".join(NAMES[c] for c in cs)
 
     def test(game: Game, p: int, pname: str) -> str | None:
         g = game.state
         got = [c for c in g.zones[FIELD0 + p] if g.role[c] == "point" and g.host[c] < 0]
         same = set(got) == set(want) and all(
-            w is None or _point_text(game, c, True) == w for c, w in want.items())
+            _point_text(game, c, True) == w if w is not None else bool(g.atts.get(c)) for c, w in want.items())
         if same:
             return None
-        expected = sorted(w or NAMES[c] for c, w in want.items())
+        expected = sorted(w or NAMES[c] + "+*" for c, w in want.items())
         return _mismatch(f"{pname} points", "[" + ", ".join(expected) + "]",
                          "[" + ", ".join(sorted(_point_text(game, c, True) for c in got)) + "]")
     return test
@@ -392,15 +471,54 @@ def _goal(r: _Reader, key: tuple, value: Any) -> SideTest:
     return test
 
 
+def _known_now(game: Game, p: int) -> set[int]:
+    """The hidden cards (the deck, the opponent's hand) player `p` knows now (engine/knowledge.py)."""
+    hand, deck = known_hidden(game.state, p)
+    return set(hand) | {c for _, c in deck}
+
+
+def _where(game: Game, c: int) -> str:
+    z = game.state.zone_of[c]
+    return {DECK: "in the deck", SCRAP: "in the scrap", HAND0: "in p1's hand", HAND0 + 1: "in p2's hand",
+            FIELD0: "in play (p1)", FIELD0 + 1: "in play (p2)"}.get(z, "face up")
+
+
+def _knows(r: _Reader, key: tuple, value: Any) -> SideTest:
+    want = _cards(r, key, value, empty_ok=True)
+
+    def test(game: Game, p: int, pname: str) -> str | None:
+        got = _known_now(game, p)
+        if got == set(want):
+            return None
+        public = [f"{NAMES[c]} is not hidden from {pname} ({_where(game, c)})" for c in want
+                  if game.state.zone_of[c] not in (DECK, HAND0 + 1 - p)]
+        return _mismatch(f"{pname} knows (the hidden cards of the deck and the opponent's hand)",
+                         _names(sorted(want)), _names(sorted(got)) + (": " + "; ".join(public) if public else ""))
+    return test
+
+
+def _does_not_know(r: _Reader, key: tuple, value: Any) -> SideTest:
+    want = _cards(r, key, value, empty_ok=False)
+
+    def test(game: Game, p: int, pname: str) -> str | None:
+        got = _known_now(game, p)
+        bad = [f"{NAMES[c]} ({_where(game, c)})" for c in want
+               if c in got or game.state.zone_of[c] not in (DECK, HAND0 + 1 - p)]
+        return None if not bad else f"{pname} not to know {_names(want)}, but {pname} sees or knows " + \
+            ", ".join(bad)
+    return test
+
+
 GAME_CHECKS: dict[str, Callable[[_Reader, Any], Callable[[Game], str | None]]] = {
     "turn": _turn, "decider": _decider, "decision": _decision, "winner": _winner,
     "scrap": _scrap, "scrap_has": _scrap_has, "deck_top": _deck_top, "deck_count": _deck_count,
-    "legal": _legal, "illegal": _illegal, "match": _match, "hand_number": _hand_number,
+    "legal": _legal, "illegal": _illegal, "legal_exactly": _legal_exactly, "owner": _owner,
+    "match": _match, "hand_number": _hand_number,
     "hand_visible": _hand_visible,
 }
 SIDE_CHECKS: dict[str, Callable[[_Reader, tuple, Any], SideTest]] = {
     "hand": _hand, "hand_has": _hand_has, "hand_count": _hand_count, "points": _points, "royals": _royals,
-    "score": _score, "goal": _goal,
+    "score": _score, "goal": _goal, "knows": _knows, "does_not_know": _does_not_know,
 }
 EXPECT_KEYS: tuple[str, ...] = (*GAME_CHECKS, *PLAYERS)
 SIDE_EXPECT: tuple[str, ...] = tuple(SIDE_CHECKS)

@@ -13,7 +13,7 @@ from interpreter.rules import Rules
 PLAYERS = {"p1": 0, "p2": 1}
 PLAYER_NAMES_BY_INDEX = ("p1", "p2")
 SETUP_KEYS = ("turn", "p1", "p2", "deck", "scrap", "unplaced", "match", "rng")
-SIDE_KEYS = ("hand", "points", "royals")
+SIDE_KEYS = ("hand", "points", "royals", "knows")
 UNPLACED = ("deck", "scrap", "hands")
 
 
@@ -32,13 +32,16 @@ def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None
     def err(msg: str, path: tuple, hint: str | None = None) -> ScenarioError:
         return ScenarioError(msg, where(path), code="S002", hint=hint)
 
-    def card(text: Any, path: tuple) -> int:
+    def card(text: Any, path: tuple, again: bool = False) -> int:
+        """A card of the setup; `again`: one already placed, named once more (`knows:`)."""
         try:
             c = parse_card(str(text))
         except UnknownCardError as e:
             raise err(str(e), path) from None
         if c not in universe:
             raise err(f"{NAMES[c]} is not in the deck of ruleset '{rules.name}'", path)
+        if again:
+            return c
         if c in placed:
             raise err(f"{NAMES[c]} is placed twice (also at {'.'.join(map(str, placed[c]))})", path)
         placed[c] = path
@@ -133,6 +136,14 @@ def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None
         place(c, DECK if unplaced_to == "deck" else SCRAP)
     for c in reversed(top):
         place(c, DECK)
+    for pname, p in PLAYERS.items():  # hidden cards a player knows (engine/knowledge.py)
+        side = setup.get(pname) or {}
+        for i, t in enumerate(cards_at(("setup", pname, "knows"), side.get("knows"))):
+            c = card(t, ("setup", pname, "knows", i), again=True)
+            if g.zone_of[c] not in (DECK, HAND0 + 1 - p):
+                raise err(f"setup.{pname}.knows: {NAMES[c]} is not hidden from {pname} (only cards in the deck or "
+                          f"the opponent's hand can be known)", ("setup", pname, "knows", i))
+            g.known |= 1 << ((c << 1) + p)
     match = setup.get("match")
     if match is not None:  # hands already won in a match: {p1: 2, p2: 1}
         if not isinstance(match, dict) or set(match) - set(PLAYERS) or not all(

@@ -1,0 +1,113 @@
+"""What each player knows of the hidden cards: the deck and the hands (docs/effect-language.md,
+"Knowledge").
+
+Two sources, kept apart:
+
+* **knowledge** — remembered facts, recorded as cards move (`State.known`, two bits per card: bit
+  `2*card + p` says that player p knows where the card is while it sits in a hidden zone). A card
+  that enters the deck or a hand from a public zone is known to both; one that leaves a hand for
+  another hidden place is known to that hand's holder (and to whoever knew it already); a drawn
+  card stays known to whoever knew it (its new holder sees it anyway); moving within the deck keeps
+  knowledge; a shuffle forgets the positions of the shuffled cards; `show CARDS to P` teaches P.
+* **visibility rules** — `visibility.hand`, `visibility.deck_top`, `visibility.card` of the
+  ruleset, evaluated with `me` = the viewer. They show cards while they hold. A card a rule lets a
+  player see, moved from there to another hidden place, is remembered by that player (they saw it
+  go); a rule that stops holding shows nothing more, and is not remembered.
+
+A player always sees their own hand and every public zone (fields, scrap, revealed cards, stack).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from interpreter.core.zones import DECK, HAND0, HAND1
+
+if TYPE_CHECKING:
+    from .state import State
+
+BOTH = 3
+_ENV = ({"me": 0, "opponent": 1}, {"me": 1, "opponent": 0})
+
+
+def bit_known(g: State, player: int, card: int) -> bool:
+    """Whether `player` remembers where `card` is (the knowledge bits only)."""
+    return bool(g.known >> ((card << 1) + player) & 1)
+
+
+def deck_top_seen(g: State, viewer: int) -> int:
+    """How many top cards of the deck `viewer` sees by `visibility.deck_top` (0 without the rule)."""
+    fn = g.rules.deck_top_fn
+    if fn is None:
+        return 0
+    n = fn(g, _ENV[viewer])
+    return max(0, int(n))
+
+
+def _card_rule(g: State, viewer: int, card: int) -> bool:
+    fn = g.rules.card_visible_fn
+    if fn is None:
+        return False
+    return bool(fn(g, {"me": viewer, "opponent": 1 - viewer, "it": card}))
+
+
+def knows(g: State, viewer: int, card: int, top_seen: int | None = None) -> bool:
+    """Whether `viewer` knows where `card` is and what it is, now. `top_seen`: `deck_top_seen` if
+    the caller already has it."""
+    z = g.zone_of[card]
+    if z < 0:
+        return False
+    if z == HAND0 + viewer or not (z == DECK or z == HAND0 or z == HAND1):
+        return True  # their own hand, or a public zone
+    if g.known >> ((card << 1) + viewer) & 1:
+        return True
+    if z == DECK:
+        deck = g.zones[DECK]
+        n = deck_top_seen(g, viewer) if top_seen is None else top_seen
+        if n and len(deck) - 1 - deck.index(card) < n:
+            return True
+    elif g.rules.hand_visible(g, viewer):
+        return True
+    return _card_rule(g, viewer, card)
+
+
+def known_hidden(g: State, viewer: int) -> tuple[list[int], list[tuple[int, int]]]:
+    """The hidden cards `viewer` knows: those of the opponent's hand (in hand order), and those of the
+    deck as (position from the top, card), top first."""
+    opp = g.zones[HAND0 + 1 - viewer]
+    visible = bool(opp) and g.rules.hand_visible(g, viewer)
+    hand = list(opp) if visible else [c for c in opp if knows(g, viewer, c)]
+    deck = g.zones[DECK]
+    n = deck_top_seen(g, viewer) if deck else 0
+    top = len(deck) - 1
+    in_deck = [(top - i, c) for i, c in enumerate(deck) if knows(g, viewer, c, n)]
+    in_deck.reverse()
+    return hand, in_deck
+
+
+def unknown_cards(g: State, viewer: int) -> list[int]:
+    """The hidden cards `viewer` does not know (the deck and the opponent's hand), sorted."""
+    hand, deck = known_hidden(g, viewer)
+    seen = set(hand) | {c for _, c in deck}
+    return sorted(c for z in (DECK, HAND0 + 1 - viewer) for c in g.zones[z] if c not in seen)
+
+
+def seen_by_rule(g: State, card: int) -> int:
+    """The players who see `card` where it is now (a hidden zone) by a visibility rule, as bits: what
+    they remember when it moves on to another hidden place."""
+    z = g.zone_of[card]
+    bits = 0
+    for viewer in (0, 1):
+        if z == HAND0 + viewer:
+            continue
+        if z == DECK:
+            deck = g.zones[DECK]
+            n = deck_top_seen(g, viewer)
+            if n and len(deck) - 1 - deck.index(card) < n or _card_rule(g, viewer, card):
+                bits |= 1 << viewer
+        elif g.rules.hand_visible(g, viewer) or _card_rule(g, viewer, card):
+            bits |= 1 << viewer
+    return bits
+
+
+__all__ = ["BOTH", "bit_known", "deck_top_seen", "knows", "known_hidden", "unknown_cards", "seen_by_rule"]

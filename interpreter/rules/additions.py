@@ -1,0 +1,144 @@
+"""Additive composition: a file that extends another (or an option) adds to a rule instead of
+replacing it (docs/rulesets.md, "Adding to a rule").
+
+* a program field (`effect`, `turn.end`, a kind's `after`, ...) written `{before: TEXT}` and/or
+  `{after: TEXT}` runs TEXT before/after the program it extends;
+* an expression field (`legal`, `target`, `visibility.hand`, ...) written `{and: TEXT}` or
+  `{or: TEXT}` becomes `(BASE) and (TEXT)` / `(BASE) or (TEXT)`.
+
+Each part is parsed on its own, with its own place in its own file, and the trees are joined into one:
+its lines are numbered part after part and a `JoinedSpan` maps each line back to the file that wrote
+it, so an error in an added text points into that file. The merged data holds the joined rule printed
+as text (so rules pages, `cuttle diff` and the ruleset's hash read it as one rule).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from interpreter.core.errors import RulesetError
+from interpreter.core.source import JoinedSpan, Span
+from interpreter.language import tree as A
+from interpreter.language.parser import parse_expr, parse_program
+from interpreter.language.printer import to_text
+
+from .schema import RULESET
+
+PROGRAM_KEYS = ("before", "after")
+EXPR_KEYS = ("and", "or")
+
+
+@dataclasses.dataclass(frozen=True)
+class Joined:
+    """A rule made of several parts: its tree (lines numbered part after part), where each part's lines
+    are, and how many lines it has in all."""
+
+    tree: Any
+    span: JoinedSpan
+    lines: int
+
+
+def field_kind(path: tuple) -> str | None:
+    """'program' or 'expr' if `path` of a ruleset holds effect-language text, else None."""
+    schema: Any = RULESET
+    typ: Any = None
+    for key in path:
+        if not isinstance(schema, dict):
+            return None
+        sub = schema.get("*", schema.get(key)) if key not in schema else schema[key]
+        if sub is None:
+            return None
+        typ = sub[0] if isinstance(sub, tuple) else sub
+        schema = typ
+    return typ if typ in ("program", "expr") else None
+
+
+def is_addition(value: Any, kind: str | None) -> bool:
+    """Whether a value written at a field of this kind is an addition (a mapping of before/after or
+    and/or) rather than a replacement."""
+    return kind is not None and isinstance(value, dict)
+
+
+def field_kind_of(path: tuple) -> str | None:
+    """field_kind, for the fields that may be added to (every effect field but a definition)."""
+    return field_kind(path) if path[:1] != ("define",) else None
+
+
+def _shift(node: Any, by: int) -> Any:
+    """The tree with every line number moved down by `by` (its place in the joined rule)."""
+    if isinstance(node, tuple):
+        return tuple(_shift(x, by) for x in node)
+    if not isinstance(node, A.Node):
+        return node
+    changes = {f: _shift(getattr(node, f), by) for f in node.__dataclass_fields__ if f not in ("line", "column")}
+    return dataclasses.replace(node, **changes, line=node.line + by if node.line else 0)
+
+
+def _lines(text: str) -> int:
+    return text.count("\n") + 1
+
+
+def _parse(text: Any, kind: str, span: Span | None) -> Any:
+    if isinstance(text, bool):
+        return A.Name("true" if text else "false")
+    return (parse_program if kind == "program" else parse_expr)(str(text), span)
+
+
+def join(kind: str, path: tuple, base: Any, base_span: Span | JoinedSpan | None, prior: Joined | None,
+         added: dict, spans: dict[str, Span | None], where_key: Any) -> tuple[str, Joined]:
+    """The rule at `path` with `added` ({before/after} or {and/or}) joined to `base` (its text, or `prior`
+    if it was already joined). Returns the joined rule printed as text and the Joined. Raises a
+    RulesetError (at `where_key`) for a wrong key or nothing to add to, or the parse error of a part."""
+    dotted = ".".join(map(str, path))
+    keys = PROGRAM_KEYS if kind == "program" else EXPR_KEYS
+    wrong = [k for k in added if k not in keys]
+    if wrong or not added:
+        what = "a program: write {before: TEXT} and/or {after: TEXT}" if kind == "program" else \
+            "an expression: write {and: TEXT} or {or: TEXT}"
+        raise RulesetError(f"{dotted} is {what}" + (f", not '{wrong[0]}'" if wrong else ""), where_key,
+                           code="E030", hint="or write the whole rule as text to replace it")
+    if kind == "expr" and len(added) > 1:
+        raise RulesetError(f"{dotted}: write {{and: TEXT}} or {{or: TEXT}}, not both (which comes first?)",
+                           where_key, code="E030", hint="join them in one text: {and: (A) or (B)}")
+    if base is None:
+        raise RulesetError(f"{dotted}: there is no rule here to add to (nothing it extends sets {dotted})",
+                           where_key, code="E030", hint="write the whole rule as text")
+    for k, v in added.items():
+        if not isinstance(v, str) or not v.strip():
+            raise RulesetError(f"{dotted}.{k} must be effect-language text", spans.get(k) and spans[k].here()
+                               or where_key, code="E030")
+    if prior is not None:
+        parts = [(prior.tree, prior.span, prior.lines)]
+    else:
+        tree = _parse(base, kind, base_span if isinstance(base_span, Span) else None)
+        parts = [(tree, JoinedSpan((1,), (base_span if isinstance(base_span, Span) else None,)),
+                  _lines(base) if isinstance(base, str) else 1)]
+    pieces: list[tuple[str, Any, Any, int]] = []  # (role, tree, span-of-part, lines)
+    for k in added:
+        pieces.append((k, _parse(added[k], kind, spans.get(k)), spans.get(k), _lines(added[k])))
+    before = [p for p in pieces if p[0] == "before"]
+    after = [p for p in pieces if p[0] != "before"]
+    seq: list[tuple[Any, JoinedSpan, int]] = [(t, JoinedSpan((1,), (s,)), n) for _, t, s, n in before]
+    seq += parts
+    seq += [(t, JoinedSpan((1,), (s,)), n) for _, t, s, n in after]
+    starts: list[int] = []
+    out_spans: list[Any] = []
+    trees = []
+    line = 0
+    for tree, jspan, n in seq:
+        trees.append(_shift(tree, line))
+        starts += [line + s for s in jspan.starts]
+        out_spans += list(jspan.spans)
+        line += n
+    if kind == "program":
+        body = tuple(x for t in trees for x in (t.body if isinstance(t, A.Program) else (t,)))
+        joined: Any = A.Program(body)
+    else:
+        op = next(iter(added))
+        joined = A.BinOp(op, trees[0], trees[1])
+    result = Joined(joined, JoinedSpan(tuple(starts), tuple(out_spans)), line)
+    return to_text(joined, multiline=kind == "program"), result
+
+
+__all__ = ["Joined", "field_kind", "field_kind_of", "is_addition", "join", "PROGRAM_KEYS", "EXPR_KEYS"]

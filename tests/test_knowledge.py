@@ -1,0 +1,208 @@
+"""Knowledge per player (docs/effect-language.md, "Knowledge"): what each player knows of the hidden
+cards, kept as cards move; `show CARDS to P|all`, `deck_top(N)`, `visibility.deck_top`; and that
+nothing downstream — views, narration, the bots' sampling, records — tells a player a card they do
+not know."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from interpreter import Game, load_ruleset
+from interpreter.core.cards import NAMES, parse_card
+from interpreter.engine.knowledge import known_hidden, knows
+from interpreter.engine.state import DECK, HAND0
+from interpreter.players.sampling import determinize
+from interpreter.scripting.records import load, save
+from interpreter.scripting.scenario import run_file
+from interpreter.scripting.setup import build_position
+from repl.narrate import Teller
+from repl.render import board
+
+from .scenario_util import assert_passes, cases
+
+ROOT = Path(__file__).resolve().parents[1]
+HOUSE = ROOT / "examples" / "house"
+HOUSE_CASES = cases("glasses-see-deck-top.test.yaml", "peek-three.test.yaml", under=HOUSE, by=__name__)
+
+
+@pytest.mark.parametrize("path", HOUSE_CASES)
+def test_the_knowledge_house_rules_pass_their_scenarios_and_fail_without_them(path: Path) -> None:
+    assert_passes(path)
+    assert not run_file(path, ruleset_override="default").ok
+
+
+def _game(ruleset: str, setup: dict, seed: int = 0) -> Game:
+    rules = load_ruleset(ruleset)
+    return Game(rules, build_position(rules, setup, seed), seed)
+
+
+def _plain(line: str) -> str:
+    return line.translate(str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"}))
+
+
+def _c(name: str) -> int:
+    return parse_card(name)
+
+
+def test_a_card_put_on_the_deck_from_play_is_known_to_both_and_to_whoever_draws_it() -> None:
+    g = _game("default", {"p1": {"hand": ["9S", "2C"]}, "p2": {"hand": ["3D"], "points": ["10C"]}})
+    g.play("oneoff 9S 10C")
+    g.play("resolve")
+    assert g.view(0)["deck_top_known"] == ["10C"] and g.view(1)["deck_top_known"] == ["10C"]
+    g.play("draw")  # p2 draws the 10C: p1 still knows it is in p2's hand
+    assert g.view(0)["opponent_hand_known"] == ["10C"]
+    assert g.view(1)["opponent_knows"]["hand"] == ["10C"]
+
+
+def test_a_shuffle_forgets_and_moving_within_the_deck_keeps() -> None:
+    g = _game("default", {"p1": {"hand": ["9S"], "knows": ["5S", "9D"]}, "deck": ["5S", "9D"]})
+    s = g.state
+    assert knows(s, 0, _c("5S")) and not knows(s, 1, _c("5S"))
+    s.move(_c("5S"), DECK, bottom=True)  # to the bottom: still known, where it now is
+    assert known_hidden(s, 0)[1][-1] == (len(s.zones[DECK]) - 1, _c("5S"))
+    s.shuffle_deck()
+    assert known_hidden(s, 0)[1] == [] and not knows(s, 0, _c("9D"))
+
+
+def test_show_to_one_player_teaches_that_player_only() -> None:
+    g = _game(str(HOUSE / "peek-three.yaml"), {"p1": {"hand": ["6S", "2C"]}, "p2": {"hand": ["3D"]},
+                                                "deck": ["5S", "9D", "AH", "KC"]})
+    g.play("oneoff 6S")
+    before = [g.view(0), g.view(1)]
+    g.play("resolve")
+    assert g.view(0)["deck_top_known"] == ["5S", "9D", "AH"]
+    assert g.view(1)["deck_top_known"] == [] and g.view(1)["deck_known"] == []
+    assert g.view(1)["opponent_knows"]["deck"] == [0, 1, 2]  # which places, not which cards
+    mine = Teller(0).tell(before[0], g.view(0), g.moves[-1])
+    theirs = Teller(1).tell(before[1], g.view(1), g.moves[-1])
+    assert "you see 5S, 9D and AH (the top of the deck, top first)" in _plain(mine), mine
+    assert "P1 looks at 3 cards of the deck" in theirs, theirs
+    for card in ("5S", "9D", "AH"):
+        assert card not in theirs and card not in board(g.view(1))
+
+
+def test_show_hand_to_opponent_and_to_all() -> None:
+    g = _game(str(HOUSE / "peek-three.yaml"), {"p1": {"hand": ["3S", "2C", "7H"]}, "p2": {"hand": ["3D"]},
+                                                "scrap": ["9C"]})
+    g.play("oneoff 3S")
+    g.play("resolve")
+    g.play("take 9C")
+    # the 2C and 7H were shown; the 9C came from the scrap, where both saw it
+    assert sorted(g.view(1)["opponent_hand_known"]) == ["2C", "7H", "9C"]
+    assert "P1" in board(g.view(1)) and "you know" in board(g.view(1))
+    assert sorted(g.view(0)["opponent_knows"]["hand"]) == ["2C", "7H", "9C"]
+
+
+def test_show_to_all(tmp_path: Path) -> None:
+    (tmp_path / "four.yaml").write_text("name: four\nextends: default\nplays:\n  four:\n"
+                                        "    effect: show hand of opponent to all\n", encoding="utf-8")
+    g = _game(str(tmp_path / "four.yaml"), {"p1": {"hand": ["4S", "2C"]}, "p2": {"hand": ["3D", "KH"]}})
+    g.play("oneoff 4S")
+    g.play("resolve")
+    assert sorted(g.view(0)["opponent_hand_known"]) == ["3D", "KH"]
+    assert g.view(1)["opponent_knows"]["hand"] == ["3D", "KH"] and g.view(1)["opponent_hand_known"] == []
+
+
+def test_the_glasses_house_rule_shows_the_top_card_while_the_glasses_stay() -> None:
+    g = _game(str(HOUSE / "glasses-see-deck-top.yaml"), {"p1": {"hand": ["8S", "2C"]}, "p2": {"hand": ["3D"]},
+                                                          "deck": ["5S", "9D"]})
+    assert g.view(0)["deck_top_known"] == []
+    g.play("glasses 8S")
+    g.play("resolve")
+    assert g.view(0)["deck_top_known"] == ["5S"] and g.view(1)["deck_top_known"] == []
+    g.play("draw")  # p2 draws the 5S; p1 saw it go, and now sees the 9D
+    assert g.view(0)["deck_top_known"] == ["9D"] and g.view(0)["opponent_hand"] is not None
+
+
+def _views_unchanged_when_unknown_cards_are_dealt_again(game: Game, rnd: random.Random) -> None:
+    """The swap test: dealing again every hidden card a player does not know changes nothing they see."""
+    for p in (0, 1):
+        real = game.view(p)
+        for _ in range(2):
+            other = determinize(game.state, p, rnd)
+            assert Game(game.rules, other, 0).view(p) == real, (p, [str(m) for m in game.moves])
+        shown = {c for c in range(len(game.state.zone_of)) if game.state.zone_of[c] >= 0 and
+                 (game.state.zone_of[c] not in (DECK, HAND0, HAND0 + 1) or knows(game.state, p, c))}
+        assert _names_in(real) <= {NAMES[c] for c in shown}
+
+
+def _names_in(x: object) -> set[str]:
+    if isinstance(x, dict):
+        return set().union(*(_names_in(v) for k, v in x.items() if k not in ("legal", "decision", "ruleset")))
+    if isinstance(x, list | tuple):
+        return set().union(set(), *(_names_in(v) for v in x))
+    return {x} if isinstance(x, str) and x in NAMES else set()
+
+
+def test_no_view_or_narration_tells_a_card_its_reader_does_not_know() -> None:
+    """Random games of the knowledge house rules: each view is the same whatever the unknown cards are,
+    names no unknown card, and so neither does the narration made from it."""
+    for ruleset in (HOUSE / "peek-three.yaml", HOUSE / "glasses-see-deck-top.yaml"):
+        rules = load_ruleset(str(ruleset))
+        for seed in range(3):
+            game, rnd = Game.new(rules, seed), random.Random(seed)
+            while game.outcome is None and len(game.moves) < 60:
+                before = [game.view(0), game.view(1)]
+                moves = game.legal_moves()
+                game.play(moves[rnd.randrange(len(moves))])
+                _views_unchanged_when_unknown_cards_are_dealt_again(game, rnd)
+                for p in (0, 1):
+                    line = Teller(p).tell(before[p], game.view(p), game.moves[-1])
+                    allowed = _names_in(before[p]) | _names_in(game.view(p)) | set(map(str, game.moves[-1].cards))
+                    told = {w.strip(".,:;()") for w in _plain(line).split()}
+                    assert {w for w in told if w in NAMES} <= allowed | {NAMES[c] for c in game.moves[-1].cards}
+
+
+def test_a_record_replays_the_same_knowledge(tmp_path: Path) -> None:
+    (tmp_path / "peek-three.yaml").write_text((HOUSE / "peek-three.yaml").read_text(encoding="utf-8"),
+                                              encoding="utf-8")  # a record reads its ruleset beside it
+    g = Game.new(load_ruleset(str(tmp_path / "peek-three.yaml")), 5)
+    rnd = random.Random(5)
+    while g.outcome is None and len(g.moves) < 40:
+        moves = g.legal_moves()
+        g.play(moves[rnd.randrange(len(moves))])
+    assert g.state.known, "the game should have taught someone a hidden card"
+    save(g, tmp_path / "game.yaml")
+    again = load(tmp_path / "game.yaml")
+    assert again.state.known == g.state.known
+    assert [again.view(p) for p in (0, 1)] == [g.view(p) for p in (0, 1)]
+
+
+def _house(tmp_path: Path, body: str) -> str:
+    p = tmp_path / "house.yaml"
+    p.write_text("name: house\nextends: default\n" + body, encoding="utf-8")
+    return str(p)
+
+
+def test_a_card_rule_shows_single_hidden_cards_wherever_they_are(tmp_path: Path) -> None:
+    g = _game(_house(tmp_path, "visibility:\n  card: it.rank == K\n"),
+              {"p1": {"hand": ["KS", "2C"]}, "p2": {"hand": ["KD", "3D"]}, "deck": ["5S", "KH"],
+               "unplaced": "scrap"})
+    assert g.view(0)["opponent_hand_known"] == ["KD"] and g.view(1)["opponent_hand_known"] == ["KS"]
+    assert g.view(0)["deck_known"] == [[1, "KH"]] and g.view(0)["deck_top_known"] == []
+    assert "2. K" in board(g.view(0))  # the board shows where in the deck
+
+
+def test_a_deck_top_condition_shows_the_top_card_while_it_holds(tmp_path: Path) -> None:
+    g = _game(_house(tmp_path, "visibility:\n  deck_top: count(hand of me) < 2\n"),
+              {"p1": {"hand": ["9S"]}, "p2": {"hand": ["3D", "4D"]}, "deck": ["5S", "KH"]})
+    assert g.view(0)["deck_top_known"] == ["5S"] and g.view(1)["deck_top_known"] == []
+
+
+def test_a_deck_top_rule_must_count_cards(tmp_path: Path) -> None:
+    from interpreter.core.errors import RulesetError, RulesetErrors
+
+    with pytest.raises((RulesetError, RulesetErrors)) as e:
+        load_ruleset(_house(tmp_path, "visibility:\n  deck_top: hand of me\n"))
+    assert "[E210] visibility.deck_top needs a number of cards" in str(e.value)
+
+
+def test_show_needs_a_player(tmp_path: Path) -> None:
+    from interpreter.core.errors import RulesetError, RulesetErrors
+
+    with pytest.raises((RulesetError, RulesetErrors)) as e:
+        load_ruleset(_house(tmp_path, "plays:\n  six:\n    effect: show deck_top(2) to random\n"))
+    assert "show needs a player" in str(e.value) and "house.yaml:5:" in str(e.value)
