@@ -159,11 +159,15 @@ def test_no_view_or_narration_tells_a_card_its_reader_does_not_know() -> None:
 def test_a_record_replays_the_same_knowledge(tmp_path: Path) -> None:
     (tmp_path / "peek-three.yaml").write_text((HOUSE / "peek-three.yaml").read_text(encoding="utf-8"),
                                               encoding="utf-8")  # a record reads its ruleset beside it
-    g = Game.new(load_ruleset(str(tmp_path / "peek-three.yaml")), 5)
-    rnd = random.Random(5)
-    while g.outcome is None and len(g.moves) < 40:
-        moves = g.legal_moves()
-        g.play(moves[rnd.randrange(len(moves))])
+    rules = load_ruleset(str(tmp_path / "peek-three.yaml"))
+    for seed in range(5, 25):  # random play until someone knows a hidden card (knowledge ends as cards go public)
+        g = Game.new(rules, seed)
+        rnd = random.Random(seed)
+        while g.outcome is None and (len(g.moves) < 20 or not g.state.known):
+            moves = g.legal_moves()
+            g.play(moves[rnd.randrange(len(moves))])
+        if g.state.known:
+            break
     assert g.state.known, "the game should have taught someone a hidden card"
     save(g, tmp_path / "game.yaml")
     again = load(tmp_path / "game.yaml")
@@ -206,3 +210,19 @@ def test_show_needs_a_player(tmp_path: Path) -> None:
     with pytest.raises((RulesetError, RulesetErrors)) as e:
         load_ruleset(_house(tmp_path, "plays:\n  six:\n    effect: show deck_top(2) to random\n"))
     assert "show needs a player" in str(e.value) and "house.yaml:5:" in str(e.value)
+
+
+def test_a_card_that_goes_public_is_forgotten_so_equal_positions_stay_equal() -> None:
+    g = _game("default", {"p1": {"hand": ["5S"]}, "p2": {"hand": ["3D"]}, "deck": ["9H", "KH"],
+                          "unplaced": "scrap"})
+    before = g.state.key()
+    s = g.state.copy()
+    s.show(_c("KH"), 3)  # both learn where the King is ...
+    assert knows(s, 0, _c("KH")) and s.known
+    s.move(_c("KH"), HAND0)  # ... p1 takes it into the hand (p2 still knows) ...
+    assert knows(s, 1, _c("KH"))
+    s.put_in_play(_c("KH"), 0, "king")  # ... and plays it: nothing hidden is known any more
+    assert s.known == 0
+    s.move(_c("KH"), DECK)  # back on top, from a public place: known to both again, and only that
+    assert s.known == 3 << (_c("KH") << 1)
+    assert g.state.key() == before

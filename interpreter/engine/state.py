@@ -165,6 +165,8 @@ class State:
             self.fv[src - FIELD0] += 1
         if _IN_PLAY[zone]:
             self.fv[zone - FIELD0] += 1
+        if self.known:  # into play: knowledge of a hidden place is over (keeps equal positions equal)
+            self.known &= ~(3 << (card << 1))
         self.zones[src].remove(card)
         self.zones[zone].append(card)
         self.zone_of[card] = zone
@@ -201,6 +203,8 @@ class State:
                 seen |= seen_by_rule(self, card)
             if seen:
                 self.known |= seen << (card << 1)
+        elif self.known:  # into a public zone: what was known of its hidden place is over
+            self.known &= ~(3 << (card << 1))
         self.zones[src].remove(card)
         if bottom:
             self.zones[zone].insert(0, card)
