@@ -16,6 +16,7 @@ from interpreter.core.zones import HAND0
 from interpreter.engine.generated import GeneratedCodeError, check, define
 from interpreter.engine.legal import plays_for
 from interpreter.engine.machine import apply_action, deal, legal_actions, move_of, set_shortcuts
+from interpreter.language.compiler import plain_compilation
 from interpreter.language.runtime import as_cards
 from interpreter.rules import Rules, compose
 from tests.rulesets_under_test import RULESETS
@@ -36,9 +37,7 @@ def _position(g) -> tuple:
             g.known_top, [(x[0].name, x[1], x[2], x[3]) for x in g.chain])
 
 
-@pytest.mark.parametrize("spec", RULESETS)
-def test_the_shortcuts_play_the_same_games(spec: str) -> None:
-    fast, slow = _fresh(spec, True), _fresh(spec, False)
+def _same_games(spec: str, fast: Rules, slow: Rules) -> None:
     decisions = 0
     for seed in range(GAMES):
         a, b = deal(fast, seed), deal(slow, seed)
@@ -57,6 +56,21 @@ def test_the_shortcuts_play_the_same_games(spec: str) -> None:
             assert a.hand_over is None and (a.pending is None) != (a.winner is None), \
                 f"{spec}, seed {seed}: after a move the game must wait for a decision or be over"
     assert decisions > 10 * GAMES
+
+
+@pytest.mark.parametrize("spec", RULESETS)
+def test_the_shortcuts_play_the_same_games(spec: str) -> None:
+    _same_games(spec, _fresh(spec, True), _fresh(spec, False))
+
+
+@pytest.mark.parametrize("spec", RULESETS)
+def test_expressions_compiled_as_loops_play_the_same_games(spec: str) -> None:
+    # the compiler's loops (a `where` counted or tested in place, stopping at the first card; tests
+    # with statements of their own; small definitions with their arguments in locals...) against
+    # every expression compiled as one plain Python expression
+    with plain_compilation():
+        plain = _fresh(spec, True)
+    _same_games(spec, _fresh(spec, True), plain)
 
 
 # A match whose hands end on one pass, and a pass that can be countered: the hand ends when the
