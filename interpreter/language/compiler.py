@@ -368,16 +368,18 @@ class Compiler:
             self.ctx.trees[fn] = (node, frozenset(bound))
         return fn
 
-    def fragment(self, node: A.Node, bound: frozenset[str], given: dict[str, str]) -> tuple[list[ast.stmt], _Code]:
+    def fragment(self, node: A.Node, bound: frozenset[str], given: dict[str, str], loop: bool = False
+                 ) -> tuple[list[ast.stmt], _Code]:
         """An expression to be written into a function the engine generates: its statements and its
         value, the bindings it reads standing for the caller's expressions in `given` (names the
         engine chose). Raises NotInline if it reads a binding not given, or needs a definition's
         function (which takes the bindings as a dict). One Compiler numbers the locals of all the
-        fragments it makes, so fragments of one function never share a local."""
+        fragments it makes, so fragments of one function never share a local. `loop`: the value is a
+        set of cards the caller runs through with `loop_of` (a `where` is then not built as a list)."""
         used: dict[str, str] = {}
         saved, self._fixed = self._fixed, given
         try:
-            pre, code = self._apart(lambda: self.gen(node, {n: None for n in bound}, used))
+            pre, code = self._apart(lambda: self.gen(node, {n: None for n in bound}, used, loop))
         finally:
             self._fixed = saved
         if used:
@@ -1186,6 +1188,6 @@ _SGEN = {
     A.Pass: Compiler._s_pass, A.Win: Compiler._s_win, A.Nothing: Compiler._s_nothing,
 }
 
-__all__ = ["Compiler", "plain_compilation", "Context", "Cost", "ZERO", "as_cards", "concat", "check_tree",
+__all__ = ["Compiler", "NotInline", "plain_compilation", "Context", "Cost", "ZERO", "as_cards", "concat", "check_tree",
            "check_code", "UnsafeCode", "GLOBAL_NAMES", "ATTR_NAMES", "EXEC", "JUMP_IF_NOT", "JUMP", "CHOOSE",
            "PLAY", "BUILTIN"]
