@@ -5,7 +5,7 @@ and once playing none (both after the same warm-up game and the ruleset loaded),
 `PYTHONHASHSEED=0`; the difference over the number of games is the cost of a game:
 
     python -m benchmarks.instructions                      # raw path, default rules, and the hand-written engine
-    python -m benchmarks.instructions raw api search lab   # any of: raw, handwritten, api, search, lab
+    python -m benchmarks.instructions raw api search lab   # any of: raw, handwritten, api, search, lab, lab-games
     python -m benchmarks.instructions raw --ruleset twinned --games 200
 
 `raw` is `cuttle bench`'s path, `handwritten` the engine of benchmarks/handwritten.py on the same
@@ -25,7 +25,7 @@ import subprocess
 import sys
 import tempfile
 
-PATHS = ("raw", "handwritten", "api", "search", "lab")
+PATHS = ("raw", "handwritten", "api", "search", "lab", "lab-games")
 
 
 def _games(path: str, spec: str, games: int) -> None:
@@ -59,7 +59,7 @@ def _games(path: str, spec: str, games: int) -> None:
         finish(pos[0].copy(), rnd)
         for i in range(games):
             finish(pos[i % 20].copy(), rnd)
-    else:  # lab: the play phase of `cuttle sim` on one core, without the database
+    elif path == "lab":  # the play phase of `cuttle sim` on one core, without the database
         from interpreter.lab.run import game_seed, play_game
         from interpreter.lab.sim import prepare
 
@@ -67,6 +67,19 @@ def _games(path: str, spec: str, games: int) -> None:
         play_game(rules, -1, game_seed(1, 0), job.players, job.max_decisions)
         for i in range(games):
             play_game(rules, i, game_seed(job.seed, i), job.players, job.max_decisions)
+    else:  # lab-games: the lab's games (its seeds, its players' generators) on the raw path, nothing recorded
+        from interpreter.engine.machine import apply_action, deal, legal_actions
+        from interpreter.lab.run import game_seed, player_seed
+        from interpreter.lab.sim import prepare
+
+        job = prepare([spec], ("random", "random"), 0)
+        for i in [-1, *range(games)]:
+            seed = game_seed(1 if i < 0 else job.seed, max(i, 0))
+            rngs = (random.Random(player_seed(seed, 0)), random.Random(player_seed(seed, 1)))
+            g = deal(rules, seed)
+            while g.winner is None and g.moves_made < job.max_decisions:
+                acts = legal_actions(g)
+                apply_action(g, acts[rngs[g.pending.player].randrange(len(acts))])
 
 
 def _count(path: str, spec: str, games: int) -> int:

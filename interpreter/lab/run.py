@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
@@ -341,10 +342,11 @@ class Recorder:
             for k in map(number, self.seen[seat]):
                 row = rows.get(k) or rows.setdefault(k, [k, 0, 0, 0, 0, 0, 0])
                 row[o + 1] = 1
-            for k in map(number, map(id, self.chosen[seat])):
+            for play, n in Counter(self.chosen[seat]).items():  # counted in C (plays hash as objects)
+                k = number(id(play))
                 row = rows.get(k) or rows.setdefault(k, [k, 0, 0, 0, 0, 0, 0])
                 row[o + 1] = 1
-                row[o + 2] += 1
+                row[o + 2] += n
             for key, n in self.countered[seat].items():
                 k = number(key)
                 (rows.get(k) or rows.setdefault(k, [k, 0, 0, 0, 0, 0, 0]))[o + 3] = n
@@ -379,8 +381,10 @@ def _random_game(rules: Rules, seed: int, rngs: tuple, cap: int, rec: Recorder) 
     turns = 1
     turn_no, hands = g.turn_no, g.hands
     match = rules.match_wins > 1  # a single game's turns are its turn number at the end
-    offered: tuple[list, list] = ([], [])  # each decision's actions, read once at the end of the game
-    see = (offered[0].append, offered[1].append)
+    # the plays and responses offered to each seat, each once (hashed as objects); gathered decision by
+    # decision, so no list of actions outlives its decision
+    offered: tuple[set, set] = (set(), set())
+    see = (offered[0].update, offered[1].update)
     keep = (rec.chosen[0].append, rec.chosen[1].append)
     pick = (rngs[0].randrange, rngs[1].randrange)
     second = _second
@@ -390,12 +394,12 @@ def _random_game(rules: Rules, seed: int, rngs: tuple, cap: int, rec: Recorder) 
         p = d.player
         a = acts[pick[p](len(acts))]
         if d.kind == MAIN:
-            see[p](acts)
+            see[p](map(second, acts))
             keep[p](a[1])
             apply_action(g, a)
         elif a is RESOLVE_ACTION:
             if len(acts) > 1:
-                see[p](acts[:-1])  # the last is `resolve`
+                see[p](map(second, acts[:-1]))  # the last is `resolve`
             chain = g.chain
             apply_action(g, a)
             if len(chain) % 2 == 0:  # an odd number of responses: the play was countered
@@ -413,7 +417,7 @@ def _random_game(rules: Rules, seed: int, rngs: tuple, cap: int, rec: Recorder) 
             turns += 1
             turn_no, hands = g.turn_no, g.hands
     for p in (0, 1):
-        rec.seen[p].update(map(id, map(second, _flat(offered[p]))))
+        rec.seen[p].update(map(id, offered[p]))
     return g, g.moves_made, turns if match else g.turn_no
 
 
