@@ -381,10 +381,8 @@ def _random_game(rules: Rules, seed: int, rngs: tuple, cap: int, rec: Recorder) 
     turns = 1
     turn_no, hands = g.turn_no, g.hands
     match = rules.match_wins > 1  # a single game's turns are its turn number at the end
-    # the plays and responses offered to each seat, each once (hashed as objects); gathered decision by
-    # decision, so no list of actions outlives its decision
-    offered: tuple[set, set] = (set(), set())
-    see = (offered[0].update, offered[1].update)
+    offered: tuple[list, list] = ([], [])  # each decision's actions, read once at the end of the game
+    see = (offered[0].append, offered[1].append)
     keep = (rec.chosen[0].append, rec.chosen[1].append)
     pick = (rngs[0].randrange, rngs[1].randrange)
     second = _second
@@ -394,12 +392,12 @@ def _random_game(rules: Rules, seed: int, rngs: tuple, cap: int, rec: Recorder) 
         p = d.player
         a = acts[pick[p](len(acts))]
         if d.kind == MAIN:
-            see[p](map(second, acts))
+            see[p](acts)
             keep[p](a[1])
             apply_action(g, a)
         elif a is RESOLVE_ACTION:
             if len(acts) > 1:
-                see[p](map(second, acts[:-1]))  # the last is `resolve`
+                see[p](acts[:-1])  # the last is `resolve`
             chain = g.chain
             apply_action(g, a)
             if len(chain) % 2 == 0:  # an odd number of responses: the play was countered
@@ -416,8 +414,8 @@ def _random_game(rules: Rules, seed: int, rngs: tuple, cap: int, rec: Recorder) 
         if match and (g.turn_no != turn_no or g.hands is not hands):
             turns += 1
             turn_no, hands = g.turn_no, g.hands
-    for p in (0, 1):
-        rec.seen[p].update(map(id, offered[p]))
+    for p in (0, 1):  # the plays offered, each once (a set of plays: they hash as objects), then their ids
+        rec.seen[p].update(map(id, set(map(second, _flat(offered[p])))))
     return g, g.moves_made, turns if match else g.turn_no
 
 
