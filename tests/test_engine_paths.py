@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import ast
 import random
+import re
 
 import pytest
 
 from interpreter.core.cards import NAMES, RANK_OF
 from interpreter.core.zones import HAND0
 from interpreter.engine.generated import GeneratedCodeError, check, define
-from interpreter.engine.legal import plays_for
+from interpreter.engine.inline import Inliner
+from interpreter.engine.legal import main_function, plays_for
 from interpreter.engine.machine import apply_action, deal, legal_actions, move_of, set_shortcuts
+from interpreter.language.compiler import UnsafeCode, plain_compilation
 from interpreter.language.runtime import as_cards
 from interpreter.rules import Rules, compose
 from tests.rulesets_under_test import RULESETS
@@ -36,9 +39,7 @@ def _position(g) -> tuple:
             g.known, [(x[0].name, x[1], x[2], x[3]) for x in g.chain])
 
 
-@pytest.mark.parametrize("spec", RULESETS)
-def test_the_shortcuts_play_the_same_games(spec: str) -> None:
-    fast, slow = _fresh(spec, True), _fresh(spec, False)
+def _same_games(spec: str, fast: Rules, slow: Rules) -> None:
     decisions = 0
     for seed in range(GAMES):
         a, b = deal(fast, seed), deal(slow, seed)
@@ -57,6 +58,22 @@ def test_the_shortcuts_play_the_same_games(spec: str) -> None:
             assert a.hand_over is None and (a.pending is None) != (a.winner is None), \
                 f"{spec}, seed {seed}: after a move the game must wait for a decision or be over"
     assert decisions > 10 * GAMES
+
+
+@pytest.mark.parametrize("spec", RULESETS)
+def test_the_shortcuts_play_the_same_games(spec: str) -> None:
+    _same_games(spec, _fresh(spec, True), _fresh(spec, False))
+
+
+@pytest.mark.parametrize("spec", RULESETS)
+def test_expressions_compiled_as_loops_play_the_same_games(spec: str) -> None:
+    # the compiler's loops (a `where` counted or tested in place, stopping at the first card; tests
+    # with statements of their own; small definitions with their arguments in locals...) against
+    # every expression compiled as one plain Python expression
+    with plain_compilation():
+        plain = _fresh(spec, True)
+        main_function(plain)  # its enumerators made now: the expressions written into them plain too
+    _same_games(spec, _fresh(spec, True), plain)
 
 
 # A match whose hands end on one pass, and a pass that can be countered: the hand ends when the
@@ -119,6 +136,27 @@ def test_generated_source_holds_only_engine_names_and_numbers() -> None:
 def test_generated_source_outside_the_allow_lists_is_refused(source: str, why: str) -> None:
     with pytest.raises(GeneratedCodeError, match=why.replace("(", r"\(")):
         check(ast.parse(source), set())
+
+
+def test_the_default_rules_expressions_are_written_into_the_enumerator() -> None:
+    """Every `legal` and `target` of the default rules is written into the main-decision listing (the
+    comparison with the plain listing below means something only if they are)."""
+    main = main_function(_fresh("default", True))
+    assert not [n for n in main.__code__.co_names if re.fullmatch(r"(CL|L|T)[0-9]+", n)]
+    assert "e" not in main.__code__.co_varnames  # and no bindings dict is built
+
+
+def test_an_expression_outside_the_compilers_allow_list_is_not_written_in() -> None:
+    inl = Inliner(_fresh("default", True))
+    draw = next(p for p in inl.rules.cardless if p.legal is not None)
+    x = inl.place(draw.legal)
+    assert x is not None
+    pre, value, code = inl.parts[x]
+    inl.parts[x] = ([ast.Expr(value=ast.Call(func=ast.Name(id="open", ctx=ast.Load()), args=[], keywords=[]))]
+                    + pre, value, code)
+    tree = ast.parse(f"def f(g, me):\n    if {x}:\n        pass\n")
+    with pytest.raises(UnsafeCode, match="open"):
+        inl.splice(tree)
 
 
 def _reference_plays(g, player: int, source, free_ok: bool = True) -> list[tuple]:

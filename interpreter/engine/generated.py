@@ -10,6 +10,7 @@ would be refused, not run.
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from typing import Any
 
 # The shapes of Python the engine's generated functions are made of.
@@ -48,11 +49,17 @@ def check(tree: ast.AST, known: set[str]) -> None:
             raise GeneratedCodeError(f"generated code may not contain the constant {node.value!r}")
 
 
-def define(source: str, name: str, namespace: dict[str, Any], filename: str) -> Any:
+def define(source: str, name: str, namespace: dict[str, Any], filename: str,
+           splice: Callable[[ast.Module], None] | None = None, placeholders: frozenset[str] = frozenset()) -> Any:
     """Compile engine-made `source` (checked first) defining function `name`, whose globals are
-    `namespace` and a few builtins; returns the function."""
+    `namespace` and a few builtins; returns the function. `splice`: replaces the `placeholders` the
+    source names by compiled expressions (engine/inline.py, which checks those against the compiler's
+    allow-list) once the source is checked."""
     tree = ast.parse(source, filename)
-    check(tree, set(namespace))
+    check(tree, set(namespace) | placeholders)
+    if splice is not None:
+        splice(tree)
+        ast.fix_missing_locations(tree)
     ns = dict(namespace)
     ns["__builtins__"] = dict(_BUILTINS)
     exec(compile(tree, filename, "exec"), ns)  # noqa: S102 - engine-made, checked above

@@ -15,12 +15,14 @@ import itertools
 from typing import TYPE_CHECKING, Any
 
 from interpreter.core.cards import CARD_COUNT, RANK_OF
+from interpreter.core.errors import RulesetError
 from interpreter.core.zones import HAND0
 from interpreter.language.runtime import as_cards
 from interpreter.rules import PlayDef, Rules
 
 from .decision import CHOOSE_D, MAIN, RESOLVE, RESPOND, Decision
 from .generated import define
+from .inline import Inliner
 from .moves import Move
 
 if TYPE_CHECKING:
@@ -106,6 +108,7 @@ def _generate(rules: Rules, twins: dict[str, list[PlayDef]]) -> tuple[Any, Any]:
     the namespace, never written as text (`generated.define` checks it).
     """
     ns: dict[str, Any] = {"ONE": ONE, "TW": _twins, "_cards": as_cards, "list": list}
+    inl = Inliner(rules)
     blocks: list[list[str]] = []          # per rank that has plays, its lines
     block_of = [-1] * CARD_COUNT
     hoisted: list[str] = []
@@ -114,13 +117,14 @@ def _generate(rules: Rules, twins: dict[str, list[PlayDef]]) -> tuple[Any, Any]:
         singles = [p for p in plays if p.ncards == 1]
         if not singles and not twins.get(rank):
             continue
-        lines: list[str] = []
-        if any((p.legal is not None and "legal" not in p.card_free)
-               or (p.target is not None and "target" not in p.card_free) for p in singles):
-            lines += ["cs = ONE[c]", "e['card'] = c", "e['cards'] = cs"]
-        else:
-            lines.append("cs = ONE[c]")
-        for p in singles:
+        # each play's `legal` and `target`: written in place (a placeholder) or called (None)
+        placed = [(inl.place(p.legal), inl.place(p.target, loop="target" not in p.card_free)) for p in singles]
+        lines: list[str] = ["cs = ONE[c]"]
+        if any((p.legal is not None and "legal" not in p.card_free and x is None)
+               or (p.target is not None and "target" not in p.card_free and y is None)
+               for p, (x, y) in zip(singles, placed, strict=True)):
+            lines += ["e['card'] = c", "e['cards'] = cs"]  # a call reads the played card from the bindings
+        for p, (lx, tx) in zip(singles, placed, strict=True):
             i = n
             n += 1
             ns[f"P{i}"], ns[f"L{i}"], ns[f"T{i}"] = p, p.legal, p.target
@@ -131,16 +135,21 @@ def _generate(rules: Rules, twins: dict[str, list[PlayDef]]) -> tuple[Any, Any]:
             if p.legal is not None:
                 if "legal" in p.card_free:  # the same for every card: worked out once per call
                     hoisted.append(f"l{i}")
-                    lines += [f"{ind}if l{i} is None:", f"{ind}    l{i} = not not L{i}(g, e)", f"{ind}if l{i}:"]
+                    lines += [f"{ind}if l{i} is None:",
+                              f"{ind}    l{i} = {lx}" if lx else f"{ind}    l{i} = not not L{i}(g, e)",
+                              f"{ind}if l{i}:"]
                 else:
-                    lines.append(f"{ind}if L{i}(g, e):")
+                    lines.append(f"{ind}if {lx}:" if lx else f"{ind}if L{i}(g, e):")
                 ind += "    "
             if p.target is not None:
                 if "target" in p.card_free:
                     hoisted.append(f"t{i}")
-                    lines += [f"{ind}if t{i} is None:", f"{ind}    t{i} = T{i}(g, e)",
+                    lines += [f"{ind}if t{i} is None:",
+                              f"{ind}    t{i} = {tx}" if tx else f"{ind}    t{i} = T{i}(g, e)",
                               f"{ind}    if t{i}.__class__ is not list:", f"{ind}        t{i} = _cards(t{i})",
                               f"{ind}for t in t{i}:"]
+                elif tx:
+                    lines.append(f"{ind}for t in {tx}:")
                 else:
                     lines += [f"{ind}x = T{i}(g, e)", f"{ind}if x.__class__ is not list:",
                               f"{ind}    x = _cards(x)", f"{ind}for t in x:"]
@@ -155,6 +164,19 @@ def _generate(rules: Rules, twins: dict[str, list[PlayDef]]) -> tuple[Any, Any]:
                 block_of[c] = len(blocks)
         blocks.append(lines)
     ns["BLOCK"] = block_of
+    head = ["def main(g, me):", "    e = {'me': me, 'opponent': 1 - me, 'card': -1, 'cards': ()}", "    out = []"]
+    cardless: list[str] = []
+    for j, p in enumerate(rules.cardless):  # the plays of no card (draw, pass), first
+        ns[f"C{j}"] = (("play", p, 0, (), -1), ("play", p, 1, (), -1))
+        if p.legal is None:
+            cardless.append(f"    out.append(C{j}[me])")
+        else:
+            ns[f"CL{j}"] = p.legal
+            cardless += [f"    if {inl.place(p.legal) or f'CL{j}(g, e)'}:", f"        out.append(C{j}[me])"]
+    for k, v in inl.namespace().items():  # the compiler's constants and helpers, for the expressions in place
+        if ns.setdefault(k, v) is not v:
+            raise RulesetError(f"internal error: the enumerator and the compiler both name {k!r}")
+    opp = ["    opp = 1 - me"] if inl.parts else []  # the bindings of the expressions in place: me, opp, c, cs
     loop = ["    add = out.append"] + [f"    {h} = None" for h in hoisted]
     # the index of a card is needed only to pair it with the later cards of its rank (twins)
     loop.append("    for i, c in enumerate(source):" if any(twins.values()) else "    for c in source:")
@@ -163,18 +185,13 @@ def _generate(rules: Rules, twins: dict[str, list[PlayDef]]) -> tuple[Any, Any]:
         loop += ["        e['it'] = c", "        if not PLAYABLE(g, e):", "            continue"]
     loop += ["        k = BLOCK[c]", "        if k >= 0:"]  # -1: no play of this card's rank
     loop += _dispatch(blocks, 0, len(blocks), "            ")
-    cards = define("\n".join(["def cards(g, me, source, free_ok, out, e):"] + loop), "cards", ns,
-                   "<plays of a ruleset>")
-    head = ["def main(g, me):", "    e = {'me': me, 'opponent': 1 - me, 'card': -1, 'cards': ()}", "    out = []"]
-    for j, p in enumerate(rules.cardless):  # the plays of no card (draw, pass), first
-        ns[f"C{j}"] = (("play", p, 0, (), -1), ("play", p, 1, (), -1))
-        if p.legal is None:
-            head.append(f"    out.append(C{j}[me])")
-        else:
-            ns[f"CL{j}"] = p.legal
-            head += [f"    if CL{j}(g, e):", f"        out.append(C{j}[me])"]
-    head += [f"    source = g.zones[{HAND0} + me]", "    free_ok = True"]
-    main = define("\n".join(head + loop + ["    return out"]), "main", ns, "<main decisions of a ruleset>")
+    splice = {"splice": inl.splice, "placeholders": frozenset(inl.parts)} if inl.parts else {}
+    cards = define("\n".join(["def cards(g, me, source, free_ok, out, e):"] + opp + loop), "cards", ns,
+                   "<plays of a ruleset>", **splice)
+    if not any("(g, e)" in ln or "e['" in ln for ln in cardless + loop):  # no call reads the bindings
+        head.remove("    e = {'me': me, 'opponent': 1 - me, 'card': -1, 'cards': ()}")
+    head += opp + cardless + [f"    source = g.zones[{HAND0} + me]", "    free_ok = True"]
+    main = define("\n".join(head + loop + ["    return out"]), "main", ns, "<main decisions of a ruleset>", **splice)
     return cards, main
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
@@ -341,10 +342,11 @@ class Recorder:
             for k in map(number, self.seen[seat]):
                 row = rows.get(k) or rows.setdefault(k, [k, 0, 0, 0, 0, 0, 0])
                 row[o + 1] = 1
-            for k in map(number, map(id, self.chosen[seat])):
+            for play, n in Counter(self.chosen[seat]).items():  # counted in C (plays hash as objects)
+                k = number(id(play))
                 row = rows.get(k) or rows.setdefault(k, [k, 0, 0, 0, 0, 0, 0])
                 row[o + 1] = 1
-                row[o + 2] += 1
+                row[o + 2] += n
             for key, n in self.countered[seat].items():
                 k = number(key)
                 (rows.get(k) or rows.setdefault(k, [k, 0, 0, 0, 0, 0, 0]))[o + 3] = n
@@ -412,8 +414,8 @@ def _random_game(rules: Rules, seed: int, rngs: tuple, cap: int, rec: Recorder) 
         if match and (g.turn_no != turn_no or g.hands is not hands):
             turns += 1
             turn_no, hands = g.turn_no, g.hands
-    for p in (0, 1):
-        rec.seen[p].update(map(id, map(second, _flat(offered[p]))))
+    for p in (0, 1):  # the plays offered, each once (a set of plays: they hash as objects), then their ids
+        rec.seen[p].update(map(id, set(map(second, _flat(offered[p])))))
     return g, g.moves_made, turns if match else g.turn_no
 
 

@@ -12,26 +12,28 @@ from typing import Any
 
 from interpreter.core.cards import NAMES, RANK_OF
 from interpreter.core.limits import MAX_INT
-from interpreter.core.zones import RANDOM
+from interpreter.core.zones import CONTROLLER, RANDOM
 
 from .runtime import BUILTINS, HELPERS
 
-FIXED_GLOBALS = {"RANK_OF": RANK_OF, "NAMES": NAMES, "RANDOM": RANDOM}
+FIXED_GLOBALS = {"RANK_OF": RANK_OF, "NAMES": NAMES, "RANDOM": RANDOM, "CONTROLLER": CONTROLLER}
 GLOBAL_NAMES = frozenset(HELPERS) | frozenset(BUILTINS) | frozenset(FIXED_GLOBALS) | {"VAL", "SUITR"}
 _TABLE_NAME = re.compile(r"^[KD][0-9]+$")     # the constants table and the definitions' functions
 _LOCAL_NAME = re.compile(r"^(?:g|e|_l[0-9]+|p[0-9]+)$")  # parameters and the compiler's numbered locals
-STATE_ATTRS = frozenset({"zones", "role", "owner", "host", "atts", "controller", "is_top", "is_marked",
+STATE_ATTRS = frozenset({"zones", "zone_of", "role", "owner", "host", "atts", "controller", "is_top", "is_marked",
                          "can_play", "move", "put_in_play", "attach", "draw", "shuffle_deck", "swap_zones",
                          "mark", "passed", "declare_winner", "rules", "show"})
 # (what the attribute is read from, attribute): the only attribute accesses generated code makes
 ALLOWED_ATTRS = frozenset({("g", a) for a in STATE_ATTRS} | {("g.rules", "score_of"), ("g.rules", "goal_of"),
                                                              ("g.atts", "get"), ("e", "get")})
-ATTR_NAMES = frozenset(a for _, a in ALLOWED_ATTRS)
-_NODES = (ast.Module, ast.FunctionDef, ast.arguments, ast.arg, ast.Return, ast.Assign, ast.For, ast.If, ast.Pass,
-          ast.Expr, ast.Name, ast.Load, ast.Store, ast.Attribute, ast.Subscript, ast.Call, ast.keyword,
-          ast.Constant, ast.BinOp, ast.Add, ast.Sub, ast.Compare, ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt,
-          ast.GtE, ast.In, ast.NotIn, ast.BoolOp, ast.And, ast.Or, ast.UnaryOp, ast.Not, ast.USub, ast.ListComp,
-          ast.SetComp, ast.comprehension, ast.Tuple)
+# a list the code builds itself (held by one of its own locals) may be appended to
+ATTR_NAMES = frozenset(a for _, a in ALLOWED_ATTRS) | {"append"}
+_NODES = (ast.Module, ast.FunctionDef, ast.arguments, ast.arg, ast.Return, ast.Assign, ast.AugAssign, ast.For,
+          ast.Break, ast.If, ast.Pass, ast.Expr, ast.Name, ast.Load, ast.Store, ast.Attribute, ast.Subscript,
+          ast.Call, ast.keyword, ast.Constant, ast.BinOp, ast.Add, ast.Sub, ast.Compare, ast.Eq, ast.NotEq, ast.Lt,
+          ast.LtE, ast.Gt, ast.GtE, ast.In, ast.NotIn, ast.BoolOp, ast.And, ast.Or, ast.UnaryOp, ast.Not, ast.USub,
+          ast.ListComp, ast.SetComp, ast.comprehension, ast.Tuple, ast.List)
+_OWN_LOCAL = re.compile(r"^_l[0-9]+$")
 
 
 class UnsafeCode(Exception):
@@ -59,7 +61,9 @@ def check_tree(tree: ast.AST, namespace: dict[str, Any]) -> None:
             if n.id in ("g", "e") and isinstance(n.ctx, ast.Store):
                 raise UnsafeCode("assignment to a parameter")
         elif isinstance(n, ast.Attribute):
-            if (_base(n.value), n.attr) not in ALLOWED_ATTRS:
+            base = _base(n.value)
+            if (base, n.attr) not in ALLOWED_ATTRS and not (
+                    n.attr == "append" and base is not None and _OWN_LOCAL.match(base)):
                 raise UnsafeCode(f"attribute {n.attr!r}")
             if isinstance(n.ctx, ast.Store) and n.attr != "passed":
                 raise UnsafeCode(f"assignment to attribute {n.attr!r}")

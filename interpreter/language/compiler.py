@@ -21,7 +21,9 @@ Safe by construction (docs/security.md):
 from __future__ import annotations
 
 import ast
+import weakref
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,6 +65,10 @@ class Context:
     deck_size: int = CARD_COUNT  # the most cards any zone (or set of cards) can hold
     namespace: dict[str, Any] | None = None          # the generated code's globals
     used_names: set[str] = field(default_factory=set)  # constants the expressions refer to
+    # each expression function made by `Compiler.expr` -> its tree and bound names (for the engine, which
+    # writes the hot ones into the functions it generates; weak: a function compiled once and dropped,
+    # as `explain` does, leaves nothing behind)
+    trees: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary)
     # definition (with the kinds and sizes of its arguments) -> (function name, type, cost, size)
     define_fns: dict[str, tuple[str, str, Cost, int]] = field(default_factory=dict)
     define_sizes: dict[str, int] = field(default_factory=dict)  # definition -> nodes once expanded
@@ -187,14 +193,19 @@ class _Code:
     """A generated Python expression, the kind of value it yields, the work of evaluating it, and the
     most cards it can hold (for a set of cards; 1 otherwise)."""
 
-    __slots__ = ("node", "typ", "cost", "size", "value")
+    __slots__ = ("node", "typ", "cost", "size", "value", "loop")
 
-    def __init__(self, node: ast.expr, typ: str, cost: Cost = ONE, size: int = 1, value: Any = None) -> None:
+    def __init__(self, node: ast.expr, typ: str, cost: Cost = ONE, size: int = 1, value: Any = None,
+                 loop: _Loop | None = None) -> None:
         self.node = node
         self.typ = typ  # card | cards | int | bool | str | player | any
         self.cost = cost
         self.size = size
         self.value = value  # the value, when it is known at load time (a literal, a constant)
+        # a set of cards made by `where` (one, or several in a row): the loop that lists it, for the
+        # consumers that can run it in place (count, any, total, the engine's lists of targets);
+        # `node` is then the list built in one expression, or None when a test needs statements
+        self.loop = loop
 
     def simple(self) -> bool:
         """A variable or a literal: can stand for a definition's parameter in place."""
@@ -202,6 +213,58 @@ class _Code:
 
 
 Scope = dict[str, "_Code | None"]
+
+
+class _Loop:
+    """The cards of `source` (each as the local `var`) for which every test holds, in order. A test is
+    its statements (run first, and only once the earlier tests hold) and its expression."""
+
+    __slots__ = ("source", "var", "tests")
+
+    def __init__(self, source: ast.expr, var: str, tests: list[tuple[list[ast.stmt], ast.expr]]) -> None:
+        self.source = source
+        self.var = var
+        self.tests = tests
+
+    def plain(self) -> bool:
+        """No test needs a statement: the loop fits in one comprehension."""
+        return not any(stmts for stmts, _ in self.tests)
+
+    def body(self, inner: list[ast.stmt]) -> list[ast.stmt]:
+        """`inner` under the tests (tests with no statements between them joined with `and`)."""
+        groups: list[tuple[list[ast.stmt], list[ast.expr]]] = []
+        for stmts, test in self.tests:
+            if stmts or not groups:
+                groups.append((stmts, [test]))
+            else:
+                groups[-1][1].append(test)
+        for stmts, tests in reversed(groups):
+            test = tests[0] if len(tests) == 1 else ast.BoolOp(op=ast.And(), values=list(tests))
+            inner = stmts + [ast.If(test=test, body=inner, orelse=[])]
+        return inner
+
+    def run(self, inner: list[ast.stmt]) -> ast.For:
+        """`for var in source:` with `inner` under the tests."""
+        return _for(self.var, self.source, self.body(inner))
+
+
+_PLAIN = [False]  # set by `plain_compilation` (tests)
+
+
+@contextmanager
+def plain_compilation() -> Iterator[None]:
+    """Every Compiler made inside compiles plainly (see `Compiler.plain`): the tests load a ruleset so
+    and compare its games with the same ruleset compiled as usual."""
+    saved, _PLAIN[0] = _PLAIN[0], True
+    try:
+        yield
+    finally:
+        _PLAIN[0] = saved
+
+
+class NotInline(Exception):
+    """An expression that cannot be written into another function (it reads a binding the caller did
+    not provide, or calls a definition that is a function of its own): the caller calls it instead."""
 
 
 class Compiler:
@@ -212,10 +275,15 @@ class Compiler:
     function. `cost` holds the work of the last expression or program compiled.
     """
 
-    def __init__(self, ctx: Context, span: Span | None = None, dry: bool = False) -> None:
+    def __init__(self, ctx: Context, span: Span | None = None, dry: bool = False, plain: bool = False) -> None:
         self.ctx = ctx
         self.span = span
         self.dry = dry  # only count the work (see rules/builder.py): no code is compiled
+        # plain: every expression as one Python expression (comprehensions, helper calls), none of the
+        # loops and shortcuts below; the tests compare the two on many positions (same values)
+        self.plain = plain or _PLAIN[0]
+        self._pre: list[ast.stmt] = []  # statements that run before the expression being built
+        self._fixed: dict[str, str] = {}  # a fragment's bindings: the caller's local for each
         self._expanding: list[str] = []
         self._uid = 0
         self._in_loop = 0
@@ -293,13 +361,53 @@ class Compiler:
 
     def expr(self, node: A.Node, bound: frozenset[str]) -> Fn:
         used: dict[str, str] = {}
-        code = self.gen(node, {n: None for n in bound}, used)
+        pre, code = self._apart(lambda: self.gen(node, {n: None for n in bound}, used))
         self.cost, self.size = code.cost, code.size
-        return self._function([ast.Return(value=code.node)], used)
+        fn = self._function(pre + [ast.Return(value=code.node)], used)
+        if fn is not None:
+            self.ctx.trees[fn] = (node, frozenset(bound))
+        return fn
+
+    def fragment(self, node: A.Node, bound: frozenset[str], given: dict[str, str], loop: bool = False
+                 ) -> tuple[list[ast.stmt], _Code]:
+        """An expression to be written into a function the engine generates: its statements and its
+        value, the bindings it reads standing for the caller's expressions in `given` (names the
+        engine chose). Raises NotInline if it reads a binding not given, or needs a definition's
+        function (which takes the bindings as a dict). One Compiler numbers the locals of all the
+        fragments it makes, so fragments of one function never share a local. `loop`: the value is a
+        set of cards the caller runs through with `loop_of` (a `where` is then not built as a list)."""
+        used: dict[str, str] = {}
+        saved, self._fixed = self._fixed, given
+        try:
+            pre, code = self._apart(lambda: self.gen(node, {n: None for n in bound}, used, loop))
+        finally:
+            self._fixed = saved
+        if used:
+            raise NotInline(f"reads {', '.join(sorted(used))}")
+        return pre, code
+
+    def loop_of(self, code: _Code, body: Callable[[ast.expr], list[ast.stmt]]) -> list[ast.stmt]:
+        """Statements running `body(card)` for each card of a set (a fragment's value): in place over
+        its zone when it is made by `where`, else over the list it evaluates to (or a single card)."""
+        if code.loop is not None:
+            return [code.loop.run(body(_load(code.loop.var)))]
+        var = self._fresh()
+        return [_for(var, self._cards_of(code), body(_load(var)))]
+
+    def _apart(self, build: Callable[[], Any]) -> tuple[list[ast.stmt], Any]:
+        """What `build()` returns, and the statements it needed, collected apart from the current ones."""
+        saved, self._pre = self._pre, []
+        try:
+            out = build()
+            return self._pre, out
+        finally:
+            self._pre = saved
 
     # -- expressions --------------------------------------------------------------------------
-    def gen(self, node: A.Node, scope: Scope, used: dict[str, str]) -> _Code:
-        """`scope` maps DSL names to generated code (None: read from the bindings `e`)."""
+    def gen(self, node: A.Node, scope: Scope, used: dict[str, str], loop: bool = False) -> _Code:
+        """`scope` maps DSL names to generated code (None: read from the bindings `e`). Statements the
+        value needs first go to the current block (`_pre`). `loop`: the caller runs a set made by
+        `where` as a loop of its own (see `_Code.loop`), so it need not be built as a list."""
         method = _GEN.get(type(node))
         if method is None:
             raise self.error(node, f"{type(node).__name__} is not an expression")
@@ -308,6 +416,8 @@ class Compiler:
             if self._depth > 2 * MAX_EXPR_DEPTH:
                 raise self.error(node, f"this is nested more than {2 * MAX_EXPR_DEPTH} deep once its definitions "
                                        f"are expanded (MAX_EXPR_DEPTH)", "E212")
+            if loop and not self.plain and method in _LOOPING:
+                return method(self, node, scope, used, True)
             return method(self, node, scope, used)
         finally:
             self._depth -= 1
@@ -322,6 +432,9 @@ class Compiler:
         return code.node if code.typ == "player" else _call("_player", code.node)
 
     def _env(self, n: str, used: dict[str, str]) -> ast.Name:
+        given = self._fixed.get(n)
+        if given is not None:
+            return _load(given)
         local = used.get(n)
         if local is None:
             local = used[n] = self._fresh()
@@ -338,7 +451,7 @@ class Compiler:
     _TYPES = {"me": "player", "opponent": "player", "card": "card", "target": "card", "it": "card",
               "cards": "cards", "extra": "cards", "chosen": "cards", "answered": "cards"}
 
-    def _g_name(self, node: A.Name, scope, used) -> _Code:
+    def _g_name(self, node: A.Name, scope, used, loop: bool = False) -> _Code:
         n = node.name
         if n == "random":
             return _Code(_load("RANDOM"), "player")
@@ -359,7 +472,7 @@ class Compiler:
             params, _, _ = self.ctx.defines[n]
             if params:
                 raise self.error(node, f"'{n}' takes {len(params)} argument(s): write {n}(...)", "E206")
-            return self._expand(node, n, (), scope, used)
+            return self._expand(node, n, (), scope, used, loop)
         if n in self.ctx.constants:
             self.ctx.used_names.add(n)
             v = self.ctx.constants[n]
@@ -400,13 +513,79 @@ class Compiler:
         return _Code(_zone(_plus(_const(base), self._as_player(p, node.player, f"'{z} of'"))), "cards",
                      p.cost + ONE, n)
 
-    def _g_where(self, node: A.Where, scope, used) -> _Code:
-        src = self.gen(node.source, scope, used)
-        var = self._fresh()
-        cond = self.gen(node.cond, {**scope, "it": _Code(_load(var), "card")}, used)
-        comp = ast.comprehension(target=_store(var), iter=self._cards_of(src), ifs=[cond.node], is_async=0)
-        return _Code(ast.ListComp(elt=_load(var), generators=[comp]), "cards",
-                     src.cost + (cond.cost + ONE).times(src.size), src.size)
+    def _g_where(self, node: A.Where, scope, used, loop: bool = False) -> _Code:
+        if self.plain:
+            src = self.gen(node.source, scope, used)
+            var = self._fresh()
+            cond = self.gen(node.cond, {**scope, "it": _Code(_load(var), "card")}, used)
+            comp = ast.comprehension(target=_store(var), iter=self._cards_of(src), ifs=[cond.node], is_async=0)
+            return _Code(ast.ListComp(elt=_load(var), generators=[comp]), "cards",
+                         src.cost + (cond.cost + ONE).times(src.size), src.size)
+        # `S where A where B` is one loop over S testing A then B; the test's statements (a count
+        # inside it...) run for each card, and only once the earlier tests hold
+        src = self.gen(node.source, scope, used, loop=True)
+        if src.loop is not None:
+            source, var, tests = src.loop.source, src.loop.var, list(src.loop.tests)
+        else:
+            source, var, tests = self._cards_of(src), self._fresh(), []
+        inner = {**scope, "it": _Code(_load(var), "card")}
+        cost = ZERO
+        for part in _conjuncts(node.cond):  # `A and B`: two tests (B's statements run only if A holds)
+            stmts, cond = self._apart(lambda part=part: self.gen(part, inner, used))
+            tests.append((stmts, cond.node if cond.typ == "bool" else _call("bool", cond.node)))
+            cost = cost + cond.cost
+        cost = cost + ONE.times(len(_conjuncts(node.cond)) - 1)  # the `and`s, as counted for one condition
+        found = _Loop(source, var, tests)
+        code = _Code(None, "cards", src.cost + (cost + ONE).times(src.size), src.size,  # type: ignore[arg-type]
+                     loop=found)
+        if found.plain():
+            comp = ast.comprehension(target=_store(var), iter=source, ifs=[t for _, t in tests], is_async=0)
+            code.node = ast.ListComp(elt=_load(var), generators=[comp])
+        elif not loop:  # a list built by statements, for a consumer that needs the list itself
+            code.node = self._listed(found)
+            code.loop = None
+        return code
+
+    def _listed(self, found: _Loop) -> ast.Name:
+        """The cards of a loop as a new list, built by statements in the current block."""
+        out = self._fresh()
+        self._pre += [ast.Assign(targets=[_store(out)], value=ast.List(elts=[], ctx=ast.Load())),
+                      found.run([_stmt(_call(_attr(_load(out), "append"), _load(found.var)))])]
+        return _load(out)
+
+    def _found(self, a0: _Code) -> ast.expr:
+        """Whether a set of cards has any: by a loop that stops at the first when it is made by
+        `where` (no list built)."""
+        if a0.loop is None:
+            return _compare(_call("len", self._cards_of(a0)), ast.Gt(), _const(0))
+        found = self._fresh()
+        self._pre += [ast.Assign(targets=[_store(found)], value=_const(False)),
+                      a0.loop.run([ast.Assign(targets=[_store(found)], value=_const(True)), ast.Break()])]
+        return _load(found)
+
+    def _counted(self, a0: _Code) -> ast.expr:
+        """How many cards a set has: counted by a loop when it is made by `where` (no list built)."""
+        if a0.loop is None:
+            return _call("len", self._cards_of(a0))
+        n = self._fresh()
+        self._pre += [ast.Assign(targets=[_store(n)], value=_const(0)),
+                      a0.loop.run([ast.AugAssign(target=_store(n), op=ast.Add(), value=_const(1))])]
+        return _load(n)
+
+    def _totalled(self, a0: _Code) -> ast.expr:
+        """The total value of a set of cards, summed by a loop (no list built)."""
+        t = self._fresh()
+
+        def add(v: ast.expr) -> list[ast.stmt]:
+            return [ast.AugAssign(target=_store(t), op=ast.Add(), value=_item(_load("VAL"), v))]
+
+        self._pre.append(ast.Assign(targets=[_store(t)], value=_const(0)))
+        if a0.loop is not None:
+            self._pre.append(a0.loop.run(add(_load(a0.loop.var))))
+        else:
+            var = self._fresh()
+            self._pre.append(_for(var, self._cards_of(a0), add(_load(var))))
+        return _load(t)
 
     def _coerce_rank(self, node: A.Node, other: A.Node) -> A.Node:
         """`it.rank == 9` compares rank names: a number beside `.rank` means that rank."""
@@ -425,11 +604,36 @@ class Compiler:
     def _bool(self, code: _Code) -> ast.expr:
         return code.node if code.typ == "bool" else _call("bool", code.node)
 
+    # `count(S) OP k` that only asks whether S has any card: (OP, k) -> whether it is `any(S)` (else `not`)
+    _ANY_TESTS = {(">", 0): True, (">=", 1): True, ("!=", 0): True, ("==", 0): False, ("<", 1): False,
+                  ("<=", 0): False}
+    _MIRROR = {">": "<", "<": ">", ">=": "<=", "<=": ">=", "==": "==", "!=": "!="}
+
+    def _any_test(self, node: A.BinOp) -> tuple[A.Node, bool] | None:
+        """(S, True) if `node` is `count(S) > 0` or the like, (S, False) for `count(S) == 0`..."""
+        for call, k, op in ((node.left, node.right, node.op), (node.right, node.left, self._MIRROR.get(node.op))):
+            if (isinstance(call, A.Call) and call.func == "count" and len(call.args) == 1
+                    and call.func not in self.ctx.defines and isinstance(k, A.Num)):
+                positive = self._ANY_TESTS.get((op, k.value))
+                if positive is not None:
+                    return call.args[0], positive
+        return None
+
     def _g_binop(self, node: A.BinOp, scope, used) -> _Code:
+        test = None if self.plain else self._any_test(node)
+        if test is not None:  # by a loop that stops at the first card (the same checks and cost as below)
+            a0 = self.gen(test[0], scope, used, loop=True)
+            self._expect(a0, ("card", "cards"), test[0], "count()")
+            found = self._found(a0)
+            return _Code(found if test[1] else ast.UnaryOp(op=ast.Not(), operand=found), "bool",
+                         a0.cost + ONE + ONE + ONE)
         ln = self._coerce_rank(node.left, node.right)
         rn = self._coerce_rank(node.right, node.left)
-        left, right = self.gen(ln, scope, used), self.gen(rn, scope, used)
         op = node.op
+        left = self.gen(ln, scope, used)
+        # the right side of `and`/`or` runs only when the left does not decide: its statements too
+        rstmts, right = self._apart(lambda: self.gen(rn, scope, used)) if op in ("and", "or") else (
+            [], self.gen(rn, scope, used))
         cost = left.cost + right.cost + ONE
         if op in ("<", "<=", ">", ">=", "-", "*", "/"):
             self._expect(left, ("int",), node.left, f"'{op}'")
@@ -446,8 +650,15 @@ class Compiler:
         elif op in ("in", "not in"):
             self._expect(right, ("cards", "card"), node.right, f"'{op}'")
         if op in ("and", "or"):
-            return _Code(ast.BoolOp(op=ast.And() if op == "and" else ast.Or(),
-                                    values=[self._bool(left), self._bool(right)]), "bool", cost)
+            if not rstmts:
+                return _Code(ast.BoolOp(op=ast.And() if op == "and" else ast.Or(),
+                                        values=[self._bool(left), self._bool(right)]), "bool", cost)
+            v = self._fresh()
+            self._pre += [ast.Assign(targets=[_store(v)], value=self._bool(left)),
+                          ast.If(test=_load(v) if op == "and" else ast.UnaryOp(op=ast.Not(), operand=_load(v)),
+                                 body=rstmts + [ast.Assign(targets=[_store(v)], value=self._bool(right))],
+                                 orelse=[])]
+            return _Code(_load(v), "bool", cost)
         if op in ("in", "not in"):
             rs = right.node if right.typ == "cards" or isinstance(right.node, ast.Tuple) or isinstance(
                 right.value, tuple) else self._cards_of(right)
@@ -475,7 +686,18 @@ class Compiler:
     def _g_index(self, node: A.Index, scope, used) -> _Code:
         seq, idx = self.gen(node.obj, scope, used), self.gen(node.index, scope, used)
         self._expect(idx, ("int",), node.index, "'[...]'")
-        return _Code(_call("_index", seq.node, idx.node), "any", seq.cost + idx.cost + ONE, seq.size)
+        cost = seq.cost + idx.cost + ONE
+        if seq.value.__class__ is tuple and seq.value and idx.typ == "int" and not self.plain:
+            # a constant list (`goals[...]`): the index kept within it, as `_index` does, without a call
+            i = self._local(idx.node)
+            last = len(seq.value) - 1
+            self._pre += [ast.If(test=_compare(i, ast.Gt(), _const(last)),
+                                 body=[ast.Assign(targets=[_store(i.id)], value=_const(last))],
+                                 orelse=[ast.If(test=_compare(i, ast.Lt(), _const(0)),
+                                                body=[ast.Assign(targets=[_store(i.id)], value=_const(0))],
+                                                orelse=[])])]
+            return _Code(_item(seq.node, i), "any", cost, seq.size)
+        return _Code(_call("_index", seq.node, idx.node), "any", cost, seq.size)
 
     def _g_attr(self, node: A.Attr, scope, used) -> _Code:
         a = node.name
@@ -500,6 +722,8 @@ class Compiler:
         if a == "owner":
             return _Code(_item(_g("owner"), x), "player", cost)
         if a == "controller":
+            if not self.plain:  # what State.controller reads: the player whose hand or field holds it
+                return _Code(_item(_load("CONTROLLER"), _item(_g("zone_of"), x)), "player", cost)
             return _Code(_call(_g("controller"), x), "player", cost)
         if a == "host":
             return _Code(_item(_g("host"), x), "card", cost)
@@ -510,10 +734,10 @@ class Compiler:
             return _Code(_call(_g("is_top"), x), "bool", cost)
         return _Code(_compare(_item(_g("host"), x), ast.GtE(), _const(0)), "bool", cost)  # attached
 
-    def _g_call(self, node: A.Call, scope, used) -> _Code:
+    def _g_call(self, node: A.Call, scope, used, loop: bool = False) -> _Code:
         name = node.func
         if name in self.ctx.defines:
-            return self._expand(node, name, node.args, scope, used)
+            return self._expand(node, name, node.args, scope, used, loop)
         if name not in PRIMITIVE_ARITY:
             near = suggest(name, list(PRIMITIVE_ARITY) + list(self.ctx.defines))
             raise self.error(node, f"unknown function '{name}'", "E205",
@@ -523,11 +747,19 @@ class Compiler:
         if not lo <= len(node.args) <= hi:
             raise self.error(node, f"{name}() takes {lo if lo == hi else f'{lo} to {hi}'} argument(s), "
                                    f"got {len(node.args)}", "E206")
-        args = [self.gen(x, scope, used) for x in node.args]
+        # count, any and total run a `where` as a loop of their own
+        fused = name in ("count", "any", "total") and not self.plain
+        args = [self.gen(x, scope, used, loop=fused) for x in node.args]
         a0 = args[0]
         cost = sum((a.cost for a in args), ONE)
         if name in ("count", "any", "total", "same_rank", "can_play"):
             self._expect(a0, ("card", "cards"), node.args[0], f"{name}()")
+        if fused:
+            if name == "count":
+                return _Code(self._counted(a0), "int", cost)
+            if name == "total":
+                return _Code(self._totalled(a0), "int", cost + Cost(a0.size))
+            return _Code(self._found(a0), "bool", cost)
         if name in ("min", "max"):
             for a, x in zip(args, node.args, strict=True):
                 self._expect(a, ("int",) if len(args) > 1 else ("int", "cards"), x, f"{name}()")
@@ -596,7 +828,7 @@ class Compiler:
         self.ctx.define_sizes[name] = size
         return size
 
-    def _expand(self, node: A.Node, name: str, args: tuple[A.Node, ...], scope, used) -> _Code:
+    def _expand(self, node: A.Node, name: str, args: tuple[A.Node, ...], scope, used, loop: bool = False) -> _Code:
         params, body, span = self.ctx.defines[name]
         if len(args) != len(params):
             raise self.error(node, f"'{name}' takes {len(params)} argument(s), got {len(args)}", "E206")
@@ -614,14 +846,21 @@ class Compiler:
         saved_span, self.span = self.span, span
         saved_lets, self._let_sizes = self._let_sizes, {}
         try:
-            if all(a.simple() for a in argc) and self.define_size(name) <= MAX_INLINE_NODES:
+            small = self.define_size(name) <= MAX_INLINE_NODES
+            if small and not self.plain and not all(a.simple() for a in argc):
+                # small, its arguments worked out first into locals (as a call would): in place too
+                argc = [a if a.simple() else _Code(self._local(a.node), a.typ, a.cost, a.size, a.value)
+                        for a in argc]
+            if small and all(a.simple() for a in argc):
                 # small, and its arguments are plain variables or numbers: the body is generated in
                 # place (no call), its parameters standing for the caller's variables; it sees
                 # nothing else of the caller
                 inner: Scope = {"me": None, "opponent": None}
                 inner.update(zip(params, argc, strict=True))
-                code = self.gen(body, inner, used)
-                return _Code(code.node, code.typ, code.cost + arg_cost, code.size, code.value)
+                code = self.gen(body, inner, used, loop)
+                return _Code(code.node, code.typ, code.cost + arg_cost, code.size, code.value, code.loop)
+            if self._fixed:  # a definition's function reads the bindings from `e`, which a fragment has not
+                raise NotInline(f"calls the function of definition '{name}'")
             # otherwise one generated function per definition and kinds and sizes of its arguments:
             # a parameter known to be a single card reads its attributes directly
             kinds = tuple("card" if a.typ == "card" else "any" for a in argc)
@@ -644,12 +883,17 @@ class Compiler:
         inner: Scope = {"me": None, "opponent": None}
         for i, (p, k, s) in enumerate(zip(params, kinds, sizes, strict=True)):
             inner[p] = _Code(_load(f"p{i}"), k, ONE, s)
-        code = self.gen(body, inner, inner_used)
+        saved_fixed, self._fixed = self._fixed, {}  # a function of its own reads its bindings from `e`
+        try:
+            pre, code = self._apart(lambda: self.gen(body, inner, inner_used))
+        finally:
+            self._fixed = saved_fixed
         fname = f"D{sum(1 for k in self.ns if k.startswith('D'))}"
         args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=a) for a in ["g", "e"] + [f"p{i}" for i in
                                                                                           range(len(params))]],
                              vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
-        fn = ast.FunctionDef(name=fname, args=args, body=self._prologue(inner_used) + [ast.Return(value=code.node)],
+        fn = ast.FunctionDef(name=fname, args=args,
+                             body=self._prologue(inner_used) + pre + [ast.Return(value=code.node)],
                              decorator_list=[], returns=None, type_comment=None)
         self._compile(ast.Module(body=[fn], type_ignores=[]), fname, self.ns)
         return fname, code.typ, code.cost, code.size
@@ -678,9 +922,9 @@ class Compiler:
 
     def _sub_expr(self, node: A.Node, bound: frozenset[str]) -> tuple[Fn, _Code]:
         used: dict[str, str] = {}
-        code = self.gen(node, {n: None for n in bound}, used)
+        pre, code = self._apart(lambda: self.gen(node, {n: None for n in bound}, used))
         self.cost = self.cost + code.cost
-        return self._function([ast.Return(value=code.node)], used), code
+        return self._function(pre + [ast.Return(value=code.node)], used), code
 
     def _stmt(self, node: A.Node, bound: set[str], out: list) -> None:
         fb = frozenset(bound)
@@ -719,11 +963,11 @@ class Compiler:
             return
         if isinstance(node, A.Let):
             used: dict[str, str] = {}
-            code = self.gen(node.value, {n: None for n in fb}, used)
+            pre, code = self._apart(lambda: self.gen(node.value, {n: None for n in fb}, used))
             self.cost = self.cost + code.cost
             self._let_sizes[node.name] = code.size
-            out.append([EXEC, self._function([ast.Assign(targets=[self._env_item(node.name)],
-                                                         value=_snapshot(code))], used)])
+            out.append([EXEC, self._function(pre + [ast.Assign(targets=[self._env_item(node.name)],
+                                                               value=_snapshot(code))], used)])
             bound.add(node.name)
             return
         used = {}
@@ -734,7 +978,12 @@ class Compiler:
         return ast.Subscript(value=_load("e"), slice=self.const(name), ctx=ast.Store())
 
     def stmt_lines(self, node: A.Node, scope: Scope, used: dict[str, str]) -> list[ast.stmt]:
-        """The Python statements of a statement that cannot suspend (its work is added to `cost`)."""
+        """The Python statements of a statement that cannot suspend (its work is added to `cost`):
+        those its expressions need first, then its own."""
+        pre, lines = self._apart(lambda: self._stmt_lines(node, scope, used))
+        return pre + lines
+
+    def _stmt_lines(self, node: A.Node, scope: Scope, used: dict[str, str]) -> list[ast.stmt]:
         self._depth += 1
         try:
             if self._depth > 2 * MAX_EXPR_DEPTH:
@@ -755,12 +1004,25 @@ class Compiler:
         finally:
             self._depth -= 1
 
-    def _each(self, cards: _Code, call: Callable[[ast.expr], ast.expr]) -> list[ast.stmt]:
-        """`call(card)` for each of the cards (a copy: the calls may move them)."""
-        var = self._fresh()
+    def _each(self, cards: _Code, call: Callable[[ast.expr], ast.expr], inner: list[ast.stmt] | None = None
+              ) -> list[ast.stmt]:
+        """`call(card)` for each of the cards (a copy: the calls may move them); `inner`: statements the
+        call needs, run before each."""
         self.cost = self.cost + cards.cost + Cost(cards.size)
+        if cards.typ == "card" and not self.plain:  # a card, or none (-1): no set to build
+            x = cards.node
+            if not isinstance(x, ast.Name):
+                x = self._local(x)
+            return [ast.If(test=_compare(x, ast.GtE(), _const(0)), body=(inner or []) + [_stmt(call(x))], orelse=[])]
+        var = self._fresh()
         source = self._cards_of(cards) if cards.typ == "card" else _call("tuple", self._cards_of(cards))
-        return [_for(var, source, [_stmt(call(_load(var)))])]
+        return [_for(var, source, (inner or []) + [_stmt(call(_load(var)))])]
+
+    def _local(self, value: ast.expr) -> ast.Name:
+        """A value computed once, before the expression being built: a fresh local holding it."""
+        var = self._fresh()
+        self._pre.append(ast.Assign(targets=[_store(var)], value=value))
+        return _load(var)
 
     def _cards_arg(self, node: A.Node, scope, used, what: str) -> _Code:
         code = self.gen(node, scope, used)
@@ -779,14 +1041,15 @@ class Compiler:
             if d.zone == "deck bottom":
                 return self._each(cards, lambda c: _call(_g("move"), c, _const(zone), bottom=_const(True)))
             return self._each(cards, lambda c: _call(_g("move"), c, _const(zone)))
-        p = self.gen(d.player, scope, used)
+        # the player is worked out for each card (before it moves)
+        inner, p = self._apart(lambda: self.gen(d.player, scope, used))
         self.cost = self.cost + p.cost
         player = self._as_player(p, d.player, f"'to {d.zone} of'")
         if d.zone == "hand":
-            return self._each(cards, lambda c: _call(_g("move"), c, _plus(_const(HAND0), player)))
+            return self._each(cards, lambda c: _call(_g("move"), c, _plus(_const(HAND0), player)), inner)
         self.ctx.roles.add(d.role)
         role = self.const(d.role)
-        return self._each(cards, lambda c: _call(_g("put_in_play"), c, player, role))
+        return self._each(cards, lambda c: _call(_g("put_in_play"), c, player, role), inner)
 
     def _s_attach(self, node: A.Attach, scope, used) -> list[ast.stmt]:
         cards = self._cards_arg(node.card, scope, used, "attach")
@@ -796,7 +1059,8 @@ class Compiler:
         h = self._fresh()
         me, role = self._env("me", used), self.const(node.role)
         body = self._each(cards, lambda c: _call(_g("attach"), c, _load(h), me, role))
-        return [ast.Assign(targets=[_store(h)], value=_call("_first", host.node)),
+        first = host.node if host.typ == "card" and not self.plain else _call("_first", host.node)
+        return [ast.Assign(targets=[_store(h)], value=first),
                 ast.If(test=_compare(_load(h), ast.GtE(), _const(0)), body=body, orelse=[])]
 
     def _s_draw(self, node: A.Draw, scope, used) -> list[ast.stmt]:
@@ -840,12 +1104,12 @@ class Compiler:
 
     def _s_mark(self, node: A.Mark, scope, used) -> list[ast.stmt]:
         self.ctx.marks.add(node.mark)
-        n = self.gen(node.turns, scope, used)
+        inner, n = self._apart(lambda: self.gen(node.turns, scope, used))  # worked out for each card
         self._expect(n, ("int",), node.turns, "'mark ... for'")
         self.cost = self.cost + n.cost
         mark = self.const(node.mark)
         return self._each(self._cards_arg(node.cards, scope, used, "mark"),
-                          lambda c: _call(_g("mark"), c, mark, n.node))
+                          lambda c: _call(_g("mark"), c, mark, n.node), inner)
 
     def _s_for(self, node: A.ForEach, scope, used) -> list[ast.stmt]:
         src = self._cards_arg(node.source, scope, used, "for each")
@@ -917,6 +1181,13 @@ def concat(a: tuple, b: tuple) -> tuple:
     return tuple(out)
 
 
+def _conjuncts(node: A.Node) -> list[A.Node]:
+    """`A and B and C` as [A, B, C] (anything else: itself)."""
+    if isinstance(node, A.BinOp) and node.op == "and":
+        return _conjuncts(node.left) + _conjuncts(node.right)
+    return [node]
+
+
 def _snapshot(code: _Code) -> ast.expr:
     """A `let` names a value: the cards of a zone as they are now, not the zone as it changes."""
     return _call("tuple", code.node) if code.typ == "cards" else code.node
@@ -927,6 +1198,7 @@ _GEN = {
     A.Zone: Compiler._g_zone, A.Where: Compiler._g_where, A.BinOp: Compiler._g_binop, A.Not: Compiler._g_not,
     A.Neg: Compiler._g_neg, A.Index: Compiler._g_index, A.Attr: Compiler._g_attr, A.Call: Compiler._g_call,
 }
+_LOOPING = (Compiler._g_where, Compiler._g_call, Compiler._g_name)  # may hand a `where` on as a loop
 _SGEN = {
     A.Scrap: Compiler._s_scrap, A.Move: Compiler._s_move, A.Attach: Compiler._s_attach,
     A.Draw: Compiler._s_draw, A.Reveal: Compiler._s_reveal, A.Shuffle: Compiler._s_shuffle,
@@ -935,5 +1207,6 @@ _SGEN = {
     A.Show: Compiler._s_show,
 }
 
-__all__ = ["Compiler", "Context", "Cost", "ZERO", "as_cards", "concat", "check_tree", "check_code", "UnsafeCode",
-           "GLOBAL_NAMES", "ATTR_NAMES", "EXEC", "JUMP_IF_NOT", "JUMP", "CHOOSE", "PLAY", "BUILTIN"]
+__all__ = ["Compiler", "NotInline", "plain_compilation", "Context", "Cost", "ZERO", "as_cards", "concat", "check_tree",
+           "check_code", "UnsafeCode", "GLOBAL_NAMES", "ATTR_NAMES", "EXEC", "JUMP_IF_NOT", "JUMP", "CHOOSE",
+           "PLAY", "BUILTIN"]

@@ -30,6 +30,10 @@ class PlayDef:
     # for every card, so the engine works them out once per decision (unknown: assumed to read it)
     card_free: frozenset[str] = field(default=frozenset())
 
+    # hashed as the object it is (the one the engine made for this ruleset): the lab gathers the plays
+    # legal in a game in a set; equality stays field by field
+    __hash__ = object.__hash__
+
 
 @dataclass(frozen=True)
 class ResponseDef:
@@ -43,6 +47,8 @@ class ResponseDef:
     program: tuple
     counterable: Any
     source: dict
+
+    __hash__ = object.__hash__  # as PlayDef's
 
 
 CHECK_WIN = (BUILTIN, "check_win", None)

@@ -1,0 +1,139 @@
+"""A play's compiled `legal` and `target` written into the enumerator the engine generates (legal.py),
+instead of called with a bindings dict for each card.
+
+The engine's source names a placeholder (`X3`) where an expression goes:
+
+    if X3:                 # a `legal`: the expression's statements, then `if <its value>:`
+    l3 = X3                # a `legal` or `target` worked out once per call: statements, then the value
+    for t in X3:           # a `target`: its cards, in place (a `where` runs as the loop itself)
+
+`generated.define` checks the engine's source first (placeholders included); then each placeholder is
+replaced by what the compiler made of the expression (`Compiler.fragment`: `ast` nodes built by the
+compiler, never text), itself checked against the compiler's allow-list (`check_tree`) before it is
+put in, its bindings read from the enumerator's locals. An expression that cannot be written in place
+(it calls a definition's own function, or reads a binding the enumerator does not have) stays a call.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+from typing import Any
+
+from interpreter.core.errors import RulesetError
+from interpreter.language.compiler import Compiler, NotInline, check_tree
+
+# the bindings the enumerator has, as the compiler's parameter names (checked), then as its locals
+_GIVEN = {"me": "p0", "opponent": "p1", "card": "p2", "cards": "p3"}
+_LOCALS = {"p0": "me", "p1": "opp", "p2": "c", "p3": "cs"}
+
+
+class _Rename(ast.NodeTransformer):
+    def __init__(self, names: dict[str, str]) -> None:
+        self.names = names
+
+    def visit_Name(self, node: ast.Name) -> ast.Name:
+        new = self.names.get(node.id)
+        return node if new is None else ast.Name(id=new, ctx=node.ctx)
+
+
+class Inliner:
+    """Placeholders of one ruleset's enumerator and the compiled expressions they stand for."""
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+        self.ctx = rules.ctx
+        self.comp = Compiler(rules.ctx, None) if rules.ctx.namespace is not None else None
+        self.parts: dict[str, tuple[list[ast.stmt], ast.expr, Any]] = {}  # placeholder -> statements, value, code
+
+    def place(self, fn: Any, loop: bool = False) -> str | None:
+        """A placeholder for compiled expression `fn`, or None when it must stay a call; `loop`: it is
+        a target written as `for t in X:` (its cards listed in place)."""
+        found = self.ctx.trees.get(fn) if (fn is not None and self.comp is not None) else None
+        if found is None:
+            return None
+        node, bound = found
+        try:
+            pre, code = self.comp.fragment(node, bound, _GIVEN, loop)
+        except (NotInline, RulesetError):
+            return None
+        name = f"X{len(self.parts)}"
+        self.parts[name] = (pre, code.node, code)
+        return name
+
+    def namespace(self) -> dict[str, Any]:
+        """The names the expressions read (the compiler's constants, helpers and tables)."""
+        return {k: v for k, v in self.ctx.namespace.items() if k != "__builtins__"} if self.parts else {}
+
+    def _checked(self, stmts: list[ast.stmt]) -> list[ast.stmt]:
+        """`stmts` (compiler-made), checked as the body of a compiled function, then with the
+        bindings renamed to the enumerator's locals."""
+        args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=a) for a in ("g", "e", *_GIVEN.values())],
+                             vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
+        mod = ast.Module(body=[ast.FunctionDef(name="f", args=args, body=stmts or [ast.Pass()], decorator_list=[],
+                                               returns=None, type_comment=None)], type_ignores=[])
+        check_tree(mod, self.ctx.namespace)
+        return [_Rename(_LOCALS).visit(s) for s in copy.deepcopy(stmts)]
+
+    def _replace(self, stmt: ast.stmt) -> list[ast.stmt] | None:
+        """The statements standing for an engine statement that names a placeholder (None: it names none)."""
+        if isinstance(stmt, ast.If) and isinstance(stmt.test, ast.Name) and stmt.test.id in self.parts:
+            pre, value, _ = self.parts[stmt.test.id]
+            out = self._checked(pre + [ast.If(test=value, body=[ast.Pass()], orelse=[])])
+            out[-1].body = stmt.body
+            return out
+        if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Name) and stmt.value.id in self.parts:
+            pre, value, _ = self.parts[stmt.value.id]
+            out = self._checked(pre + [ast.Return(value=value)])
+            return out[:-1] + [ast.Assign(targets=stmt.targets, value=out[-1].value)]  # type: ignore[attr-defined]
+        if isinstance(stmt, ast.For) and isinstance(stmt.iter, ast.Name) and stmt.iter.id in self.parts:
+            pre, _, code = self.parts[stmt.iter.id]
+            mark = ast.Pass()
+            mark.hold = True  # type: ignore[attr-defined]  # found again after the copy in _checked
+            hold: list[ast.stmt] = [mark]
+            var: list[str] = []
+
+            def body(card: ast.expr) -> list[ast.stmt]:
+                var.append(card.id)  # type: ignore[attr-defined]
+                return hold
+
+            loop = self.comp.loop_of(code, body)  # type: ignore[union-attr]
+            out = self._checked(pre + loop)
+            inner = [_Rename({stmt.target.id: _LOCALS.get(var[0], var[0])}).visit(s)  # type: ignore[attr-defined]
+                     for s in copy.deepcopy(stmt.body)]
+            if not _fill(out, inner):
+                raise RulesetError("internal error: a target's loop was not written into the enumerator")
+            return out
+        return None
+
+    def splice(self, tree: ast.Module) -> None:
+        """Replace every placeholder statement of `tree` (checked engine source) by its expression."""
+        self._splice(tree.body)
+        left = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id in self.parts}
+        if left:
+            raise RulesetError(f"internal error: placeholders left in the enumerator: {sorted(left)}")
+
+    def _splice(self, stmts: list[ast.stmt]) -> None:
+        new: list[ast.stmt] = []
+        for s in stmts:
+            for field in ("body", "orelse"):
+                inner = getattr(s, field, None)
+                if isinstance(inner, list):
+                    self._splice(inner)
+            r = self._replace(s)
+            new += [s] if r is None else r
+        stmts[:] = new
+
+
+def _fill(stmts: list[ast.stmt], inner: list[ast.stmt]) -> bool:
+    """Put `inner` where the checked loop holds its one `pass` (the body handed to `loop_of`)."""
+    for node in ast.walk(ast.Module(body=stmts, type_ignores=[])):
+        for field in ("body", "orelse"):
+            b = getattr(node, field, None)
+            if isinstance(b, list) and len(b) == 1 and isinstance(b[0], ast.Pass) and getattr(b[0], "hold", False):
+                setattr(node, field, inner)
+                return True
+    return False
+
+
+__all__ = ["Inliner"]
