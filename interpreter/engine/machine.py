@@ -152,6 +152,8 @@ def _direct_play(g: State, plan: _Plan, direct: tuple, p: PlayDef, player: int, 
             zones[src].remove(c)
             zones[STACK].append(c)
             zone_of[c] = STACK
+            if g.known:  # into a public zone: forgotten, as `move` does
+                g.known &= ~(3 << (c << 1))
         else:
             g.move(c, STACK)
     env = {"me": player, "opponent": 1 - player, "card": cards[0] if cards else -1, "cards": cards,
