@@ -65,7 +65,7 @@ class State:
 
     __slots__ = ("rules", "zones", "zone_of", "role", "owner", "host", "atts", "marks", "turn", "turn_no",
                  "passes", "passed", "winner", "reason", "frames", "pending", "chain", "rng", "moves_made",
-                 "acted", "fv", "checked_fv", "actions", "wins", "hands", "hand_over", "known_top")
+                 "acted", "fv", "checked_fv", "actions", "wins", "hands", "hand_over", "known_top", "cur")
 
     def __init__(self, rules: Any, seed: int) -> None:
         self.rules = rules
@@ -100,10 +100,11 @@ class State:
         # how many cards at the top of the deck both players know (put there from a public zone:
         # a 9's target, a 7's other card); any other change to the top forgets them
         self.known_top = 0
+        self.cur: dict | None = None  # the bindings of the program running (for EventState)
 
     # -- snapshot -------------------------------------------------------------------------------
     def copy(self) -> State:
-        s = _new(State)
+        s = _new(self.__class__)
         s.rules = self.rules
         z = self.zones  # the eight zones of core.zones, copied one by one (no loop: copies are frequent)
         s.zones = [z[0][:], z[1][:], z[2][:], z[3][:], z[4][:], z[5][:], z[6][:], z[7][:]]
@@ -127,7 +128,8 @@ class State:
 
     # Slots that are not part of the position: the ruleset itself, and the legal actions of the pending
     # decision, a cache filled on demand (asking for the legal moves must not change the position).
-    NOT_IN_KEY = frozenset({"rules", "actions"})
+    # `cur` is the bindings of the program running (read only by EventState, for what caused a move).
+    NOT_IN_KEY = frozenset({"rules", "actions", "cur"})
 
     def key(self) -> tuple:
         """Every slot but NOT_IN_KEY, for exact comparisons (undo, replay, an illegal move changing nothing).
@@ -284,5 +286,83 @@ class State:
         self.known_top = 0
 
 
-__all__ = ["State", "Rng", "DECK", "SCRAP", "HAND0", "HAND1", "FIELD0", "FIELD1", "SHOWN", "STACK", "ZONE_NAMES",
+# -- the states of rulesets with triggers ----------------------------------------------------------
+
+_ZONE_WORD = ("deck", "scrap", "hand", "hand", "field", "field", "shown", "stack")
+
+
+class EventState(State):
+    """The state of a game whose ruleset has triggers: it also holds the events that happened and
+    whose triggers have not run yet (rules/triggers.py; the machine runs them). A ruleset without
+    triggers plays with `State` and pays nothing for events."""
+
+    __slots__ = ("events",)
+
+    def __init__(self, rules: Any, seed: int) -> None:
+        super().__init__(rules, seed)
+        self.events: list[tuple] = []
+        self.cur: dict | None = None
+
+    def copy(self) -> State:
+        s = State.copy(self)
+        s.events = self.events[:]  # type: ignore[attr-defined]
+        s.cur = self.cur
+        return s
+
+    def key(self) -> tuple:
+        return State.key(self) + (tuple(self.events),)
+
+    def clear(self) -> None:
+        State.clear(self)
+        self.events = []
+
+
+class MoveEventState(EventState):
+    """An EventState whose ruleset listens to cards moving (`card leaves ZONE`, `card enters ZONE`):
+    every move is queued as ("move", card, from, to, cause, countered, acting player)."""
+
+    __slots__ = ()
+
+    def _note(self, card: int, src: int, zone: int) -> None:
+        cur = self.cur
+        by = cur.get(" by") if cur else None
+        cause, countered = by if by is not None else ("", False)
+        me = cur.get("me", self.turn) if cur else self.turn
+        self.events.append(("move", card, src, zone, cause, countered, me))
+
+    def _relocate(self, card: int, zone: int) -> None:
+        self._note(card, self.zone_of[card], zone)
+        State._relocate(self, card, zone)
+
+    def move(self, card: int, zone: int, bottom: bool = False) -> None:
+        self._note(card, self.zone_of[card], zone)
+        State.move(self, card, zone, bottom)
+
+    def draw(self, player: int, n: int) -> None:
+        deck = self.zones[DECK]
+        for _ in range(min(n, len(deck))):
+            self.move(deck[-1], HAND0 + player)
+
+    def swap_zones(self, a: int, b: int) -> None:
+        for c in self.zones[a]:
+            self._note(c, a, b)
+        for c in self.zones[b]:
+            self._note(c, b, a)
+        State.swap_zones(self, a, b)
+
+
+def zone_word(zone: int) -> str:
+    """The word of a zone in a trigger's bindings (`from_zone`, `to_zone`): hand, field, deck..."""
+    return _ZONE_WORD[zone] if 0 <= zone < len(_ZONE_WORD) else "nowhere"
+
+
+def new_state(rules: Any, seed: int) -> State:
+    """A new state of the class these rules need (State unless they have triggers)."""
+    if not getattr(rules, "triggers", ()):
+        return State(rules, seed)
+    return (MoveEventState if rules.trigger_moves else EventState)(rules, seed)
+
+
+__all__ = ["State", "EventState", "MoveEventState", "new_state", "zone_word", "Rng",
+           "DECK", "SCRAP", "HAND0", "HAND1", "FIELD0", "FIELD1", "SHOWN", "STACK", "ZONE_NAMES",
            "RANDOM", "DRAW"]

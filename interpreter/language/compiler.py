@@ -336,7 +336,9 @@ class Compiler:
         return _Code(self.const(node.value), "str", value=node.value)
 
     _TYPES = {"me": "player", "opponent": "player", "card": "card", "target": "card", "it": "card",
-              "cards": "cards", "extra": "cards", "chosen": "cards", "answered": "cards"}
+              "cards": "cards", "extra": "cards", "chosen": "cards", "answered": "cards",
+              # bound by triggers (rules/triggers.py)
+              "from_zone": "str", "to_zone": "str", "cause": "str", "countered": "bool"}
 
     def _g_name(self, node: A.Name, scope, used) -> _Code:
         n = node.name

@@ -38,6 +38,7 @@ from .builder import BASE, NO_COST, Builder
 from .compose import Composed, get_path
 from .defs import AFTER_RESPONSE, FINISH_PLAY, START_CHOSEN, PlayDef, ResponseDef
 from .lint import lint, rank_hint
+from .triggers import build_triggers
 from .validate import int_or, list_or
 
 if TYPE_CHECKING:
@@ -405,7 +406,7 @@ def _within_budget(b: Builder, which: int, n: int, limit: int, decision_limit: i
 
 SECTIONS: tuple[Callable[[Builder, Rules], None], ...] = (
     build_deck, build_values, build_deal, build_match, build_names, build_definitions, build_end, build_turn,
-    build_kinds, build_plays, build_responses, build_moves, check_constants, check_budgets,
+    build_kinds, build_plays, build_responses, build_triggers, build_moves, check_constants, check_budgets,
 )
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from interpreter.core.cards import ALL_RANKS, NAMES, RANK_OF, UnknownCardError, parse_card
 from interpreter.core.errors import CuttleError, Location, ScenarioError, rule_failure
 from interpreter.engine.machine import run
-from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, State
+from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, State, new_state
 from interpreter.rules import Rules
 
 PLAYERS = {"p1": 0, "p2": 1}
@@ -25,7 +25,7 @@ def _deal_leaves_a_deck(rules: Rules) -> bool:
 
 def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None) -> State:
     """A state from `setup` (see docs/scenarios.md). `where(path)` locates errors in the file."""
-    g = State(rules, seed)
+    g = new_state(rules, seed)
     placed: dict[int, tuple] = {}
     universe = set(rules.deck_cards)
 
