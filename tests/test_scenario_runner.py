@@ -26,6 +26,7 @@ def test_every_scenario_file_is_run_once_by_the_test_module_of_its_concern() -> 
         test_docs,
         test_rulesets,
         test_solver,
+        test_triggers,
         test_turn_rules,
     )
 

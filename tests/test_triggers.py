@@ -15,6 +15,10 @@ from interpreter.engine.state import EventState, MoveEventState, State
 from interpreter.scripting.setup import build_position
 
 from .playout import play_out, random_mover
+from .scenario_util import ROOT, assert_passes, claim
+
+EXAMPLE = ROOT / "examples" / "house" / "scuttled-draw.yaml"
+EXAMPLE_CASE = claim([ROOT / "examples" / "house" / "scuttled-draw.test.yaml"], by=__name__)[0]
 
 HOUSE = Path(__file__).parent / "scenarios" / "triggers-house" / "rules" / "triggers-house.yaml"
 
@@ -33,6 +37,31 @@ def _errors(tmp_path: Path, body: str) -> str:
 
 def _cards(names: str) -> list[int]:
     return [parse_card(n) for n in names.split()]
+
+
+# -- the worked example of docs/effect-language.md ----------------------------------------------
+
+def test_the_docs_show_the_example_house_rule_and_its_scenario_passes() -> None:
+    doc = (ROOT / "docs" / "effect-language.md").read_text(encoding="utf-8")
+    assert EXAMPLE.read_text(encoding="utf-8") in doc
+    assert_passes(EXAMPLE_CASE)
+
+
+def test_the_example_scenario_fails_without_the_trigger(capsys: pytest.CaptureFixture[str]) -> None:
+    from interpreter.cli import main
+
+    assert main(["run", "--ruleset", "default", str(EXAMPLE_CASE)]) == 1
+    assert "p2 hand: expected [4D, KC], got [4D]" in capsys.readouterr().out
+
+
+def test_the_rules_page_and_the_diff_say_the_trigger_in_words() -> None:
+    from interpreter.rules.page import diff_rules, rules_page
+
+    rules = load_ruleset(str(EXAMPLE))
+    line = ('When a card leaves your field, if the cause is "scuttle" and it is not a Jack: you draw 1 card. '
+            "(When your card is scuttled, draw a card.)")
+    assert f"When things happen\n------------------\n  * {line}" in rules_page(rules)
+    assert f"* New rule: {line}" in diff_rules(load_ruleset("default"), rules)
 
 
 # -- load-time checks --------------------------------------------------------------------------

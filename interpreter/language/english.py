@@ -35,7 +35,10 @@ KIND_WORDS = {"oneoff": ("one-off", "one-offs"), "royal": ("Royal", "Royals"), "
               "counter": ("counter", "counters")}
 BOUND_WORDS = {"card": "this card", "cards": "the played cards", "target": "the target", "it": "it",
                "extra": "the extra card", "chosen": "the chosen card", "answered": "the answered play",
-               "random": "a random player", "none": "nobody"}
+               "random": "a random player", "none": "nobody",
+               # bound by triggers: what moved a card (the name of a play, response or rule), and where
+               "cause": "the cause", "from_zone": "the zone it left", "to_zone": "the zone it entered",
+               "countered": "the play was countered"}
 COMPARE_WORDS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
                  ">=": "is at least", "in": "is in", "not in": "is not in"}
 NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">", "in": "not in", "not in": "in"}
