@@ -28,6 +28,7 @@ def test_every_scenario_file_is_run_once_by_the_test_module_of_its_concern() -> 
         test_solver,
         test_triggers,
         test_turn_rules,
+        test_turn_state,
     )
 
     files = {p.resolve() for p in ALL}

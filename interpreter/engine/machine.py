@@ -403,7 +403,7 @@ def _next_turn(g: State) -> None:
     g.turn = 1 - g.turn
     g.turn_no += 1
     if g.marks:
-        g.marks = {c: m for c, m in g.marks.items() if m[1] >= g.turn_no}
+        g.marks = {k: last for k, last in g.marks.items() if last >= g.turn_no}
 
 
 def run(g: State) -> None:

@@ -75,7 +75,8 @@ class State:
         self.owner: list[int] = [-1] * CARD_COUNT
         self.host: list[int] = [-1] * CARD_COUNT
         self.atts: dict[int, list[int]] = {}
-        self.marks: dict[int, tuple[str, int]] = {}
+        # (card, or -1 - player; mark) -> the last turn number the mark lasts
+        self.marks: dict[tuple[int, str], int] = {}
         self.turn = 0
         self.turn_no = 1
         self.passes = 0
@@ -154,8 +155,14 @@ class State:
         return h >= 0 and self.atts[h][-1] == card
 
     def is_marked(self, card: int, name: str) -> bool:
-        m = self.marks.get(card)
-        return m is not None and m[0] == name and self.turn_no <= m[1]
+        """Whether a card (or a player, given as -1 - player) carries this mark now."""
+        m = self.marks.get((card, name))
+        return m is not None and self.turn_no <= m
+
+    def turns_of(self, player: int) -> int:
+        """The turns `player` has had, the current one included (the turns alternate from the deal)."""
+        first = self.turn if self.turn_no % 2 else 1 - self.turn
+        return (self.turn_no + 1) // 2 if player == first else self.turn_no // 2
 
     # -- moving cards ---------------------------------------------------------------------------
     def _relocate(self, card: int, zone: int) -> None:
@@ -258,7 +265,12 @@ class State:
         return bool(plays_for(self, player, tuple(cards), free_ok=False))
 
     def mark(self, card: int, name: str, turns: int) -> None:
-        self.marks[card] = (name, self.turn_no + turns)
+        """Mark a card (or a player, given as -1 - player) until the end of turn `turn_no + turns`; a
+        card or player carries any number of marks at once."""
+        self.marks[(card, name)] = self.turn_no + turns
+
+    def unmark(self, card: int, name: str) -> None:
+        self.marks.pop((card, name), None)
 
     def declare_winner(self, player: int, reason: str) -> None:
         """End the game (or, in a match, the hand: the engine then records it and deals the next)."""

@@ -44,6 +44,8 @@ EXEC, JUMP_IF_NOT, JUMP, CHOOSE, PLAY, BUILTIN = range(6)
 CARD_ATTRS = ("rank", "suit", "value", "role", "owner", "controller", "host", "jacks", "top", "attached",
               "name")
 BOUND_ALWAYS = frozenset({"me", "opponent", "random", "none", "true", "false"})
+PLAYER_ATTRS = ("turns",)  # `me.turns`: the turns a player has had, this one included
+FOREVER = 10 ** 12  # the turns of a mark made without `for N turns` (it lasts for the rest of the game)
 
 
 
@@ -371,6 +373,8 @@ class Compiler:
             return _Code(self.const(v), "any", value=v)
         if n in self.ctx.ranks or n in self.ctx.roles or n in self.ctx.marks:
             return _Code(self.const(n), "str", value=n)
+        if n == "turn":  # the game's turn number: 1 for the first turn, then 2, 3...
+            return _Code(_g("turn_no"), "int")
         known = set(scope) | BOUND_ALWAYS | set(self.ctx.defines) | set(self.ctx.constants) | set(
             self.ctx.ranks) | self.ctx.roles
         near = suggest(n, known)
@@ -481,8 +485,12 @@ class Compiler:
 
     def _g_attr(self, node: A.Attr, scope, used) -> _Code:
         a = node.name
+        if a in PLAYER_ATTRS:
+            obj = self.gen(node.obj, scope, used)
+            p = self._as_player(obj, node.obj, f"'.{a}'")
+            return _Code(_call(_g("turns_of"), p), "int", obj.cost + ONE)
         if a not in CARD_ATTRS:
-            near = suggest(a, CARD_ATTRS)
+            near = suggest(a, CARD_ATTRS + PLAYER_ATTRS)
             raise self.error(node, f"a card has no attribute '{a}'", "E204",
                              f"did you mean '{near}'?" if near else f"attributes: {', '.join(CARD_ATTRS)}")
         obj = self.gen(node.obj, scope, used)
@@ -562,6 +570,9 @@ class Compiler:
                          cost + Cost(0, plays=a0.size))
         if name == "marked":
             self._expect(args[1], ("str",), node.args[1], "marked()")
+            if a0.typ == "player":
+                return _Code(_call(_g("is_marked"), ast.BinOp(left=_const(-1), op=ast.Sub(), right=a0.node),
+                                   args[1].node), "bool", cost)
             x = a0.node if a0.typ == "card" else _call("_first", a0.node)
             return _Code(_call(_g("is_marked"), x, args[1].node), "bool", cost)
         if name == "same_rank":
@@ -838,12 +849,36 @@ class Compiler:
 
     def _s_mark(self, node: A.Mark, scope, used) -> list[ast.stmt]:
         self.ctx.marks.add(node.mark)
-        n = self.gen(node.turns, scope, used)
-        self._expect(n, ("int",), node.turns, "'mark ... for'")
+        if node.turns is None:  # for the rest of the game
+            n = _Code(_const(FOREVER), "int")
+        else:
+            n = self.gen(node.turns, scope, used)
+            self._expect(n, ("int",), node.turns, "'mark ... for'")
         self.cost = self.cost + n.cost
         mark = self.const(node.mark)
+        who = self._marked_player(node.cards, scope, used)
+        if who is not None:
+            return [_stmt(_call(_g("mark"), who, mark, n.node))]
         return self._each(self._cards_arg(node.cards, scope, used, "mark"),
                           lambda c: _call(_g("mark"), c, mark, n.node))
+
+    def _s_unmark(self, node: A.Unmark, scope, used) -> list[ast.stmt]:
+        self.ctx.marks.add(node.mark)
+        mark = self.const(node.mark)
+        who = self._marked_player(node.cards, scope, used)
+        if who is not None:
+            return [_stmt(_call(_g("unmark"), who, mark))]
+        return self._each(self._cards_arg(node.cards, scope, used, "unmark"),
+                          lambda c: _call(_g("unmark"), c, mark))
+
+    def _marked_player(self, node: A.Node, scope, used) -> ast.expr | None:
+        """A player being marked (or tested for a mark): their key among the marks, -1 - player; None
+        for cards. (Players and cards share the marks: a player's key is negative.)"""
+        x = self.gen(node, scope, used)
+        if x.typ != "player":
+            return None
+        self.cost = self.cost + x.cost
+        return ast.BinOp(left=_const(-1), op=ast.Sub(), right=x.node)
 
     def _s_for(self, node: A.ForEach, scope, used) -> list[ast.stmt]:
         src = self._cards_arg(node.source, scope, used, "for each")
@@ -914,7 +949,8 @@ _GEN = {
 _SGEN = {
     A.Scrap: Compiler._s_scrap, A.Move: Compiler._s_move, A.Attach: Compiler._s_attach,
     A.Draw: Compiler._s_draw, A.Reveal: Compiler._s_reveal, A.Shuffle: Compiler._s_shuffle,
-    A.Swap: Compiler._s_swap, A.Mark: Compiler._s_mark, A.ForEach: Compiler._s_for, A.If: Compiler._s_if,
+    A.Swap: Compiler._s_swap, A.Mark: Compiler._s_mark,
+    A.Unmark: Compiler._s_unmark, A.ForEach: Compiler._s_for, A.If: Compiler._s_if,
     A.Pass: Compiler._s_pass, A.Win: Compiler._s_win, A.Nothing: Compiler._s_nothing,
 }
 

@@ -763,6 +763,10 @@ def stmt_text(node: A.Node, ctx: Context) -> str:
                 each = f"each of {np.owner} {np.head(True)}{np.tail()}"
             inner = ctx.with_(aliases={**ctx.aliases, v: "it"})
             return f"for {each}: {block_text(b, inner)}"
+        case A.Mark(cards=c, mark=m, turns=None):
+            return f"{conj('mark', subj)} {_object(c, ctx)} as {words(m)} for the rest of the game"
+        case A.Unmark(cards=c, mark=m):
+            return f"{conj('stop', subj)} {_object(c, ctx)} being marked as {words(m)}"
         case A.Mark(cards=c, mark=m, turns=t):
             turns = "turn" if isinstance(t, A.Num) and t.value == 1 else "turns"
             return f"{conj('mark', subj)} {_object(c, ctx)} as {words(m)} for {value(t, ctx)} {turns}"

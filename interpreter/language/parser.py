@@ -87,7 +87,10 @@ class _ToAst(Transformer):
         return A.ForEach(str(c[0]), c[1], c[2], **_pos(meta))
 
     def mark(self, meta, c):
-        return A.Mark(c[0], str(c[1]), c[2], **_pos(meta))
+        return A.Mark(c[0], str(c[1]), c[2] if len(c) > 2 else None, **_pos(meta))
+
+    def unmark(self, meta, c):
+        return A.Unmark(c[0], str(c[1]), **_pos(meta))
 
     def pass_(self, meta, c):
         return A.Pass(**_pos(meta))
@@ -203,7 +206,7 @@ def _describe_expected(expected) -> str:
 
 
 _KEYWORDS = ("scrap", "move", "attach", "draw", "reveal", "shuffle", "swap", "choose", "play", "let", "if",
-             "for", "mark", "pass", "win", "nothing", "where", "and", "or", "not", "in", "then", "else",
+             "for", "mark", "unmark", "pass", "win", "nothing", "where", "and", "or", "not", "in", "then", "else",
              "end", "each", "do", "to", "from", "by", "as", "of", "hand", "field", "deck", "shown", "top",
              "bottom", "into", "with", "turns")
 

@@ -153,8 +153,12 @@ def _stmt(node: A.Node, depth: int = 0, multiline: bool = False) -> str:
             return text + "end"
         case A.ForEach(var=v, source=s, body=b):
             return f"for each {v} in {e(s)} do{_nested(b, depth, multiline)}end"
+        case A.Mark(cards=c, mark=m, turns=None):
+            return f"mark {e(c)} as {m}"
         case A.Mark(cards=c, mark=m, turns=t):
             return f"mark {e(c)} as {m} for {e(t)} turns"
+        case A.Unmark(cards=c, mark=m):
+            return f"unmark {e(c)} as {m}"
         case A.Pass():
             return "pass"
         case A.Win(player=p):
@@ -165,7 +169,7 @@ def _stmt(node: A.Node, depth: int = 0, multiline: bool = False) -> str:
 
 
 _STATEMENTS = (A.Scrap, A.Move, A.Attach, A.Draw, A.Reveal, A.Shuffle, A.Swap, A.Choose, A.PlayFrom, A.Let,
-               A.If, A.ForEach, A.Mark, A.Pass, A.Win, A.Nothing)
+               A.If, A.ForEach, A.Mark, A.Unmark, A.Pass, A.Win, A.Nothing)
 
 
 def to_text(node: A.Node | Sequence[A.Node], multiline: bool = False) -> str:

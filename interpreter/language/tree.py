@@ -174,9 +174,15 @@ class ForEach(Node):
 
 @dataclass(frozen=True)
 class Mark(Node):
-    cards: Node
+    cards: Node          # cards, or a player
     mark: str
-    turns: Node
+    turns: Node | None   # None: for the rest of the game
+
+
+@dataclass(frozen=True)
+class Unmark(Node):
+    cards: Node          # cards, or a player
+    mark: str
 
 
 @dataclass(frozen=True)
