@@ -247,6 +247,14 @@ class State:
         for _ in range(min(n, len(deck))):
             self.move(deck[-1], HAND0 + player)
 
+    def shuffle_under(self, cards: tuple[int, ...]) -> None:
+        """Shuffle only these cards (with the game's generator) and put them under the deck: the cards
+        above them, and what both players know of the top, stay as they were."""
+        pile = list(cards)
+        self.rng.shuffle(pile)
+        for c in pile:
+            self.move(c, DECK, bottom=True)
+
     def shuffle_deck(self) -> None:
         self.known_top = 0
         self.rng.shuffle(self.zones[DECK])

@@ -393,8 +393,8 @@ class Compiler:
 
     def _g_zone(self, node: A.Zone, scope, used) -> _Code:
         z, n = node.zone, self.ctx.deck_size
-        if z == "deck":
-            return _Code(_zone(_const(DECK)), "cards", ONE, n)
+        if z == "deck":  # read from the top: the first card is the top card (the zone's list ends with it)
+            return _Code(_call("_from_top", _zone(_const(DECK))), "cards", ONE, n)
         if z == "scrap":
             return _Code(_zone(_const(SCRAP)), "cards", ONE, n)
         if z == "shown":
@@ -544,6 +544,8 @@ class Compiler:
         if name in ("score", "goal", "other"):
             p = self._as_player(a0, node.args[0], f"{name}()")
         if name == "count":
+            if isinstance(node.args[0], A.Zone) and node.args[0].zone == "deck":  # no need to turn it round
+                return _Code(_call("len", _zone(_const(DECK))), "int", cost)
             return _Code(_call("len", self._cards_of(a0)), "int", cost)
         if name == "any":
             return _Code(_compare(_call("len", self._cards_of(a0)), ast.Gt(), _const(0)), "bool", cost)
@@ -785,8 +787,13 @@ class Compiler:
         d = node.dest
         if d.zone in ("deck top", "deck bottom", "scrap", "shown"):
             zone = {"deck top": DECK, "deck bottom": DECK, "scrap": SCRAP, "shown": SHOWN}[d.zone]
+            if cards.typ != "card" and (d.zone == "deck top") != d.reversed and d.zone != "scrap" \
+                    and d.zone != "shown":
+                # several cards onto the deck keep their order read from the top: put on the top, the
+                # first ends topmost (the last goes first); `reversed` turns it round (docs: ordered moves)
+                cards = _Code(_call("_from_top", self._cards_of(cards)), "cards", cards.cost, cards.size)
             if d.zone == "deck bottom":
-                return self._each(cards, lambda c: _call(_g("move"), c, _const(zone), bottom=_const(True)))
+                return self._each(cards, lambda c: _call(_g("move"), c, _const(zone), _const(True)))
             return self._each(cards, lambda c: _call(_g("move"), c, _const(zone)))
         p = self.gen(d.player, scope, used)
         self.cost = self.cost + p.cost
@@ -833,6 +840,11 @@ class Compiler:
         cards = self._cards_arg(node.cards, scope, used, "shuffle")
         self.cost = self.cost + Cost(self.ctx.deck_size)
         return self._each(cards, lambda c: _call(_g("move"), c, _const(DECK))) + [_stmt(_call(_g("shuffle_deck")))]
+
+    def _s_shuffle_under(self, node: A.ShuffleUnder, scope, used) -> list[ast.stmt]:
+        cards = self._cards_arg(node.cards, scope, used, "shuffle")
+        self.cost = self.cost + cards.cost + Cost(cards.size)
+        return [_stmt(_call(_g("shuffle_under"), _call("tuple", self._cards_of(cards))))]
 
     def _s_swap(self, node: A.Swap, scope, used) -> list[ast.stmt]:
         zs = []
@@ -949,6 +961,7 @@ _GEN = {
 _SGEN = {
     A.Scrap: Compiler._s_scrap, A.Move: Compiler._s_move, A.Attach: Compiler._s_attach,
     A.Draw: Compiler._s_draw, A.Reveal: Compiler._s_reveal, A.Shuffle: Compiler._s_shuffle,
+    A.ShuffleUnder: Compiler._s_shuffle_under,
     A.Swap: Compiler._s_swap, A.Mark: Compiler._s_mark,
     A.Unmark: Compiler._s_unmark, A.ForEach: Compiler._s_for, A.If: Compiler._s_if,
     A.Pass: Compiler._s_pass, A.Win: Compiler._s_win, A.Nothing: Compiler._s_nothing,

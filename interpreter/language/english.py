@@ -691,9 +691,9 @@ def _amount(op: str, rhs: A.Node, ctx: Context) -> str:
 
 def dest_text(d: A.Dest, ctx: Context, moved: A.Node | None = None) -> str:
     if d.zone == "deck top":
-        return "on top of the deck"
+        return "on top of the deck" + (", the last of them on top" if d.reversed else "")
     if d.zone == "deck bottom":
-        return "at the bottom of the deck"
+        return "at the bottom of the deck" + (", the last of them nearest the top" if d.reversed else "")
     if d.zone == "scrap":
         return "into the scrap"
     if d.zone == "shown":
@@ -737,6 +737,8 @@ def stmt_text(node: A.Node, ctx: Context) -> str:
             return f"{conj('turn', subj)} up the top {_cards(n, ctx)} of the deck for both players to see"
         case A.Shuffle(cards=c):
             return f"{conj('shuffle', subj)} {_object(c, ctx)} into the deck"
+        case A.ShuffleUnder(cards=c):
+            return f"{conj('shuffle', subj)} {_object(c, ctx)} and {conj('put', subj)} them under the deck"
         case A.Swap(left=lhs, right=rhs):
             return f"{conj('swap', subj)} {value(lhs, ctx)} with {value(rhs, ctx)}"
         case A.Choose():

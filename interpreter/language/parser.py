@@ -65,6 +65,9 @@ class _ToAst(Transformer):
     def shuffle(self, meta, c):
         return A.Shuffle(c[0], **_pos(meta))
 
+    def shuffle_under(self, meta, c):
+        return A.ShuffleUnder(c[0], **_pos(meta))
+
     def swap(self, meta, c):
         return A.Swap(c[0], c[1], **_pos(meta))
 
@@ -103,10 +106,16 @@ class _ToAst(Transformer):
 
     # destinations
     def to_deck_top(self, meta, c):
-        return A.Dest("deck top", **_pos(meta))
+        return A.Dest("deck top", reversed=bool(c) and c[0] == "reversed", **_pos(meta))
 
     def to_deck_bottom(self, meta, c):
-        return A.Dest("deck bottom", **_pos(meta))
+        return A.Dest("deck bottom", reversed=bool(c) and c[0] == "reversed", **_pos(meta))
+
+    def in_order(self, meta, c):
+        return "in order"
+
+    def reversed_(self, meta, c):
+        return "reversed"
 
     def to_scrap(self, meta, c):
         return A.Dest("scrap", **_pos(meta))
@@ -208,7 +217,7 @@ def _describe_expected(expected) -> str:
 _KEYWORDS = ("scrap", "move", "attach", "draw", "reveal", "shuffle", "swap", "choose", "play", "let", "if",
              "for", "mark", "unmark", "pass", "win", "nothing", "where", "and", "or", "not", "in", "then", "else",
              "end", "each", "do", "to", "from", "by", "as", "of", "hand", "field", "deck", "shown", "top",
-             "bottom", "into", "with", "turns")
+             "bottom", "into", "with", "turns", "under", "order", "reversed")
 
 
 def _within_budget(tree: Tree, span: Span) -> None:

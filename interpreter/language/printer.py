@@ -99,7 +99,7 @@ def dest_text(d: A.Dest) -> str:
         return f"hand of {expr_text(d.player, POSTFIX)}" if d.player is not None else "hand"
     if d.zone == "field":
         return f"field of {expr_text(d.player, POSTFIX)} as {d.role}" if d.player is not None else "field"
-    return d.zone  # deck top, deck bottom, scrap, shown
+    return d.zone + (" reversed" if d.reversed else "")  # deck top, deck bottom, scrap, shown
 
 
 def _block(body: Sequence[A.Node], depth: int, multiline: bool) -> str:
@@ -138,6 +138,8 @@ def _stmt(node: A.Node, depth: int = 0, multiline: bool = False) -> str:
             return f"reveal {e(c)}"
         case A.Shuffle(cards=c):
             return f"shuffle {e(c)} into deck"
+        case A.ShuffleUnder(cards=c):
+            return f"shuffle {e(c)} under deck"
         case A.Swap(left=lhs, right=rhs):
             return f"swap {e(lhs)} with {e(rhs)}"
         case A.Choose(count=c, source=s, chooser=w, verb=v):
@@ -168,8 +170,8 @@ def _stmt(node: A.Node, depth: int = 0, multiline: bool = False) -> str:
     raise TypeError(f"not a statement node: {type(node).__name__}")
 
 
-_STATEMENTS = (A.Scrap, A.Move, A.Attach, A.Draw, A.Reveal, A.Shuffle, A.Swap, A.Choose, A.PlayFrom, A.Let,
-               A.If, A.ForEach, A.Mark, A.Unmark, A.Pass, A.Win, A.Nothing)
+_STATEMENTS = (A.Scrap, A.Move, A.Attach, A.Draw, A.Reveal, A.Shuffle, A.ShuffleUnder, A.Swap, A.Choose, A.PlayFrom,
+               A.Let, A.If, A.ForEach, A.Mark, A.Unmark, A.Pass, A.Win, A.Nothing)
 
 
 def to_text(node: A.Node | Sequence[A.Node], multiline: bool = False) -> str:

@@ -94,6 +94,7 @@ class Dest(Node):
     zone: str
     player: Node | None = None
     role: str | None = None
+    reversed: bool = False  # deck top/bottom: the last card ends topmost (by default the first does)
 
 
 # ---- statements --------------------------------------------------------------------------------
@@ -130,6 +131,12 @@ class Reveal(Node):
 
 @dataclass(frozen=True)
 class Shuffle(Node):
+    cards: Node
+
+
+@dataclass(frozen=True)
+class ShuffleUnder(Node):
+    """`shuffle CARDS under deck`: only those cards are shuffled, then put under the deck."""
     cards: Node
 
 

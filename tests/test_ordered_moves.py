@@ -1,0 +1,105 @@
+"""The order of cards: the deck read from the top, several cards moved keep their order (`in order`,
+`reversed`), and `shuffle CARDS under deck` (docs/effect-language.md, "The order of cards")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter import Game, load_ruleset
+from interpreter.core.cards import NAMES, parse_card
+from interpreter.core.zones import DECK, SCRAP
+from interpreter.scripting.setup import build_position
+
+DECK_TOP = ["KC", "QH", "8S", "2H"]  # top first
+
+
+def _game(tmp_path: Path, effect: str, seed: int = 1, scrap: list[str] | None = None) -> Game:
+    p = tmp_path / "house.yaml"
+    p.write_text(f"name: house\nextends: default\nplays:\n  ace:\n    effect: {effect}\n", encoding="utf-8")
+    rules = load_ruleset(str(p))
+    setup = {"turn": "p1", "p1": {"hand": ["AC", "5C"]}, "p2": {"hand": ["3D"]}, "deck": DECK_TOP}
+    if scrap:
+        setup["scrap"] = scrap
+    return Game(rules, build_position(rules, setup, seed))
+
+
+def _top(g: Game, n: int) -> list[str]:
+    return [NAMES[c] for c in reversed(g.state.zones[DECK][-n:])]
+
+
+def _ace(g: Game) -> None:
+    g.play("oneoff AC")
+    g.play("resolve")
+
+
+def test_revealing_cards_and_putting_them_back_restores_the_deck(tmp_path: Path) -> None:
+    g = _game(tmp_path, "reveal 3; move shown to deck top")
+    _ace(g)
+    assert _top(g, 4) == DECK_TOP
+    assert g.state.known_top == 3  # both players saw them go back
+
+
+@pytest.mark.parametrize("words", ["", " in order"])
+def test_the_first_of_several_cards_ends_on_top(tmp_path: Path, words: str) -> None:
+    g = _game(tmp_path, f"reveal 2; move shown to deck top{words}")
+    _ace(g)
+    assert _top(g, 2) == ["KC", "QH"]
+
+
+def test_reversed_puts_the_last_on_top(tmp_path: Path) -> None:
+    g = _game(tmp_path, "reveal 3; move shown to deck top reversed")
+    _ace(g)
+    assert _top(g, 4) == ["8S", "QH", "KC", "2H"]
+
+
+def test_the_bottom_keeps_the_order_read_from_the_top(tmp_path: Path) -> None:
+    g = _game(tmp_path, "reveal 2; move shown to deck bottom")
+    _ace(g)
+    bottom = [NAMES[c] for c in g.state.zones[DECK][:2]]  # the zone's list starts at the bottom
+    assert bottom == ["QH", "KC"]  # KC (first) nearest the top, QH the bottom card
+    g = _game(tmp_path, "reveal 2; move shown to deck bottom reversed")
+    _ace(g)
+    assert [NAMES[c] for c in g.state.zones[DECK][:2]] == ["KC", "QH"]
+
+
+def test_the_deck_is_read_from_the_top(tmp_path: Path) -> None:
+    g = _game(tmp_path, "move first(deck) to hand of me; move deck[0] to hand of me")
+    _ace(g)
+    assert [NAMES[c] for c in g.state.zones[2]][-2:] == ["KC", "QH"]
+
+
+def test_shuffle_under_keeps_the_deck_on_top_and_shuffles_only_those_cards(tmp_path: Path) -> None:
+    scrap = ["9C", "9D", "2C", "3S", "4S", "6H"]
+    orders = set()
+    for seed in range(6):
+        g = _game(tmp_path, "shuffle scrap under deck", seed=seed, scrap=scrap)
+        g.state.known_top = 2  # say both players know the top two (a 9's targets)
+        before = list(g.state.zones[DECK])
+        _ace(g)
+        deck = g.state.zones[DECK]
+        assert deck[-len(before):] == before  # the deck as it was, on top
+        under = deck[:len(deck) - len(before)]
+        assert sorted(under) == sorted(parse_card(c) for c in scrap + ["AC"]) or \
+            sorted(under) == sorted(parse_card(c) for c in scrap)
+        assert g.state.known_top == 2
+        orders.add(tuple(under))
+    assert len(orders) > 1  # shuffled, by the seed
+    a, b = (_game(tmp_path, "shuffle scrap under deck", seed=3, scrap=scrap) for _ in range(2))
+    _ace(a)
+    _ace(b)
+    assert a.state.zones[DECK] == b.state.zones[DECK]
+
+
+def test_the_joker_keeps_what_both_players_know_on_top() -> None:
+    rules = load_ruleset("micro+jokers")
+    g = Game(rules, build_position(rules, {
+        "turn": "p1", "p1": {"hand": ["RJ", "AS", "2H", "3S"], "points": ["9S"]},
+        "p2": {"hand": ["BJ", "4C", "6D", "JS", "QH", "KC", "9H"]}, "deck": ["10H", "10C"],
+        "scrap": ["9C", "9D", "2C", "3D"]}, 1))
+    g.state.known_top = 2  # a 9 put both there
+    g.play("oneoff RJ")
+    g.play("resolve")
+    assert _top(g, 1) == ["10C"] and g.state.known_top == 1  # one drawn, the other still known
+    assert len(g.state.zones[SCRAP]) == 1
