@@ -39,6 +39,17 @@ setup:
   match: {p1: 1, p2: 0}
 """
 
+# turn state, marks and counters (a house ruleset written beside the case: COUNTED_RULES)
+COUNTED = """\
+ruleset: counted.yaml
+setup:
+  turn: p1
+  turn_number: 5
+  p1: {hand: [9S], marks: [wronged], counters: {tally: 2}}
+  p2: {hand: [3D]}
+"""
+COUNTED_RULES = "name: counted\nkind: base\nextends: default\ncounters:\n  tally: {of: player}\n"
+
 # (key, position, values that hold, [(a value that does not hold, what the failure says)])
 Row = tuple[str, str, list[Any], list[tuple[Any, str]]]
 GAME_ROWS: list[Row] = [
@@ -73,6 +84,7 @@ GAME_ROWS: list[Row] = [
      [({"p1": 0}, "hands won: expected {'p1': 0}, got {'p1': 1, 'p2': 0}"),
       ({"p2": 1}, "hands won: expected {'p2': 1}, got {'p1': 1, 'p2': 0}")]),
     ("hand_number", MATCH, [2], [(1, "hand number: expected 1, got 2"), (3, "hand number: expected 3, got 2")]),
+    ("turn_number", COUNTED, [5], [(1, "turn number: expected 1, got 5")]),
 ]
 
 SIDE_ROWS: list[Row] = [
@@ -98,6 +110,10 @@ SIDE_ROWS: list[Row] = [
     ("p2.score", BASE, [10], [(0, "p2 score: expected 0, got 10")]),
     ("p1.goal", BASE, [14], [(21, "p1 goal: expected 21, got 14")]),
     ("p2.goal", BASE, [21], [(14, "p2 goal: expected 14, got 21")]),
+    ("p1.marks", COUNTED, [["wronged"]], [([], "p1 marks: expected [], got [wronged]")]),
+    ("p2.marks", COUNTED, [[]], [(["wronged"], "p2 marks: expected [wronged], got []")]),
+    ("p1.counters", COUNTED, [{"tally": 2}], [({"tally": 1}, "p1 counters: expected {'tally': 1}, got {'tally': 2}")]),
+    ("p2.counters", COUNTED, [{"tally": 0}], [({"tally": 2}, "p2 counters: expected {'tally': 2}, got {'tally': 0}")]),
 ]
 ROWS = GAME_ROWS + SIDE_ROWS
 
@@ -111,6 +127,8 @@ def _expect(key: str, value: Any) -> dict:
 
 def _scenario(tmp_path: Path, position: str, expect: Any, moves: list | None = None) -> Path:
     p = tmp_path / "case.yaml"
+    if position is COUNTED:
+        (tmp_path / "counted.yaml").write_text(COUNTED_RULES, encoding="utf-8")
     doc = {"moves": moves} if moves else {}
     doc["expect"] = expect
     p.write_text(position + yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
@@ -171,6 +189,9 @@ WRONG_KIND: list[tuple[str, Any, str]] = [
     ("p1.royals", ["KS", "KS"], "KS is listed twice in p1.royals"),
     ("p1.score", 12.0, "p1.score must be a whole number (0 or more), not 12.0"),
     ("p2.goal", True, "p2.goal must be a whole number (0 or more), not true (yes/no)"),
+    ("turn_number", "5", "turn_number must be a whole number (0 or more), not the text '5'"),
+    ("p1.marks", "wronged", "p1.marks must be a list of mark names, e.g. [wronged] ([] for none)"),
+    ("p2.counters", {"tally": "2"}, "p2.counters must map counter names to numbers, e.g. {scuttles: 2}"),
 ]
 
 

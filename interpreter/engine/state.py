@@ -9,7 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.core.cards import CARD_COUNT, SUIT_OF
+from interpreter.core.errors import RuleRuntimeError
+from interpreter.core.limits import MAX_INT
 from interpreter.core.zones import DECK, DRAW, FIELD0, FIELD1, HAND0, HAND1, RANDOM, SCRAP, SHOWN, STACK, ZONE_NAMES
+from interpreter.language.compiler import FOREVER
 
 from .legal import plays_for
 
@@ -65,7 +68,7 @@ class State:
 
     __slots__ = ("rules", "zones", "zone_of", "role", "owner", "host", "atts", "marks", "turn", "turn_no",
                  "passes", "passed", "winner", "reason", "frames", "pending", "chain", "rng", "moves_made",
-                 "acted", "fv", "checked_fv", "actions", "wins", "hands", "hand_over", "known_top", "cur")
+                 "acted", "fv", "checked_fv", "actions", "wins", "hands", "hand_over", "known_top", "cur", "counters")
 
     def __init__(self, rules: Any, seed: int) -> None:
         self.rules = rules
@@ -102,6 +105,9 @@ class State:
         # a 9's target, a 7's other card); any other change to the top forgets them
         self.known_top = 0
         self.cur: dict | None = None  # the bindings of the program running (for EventState)
+        # `counters:` (card, or -1 - player; name) -> (value, the last turn it lasts). Never changed in
+        # place (a change makes a new dict), so a snapshot shares it.
+        self.counters: dict[tuple[int, str], tuple[int, int]] = {}
 
     # -- snapshot -------------------------------------------------------------------------------
     def copy(self) -> State:
@@ -125,6 +131,7 @@ class State:
         s.fv, s.checked_fv, s.actions = self.fv[:], self.checked_fv[:], self.actions
         s.wins, s.hands, s.hand_over = self.wins, self.hands, self.hand_over
         s.known_top = self.known_top
+        s.counters = self.counters
         return s
 
     # Slots that are not part of the position: the ruleset itself, and the legal actions of the pending
@@ -140,7 +147,8 @@ class State:
                 tuple(sorted(self.marks.items())), self.turn, self.turn_no, self.passes, self.passed,
                 self.winner, self.reason, tuple((f[0], f[1], tuple(sorted(f[2].items()))) for f in self.frames),
                 self.pending, self.chain, self.rng.s, self.moves_made, self.acted, tuple(self.fv),
-                tuple(self.checked_fv), self.wins, self.hands, self.hand_over, self.known_top)
+                tuple(self.checked_fv), self.wins, self.hands, self.hand_over, self.known_top,
+                tuple(sorted(self.counters.items())))
 
     # -- facts ----------------------------------------------------------------------------------
     @staticmethod
@@ -280,6 +288,23 @@ class State:
     def unmark(self, card: int, name: str) -> None:
         self.marks.pop((card, name), None)
 
+    # -- counters (a card's, or a player's given as -1 - player) ---------------------------------
+    def counter(self, key: int, name: str) -> int:
+        """A counter's value: 0 when it was never set or its turns are over."""
+        e = self.counters.get((key, name))
+        return e[0] if e is not None and self.turn_no <= e[1] else 0
+
+    def set_counter(self, key: int, name: str, value: int, turns: int) -> None:
+        if abs(value) > MAX_INT:
+            raise RuleRuntimeError(f"the counter {name} would reach {value}, beyond the limit of {MAX_INT:.0e}")
+        self.counters = {**self.counters, (key, name): (value, self.turn_no + turns)}
+
+    def add_counter(self, key: int, name: str, delta: int) -> None:
+        """Add to a counter; a counter that was not set (or is over) starts from 0 and lasts the game."""
+        e = self.counters.get((key, name))
+        live = e is not None and self.turn_no <= e[1]
+        self.set_counter(key, name, (e[0] if live else 0) + delta, (e[1] - self.turn_no) if live else FOREVER)
+
     def declare_winner(self, player: int, reason: str) -> None:
         """End the game (or, in a match, the hand: the engine then records it and deals the next)."""
         if self.winner is None:
@@ -299,6 +324,7 @@ class State:
         self.host = [-1] * n
         self.atts = {}
         self.marks = {}
+        self.counters = {}
         self.passes, self.passed = 0, False
         self.frames, self.pending, self.chain, self.actions = [], None, (), None
         self.fv = [self.fv[0] + 1, self.fv[1] + 1]

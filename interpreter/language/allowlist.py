@@ -23,7 +23,7 @@ _LOCAL_NAME = re.compile(r"^(?:g|e|_l[0-9]+|p[0-9]+)$")  # parameters and the co
 STATE_ATTRS = frozenset({"zones", "role", "owner", "host", "atts", "controller", "is_top", "is_marked",
                          "can_play", "move", "put_in_play", "attach", "draw", "shuffle_deck", "swap_zones",
                          "mark", "passed", "declare_winner", "rules", "unmark", "turns_of", "turn_no",
-                         "shuffle_under"})
+                         "shuffle_under", "counter", "set_counter", "add_counter"})
 # (what the attribute is read from, attribute): the only attribute accesses generated code makes
 ALLOWED_ATTRS = frozenset({("g", a) for a in STATE_ATTRS} | {("g.rules", "score_of"), ("g.rules", "goal_of"),
                                                              ("g.atts", "get"), ("e", "get")})

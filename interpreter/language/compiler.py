@@ -61,6 +61,7 @@ class Context:
     suit_rank: dict[str, int] = field(default_factory=dict)
     values: dict[str, int] = field(default_factory=dict)
     marks: set[str] = field(default_factory=set)
+    counters: dict[str, str] = field(default_factory=dict)  # `counters:` name -> "player" or "card"
     verbs: set[str] = field(default_factory=set)
     deck_size: int = CARD_COUNT  # the most cards any zone (or set of cards) can hold
     namespace: dict[str, Any] | None = None          # the generated code's globals
@@ -485,13 +486,18 @@ class Compiler:
 
     def _g_attr(self, node: A.Attr, scope, used) -> _Code:
         a = node.name
+        if a in self.ctx.counters:
+            obj = self.gen(node.obj, scope, used)
+            return _Code(_call(_g("counter"), self._counter_key(obj, node, a), self.const(a)), "int", obj.cost + ONE)
         if a in PLAYER_ATTRS:
             obj = self.gen(node.obj, scope, used)
             p = self._as_player(obj, node.obj, f"'.{a}'")
             return _Code(_call(_g("turns_of"), p), "int", obj.cost + ONE)
         if a not in CARD_ATTRS:
-            near = suggest(a, CARD_ATTRS + PLAYER_ATTRS)
-            raise self.error(node, f"a card has no attribute '{a}'", "E204",
+            near = suggest(a, CARD_ATTRS + PLAYER_ATTRS + tuple(self.ctx.counters))
+            raise self.error(node, f"a card has no attribute '{a}'" + (" (and no counter of that name is "
+                                                                        "declared in `counters:`)"
+                                                                        if self.ctx.counters else ""), "E204",
                              f"did you mean '{near}'?" if near else f"attributes: {', '.join(CARD_ATTRS)}")
         obj = self.gen(node.obj, scope, used)
         self._expect(obj, ("card", "cards"), node.obj, f"'.{a}'")
@@ -874,6 +880,45 @@ class Compiler:
         return self._each(self._cards_arg(node.cards, scope, used, "mark"),
                           lambda c: _call(_g("mark"), c, mark, n.node))
 
+    def _counter_key(self, obj: _Code, node: A.Attr, name: str) -> ast.expr:
+        """Where counter `name` of `obj` is kept: the card, or -1 - player (as marks are)."""
+        kind = self.ctx.counters[name]
+        if kind == "player":
+            return ast.BinOp(left=_const(-1), op=ast.Sub(), right=self._as_player(obj, node.obj, f"'.{name}'"))
+        self._expect(obj, ("card", "cards"), node.obj, f"'.{name}' (a counter of cards)")
+        return obj.node if obj.typ == "card" else _call("_first", obj.node)
+
+    def _counter_target(self, node: A.Node, scope, used) -> tuple[ast.expr, ast.expr]:
+        if not isinstance(node, A.Attr) or node.name not in self.ctx.counters:
+            name = node.name if isinstance(node, A.Attr) else None
+            near = suggest(name, self.ctx.counters) if name else None
+            raise self.error(node, f"unknown counter '{name}'" if name else "'set'/'add' need X.COUNTER (a counter "
+                             "declared in `counters:`)", "E216",
+                             f"did you mean '{near}'?" if near else
+                             f"counters: {', '.join(self.ctx.counters) or 'none declared (add a `counters:` section)'}")
+        obj = self.gen(node.obj, scope, used)
+        self.cost = self.cost + obj.cost
+        return self._counter_key(obj, node, node.name), self.const(node.name)
+
+    def _s_set_counter(self, node: A.SetCounter, scope, used) -> list[ast.stmt]:
+        key, name = self._counter_target(node.target, scope, used)
+        v = self.gen(node.value, scope, used)
+        self._expect(v, ("int",), node.value, "'set ... to'")
+        if node.turns is None:
+            n = _Code(_const(FOREVER), "int")
+        else:
+            n = self.gen(node.turns, scope, used)
+            self._expect(n, ("int",), node.turns, "'set ... for'")
+        self.cost = self.cost + v.cost + n.cost
+        return [_stmt(_call(_g("set_counter"), key, name, v.node, n.node))]
+
+    def _s_add_counter(self, node: A.AddCounter, scope, used) -> list[ast.stmt]:
+        key, name = self._counter_target(node.target, scope, used)
+        v = self.gen(node.value, scope, used)
+        self._expect(v, ("int",), node.value, "'add'")
+        self.cost = self.cost + v.cost
+        return [_stmt(_call(_g("add_counter"), key, name, v.node))]
+
     def _s_unmark(self, node: A.Unmark, scope, used) -> list[ast.stmt]:
         self.ctx.marks.add(node.mark)
         mark = self.const(node.mark)
@@ -963,7 +1008,8 @@ _SGEN = {
     A.Draw: Compiler._s_draw, A.Reveal: Compiler._s_reveal, A.Shuffle: Compiler._s_shuffle,
     A.ShuffleUnder: Compiler._s_shuffle_under,
     A.Swap: Compiler._s_swap, A.Mark: Compiler._s_mark,
-    A.Unmark: Compiler._s_unmark, A.ForEach: Compiler._s_for, A.If: Compiler._s_if,
+    A.Unmark: Compiler._s_unmark, A.SetCounter: Compiler._s_set_counter, A.AddCounter: Compiler._s_add_counter,
+    A.ForEach: Compiler._s_for, A.If: Compiler._s_if,
     A.Pass: Compiler._s_pass, A.Win: Compiler._s_win, A.Nothing: Compiler._s_nothing,
 }
 

@@ -767,6 +767,13 @@ def stmt_text(node: A.Node, ctx: Context) -> str:
             return f"for {each}: {block_text(b, inner)}"
         case A.Mark(cards=c, mark=m, turns=None):
             return f"{conj('mark', subj)} {_object(c, ctx)} as {words(m)} for the rest of the game"
+        case A.SetCounter(target=t, value=v, turns=None):
+            return f"{conj('set', subj)} {value(t, ctx)} to {value(v, ctx)}"
+        case A.SetCounter(target=t, value=v, turns=n):
+            turns = "turn" if isinstance(n, A.Num) and n.value == 1 else "turns"
+            return f"{conj('set', subj)} {value(t, ctx)} to {value(v, ctx)} for {value(n, ctx)} {turns}"
+        case A.AddCounter(value=v, target=t):
+            return f"{conj('add', subj)} {value(v, ctx)} to {value(t, ctx)}"
         case A.Unmark(cards=c, mark=m):
             return f"{conj('stop', subj)} {_object(c, ctx)} being marked as {words(m)}"
         case A.Mark(cards=c, mark=m, turns=t):

@@ -92,6 +92,12 @@ class _ToAst(Transformer):
     def mark(self, meta, c):
         return A.Mark(c[0], str(c[1]), c[2] if len(c) > 2 else None, **_pos(meta))
 
+    def set_counter(self, meta, c):
+        return A.SetCounter(c[0], c[1], c[2] if len(c) > 2 else None, **_pos(meta))
+
+    def add_to_counter(self, meta, c):
+        return A.AddCounter(c[0], c[1], **_pos(meta))
+
     def unmark(self, meta, c):
         return A.Unmark(c[0], str(c[1]), **_pos(meta))
 
@@ -215,7 +221,8 @@ def _describe_expected(expected) -> str:
 
 
 _KEYWORDS = ("scrap", "move", "attach", "draw", "reveal", "shuffle", "swap", "choose", "play", "let", "if",
-             "for", "mark", "unmark", "pass", "win", "nothing", "where", "and", "or", "not", "in", "then", "else",
+             "for", "mark", "unmark", "set", "add", "pass", "win", "nothing", "where", "and", "or", "not", "in",
+             "then", "else",
              "end", "each", "do", "to", "from", "by", "as", "of", "hand", "field", "deck", "shown", "top",
              "bottom", "into", "with", "turns", "under", "order", "reversed")
 

@@ -159,6 +159,10 @@ def _stmt(node: A.Node, depth: int = 0, multiline: bool = False) -> str:
             return f"mark {e(c)} as {m}"
         case A.Mark(cards=c, mark=m, turns=t):
             return f"mark {e(c)} as {m} for {e(t)} turns"
+        case A.SetCounter(target=t, value=v, turns=n):
+            return f"set {expr_text(t, POSTFIX)} to {e(v)}" + (f" for {e(n)} turns" if n is not None else "")
+        case A.AddCounter(value=v, target=t):
+            return f"add {e(v)} to {expr_text(t, POSTFIX)}"
         case A.Unmark(cards=c, mark=m):
             return f"unmark {e(c)} as {m}"
         case A.Pass():
@@ -171,7 +175,7 @@ def _stmt(node: A.Node, depth: int = 0, multiline: bool = False) -> str:
 
 
 _STATEMENTS = (A.Scrap, A.Move, A.Attach, A.Draw, A.Reveal, A.Shuffle, A.ShuffleUnder, A.Swap, A.Choose, A.PlayFrom,
-               A.Let, A.If, A.ForEach, A.Mark, A.Unmark, A.Pass, A.Win, A.Nothing)
+               A.Let, A.If, A.ForEach, A.Mark, A.Unmark, A.SetCounter, A.AddCounter, A.Pass, A.Win, A.Nothing)
 
 
 def to_text(node: A.Node | Sequence[A.Node], multiline: bool = False) -> str:

@@ -187,6 +187,21 @@ class Mark(Node):
 
 
 @dataclass(frozen=True)
+class SetCounter(Node):
+    """`set X.NAME to VALUE [for N turns]` (a counter declared in `counters:`)."""
+    target: Node         # X.NAME: an Attr
+    value: Node
+    turns: Node | None   # None: until set again
+
+
+@dataclass(frozen=True)
+class AddCounter(Node):
+    """`add VALUE to X.NAME`."""
+    value: Node
+    target: Node
+
+
+@dataclass(frozen=True)
 class Unmark(Node):
     cards: Node          # cards, or a player
     mark: str

@@ -47,6 +47,7 @@ class Rules:
     verbs: list[str]
     by_rank: dict[str, list[PlayDef]]
     cardless: list[PlayDef]
+    counters: dict[str, str]  # `counters:` name -> "player" or "card"
     triggers: tuple[TriggerDef, ...]  # in file order (rules/triggers.py)
     trigger_moves: bool  # whether a trigger listens to cards moving
 

@@ -432,6 +432,12 @@ def rules_page(rules: Any) -> str:
     if _get(data, "turn", "end"):
         out.append(sentence(f"when your action has fully resolved: {_say(data['turn']['end'], ctx)}"))
 
+    counters = data.get("counters") or {}
+    if counters:
+        out.append("Numbers kept during the game (each starts at 0): " + "; ".join(
+            f"{words(str(k))} (of {'each player' if (c or {}).get('of', 'player') == 'player' else 'each card'})"
+            + (f": {c['text']}" if isinstance(c, dict) and c.get("text") else "") for k, c in counters.items()) + ".")
+
     triggers = data.get("triggers") or {}
     if triggers:
         out += ["", "When things happen", "------------------"]

@@ -92,6 +92,10 @@ RULESET: dict[str, Any] = {
     "kinds": ({"*": KIND}, "kinds of play and what they share"),
     "plays": ({"*": PLAY}, "every way to play a card (or none: draw, pass)"),
     "responses": ({"*": RESPONSE}, "plays made in answer to another play (counters)"),
+    "counters": ({"*": {
+        "of": (("enum", "player", "card"), "whose counter it is: each player has one, or each card"),
+        "text": ("str", "what it counts, for the rules page"),
+    }}, "named numbers kept on players or cards: `set X.NAME to N`, `add N to X.NAME`, read `X.NAME`"),
     "triggers": ({"*": TRIGGER}, "rules that run when something happens (docs/effect-language.md#triggers)"),
     "match": ({
         "wins": ("int", "hands a player must win to win the match (each new hand is dealt from the "
