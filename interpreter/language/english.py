@@ -38,7 +38,7 @@ BOUND_WORDS = {"card": "this card", "cards": "the played cards", "target": "the 
                "random": "a random player", "none": "nobody",
                # bound by triggers: what moved a card (the name of a play, response or rule), and where
                "cause": "the cause", "from_zone": "the zone it left", "to_zone": "the zone it entered",
-               "countered": "the play was countered"}
+               "countered": "the play was countered", "turn": "the turn number"}
 COMPARE_WORDS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
                  ">=": "is at least", "in": "is in", "not in": "is not in"}
 NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">", "in": "not in", "not in": "in"}
@@ -470,6 +470,9 @@ def value(node: A.Node, ctx: Context) -> str:
             return f"the Jacks on {value(o, ctx)}"
         case A.Attr(obj=o, name="top" | "attached"):
             return cond_text(node, ctx)
+        case A.Attr(obj=o, name="turns"):
+            who = player(o, ctx)
+            return f"the number of turns {who} {'have' if who == 'you' else 'has'} had"
         case A.Attr(obj=o, name=attr):
             return f"{possessive(o, ctx)} {attr}"
         case A.Index(obj=A.Name(name=n) as table, index=A.Call(func="count", args=(s,))) \
@@ -599,7 +602,8 @@ def cond_text(node: A.Node, ctx: Context, negated: bool = False) -> str:
             what = np.one() if np and not np.definite else f"one of {value(s, ctx)}"
             return f"{what} can{'not' if negated else ''} be played"
         case A.Call(func="marked", args=(x, m)):
-            return f"{value(x, ctx)} is {'not ' if negated else ''}marked {value(m, ctx)}"
+            who = value(x, ctx)
+            return f"{who} {'are' if who == 'you' else 'is'} {'not ' if negated else ''}marked {value(m, ctx)}"
         case A.Call(func="same_rank", args=(s,)):
             return f"{value(s, ctx)} {'are not' if negated else 'are'} all of the same rank"
         case A.Call(func=f, args=args) if f in ctx.defines and _inlinable(f, args, ctx):
