@@ -97,3 +97,12 @@ def test_a_mark_of_a_player_needs_a_player_or_cards(tmp_path: Path) -> None:
     with pytest.raises(RulesetErrors) as e:
         _rules(tmp_path, "plays:\n  points:\n    legal: me.turn > 1\n")
     assert "did you mean 'turns'?" in str(e.value)
+
+
+def test_the_rules_page_says_turns_and_marks_in_words() -> None:
+    from interpreter.rules.page import rules_page
+
+    page = rules_page(load_ruleset(str(EXAMPLE)))
+    assert "such that your opponent is not marked wronged" in page
+    assert "then mark your opponent as wronged for 2 turns" in page
+    assert "Only if the number of turns you have had is more than 1." in page
