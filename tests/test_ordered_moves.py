@@ -103,3 +103,66 @@ def test_the_joker_keeps_what_both_players_know_on_top() -> None:
     g.play("resolve")
     assert _top(g, 1) == ["10C"] and g.state.known_top == 1  # one drawn, the other still known
     assert len(g.state.zones[SCRAP]) == 1
+
+
+# -- a put-back in the order a player names: `choose order of CARDS by P as VERB` ----------------------
+
+from interpreter.core.errors import CuttleError  # noqa: E402
+
+from .playout import play_out, random_mover  # noqa: E402
+from .scenario_util import ROOT, assert_passes, claim  # noqa: E402
+
+ARRANGE = ROOT / "examples" / "house" / "ten-arranges.yaml"
+ARRANGE_CASE = claim([ROOT / "examples" / "house" / "ten-arranges.test.yaml"], by=__name__)[0]
+
+
+def test_the_docs_show_the_arrange_example_and_its_scenario_passes() -> None:
+    assert ARRANGE.read_text(encoding="utf-8") in (ROOT / "docs" / "effect-language.md").read_text(encoding="utf-8")
+    assert_passes(ARRANGE_CASE)
+
+
+def test_the_arrange_scenario_fails_under_the_default_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    from interpreter.cli import main
+
+    assert main(["run", "--ruleset", "default", str(ARRANGE_CASE)]) == 1
+
+
+def test_every_order_is_a_move_and_the_first_named_ends_on_top(tmp_path: Path) -> None:
+    g = _game(tmp_path, "reveal 3; choose order of shown by me as arrange; move arrange to deck top")
+    _ace(g)
+    moves = [str(m) for m in g.legal_moves()]
+    assert len(moves) == 6 and all(m.startswith("arrange ") for m in moves)
+    g.play("arrange 8S KC QH")
+    assert _top(g, 4) == ["8S", "KC", "QH", "2H"]
+
+
+def test_a_random_order_comes_from_the_seed(tmp_path: Path) -> None:
+    tops = set()
+    for seed in range(8):
+        g = _game(tmp_path, "reveal 3; choose order of shown by random as arrange; move arrange to deck top",
+                  seed=seed)
+        _ace(g)
+        tops.add(tuple(_top(g, 3)))
+        again = _game(tmp_path, "reveal 3; choose order of shown by random as arrange; move arrange to deck top",
+                      seed=seed)
+        _ace(again)
+        assert _top(again, 3) == _top(g, 3)
+    assert len(tops) > 1 and all(sorted(t) == sorted(DECK_TOP[:3]) for t in tops)
+
+
+def test_too_many_orders_are_refused_and_the_game_unchanged(tmp_path: Path) -> None:
+    g = _game(tmp_path, "reveal 9; choose order of shown by me as arrange")
+    g.play("oneoff AC")
+    before = g.state.key()
+    with pytest.raises(CuttleError) as e:
+        g.play("resolve")
+    assert "MAX_CHOICES" in str(e.value) and g.state.key() == before
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_games_with_a_put_back_end_and_undo_exactly(seed: int) -> None:
+    rules = load_ruleset(str(ARRANGE))
+    g = play_out(Game.new(rules, seed), random_mover(seed))
+    while g.can_undo:
+        g.undo()
+    assert g.state.key() == Game.new(rules, seed).state.key()

@@ -21,9 +21,11 @@ def test_there_are_many_scenarios() -> None:
 def test_every_scenario_file_is_run_once_by_the_test_module_of_its_concern() -> None:
     from . import (  # noqa: F401
         test_abilities,
+        test_counter_values,
         test_counters,
         test_deckout,
         test_docs,
+        test_ordered_moves,
         test_rulesets,
         test_solver,
         test_triggers,

@@ -8,6 +8,7 @@ a `choose` inside an effect, or a `play from` (a 7's revealed cards).
 
 from __future__ import annotations
 
+from math import factorial
 from typing import Any
 
 from interpreter.core.errors import RuleRuntimeError
@@ -319,6 +320,11 @@ def _exec(g: State, prog: tuple, pc: int, env: dict) -> None:
             pc = ins[1]
         elif op == CHOOSE:
             options = tuple(as_cards(ins[2](g, env)))
+            if len(ins) > 5:  # choose order of
+                if _choose_order(g, ins, options, env):
+                    g.frames.append([prog, pc, env])
+                    return
+                continue
             k = min(ins[1](g, env), len(options))
             verb = ins[4]
             if k <= 0:
@@ -351,6 +357,26 @@ def _exec(g: State, prog: tuple, pc: int, env: dict) -> None:
             if pc < n:
                 g.frames.append([prog, pc, env])
             return
+
+
+def _choose_order(g: State, ins: list, options: tuple, env: dict) -> bool:
+    """`choose order of CARDS by P as VERB`: binds VERB to the cards in the order P names them; True
+    when P must decide (a random chooser's order is drawn from the game's generator)."""
+    verb = ins[4]
+    if len(options) <= 1:
+        env[verb] = env["chosen"] = options
+        return False
+    chooser = ins[3](g, env)
+    if chooser == RANDOM:
+        pile = list(options)
+        g.rng.shuffle(pile)
+        env[verb] = env["chosen"] = tuple(pile)
+        return False
+    if factorial(len(options)) > MAX_CHOICES:
+        raise RuleRuntimeError(f"putting {len(options)} cards in order offers more than {MAX_CHOICES:,} "
+                               f"choices (MAX_CHOICES); the move is refused and the game unchanged")
+    g.pending = Decision(chooser, CHOOSE_D, verb, len(options), options, True)
+    return True
 
 
 def check_win(g: State) -> None:

@@ -721,6 +721,12 @@ class Compiler:
             self._expect(n, ("int",), node.count, "choose")
             self._expect(s, ("card", "cards"), node.source, "'choose ... from'")
             self._expect(w, ("player",), node.chooser, "'choose ... by'")
+            if node.ordered:  # all the cards, in an order the chooser names (k! moves: bounded when played)
+                self.ctx.verbs.add(node.verb)
+                out.append([CHOOSE, count, src, who, node.verb, True])
+                bound.add(node.verb)
+                bound.add("chosen")
+                return
             if n.value.__class__ is int and choices(s.size, n.value) > MAX_CHOICES:
                 raise self.error(node, f"choosing {n.value} of up to {s.size} cards offers more than "
                                        f"{MAX_CHOICES:,} choices (MAX_CHOICES)", "E214")

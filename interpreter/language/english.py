@@ -850,6 +850,14 @@ def clauses(body: Sequence[A.Node], ctx: Context) -> list[str]:
     chosen = dict(ctx.chosen)
     while i < len(body):
         s = body[i]
+        if isinstance(s, A.Choose) and s.ordered:
+            out.append(f"{player(s.chooser, ctx)} {'put' if _is(s.chooser, 'me') else 'puts'} "
+                       f"{_object(s.source, ctx)} in the order of {'your' if _is(s.chooser, 'me') else 'their'} "
+                       f"choice (first named, first)")
+            chosen[s.verb] = chosen["chosen"] = "those cards"
+            ctx = ctx.with_(chosen=chosen)
+            i += 1
+            continue
         if isinstance(s, A.Choose):
             if i + 1 < len(body) and _uses_chosen(body[i + 1], s.verb):
                 out.append(_choose(s, ctx.with_(chosen=chosen), body[i + 1]))

@@ -152,6 +152,7 @@ class Choose(Node):
     source: Node
     chooser: Node
     verb: str
+    ordered: bool = False  # `choose order of CARDS by P as VERB`: all of them, in the order P names them
 
 
 @dataclass(frozen=True)
