@@ -33,10 +33,13 @@ RULESETS: list[str] = [
     "published+random-4s+eights-oneoff+joker-swap+twinned",
     "default+classic-2s+twinned+random-4s+eights-oneoff+tens-block+joker-swap+published-9s+frozen-9s",
     "micro+jokers+best-of-5",
+    # house rules written as triggers (every step's program ends by running them)
+    "tests/scenarios/triggers-house/rules/triggers-house.yaml",
 ]
 
 # one option on a base: 500 games; a combination of several: 200; a match (several hands each): 150
 GAMES: dict[str, int] = {spec: 500 if spec.count("+") == 1 else 200 for spec in RULESETS if "+" in spec}
 GAMES.update({spec: 150 for spec in RULESETS if "best-of-5" in spec})
+GAMES["tests/scenarios/triggers-house/rules/triggers-house.yaml"] = 100
 # the default game gets the most: thousands of games
 GAMES["default"] = 3000

@@ -183,6 +183,17 @@ def test_the_rulesets_doc_explains_composition() -> None:
 # -- scenarios.md -------------------------------------------------------------------------------
 
 SCENARIO_EXAMPLE = blocks(DOCS / "scenarios.md", "yaml")[0]
+TURN_STATE_CASE = ROOT / "examples" / "house" / "scuttle-quota-setup.test.yaml"
+TURN_STATE_EXAMPLE = TURN_STATE_CASE.read_text(encoding="utf-8")
+claim([TURN_STATE_CASE], by=__name__)
+
+
+def test_the_turn_state_example_is_shown_and_passes() -> None:
+    from interpreter.scripting.scenario import run_file
+
+    assert TURN_STATE_EXAMPLE in (DOCS / "scenarios.md").read_text(encoding="utf-8")
+    result = run_file(TURN_STATE_CASE)
+    assert result.ok, "\n".join(result.failures)
 
 
 def test_the_scenario_doc_example_passes(tmp_path: Path) -> None:
@@ -202,14 +213,18 @@ def test_the_scenario_doc_example_uses_every_key_the_runner_accepts() -> None:
     from interpreter.scripting.scenario import TOP_KEYS
 
     doc = yaml.safe_load(SCENARIO_EXAMPLE)
+    # the keys of turn state, marks and counters have their own example (a ruleset with counters)
+    more = yaml.safe_load(TURN_STATE_EXAMPLE)
     steps = [s for s in doc["moves"] if isinstance(s, dict)]
     shown = {
         "the file": (set(doc), set(TOP_KEYS)),
-        "setup": (set(doc["setup"]), set(setup.SETUP_KEYS)),
-        "setup.p1/p2": (set(doc["setup"]["p1"]) | set(doc["setup"]["p2"]), set(setup.SIDE_KEYS)),
+        "setup": (set(doc["setup"]) | set(more["setup"]), set(setup.SETUP_KEYS)),
+        "setup.p1/p2": (set(doc["setup"]["p1"]) | set(doc["setup"]["p2"]) | set(more["setup"]["p1"]),
+                        set(setup.SIDE_KEYS)),
         "a step": ({k for s in steps for k in s}, {"move", "expect", "illegal", "error"}),
-        "expect": (set(doc["expect"]), set(EXPECT_KEYS)),
-        "expect.p1/p2": (set(doc["expect"]["p1"]) | set(doc["expect"]["p2"]), set(SIDE_EXPECT)),
+        "expect": (set(doc["expect"]) | set(more["expect"]), set(EXPECT_KEYS)),
+        "expect.p1/p2": (set(doc["expect"]["p1"]) | set(doc["expect"]["p2"]) | set(more["expect"]["p1"]),
+                         set(SIDE_EXPECT)),
     }
     for where, (documented, accepted) in shown.items():
         assert documented == accepted, (f"docs/scenarios.md: {where} shows {sorted(documented - accepted)} that the "

@@ -51,6 +51,17 @@ setup:
   match: {p1: 1, p2: 0}
 """
 
+# turn state, marks and counters (a house ruleset written beside the case: COUNTED_RULES)
+COUNTED = """\
+ruleset: counted.yaml
+setup:
+  turn: p1
+  turn_number: 5
+  p1: {hand: [9S], marks: [wronged], counters: {tally: 2}}
+  p2: {hand: [3D]}
+"""
+COUNTED_RULES = "name: counted\nkind: base\nextends: default\ncounters:\n  tally: {of: player}\n"
+
 # (key, position, values that hold, [(a value that does not hold, what the failure says)])
 Row = tuple[str, str, list[Any], list[tuple[Any, str]]]
 GAME_ROWS: list[Row] = [
@@ -97,6 +108,7 @@ GAME_ROWS: list[Row] = [
     ("owner", BASE, [{"3H": "p1", "KS": "p1", "10C": "p2", "JD": "p1"}, {"9C": "p2", "5S": "nobody"}],
      [({"9C": "p1"}, "owner of 9C: expected p1, got p2 (controlled by p1)"),
       ({"3D": "p2"}, "owner of 3D: expected p2, got nobody (not in play)")]),
+    ("turn_number", COUNTED, [5], [(1, "turn number: expected 1, got 5")]),
 ]
 
 SIDE_ROWS: list[Row] = [
@@ -135,6 +147,10 @@ SIDE_ROWS: list[Row] = [
       (["9D", "9S"], "p1 not to know [9D, 9S], but p1 sees or knows 9S (in p1's hand)")]),
     ("p2.does_not_know", KNOW, [["5S", "9D", "9S", "2C"]],
      [(["5C"], "p2 not to know [5C], but p2 sees or knows 5C (in p2's hand)")]),
+    ("p1.marks", COUNTED, [["wronged"]], [([], "p1 marks: expected [], got [wronged]")]),
+    ("p2.marks", COUNTED, [[]], [(["wronged"], "p2 marks: expected [wronged], got []")]),
+    ("p1.counters", COUNTED, [{"tally": 2}], [({"tally": 1}, "p1 counters: expected {'tally': 1}, got {'tally': 2}")]),
+    ("p2.counters", COUNTED, [{"tally": 0}], [({"tally": 2}, "p2 counters: expected {'tally': 2}, got {'tally': 0}")]),
 ]
 ROWS = GAME_ROWS + SIDE_ROWS
 
@@ -148,6 +164,8 @@ def _expect(key: str, value: Any) -> dict:
 
 def _scenario(tmp_path: Path, position: str, expect: Any, moves: list | None = None) -> Path:
     p = tmp_path / "case.yaml"
+    if position is COUNTED:
+        (tmp_path / "counted.yaml").write_text(COUNTED_RULES, encoding="utf-8")
     doc = {"moves": moves} if moves else {}
     doc["expect"] = expect
     p.write_text(position + yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
@@ -213,6 +231,9 @@ WRONG_KIND: list[tuple[str, Any, str]] = [
     ("p2.goal", True, "p2.goal must be a whole number (0 or more), not true (yes/no)"),
     ("p1.knows", "5S", "p1.knows must be a list of cards, e.g. [7H, 10S], not the text '5S'"),
     ("p2.does_not_know", [], "p2.does_not_know is empty, so it checks nothing"),
+    ("turn_number", "5", "turn_number must be a whole number (0 or more), not the text '5'"),
+    ("p1.marks", "wronged", "p1.marks must be a list of mark names, e.g. [wronged] ([] for none)"),
+    ("p2.counters", {"tally": "2"}, "p2.counters must map counter names to numbers, e.g. {scuttles: 2}"),
 ]
 
 

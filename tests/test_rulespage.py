@@ -276,10 +276,9 @@ def test_a_seven_says_its_card_is_played_once_the_rest_is_done(default) -> None:
     assert "once the rest of this effect is done (this effect ends only when that play has resolved)" in seven
 
 
-def test_let_names_the_cards_it_was_given() -> None:
+def test_the_joker_shuffles_the_scrap_under_the_deck() -> None:
     page = rules_page(load_ruleset("micro+jokers"))
-    assert ("shuffle the scrap into the deck, then put the cards that were in the deck before on top of the deck, "
-            "then draw 1 card") in page
+    assert "shuffle the scrap and put them under the deck, then draw 1 card" in page
 
 
 # -- English of the issue-9 examples ----------------------------------------------------------------

@@ -22,13 +22,17 @@ def test_every_scenario_file_is_run_once_by_the_test_module_of_its_concern() -> 
     from . import (  # noqa: F401
         test_abilities,
         test_composition,
+        test_counter_values,
         test_counters,
         test_deckout,
         test_docs,
         test_knowledge,
+        test_ordered_moves,
         test_rulesets,
         test_solver,
+        test_triggers,
         test_turn_rules,
+        test_turn_state,
     )
 
     files = {p.resolve() for p in ALL}

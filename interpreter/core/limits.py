@@ -83,5 +83,9 @@ MAX_HANDS = 1_000
 MAX_MOVES = 100_000
 """Moves one game may last; the game is then a draw."""
 
+MAX_TRIGGERED = 1_000
+"""Triggered effects one step may set off in a chain (a trigger whose effect sets off triggers, and so
+on): beyond it the move is refused and the game unchanged."""
+
 MAX_SCENARIO_STEPS = 10_000
 """Steps (moves and expectations) of one scenario or record."""

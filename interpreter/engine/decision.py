@@ -18,6 +18,7 @@ class Decision(NamedTuple):
     verb: str = ""                 # choose: the verb of the move (discard, take...)
     count: int = 0                 # choose: how many cards
     options: tuple[int, ...] = ()  # choose/play: the cards to pick from
+    ordered: bool = False          # choose order of: every option, in an order the player names
 
 
 # The decisions that carry nothing but a player, made once (they are immutable values).

@@ -141,7 +141,7 @@ class Game:
     def _normalize(self, move: Move) -> Move:
         """Cards that form a set (choices, a counter's extra cards) are compared in sorted order."""
         d = self.state.pending
-        if d is not None and d.kind == CHOOSE_D:
+        if d is not None and d.kind == CHOOSE_D and not d.ordered:
             return Move(move.verb, tuple(sorted(move.cards)))
         if d is not None and d.kind == RESPOND and len(move.cards) > 2:
             return Move(move.verb, move.cards[:1] + tuple(sorted(move.cards[1:])))

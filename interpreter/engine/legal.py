@@ -281,6 +281,8 @@ def legal_actions(g: State) -> list[tuple]:
         acts.append(RESOLVE_ACTION)
         return acts
     if kind == CHOOSE_D:
+        if d.ordered:  # `choose order of`: every order of the cards, the first named first
+            return [("choose", order) for order in itertools.permutations(d.options)]
         return [("choose", combo) for combo in itertools.combinations(sorted(d.options), d.count)]
     return plays_for(g, d.player, d.options, free_ok=False)
 

@@ -8,19 +8,20 @@ a `choose` inside an effect, or a `play from` (a 7's revealed cards).
 
 from __future__ import annotations
 
+from math import factorial
 from typing import Any
 
 from interpreter.core.errors import RuleRuntimeError
-from interpreter.core.limits import MAX_CHOICES, MAX_HANDS, MAX_MOVES
+from interpreter.core.limits import MAX_CHOICES, MAX_HANDS, MAX_MOVES, MAX_TRIGGERED
 from interpreter.core.zones import DECK, DRAW, FIELD0, HAND0, HAND1, RANDOM, SCRAP, SHOWN, STACK
 from interpreter.language.compiler import BUILTIN, CHOOSE, EXEC, JUMP, JUMP_IF_NOT, PLAY, concat
 from interpreter.language.runtime import as_cards, choices
 from interpreter.rules import PlayDef, ResponseDef, Rules
-from interpreter.rules.defs import FINISH_PLAY
+from interpreter.rules.defs import CHECK_WIN, FINISH_PLAY, fire
 
 from .decision import CHOOSE_D, MAIN, MAIN_OF, PLAY_D, RESPOND, RESPOND_OF, Decision
 from .legal import enumerate_actions, legal_actions, main_function, move_of, plays_for
-from .state import State
+from .state import State, new_state, zone_word
 
 END_TURN = (BUILTIN, "end_turn", None)
 
@@ -38,13 +39,16 @@ class _Plan:
     __slots__ = ("deck", "end", "end_fns", "end_guard", "win_by_fields", "direct", "settle", "main")
 
     def __init__(self, rules: Rules, shortcuts: bool = True) -> None:
-        """`shortcuts=False` (for tests): every program and every end of turn through `_exec`."""
+        """`shortcuts=False` (for tests): every program and every end of turn through `_exec`. Rules with
+        triggers run every program through `_exec` (each step ends by running the triggers)."""
+        shortcuts = shortcuts and not rules.triggers
         reserved = {c for cards in rules.deal_extra for c in cards}
         self.deck = tuple(c for c in rules.deck_cards if c not in reserved)  # what is shuffled and dealt
         # the win check has nothing to do while no field changed since the last one
         self.win_by_fields = rules.win_reads_fields_only
         te = rules.turn_end
-        self.end = concat(te, (END_TURN,))
+        self.end = concat(te, (END_TURN,)) if not rules.triggers else concat(
+            te, (fire("turn end"), END_TURN, fire("turn start")))
         self.end_fns: tuple | None = None   # turn.end made of plain steps only
         self.end_guard: Any = None          # or: turn.end is `if COND then ... end`
         if shortcuts and all(ins[0] == EXEC for ins in te):
@@ -115,7 +119,7 @@ def apply_action(g: State, action: tuple) -> None:
         _, r, player, cards, extra = action
         g.chain = g.chain + ((r, player, cards, extra),)
         _exec(g, r.program, 0, {"me": player, "opponent": 1 - player, "card": cards[0], "cards": cards,
-                                "extra": extra, "answered": g.chain[-2][2]})
+                                "extra": extra, "answered": g.chain[-2][2], " by": (r.name, False)})
     else:  # choose
         env = g.frames[-1][2]
         env[d.verb] = env["chosen"] = action[1]
@@ -185,8 +189,11 @@ def _turn_ends(g: State, plan: _Plan, player: int) -> None:
     guard = plan.end_guard
     if guard is None or g.passed or g.marks or guard(g, _PLAYER_ENV[player]):
         _end_turn(g, plan, player)
-        if g.pending is None and not g.frames and g.winner is None:
-            _main_decision(g, plan)
+        if g.pending is None and g.winner is None:
+            if g.frames:  # the end of the turn left steps to run (triggers)
+                _run(g)
+            else:
+                _main_decision(g, plan)
         return
     g.passes = 0
     g.turn = turn = 1 - g.turn
@@ -249,12 +256,13 @@ def _main_decision(g: State, plan: _Plan) -> None:
 def _start_play(g: State, rec: tuple) -> None:
     """A play begins: its cards on the stack, then a response window if it opens one, else its effect."""
     p, player, cards, target = rec
+    env = {"me": player, "opponent": 1 - player, "card": cards[0] if cards else -1, "cards": cards,
+           "target": target, " by": (p.name, False)}
+    g.cur = env
     zone_of = g.zone_of
     for c in cards:
         if zone_of[c] != STACK:
             g.move(c, STACK)
-    env = {"me": player, "opponent": 1 - player, "card": cards[0] if cards else -1, "cards": cards,
-           "target": target}
     if p.counterable is not None and g.rules.answering.get(p.kind) and p.counterable(g, env):
         g.chain = (rec,)
         g.pending = RESPOND_OF[1 - player]
@@ -275,6 +283,7 @@ def _resolve_chain(g: State) -> None:
     env = {"me": player, "opponent": 1 - player, "card": cards[0] if cards else -1, "cards": cards,
            "target": target}
     prog = p.program if (len(chain) - 1) % 2 == 0 else p.countered
+    env[" by"] = (p.name, prog is p.countered)
     plan: _Plan = g.rules.engine_cache["machine"]
     fns = plan.settle.get(id(prog))
     if fns is not None:
@@ -291,6 +300,7 @@ def _exec(g: State, prog: tuple, pc: int, env: dict) -> None:
     the next to run. An engine step that may itself push frames or wait (a play starting, a response
     settling) first leaves the rest of this program below what it pushes."""
     n = len(prog)
+    g.cur = env
     while pc < n:
         ins = prog[pc]
         pc += 1
@@ -312,6 +322,11 @@ def _exec(g: State, prog: tuple, pc: int, env: dict) -> None:
             pc = ins[1]
         elif op == CHOOSE:
             options = tuple(as_cards(ins[2](g, env)))
+            if len(ins) > 5:  # choose order of
+                if _choose_order(g, ins, options, env):
+                    g.frames.append([prog, pc, env])
+                    return
+                continue
             k = min(ins[1](g, env), len(options))
             verb = ins[4]
             if k <= 0:
@@ -344,6 +359,26 @@ def _exec(g: State, prog: tuple, pc: int, env: dict) -> None:
             if pc < n:
                 g.frames.append([prog, pc, env])
             return
+
+
+def _choose_order(g: State, ins: list, options: tuple, env: dict) -> bool:
+    """`choose order of CARDS by P as VERB`: binds VERB to the cards in the order P names them; True
+    when P must decide (a random chooser's order is drawn from the game's generator)."""
+    verb = ins[4]
+    if len(options) <= 1:
+        env[verb] = env["chosen"] = options
+        return False
+    chooser = ins[3](g, env)
+    if chooser == RANDOM:
+        pile = list(options)
+        g.rng.shuffle(pile)
+        env[verb] = env["chosen"] = tuple(pile)
+        return False
+    if factorial(len(options)) > MAX_CHOICES:
+        raise RuleRuntimeError(f"putting {len(options)} cards in order offers more than {MAX_CHOICES:,} "
+                               f"choices (MAX_CHOICES); the move is refused and the game unchanged")
+    g.pending = Decision(chooser, CHOOSE_D, verb, len(options), options, True)
+    return True
 
 
 def check_win(g: State) -> None:
@@ -396,7 +431,7 @@ def _next_turn(g: State) -> None:
     g.turn = 1 - g.turn
     g.turn_no += 1
     if g.marks:
-        g.marks = {c: m for c, m in g.marks.items() if m[1] >= g.turn_no}
+        g.marks = {k: last for k, last in g.marks.items() if last >= g.turn_no}
 
 
 def run(g: State) -> None:
@@ -457,6 +492,8 @@ def _deal_hand(g: State, first: int) -> None:
             zone_of[c] = HAND0 + p
     g.turn = first
     g.turn_no = 1
+    if rules.triggers:  # the game (or this hand of a match) starts, and so does its first turn
+        g.frames.append([(fire("game"),), 0, {"me": first, "opponent": 1 - first}])
 
 
 def _run(g: State) -> None:
@@ -497,7 +534,7 @@ def deferred_plays(g: State, player: int, options: tuple[int, ...]) -> list[tupl
             elif op == BUILTIN:
                 if ins[1] == "start_chosen":
                     break  # the effect is done: here the chosen play starts
-                if ins[1] != "finish_play":
+                if ins[1] != "finish_play" and ins[1] != "fire":
                     BUILTINS[ins[1]](sim, frame[2], ins[2])
             elif op == JUMP_IF_NOT:
                 if not ins[1](sim, frame[2]):
@@ -540,6 +577,81 @@ def _after_response(g: State, env: dict, _arg: Any) -> None:
         _resolve_chain(g)
 
 
+def _fire(g: State, env: dict, arg: tuple) -> None:
+    """A step has resolved (`arg`: which): queue its own event, then run the triggers of every event
+    queued so far, events in the order they happened and the triggers of one event in file order. The
+    events of those triggers' effects queue behind: a last frame runs them when all have run (a chain,
+    bounded by MAX_TRIGGERED triggered effects), then checks for a win."""
+    what, name = arg
+    events = g.events  # type: ignore[attr-defined]
+    if what == "play" or what == "countered":
+        events.append(("play is countered" if what == "countered" else "play resolves", env["me"], env["card"],
+                       env["cards"], env.get("target", -1), name))
+    elif what == "turn end":
+        events.append(("turn ends", env["me"]))
+    elif what == "turn start":
+        events.append(("turn starts", g.turn))
+    elif what == "game":
+        events.append(("game starts", g.turn))
+        events.append(("turn starts", g.turn))
+    if not events:
+        return
+    queued = events[:]
+    events.clear()
+    runs = []
+    triggers = g.rules.triggers
+    for e in queued:
+        kind = e[0]
+        for t in triggers:
+            tenv = _trigger_env(t, e) if kind == "move" or t.event == kind else None
+            if tenv is not None and (t.when is None or t.when(g, tenv)):
+                tenv[" by"] = (t.name, False)
+                runs.append((t, tenv))
+    if not runs:
+        return
+    fired = env.get(" fired", 0) + len(runs)
+    if fired > MAX_TRIGGERED:
+        raise RuleRuntimeError(f"triggers set off more than {MAX_TRIGGERED:,} triggered effects in a row "
+                               f"(MAX_TRIGGERED; the last: {runs[-1][0].name}); the move is refused and the "
+                               f"game unchanged")
+    frames = g.frames
+    frames.append([_CHAIN, 0, {"me": g.turn, "opponent": 1 - g.turn, " fired": fired}])
+    for t, tenv in reversed(runs):
+        frames.append([t.program, 0, tenv])
+
+
+def _trigger_env(t: Any, e: tuple) -> dict | None:
+    """The bindings of trigger `t` for event `e`, or None if `t` does not listen to it."""
+    if e[0] != "move":
+        if e[0].startswith("play"):
+            _, me, card, cards, target, name = e
+            return {"me": me, "opponent": 1 - me, "card": card, "cards": cards, "target": target,
+                    "cause": name, "countered": e[0] == "play is countered"}
+        return {"me": e[1], "opponent": 1 - e[1]}
+    _, card, src, dst, cause, countered, me = e
+    if src == dst:  # within one zone (a card put back on the deck): nothing left or entered
+        return None
+    if t.event == "card leaves":
+        zone = src
+        if zone not in t.zones or t.within and dst in t.zones:  # from field to field is still in play
+            return None
+    elif t.event == "card enters":
+        zone = dst
+        if zone not in t.zones or t.within and src in t.zones:
+            return None
+    else:
+        return None
+    if HAND0 <= zone <= HAND1:
+        me = zone - HAND0
+    elif zone == FIELD0 or zone == FIELD0 + 1:
+        me = zone - FIELD0
+    return {"me": me, "opponent": 1 - me, "it": card, "from_zone": zone_word(src), "to_zone": zone_word(dst),
+            "cause": cause, "countered": countered}
+
+
+_CHAIN = (fire("chain"), CHECK_WIN)  # after a round of triggered effects: the triggers of their events
+
+
 # Engine steps that never set a decision nor touch the frames (they run inside `_exec`).
 _PLAIN_BUILTINS = frozenset({"check_win", "cleanup", "finish_play", "end_turn", "next_turn"})
 
@@ -553,12 +665,13 @@ BUILTINS = {
     "after_response": _after_response,
     "start_play": lambda g, env, rec: _start_play(g, rec),
     "start_chosen": _start_chosen,
+    "fire": _fire,
 }
 
 
 def deal(rules: Rules, seed: int) -> State:
     """A new game: the deck shuffled by the seed, p1 dealt `deal.first` cards and moving first."""
-    g = State(rules, seed)
+    g = new_state(rules, seed)
     _deal_hand(g, 0)
     run(g)
     return g

@@ -9,7 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.core.cards import CARD_COUNT, SUIT_OF
+from interpreter.core.errors import RuleRuntimeError
+from interpreter.core.limits import MAX_INT
 from interpreter.core.zones import DECK, DRAW, FIELD0, FIELD1, HAND0, HAND1, RANDOM, SCRAP, SHOWN, STACK, ZONE_NAMES
+from interpreter.language.compiler import FOREVER
 
 from .knowledge import seen_by_rule
 from .legal import plays_for
@@ -69,7 +72,7 @@ class State:
 
     __slots__ = ("rules", "zones", "zone_of", "role", "owner", "host", "atts", "marks", "turn", "turn_no",
                  "passes", "passed", "winner", "reason", "frames", "pending", "chain", "rng", "moves_made",
-                 "acted", "fv", "checked_fv", "actions", "wins", "hands", "hand_over", "known")
+                 "acted", "fv", "checked_fv", "actions", "wins", "hands", "hand_over", "known", "cur", "counters")
 
     def __init__(self, rules: Any, seed: int) -> None:
         self.rules = rules
@@ -79,7 +82,8 @@ class State:
         self.owner: list[int] = [-1] * CARD_COUNT
         self.host: list[int] = [-1] * CARD_COUNT
         self.atts: dict[int, list[int]] = {}
-        self.marks: dict[int, tuple[str, int]] = {}
+        # (card, or -1 - player; mark) -> the last turn number the mark lasts
+        self.marks: dict[tuple[int, str], int] = {}
         self.turn = 0
         self.turn_no = 1
         self.passes = 0
@@ -103,10 +107,14 @@ class State:
         self.hand_over: tuple[int, str] | None = None
         # who knows where each hidden card is: bit 2*card + p for player p (engine/knowledge.py)
         self.known = 0
+        self.cur: dict | None = None  # the bindings of the program running (for EventState)
+        # `counters:` (card, or -1 - player; name) -> (value, the last turn it lasts). Never changed in
+        # place (a change makes a new dict), so a snapshot shares it.
+        self.counters: dict[tuple[int, str], tuple[int, int]] = {}
 
     # -- snapshot -------------------------------------------------------------------------------
     def copy(self) -> State:
-        s = _new(State)
+        s = _new(self.__class__)
         s.rules = self.rules
         z = self.zones  # the eight zones of core.zones, copied one by one (no loop: copies are frequent)
         s.zones = [z[0][:], z[1][:], z[2][:], z[3][:], z[4][:], z[5][:], z[6][:], z[7][:]]
@@ -126,11 +134,13 @@ class State:
         s.fv, s.checked_fv, s.actions = self.fv[:], self.checked_fv[:], self.actions
         s.wins, s.hands, s.hand_over = self.wins, self.hands, self.hand_over
         s.known = self.known
+        s.counters = self.counters
         return s
 
     # Slots that are not part of the position: the ruleset itself, and the legal actions of the pending
     # decision, a cache filled on demand (asking for the legal moves must not change the position).
-    NOT_IN_KEY = frozenset({"rules", "actions"})
+    # `cur` is the bindings of the program running (read only by EventState, for what caused a move).
+    NOT_IN_KEY = frozenset({"rules", "actions", "cur"})
 
     def key(self) -> tuple:
         """Every slot but NOT_IN_KEY, for exact comparisons (undo, replay, an illegal move changing nothing).
@@ -140,7 +150,8 @@ class State:
                 tuple(sorted(self.marks.items())), self.turn, self.turn_no, self.passes, self.passed,
                 self.winner, self.reason, tuple((f[0], f[1], tuple(sorted(f[2].items()))) for f in self.frames),
                 self.pending, self.chain, self.rng.s, self.moves_made, self.acted, tuple(self.fv),
-                tuple(self.checked_fv), self.wins, self.hands, self.hand_over, self.known)
+                tuple(self.checked_fv), self.wins, self.hands, self.hand_over, self.known,
+                tuple(sorted(self.counters.items())))
 
     # -- facts ----------------------------------------------------------------------------------
     @staticmethod
@@ -155,8 +166,14 @@ class State:
         return h >= 0 and self.atts[h][-1] == card
 
     def is_marked(self, card: int, name: str) -> bool:
-        m = self.marks.get(card)
-        return m is not None and m[0] == name and self.turn_no <= m[1]
+        """Whether a card (or a player, given as -1 - player) carries this mark now."""
+        m = self.marks.get((card, name))
+        return m is not None and self.turn_no <= m
+
+    def turns_of(self, player: int) -> int:
+        """The turns `player` has had, the current one included (the turns alternate from the deal)."""
+        first = self.turn if self.turn_no % 2 else 1 - self.turn
+        return (self.turn_no + 1) // 2 if player == first else self.turn_no // 2
 
     # -- moving cards ---------------------------------------------------------------------------
     def _relocate(self, card: int, zone: int) -> None:
@@ -241,6 +258,18 @@ class State:
         for _ in range(min(n, len(deck))):
             self.move(deck[-1], HAND0 + player)
 
+    def shuffle_under(self, cards: tuple[int, ...]) -> None:
+        """Shuffle only these cards (with the game's generator) and put them under the deck: the cards
+        above them, and what both players know of the top, stay as they were."""
+        pile = list(cards)
+        self.rng.shuffle(pile)
+        mask = 0
+        for c in pile:
+            self.move(c, DECK, bottom=True)
+            mask |= 3 << (c << 1)
+        if self.known:  # shuffled: nobody knows where these are (as `shuffle_deck` forgets)
+            self.known &= ~mask
+
     def shuffle_deck(self) -> None:
         """Shuffle the deck: nobody knows where its cards are any more."""
         deck = self.zones[DECK]
@@ -275,7 +304,29 @@ class State:
         return bool(plays_for(self, player, tuple(cards), free_ok=False))
 
     def mark(self, card: int, name: str, turns: int) -> None:
-        self.marks[card] = (name, self.turn_no + turns)
+        """Mark a card (or a player, given as -1 - player) until the end of turn `turn_no + turns`; a
+        card or player carries any number of marks at once."""
+        self.marks[(card, name)] = self.turn_no + turns
+
+    def unmark(self, card: int, name: str) -> None:
+        self.marks.pop((card, name), None)
+
+    # -- counters (a card's, or a player's given as -1 - player) ---------------------------------
+    def counter(self, key: int, name: str) -> int:
+        """A counter's value: 0 when it was never set or its turns are over."""
+        e = self.counters.get((key, name))
+        return e[0] if e is not None and self.turn_no <= e[1] else 0
+
+    def set_counter(self, key: int, name: str, value: int, turns: int) -> None:
+        if abs(value) > MAX_INT:
+            raise RuleRuntimeError(f"the counter {name} would reach {value}, beyond the limit of {MAX_INT:.0e}")
+        self.counters = {**self.counters, (key, name): (value, self.turn_no + turns)}
+
+    def add_counter(self, key: int, name: str, delta: int) -> None:
+        """Add to a counter; a counter that was not set (or is over) starts from 0 and lasts the game."""
+        e = self.counters.get((key, name))
+        live = e is not None and self.turn_no <= e[1]
+        self.set_counter(key, name, (e[0] if live else 0) + delta, (e[1] - self.turn_no) if live else FOREVER)
 
     def declare_winner(self, player: int, reason: str) -> None:
         """End the game (or, in a match, the hand: the engine then records it and deals the next)."""
@@ -296,6 +347,7 @@ class State:
         self.host = [-1] * n
         self.atts = {}
         self.marks = {}
+        self.counters = {}
         self.passes, self.passed = 0, False
         self.frames, self.pending, self.chain, self.actions = [], None, (), None
         self.fv = [self.fv[0] + 1, self.fv[1] + 1]
@@ -303,5 +355,83 @@ class State:
         self.known = 0
 
 
-__all__ = ["State", "Rng", "DECK", "SCRAP", "HAND0", "HAND1", "FIELD0", "FIELD1", "SHOWN", "STACK", "ZONE_NAMES",
+# -- the states of rulesets with triggers ----------------------------------------------------------
+
+_ZONE_WORD = ("deck", "scrap", "hand", "hand", "field", "field", "shown", "stack")
+
+
+class EventState(State):
+    """The state of a game whose ruleset has triggers: it also holds the events that happened and
+    whose triggers have not run yet (rules/triggers.py; the machine runs them). A ruleset without
+    triggers plays with `State` and pays nothing for events."""
+
+    __slots__ = ("events",)
+
+    def __init__(self, rules: Any, seed: int) -> None:
+        super().__init__(rules, seed)
+        self.events: list[tuple] = []
+        self.cur: dict | None = None
+
+    def copy(self) -> State:
+        s = State.copy(self)
+        s.events = self.events[:]  # type: ignore[attr-defined]
+        s.cur = self.cur
+        return s
+
+    def key(self) -> tuple:
+        return State.key(self) + (tuple(self.events),)
+
+    def clear(self) -> None:
+        State.clear(self)
+        self.events = []
+
+
+class MoveEventState(EventState):
+    """An EventState whose ruleset listens to cards moving (`card leaves ZONE`, `card enters ZONE`):
+    every move is queued as ("move", card, from, to, cause, countered, acting player)."""
+
+    __slots__ = ()
+
+    def _note(self, card: int, src: int, zone: int) -> None:
+        cur = self.cur
+        by = cur.get(" by") if cur else None
+        cause, countered = by if by is not None else ("", False)
+        me = cur.get("me", self.turn) if cur else self.turn
+        self.events.append(("move", card, src, zone, cause, countered, me))
+
+    def _relocate(self, card: int, zone: int) -> None:
+        self._note(card, self.zone_of[card], zone)
+        State._relocate(self, card, zone)
+
+    def move(self, card: int, zone: int, bottom: bool = False) -> None:
+        self._note(card, self.zone_of[card], zone)
+        State.move(self, card, zone, bottom)
+
+    def draw(self, player: int, n: int) -> None:
+        deck = self.zones[DECK]
+        for _ in range(min(n, len(deck))):
+            self.move(deck[-1], HAND0 + player)
+
+    def swap_zones(self, a: int, b: int) -> None:
+        for c in self.zones[a]:
+            self._note(c, a, b)
+        for c in self.zones[b]:
+            self._note(c, b, a)
+        State.swap_zones(self, a, b)
+
+
+def zone_word(zone: int) -> str:
+    """The word of a zone in a trigger's bindings (`from_zone`, `to_zone`): hand, field, deck..."""
+    return _ZONE_WORD[zone] if 0 <= zone < len(_ZONE_WORD) else "nowhere"
+
+
+def new_state(rules: Any, seed: int) -> State:
+    """A new state of the class these rules need (State unless they have triggers)."""
+    if not getattr(rules, "triggers", ()):
+        return State(rules, seed)
+    return (MoveEventState if rules.trigger_moves else EventState)(rules, seed)
+
+
+__all__ = ["State", "EventState", "MoveEventState", "new_state", "zone_word", "Rng",
+           "DECK", "SCRAP", "HAND0", "HAND1", "FIELD0", "FIELD1", "SHOWN", "STACK", "ZONE_NAMES",
            "RANDOM", "DRAW"]

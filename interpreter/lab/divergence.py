@@ -62,7 +62,8 @@ def _facts(g: State) -> list[tuple[str, str]]:
     out.append(("to decide", "nobody (game over)" if d is None else f"p{d.player + 1} ({d.kind}"
                 + (f" {d.verb}" if d.verb else "") + ")"))
     out.append(("result", "game goes on" if g.winner is None else g.reason))
-    out.append(("marks", ", ".join(f"{NAMES[c]} {m[0]} until turn {m[1]}" for c, m in sorted(g.marks.items())) or "—"))
+    out.append(("marks", ", ".join(f"{NAMES[c] if c >= 0 else f'p{-c}'} {name} until turn {last}"
+                                   for (c, name), last in sorted(g.marks.items())) or "—"))
     return out
 
 

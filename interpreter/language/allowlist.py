@@ -22,7 +22,8 @@ _TABLE_NAME = re.compile(r"^[KD][0-9]+$")     # the constants table and the defi
 _LOCAL_NAME = re.compile(r"^(?:g|e|_l[0-9]+|p[0-9]+)$")  # parameters and the compiler's numbered locals
 STATE_ATTRS = frozenset({"zones", "zone_of", "role", "owner", "host", "atts", "controller", "is_top", "is_marked",
                          "can_play", "move", "put_in_play", "attach", "draw", "shuffle_deck", "swap_zones",
-                         "mark", "passed", "declare_winner", "rules", "show"})
+                         "mark", "passed", "declare_winner", "rules", "show", "unmark", "turns_of", "turn_no",
+                         "shuffle_under", "counter", "set_counter", "add_counter"})
 # (what the attribute is read from, attribute): the only attribute accesses generated code makes
 ALLOWED_ATTRS = frozenset({("g", a) for a in STATE_ATTRS} | {("g.rules", "score_of"), ("g.rules", "goal_of"),
                                                              ("g.atts", "get"), ("e", "get")})

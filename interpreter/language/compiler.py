@@ -46,6 +46,8 @@ EXEC, JUMP_IF_NOT, JUMP, CHOOSE, PLAY, BUILTIN = range(6)
 CARD_ATTRS = ("rank", "suit", "value", "role", "owner", "controller", "host", "jacks", "top", "attached",
               "name")
 BOUND_ALWAYS = frozenset({"me", "opponent", "random", "none", "true", "false"})
+PLAYER_ATTRS = ("turns",)  # `me.turns`: the turns a player has had, this one included
+FOREVER = 10 ** 12  # the turns of a mark made without `for N turns` (it lasts for the rest of the game)
 
 
 
@@ -61,6 +63,7 @@ class Context:
     suit_rank: dict[str, int] = field(default_factory=dict)
     values: dict[str, int] = field(default_factory=dict)
     marks: set[str] = field(default_factory=set)
+    counters: dict[str, str] = field(default_factory=dict)  # `counters:` name -> "player" or "card"
     verbs: set[str] = field(default_factory=set)
     deck_size: int = CARD_COUNT  # the most cards any zone (or set of cards) can hold
     namespace: dict[str, Any] | None = None          # the generated code's globals
@@ -449,7 +452,9 @@ class Compiler:
         return _Code(self.const(node.value), "str", value=node.value)
 
     _TYPES = {"me": "player", "opponent": "player", "card": "card", "target": "card", "it": "card",
-              "cards": "cards", "extra": "cards", "chosen": "cards", "answered": "cards"}
+              "cards": "cards", "extra": "cards", "chosen": "cards", "answered": "cards",
+              # bound by triggers (rules/triggers.py)
+              "from_zone": "str", "to_zone": "str", "cause": "str", "countered": "bool"}
 
     def _g_name(self, node: A.Name, scope, used, loop: bool = False) -> _Code:
         n = node.name
@@ -482,6 +487,8 @@ class Compiler:
             return _Code(self.const(v), "any", value=v)
         if n in self.ctx.ranks or n in self.ctx.roles or n in self.ctx.marks:
             return _Code(self.const(n), "str", value=n)
+        if n == "turn":  # the game's turn number: 1 for the first turn, then 2, 3...
+            return _Code(_g("turn_no"), "int")
         known = set(scope) | BOUND_ALWAYS | set(self.ctx.defines) | set(self.ctx.constants) | set(
             self.ctx.ranks) | self.ctx.roles
         near = suggest(n, known)
@@ -500,8 +507,8 @@ class Compiler:
 
     def _g_zone(self, node: A.Zone, scope, used) -> _Code:
         z, n = node.zone, self.ctx.deck_size
-        if z == "deck":
-            return _Code(_zone(_const(DECK)), "cards", ONE, n)
+        if z == "deck":  # read from the top: the first card is the top card (the zone's list ends with it)
+            return _Code(_call("_from_top", _zone(_const(DECK))), "cards", ONE, n)
         if z == "scrap":
             return _Code(_zone(_const(SCRAP)), "cards", ONE, n)
         if z == "shown":
@@ -701,9 +708,18 @@ class Compiler:
 
     def _g_attr(self, node: A.Attr, scope, used) -> _Code:
         a = node.name
+        if a in self.ctx.counters:
+            obj = self.gen(node.obj, scope, used)
+            return _Code(_call(_g("counter"), self._counter_key(obj, node, a), self.const(a)), "int", obj.cost + ONE)
+        if a in PLAYER_ATTRS:
+            obj = self.gen(node.obj, scope, used)
+            p = self._as_player(obj, node.obj, f"'.{a}'")
+            return _Code(_call(_g("turns_of"), p), "int", obj.cost + ONE)
         if a not in CARD_ATTRS:
-            near = suggest(a, CARD_ATTRS)
-            raise self.error(node, f"a card has no attribute '{a}'", "E204",
+            near = suggest(a, CARD_ATTRS + PLAYER_ATTRS + tuple(self.ctx.counters))
+            raise self.error(node, f"a card has no attribute '{a}'" + (" (and no counter of that name is "
+                                                                        "declared in `counters:`)"
+                                                                        if self.ctx.counters else ""), "E204",
                              f"did you mean '{near}'?" if near else f"attributes: {', '.join(CARD_ATTRS)}")
         obj = self.gen(node.obj, scope, used)
         self._expect(obj, ("card", "cards"), node.obj, f"'.{a}'")
@@ -766,6 +782,8 @@ class Compiler:
         if name in ("score", "goal", "other"):
             p = self._as_player(a0, node.args[0], f"{name}()")
         if name == "count":
+            if isinstance(node.args[0], A.Zone) and node.args[0].zone == "deck":  # no need to turn it round
+                return _Code(_call("len", _zone(_const(DECK))), "int", cost)
             return _Code(_call("len", self._cards_of(a0)), "int", cost)
         if name == "any":
             return _Code(_compare(_call("len", self._cards_of(a0)), ast.Gt(), _const(0)), "bool", cost)
@@ -792,6 +810,9 @@ class Compiler:
                          cost + Cost(0, plays=a0.size))
         if name == "marked":
             self._expect(args[1], ("str",), node.args[1], "marked()")
+            if a0.typ == "player":
+                return _Code(_call(_g("is_marked"), ast.BinOp(left=_const(-1), op=ast.Sub(), right=a0.node),
+                                   args[1].node), "bool", cost)
             x = a0.node if a0.typ == "card" else _call("_first", a0.node)
             return _Code(_call(_g("is_marked"), x, args[1].node), "bool", cost)
         if name == "deck_top":
@@ -948,6 +969,12 @@ class Compiler:
             self._expect(n, ("int",), node.count, "choose")
             self._expect(s, ("card", "cards"), node.source, "'choose ... from'")
             self._expect(w, ("player",), node.chooser, "'choose ... by'")
+            if node.ordered:  # all the cards, in an order the chooser names (k! moves: bounded when played)
+                self.ctx.verbs.add(node.verb)
+                out.append([CHOOSE, count, src, who, node.verb, True])
+                bound.add(node.verb)
+                bound.add("chosen")
+                return
             if n.value.__class__ is int and choices(s.size, n.value) > MAX_CHOICES:
                 raise self.error(node, f"choosing {n.value} of up to {s.size} cards offers more than "
                                        f"{MAX_CHOICES:,} choices (MAX_CHOICES)", "E214")
@@ -1038,8 +1065,13 @@ class Compiler:
         d = node.dest
         if d.zone in ("deck top", "deck bottom", "scrap", "shown"):
             zone = {"deck top": DECK, "deck bottom": DECK, "scrap": SCRAP, "shown": SHOWN}[d.zone]
+            if cards.typ != "card" and (d.zone == "deck top") != d.reversed and d.zone != "scrap" \
+                    and d.zone != "shown":
+                # several cards onto the deck keep their order read from the top: put on the top, the
+                # first ends topmost (the last goes first); `reversed` turns it round (docs: ordered moves)
+                cards = _Code(_call("_from_top", self._cards_of(cards)), "cards", cards.cost, cards.size)
             if d.zone == "deck bottom":
-                return self._each(cards, lambda c: _call(_g("move"), c, _const(zone), bottom=_const(True)))
+                return self._each(cards, lambda c: _call(_g("move"), c, _const(zone), _const(True)))
             return self._each(cards, lambda c: _call(_g("move"), c, _const(zone)))
         # the player is worked out for each card (before it moves)
         inner, p = self._apart(lambda: self.gen(d.player, scope, used))
@@ -1089,6 +1121,11 @@ class Compiler:
         self.cost = self.cost + Cost(self.ctx.deck_size)
         return self._each(cards, lambda c: _call(_g("move"), c, _const(DECK))) + [_stmt(_call(_g("shuffle_deck")))]
 
+    def _s_shuffle_under(self, node: A.ShuffleUnder, scope, used) -> list[ast.stmt]:
+        cards = self._cards_arg(node.cards, scope, used, "shuffle")
+        self.cost = self.cost + cards.cost + Cost(cards.size)
+        return [_stmt(_call(_g("shuffle_under"), _call("tuple", self._cards_of(cards))))]
+
     def _s_swap(self, node: A.Swap, scope, used) -> list[ast.stmt]:
         zs = []
         for side in (node.left, node.right):
@@ -1104,12 +1141,76 @@ class Compiler:
 
     def _s_mark(self, node: A.Mark, scope, used) -> list[ast.stmt]:
         self.ctx.marks.add(node.mark)
-        inner, n = self._apart(lambda: self.gen(node.turns, scope, used))  # worked out for each card
-        self._expect(n, ("int",), node.turns, "'mark ... for'")
+        if node.turns is None:  # for the rest of the game
+            inner, n = [], _Code(_const(FOREVER), "int")
+        else:
+            inner, n = self._apart(lambda: self.gen(node.turns, scope, used))  # worked out for each card
+            self._expect(n, ("int",), node.turns, "'mark ... for'")
         self.cost = self.cost + n.cost
         mark = self.const(node.mark)
+        who = self._marked_player(node.cards, scope, used)
+        if who is not None:
+            return inner + [_stmt(_call(_g("mark"), who, mark, n.node))]
         return self._each(self._cards_arg(node.cards, scope, used, "mark"),
                           lambda c: _call(_g("mark"), c, mark, n.node), inner)
+
+    def _counter_key(self, obj: _Code, node: A.Attr, name: str) -> ast.expr:
+        """Where counter `name` of `obj` is kept: the card, or -1 - player (as marks are)."""
+        kind = self.ctx.counters[name]
+        if kind == "player":
+            return ast.BinOp(left=_const(-1), op=ast.Sub(), right=self._as_player(obj, node.obj, f"'.{name}'"))
+        self._expect(obj, ("card", "cards"), node.obj, f"'.{name}' (a counter of cards)")
+        return obj.node if obj.typ == "card" else _call("_first", obj.node)
+
+    def _counter_target(self, node: A.Node, scope, used) -> tuple[ast.expr, ast.expr]:
+        if not isinstance(node, A.Attr) or node.name not in self.ctx.counters:
+            name = node.name if isinstance(node, A.Attr) else None
+            near = suggest(name, self.ctx.counters) if name else None
+            raise self.error(node, f"unknown counter '{name}'" if name else "'set'/'add' need X.COUNTER (a counter "
+                             "declared in `counters:`)", "E216",
+                             f"did you mean '{near}'?" if near else
+                             f"counters: {', '.join(self.ctx.counters) or 'none declared (add a `counters:` section)'}")
+        obj = self.gen(node.obj, scope, used)
+        self.cost = self.cost + obj.cost
+        return self._counter_key(obj, node, node.name), self.const(node.name)
+
+    def _s_set_counter(self, node: A.SetCounter, scope, used) -> list[ast.stmt]:
+        key, name = self._counter_target(node.target, scope, used)
+        v = self.gen(node.value, scope, used)
+        self._expect(v, ("int",), node.value, "'set ... to'")
+        if node.turns is None:
+            n = _Code(_const(FOREVER), "int")
+        else:
+            n = self.gen(node.turns, scope, used)
+            self._expect(n, ("int",), node.turns, "'set ... for'")
+        self.cost = self.cost + v.cost + n.cost
+        return [_stmt(_call(_g("set_counter"), key, name, v.node, n.node))]
+
+    def _s_add_counter(self, node: A.AddCounter, scope, used) -> list[ast.stmt]:
+        key, name = self._counter_target(node.target, scope, used)
+        v = self.gen(node.value, scope, used)
+        self._expect(v, ("int",), node.value, "'add'")
+        self.cost = self.cost + v.cost
+        return [_stmt(_call(_g("add_counter"), key, name, v.node))]
+
+    def _s_unmark(self, node: A.Unmark, scope, used) -> list[ast.stmt]:
+        self.ctx.marks.add(node.mark)
+        mark = self.const(node.mark)
+        who = self._marked_player(node.cards, scope, used)
+        if who is not None:
+            return [_stmt(_call(_g("unmark"), who, mark))]
+        return self._each(self._cards_arg(node.cards, scope, used, "unmark"),
+                          lambda c: _call(_g("unmark"), c, mark))
+
+    def _marked_player(self, node: A.Node, scope, used) -> ast.expr | None:
+        """A player being marked (or tested for a mark): their key among the marks, -1 - player; None
+        for cards. (Players and cards share the marks: a player's key is negative.)"""
+        pre, x = self._apart(lambda: self.gen(node, scope, used))
+        if x.typ != "player":
+            return None  # cards: the caller builds them itself
+        self._pre.extend(pre)
+        self.cost = self.cost + x.cost
+        return ast.BinOp(left=_const(-1), op=ast.Sub(), right=x.node)
 
     def _s_for(self, node: A.ForEach, scope, used) -> list[ast.stmt]:
         src = self._cards_arg(node.source, scope, used, "for each")
@@ -1202,7 +1303,10 @@ _LOOPING = (Compiler._g_where, Compiler._g_call, Compiler._g_name)  # may hand a
 _SGEN = {
     A.Scrap: Compiler._s_scrap, A.Move: Compiler._s_move, A.Attach: Compiler._s_attach,
     A.Draw: Compiler._s_draw, A.Reveal: Compiler._s_reveal, A.Shuffle: Compiler._s_shuffle,
-    A.Swap: Compiler._s_swap, A.Mark: Compiler._s_mark, A.ForEach: Compiler._s_for, A.If: Compiler._s_if,
+    A.ShuffleUnder: Compiler._s_shuffle_under,
+    A.Swap: Compiler._s_swap, A.Mark: Compiler._s_mark,
+    A.Unmark: Compiler._s_unmark, A.SetCounter: Compiler._s_set_counter, A.AddCounter: Compiler._s_add_counter,
+    A.ForEach: Compiler._s_for, A.If: Compiler._s_if,
     A.Pass: Compiler._s_pass, A.Win: Compiler._s_win, A.Nothing: Compiler._s_nothing,
     A.Show: Compiler._s_show,
 }

@@ -35,7 +35,10 @@ KIND_WORDS = {"oneoff": ("one-off", "one-offs"), "royal": ("Royal", "Royals"), "
               "counter": ("counter", "counters")}
 BOUND_WORDS = {"card": "this card", "cards": "the played cards", "target": "the target", "it": "it",
                "extra": "the extra card", "chosen": "the chosen card", "answered": "the answered play",
-               "random": "a random player", "none": "nobody"}
+               "random": "a random player", "none": "nobody",
+               # bound by triggers: what moved a card (the name of a play, response or rule), and where
+               "cause": "the cause", "from_zone": "the zone it left", "to_zone": "the zone it entered",
+               "countered": "the play was countered", "turn": "the turn number"}
 COMPARE_WORDS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
                  ">=": "is at least", "in": "is in", "not in": "is not in"}
 NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">", "in": "not in", "not in": "in"}
@@ -480,6 +483,9 @@ def value(node: A.Node, ctx: Context) -> str:
             return f"the Jacks on {value(o, ctx)}"
         case A.Attr(obj=o, name="top" | "attached"):
             return cond_text(node, ctx)
+        case A.Attr(obj=o, name="turns"):
+            who = player(o, ctx)
+            return f"the number of turns {who} {'have' if who == 'you' else 'has'} had"
         case A.Attr(obj=o, name=attr):
             return f"{possessive(o, ctx)} {attr}"
         case A.Index(obj=A.Name(name=n) as table, index=A.Call(func="count", args=(s,))) \
@@ -611,7 +617,8 @@ def cond_text(node: A.Node, ctx: Context, negated: bool = False) -> str:
             what = np.one() if np and not np.definite else f"one of {value(s, ctx)}"
             return f"{what} can{'not' if negated else ''} be played"
         case A.Call(func="marked", args=(x, m)):
-            return f"{value(x, ctx)} is {'not ' if negated else ''}marked {value(m, ctx)}"
+            who = value(x, ctx)
+            return f"{who} {'are' if who == 'you' else 'is'} {'not ' if negated else ''}marked {value(m, ctx)}"
         case A.Call(func="same_rank", args=(s,)):
             return f"{value(s, ctx)} {'are not' if negated else 'are'} all of the same rank"
         case A.Call(func=f, args=args) if f in ctx.defines and _inlinable(f, args, ctx):
@@ -704,9 +711,9 @@ def _amount(op: str, rhs: A.Node, ctx: Context) -> str:
 
 def dest_text(d: A.Dest, ctx: Context, moved: A.Node | None = None) -> str:
     if d.zone == "deck top":
-        return "on top of the deck"
+        return "on top of the deck" + (", the last of them on top" if d.reversed else "")
     if d.zone == "deck bottom":
-        return "at the bottom of the deck"
+        return "at the bottom of the deck" + (", the last of them nearest the top" if d.reversed else "")
     if d.zone == "scrap":
         return "into the scrap"
     if d.zone == "shown":
@@ -750,6 +757,8 @@ def stmt_text(node: A.Node, ctx: Context) -> str:
             return f"{conj('turn', subj)} up the top {_cards(n, ctx)} of the deck for both players to see"
         case A.Shuffle(cards=c):
             return f"{conj('shuffle', subj)} {_object(c, ctx)} into the deck"
+        case A.ShuffleUnder(cards=c):
+            return f"{conj('shuffle', subj)} {_object(c, ctx)} and {conj('put', subj)} them under the deck"
         case A.Swap(left=lhs, right=rhs):
             return f"{conj('swap', subj)} {value(lhs, ctx)} with {value(rhs, ctx)}"
         case A.Choose():
@@ -776,6 +785,17 @@ def stmt_text(node: A.Node, ctx: Context) -> str:
                 each = f"each of {np.owner} {np.head(True)}{np.tail()}"
             inner = ctx.with_(aliases={**ctx.aliases, v: "it"})
             return f"for {each}: {block_text(b, inner)}"
+        case A.Mark(cards=c, mark=m, turns=None):
+            return f"{conj('mark', subj)} {_object(c, ctx)} as {words(m)} for the rest of the game"
+        case A.SetCounter(target=t, value=v, turns=None):
+            return f"{conj('set', subj)} {value(t, ctx)} to {value(v, ctx)}"
+        case A.SetCounter(target=t, value=v, turns=n):
+            turns = "turn" if isinstance(n, A.Num) and n.value == 1 else "turns"
+            return f"{conj('set', subj)} {value(t, ctx)} to {value(v, ctx)} for {value(n, ctx)} {turns}"
+        case A.AddCounter(value=v, target=t):
+            return f"{conj('add', subj)} {value(v, ctx)} to {value(t, ctx)}"
+        case A.Unmark(cards=c, mark=m):
+            return f"{conj('stop', subj)} {_object(c, ctx)} being marked as {words(m)}"
         case A.Mark(cards=c, mark=m, turns=t):
             turns = "turn" if isinstance(t, A.Num) and t.value == 1 else "turns"
             return f"{conj('mark', subj)} {_object(c, ctx)} as {words(m)} for {value(t, ctx)} {turns}"
@@ -855,6 +875,14 @@ def clauses(body: Sequence[A.Node], ctx: Context) -> list[str]:
     chosen = dict(ctx.chosen)
     while i < len(body):
         s = body[i]
+        if isinstance(s, A.Choose) and s.ordered:
+            out.append(f"{player(s.chooser, ctx)} {'put' if _is(s.chooser, 'me') else 'puts'} "
+                       f"{_object(s.source, ctx)} in the order of {'your' if _is(s.chooser, 'me') else 'their'} "
+                       f"choice (first named, first)")
+            chosen[s.verb] = chosen["chosen"] = "those cards"
+            ctx = ctx.with_(chosen=chosen)
+            i += 1
+            continue
         if isinstance(s, A.Choose):
             if i + 1 < len(body) and _uses_chosen(body[i + 1], s.verb):
                 out.append(_choose(s, ctx.with_(chosen=chosen), body[i + 1]))

@@ -65,11 +65,17 @@ class _ToAst(Transformer):
     def shuffle(self, meta, c):
         return A.Shuffle(c[0], **_pos(meta))
 
+    def shuffle_under(self, meta, c):
+        return A.ShuffleUnder(c[0], **_pos(meta))
+
     def swap(self, meta, c):
         return A.Swap(c[0], c[1], **_pos(meta))
 
     def choose(self, meta, c):
         return A.Choose(c[0], c[1], c[2], c[3], **_pos(meta))
+
+    def choose_order(self, meta, c):
+        return A.Choose(A.Call("count", (c[0],), **_pos(meta)), c[0], c[1], c[2], ordered=True, **_pos(meta))
 
     def verb(self, meta, c):
         return str(c[0])
@@ -87,7 +93,16 @@ class _ToAst(Transformer):
         return A.ForEach(str(c[0]), c[1], c[2], **_pos(meta))
 
     def mark(self, meta, c):
-        return A.Mark(c[0], str(c[1]), c[2], **_pos(meta))
+        return A.Mark(c[0], str(c[1]), c[2] if len(c) > 2 else None, **_pos(meta))
+
+    def set_counter(self, meta, c):
+        return A.SetCounter(c[0], c[1], c[2] if len(c) > 2 else None, **_pos(meta))
+
+    def add_to_counter(self, meta, c):
+        return A.AddCounter(c[0], c[1], **_pos(meta))
+
+    def unmark(self, meta, c):
+        return A.Unmark(c[0], str(c[1]), **_pos(meta))
 
     def pass_(self, meta, c):
         return A.Pass(**_pos(meta))
@@ -106,10 +121,16 @@ class _ToAst(Transformer):
 
     # destinations
     def to_deck_top(self, meta, c):
-        return A.Dest("deck top", **_pos(meta))
+        return A.Dest("deck top", reversed=bool(c) and c[0] == "reversed", **_pos(meta))
 
     def to_deck_bottom(self, meta, c):
-        return A.Dest("deck bottom", **_pos(meta))
+        return A.Dest("deck bottom", reversed=bool(c) and c[0] == "reversed", **_pos(meta))
+
+    def in_order(self, meta, c):
+        return "in order"
+
+    def reversed_(self, meta, c):
+        return "reversed"
 
     def to_scrap(self, meta, c):
         return A.Dest("scrap", **_pos(meta))
@@ -209,9 +230,10 @@ def _describe_expected(expected) -> str:
 
 
 _KEYWORDS = ("scrap", "move", "attach", "draw", "reveal", "shuffle", "swap", "choose", "play", "let", "if",
-             "for", "mark", "pass", "win", "nothing", "where", "and", "or", "not", "in", "then", "else",
+             "for", "mark", "unmark", "set", "add", "pass", "win", "nothing", "where", "and", "or", "not", "in",
+             "then", "else",
              "end", "each", "do", "to", "from", "by", "as", "of", "hand", "field", "deck", "shown", "top",
-             "bottom", "into", "with", "turns", "show", "all")
+             "bottom", "into", "with", "turns", "show", "all", "under", "order", "reversed")
 
 
 def _within_budget(tree: Tree, span: Span) -> None:

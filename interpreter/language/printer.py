@@ -99,7 +99,7 @@ def dest_text(d: A.Dest) -> str:
         return f"hand of {expr_text(d.player, POSTFIX)}" if d.player is not None else "hand"
     if d.zone == "field":
         return f"field of {expr_text(d.player, POSTFIX)} as {d.role}" if d.player is not None else "field"
-    return d.zone  # deck top, deck bottom, scrap, shown
+    return d.zone + (" reversed" if d.reversed else "")  # deck top, deck bottom, scrap, shown
 
 
 def _block(body: Sequence[A.Node], depth: int, multiline: bool) -> str:
@@ -138,8 +138,12 @@ def _stmt(node: A.Node, depth: int = 0, multiline: bool = False) -> str:
             return f"reveal {e(c)}"
         case A.Shuffle(cards=c):
             return f"shuffle {e(c)} into deck"
+        case A.ShuffleUnder(cards=c):
+            return f"shuffle {e(c)} under deck"
         case A.Swap(left=lhs, right=rhs):
             return f"swap {e(lhs)} with {e(rhs)}"
+        case A.Choose(source=s, chooser=w, verb=v, ordered=True):
+            return f"choose order of {e(s)} by {e(w)} as {v}"
         case A.Choose(count=c, source=s, chooser=w, verb=v):
             return f"choose {e(c)} from {e(s)} by {e(w)} as {v}"
         case A.PlayFrom(source=s):
@@ -153,8 +157,16 @@ def _stmt(node: A.Node, depth: int = 0, multiline: bool = False) -> str:
             return text + "end"
         case A.ForEach(var=v, source=s, body=b):
             return f"for each {v} in {e(s)} do{_nested(b, depth, multiline)}end"
+        case A.Mark(cards=c, mark=m, turns=None):
+            return f"mark {e(c)} as {m}"
         case A.Mark(cards=c, mark=m, turns=t):
             return f"mark {e(c)} as {m} for {e(t)} turns"
+        case A.SetCounter(target=t, value=v, turns=n):
+            return f"set {expr_text(t, POSTFIX)} to {e(v)}" + (f" for {e(n)} turns" if n is not None else "")
+        case A.AddCounter(value=v, target=t):
+            return f"add {e(v)} to {expr_text(t, POSTFIX)}"
+        case A.Unmark(cards=c, mark=m):
+            return f"unmark {e(c)} as {m}"
         case A.Pass():
             return "pass"
         case A.Win(player=p):
@@ -166,8 +178,8 @@ def _stmt(node: A.Node, depth: int = 0, multiline: bool = False) -> str:
     raise TypeError(f"not a statement node: {type(node).__name__}")
 
 
-_STATEMENTS = (A.Scrap, A.Move, A.Attach, A.Draw, A.Reveal, A.Shuffle, A.Swap, A.Choose, A.PlayFrom, A.Let,
-               A.If, A.ForEach, A.Mark, A.Pass, A.Win, A.Nothing, A.Show)
+_STATEMENTS = (A.Scrap, A.Move, A.Attach, A.Draw, A.Reveal, A.Shuffle, A.ShuffleUnder, A.Swap, A.Choose, A.PlayFrom,
+               A.Let, A.If, A.ForEach, A.Mark, A.Unmark, A.SetCounter, A.AddCounter, A.Pass, A.Win, A.Nothing, A.Show)
 
 
 def to_text(node: A.Node | Sequence[A.Node], multiline: bool = False) -> str:

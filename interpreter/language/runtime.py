@@ -84,7 +84,13 @@ def _player(p) -> int:
                            f"the move is refused and the game unchanged")
 
 
-HELPERS = {"_cards": as_cards, "_div": _div, "_index": _index, "_top": _top, "_first": _first, "_add": _add,
+def _from_top(cs):
+    """A deck's cards (its list ends with the top card) read from the top; or cards turned round."""
+    return cs[::-1]
+
+
+HELPERS = {"_from_top": _from_top,
+           "_cards": as_cards, "_div": _div, "_index": _index, "_top": _top, "_first": _first, "_add": _add,
            "_join": _join, "_sub": _sub, "_mul": _mul, "_player": _player, "_deck_top": _deck_top}
 """The helpers, by the names generated code calls them."""
 

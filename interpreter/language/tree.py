@@ -94,6 +94,7 @@ class Dest(Node):
     zone: str
     player: Node | None = None
     role: str | None = None
+    reversed: bool = False  # deck top/bottom: the last card ends topmost (by default the first does)
 
 
 # ---- statements --------------------------------------------------------------------------------
@@ -134,6 +135,12 @@ class Shuffle(Node):
 
 
 @dataclass(frozen=True)
+class ShuffleUnder(Node):
+    """`shuffle CARDS under deck`: only those cards are shuffled, then put under the deck."""
+    cards: Node
+
+
+@dataclass(frozen=True)
 class Swap(Node):
     left: Node
     right: Node
@@ -145,6 +152,7 @@ class Choose(Node):
     source: Node
     chooser: Node
     verb: str
+    ordered: bool = False  # `choose order of CARDS by P as VERB`: all of them, in the order P names them
 
 
 @dataclass(frozen=True)
@@ -174,9 +182,30 @@ class ForEach(Node):
 
 @dataclass(frozen=True)
 class Mark(Node):
-    cards: Node
+    cards: Node          # cards, or a player
     mark: str
-    turns: Node
+    turns: Node | None   # None: for the rest of the game
+
+
+@dataclass(frozen=True)
+class SetCounter(Node):
+    """`set X.NAME to VALUE [for N turns]` (a counter declared in `counters:`)."""
+    target: Node         # X.NAME: an Attr
+    value: Node
+    turns: Node | None   # None: until set again
+
+
+@dataclass(frozen=True)
+class AddCounter(Node):
+    """`add VALUE to X.NAME`."""
+    value: Node
+    target: Node
+
+
+@dataclass(frozen=True)
+class Unmark(Node):
+    cards: Node          # cards, or a player
+    mark: str
 
 
 @dataclass(frozen=True)

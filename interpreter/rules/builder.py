@@ -88,7 +88,7 @@ class Builder:
                     self.ctx.roles.add(n.dest.role)
                 elif isinstance(n, A.Attach):
                     self.ctx.roles.add(n.role)
-                elif isinstance(n, A.Mark):
+                elif isinstance(n, (A.Mark, A.Unmark)):
                     self.ctx.marks.add(n.mark)
                 elif isinstance(n, A.Choose):
                     self.ctx.verbs.add(n.verb)

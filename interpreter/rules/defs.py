@@ -60,3 +60,23 @@ FINISH_PLAY = (BUILTIN, "finish_play", None)  # CLEANUP, then CHECK_WIN
 START_CHOSEN = (BUILTIN, "start_chosen", None)
 # After a response's own effect: open a window for the other player, or settle the chain.
 AFTER_RESPONSE = (BUILTIN, "after_response", None)
+
+
+@dataclass(frozen=True)
+class TriggerDef:
+    """A rule that runs when something happens (`triggers:`): on which event, under which condition
+    (`when`, tested with the event's bindings once the step that caused it has resolved), what it does."""
+    name: str
+    event: str                 # game starts, turn starts, turn ends, play resolves, play is countered,
+    #                            card leaves, card enters
+    zones: frozenset[int]      # for card leaves/enters: the zones (numbers) it listens to
+    within: bool               # `play`: moving from one field to the other neither leaves nor enters it
+    when: Any                  # a compiled condition, or None
+    program: tuple
+    source: dict
+
+
+def fire(what: str, name: str = "") -> tuple:
+    """The engine step that runs the triggers of the events queued so far (`what` says which step has
+    just resolved: play, countered, response, turn end, turn start, game, chain)."""
+    return (BUILTIN, "fire", (what, name))

@@ -13,7 +13,7 @@ from interpreter.language.compiler import Context
 
 from .builder import Builder
 from .compose import Composed
-from .defs import PlayDef, ResponseDef
+from .defs import PlayDef, ResponseDef, TriggerDef
 from .sections import SECTIONS
 from .validate import validate
 
@@ -54,6 +54,9 @@ class Rules:
     verbs: list[str]
     by_rank: dict[str, list[PlayDef]]
     cardless: list[PlayDef]
+    counters: dict[str, str]  # `counters:` name -> "player" or "card"
+    triggers: tuple[TriggerDef, ...]  # in file order (rules/triggers.py)
+    trigger_moves: bool  # whether a trigger listens to cards moving
 
     def __init__(self, composed: Composed) -> None:
         self.composed = composed

@@ -470,6 +470,20 @@ def rules_page(rules: Any) -> str:
     if _get(data, "turn", "end"):
         out.append(sentence(f"when your action has fully resolved: {_say(data['turn']['end'], ctx)}"))
 
+    counters = data.get("counters") or {}
+    if counters:
+        out.append("Numbers kept during the game (each starts at 0): " + "; ".join(
+            f"{words(str(k))} (of {'each player' if (c or {}).get('of', 'player') == 'player' else 'each card'})"
+            + (f": {c['text']}" if isinstance(c, dict) and c.get("text") else "") for k, c in counters.items()) + ".")
+
+    triggers = data.get("triggers") or {}
+    if triggers:
+        out += ["", "When things happen", "------------------"]
+        out += [f"  * {_trigger_text(t, ctx)}" for t in triggers.values() if isinstance(t, dict)]
+        out.append("These run once the play, response or end of turn that set them off has fully resolved, "
+                   "in the order things happened (rules of one event in the order listed); what they do in "
+                   "turn sets off rules after that.")
+
     kinds = data.get("kinds") or {}
     responses = data.get("responses") or {}
     if kinds or responses:
@@ -511,6 +525,40 @@ def rules_page(rules: Any) -> str:
         for key, body in defines.items():
             out.append(f"  {_define_text(key, body, ctx)}")
     return "\n".join(out).rstrip() + "\n"
+
+
+_EVENT_WORDS = {
+    "game starts": "the game starts (you: the player who moves first)",
+    "turn starts": "your turn starts", "turn ends": "your turn ends (after the end-of-turn rule)",
+    "play resolves": "a play of yours resolves", "play is countered": "a play of yours is countered",
+}
+_ZONE_PHRASE = {"hand": "your hand", "field": "your field", "play": "play (you: the player who controlled it)",
+                "deck": "the deck", "scrap": "the scrap", "shown": "the shown cards", "stack": "the stack"}
+
+
+def _event_text(event: Any) -> str:
+    """`card leaves field` -> "a card leaves your field" (the words of an event on a rules page)."""
+    words = " ".join(str(event).split())
+    if words in _EVENT_WORDS:
+        return _EVENT_WORDS[words]
+    for verb in ("leaves", "enters"):
+        head = f"card {verb} "
+        if words.startswith(head) and words[len(head):] in _ZONE_PHRASE:
+            zone = words[len(head):]
+            mine = zone in ("hand", "field")
+            return f"a card {verb} {_ZONE_PHRASE[zone]}" + ("" if mine or zone == "play" else
+                                                            " (you: whoever's turn it is, or who moved it)")
+    return words
+
+
+def _trigger_text(t: dict, ctx: Context) -> str:
+    """One trigger in words: when what happens, under which condition, what follows; and its text."""
+    line = f"When {_event_text(t.get('event'))}"
+    if t.get("when") is not None:
+        line += f", if {_say(t['when'], ctx, program=False, condition=True)}"
+    line += f": {_say(t.get('effect'), ctx)}"
+    line = sentence(line)
+    return f"{line} ({t['text']})" if t.get("text") else line
 
 
 # -- diff ----------------------------------------------------------------------------------------
@@ -646,6 +694,17 @@ def diff_rules(a_rules: Any, b_rules: Any) -> str:
         if x is None or y is None:
             continue
         lines += _response_diff(x, y, ca, cb)
+
+    # triggers
+    ta, tb = da.get("triggers") or {}, db.get("triggers") or {}
+    for name in list(ta) + [n for n in tb if n not in ta]:
+        x, y = ta.get(name), tb.get(name)
+        if isinstance(y, dict) and not isinstance(x, dict):
+            lines.append(f"New rule: {_trigger_text(y, cb)}")
+        elif isinstance(x, dict) and not isinstance(y, dict):
+            lines.append(f"No more rule '{name}' (was: {_trigger_text(x, ca)})")
+        elif isinstance(x, dict) and isinstance(y, dict) and _trigger_text(x, ca) != _trigger_text(y, cb):
+            change(f"The rule '{name}'", _trigger_text(x, ca), _trigger_text(y, cb))
 
     if da.get("description") != db.get("description") and not lines:
         lines.append(f"Only the description differs: {db.get('description')!r}")

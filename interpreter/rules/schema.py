@@ -42,6 +42,14 @@ KIND: dict[str, Any] = {
     "countered": ("program", "what happens to a countered play of this kind"),
 }
 
+TRIGGER: dict[str, Any] = {
+    "event": ("str", "the event: game starts, turn starts, turn ends, play resolves, play is countered, "
+                  "card leaves ZONE, card enters ZONE (ZONE: hand, field, play, deck, scrap, shown, stack)"),
+    "when": ("expr", "a condition on the event's bindings; the trigger runs only if it holds"),
+    "effect": ("program", "what it does (it may `choose`); its own events queue behind"),
+    "text": ("str", "an optional sentence shown on the rules page"),
+}
+
 RULESET: dict[str, Any] = {
     "name": ("str", "the ruleset's name"),
     "description": ("str", "a line about it"),
@@ -87,6 +95,11 @@ RULESET: dict[str, Any] = {
     "kinds": ({"*": KIND}, "kinds of play and what they share"),
     "plays": ({"*": PLAY}, "every way to play a card (or none: draw, pass)"),
     "responses": ({"*": RESPONSE}, "plays made in answer to another play (counters)"),
+    "counters": ({"*": {
+        "of": (("enum", "player", "card"), "whose counter it is: each player has one, or each card"),
+        "text": ("str", "what it counts, for the rules page"),
+    }}, "named numbers kept on players or cards: `set X.NAME to N`, `add N to X.NAME`, read `X.NAME`"),
+    "triggers": ({"*": TRIGGER}, "rules that run when something happens (docs/effect-language.md#triggers)"),
     "match": ({
         "wins": ("int", "hands a player must win to win the match (each new hand is dealt from the "
                         "game's seeded generator, the players taking turns to move first)"),

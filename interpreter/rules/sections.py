@@ -31,7 +31,17 @@ from interpreter.core.limits import (
 )
 from interpreter.core.zones import DECK, HAND0, HAND1, ZONE_NAMES
 from interpreter.language import tree as A
-from interpreter.language.compiler import PLAY, ZERO, Compiler, Cost, concat, reads_only_fields, reads_only_own_field
+from interpreter.language.compiler import (
+    CARD_ATTRS,
+    PLAY,
+    PLAYER_ATTRS,
+    ZERO,
+    Compiler,
+    Cost,
+    concat,
+    reads_only_fields,
+    reads_only_own_field,
+)
 from interpreter.language.parser import parse_expr
 from interpreter.language.runtime import choices
 
@@ -39,6 +49,7 @@ from .builder import BASE, NO_COST, Builder
 from .compose import Composed, get_path
 from .defs import AFTER_RESPONSE, FINISH_PLAY, START_CHOSEN, PlayDef, ResponseDef
 from .lint import lint, rank_hint
+from .triggers import build_triggers
 from .validate import int_or, list_or
 
 if TYPE_CHECKING:
@@ -142,6 +153,20 @@ def build_names(b: Builder, r: Rules) -> None:
             ctx.constants[k] = v
     b.collect_names()
     r.ctx = ctx
+
+
+def build_counters(b: Builder, r: Rules) -> None:
+    """counters: numbers kept on players or cards, declared so that a misspelt one is caught."""
+    for name, c in (b.d.get("counters") or {}).items():
+        if not isinstance(c, dict):
+            continue
+        key = str(name)
+        if not re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", key) or key in CARD_ATTRS + PLAYER_ATTRS:
+            b.error(f"counters: '{key}' cannot be a counter's name (a name like `bonus`, not an attribute: "
+                    f"{', '.join(CARD_ATTRS + PLAYER_ATTRS)})", ("counters", name), "E027", key=True)
+            continue
+        b.ctx.counters[key] = str(c.get("of", "player"))
+    r.counters = dict(b.ctx.counters)
 
 
 def build_definitions(b: Builder, r: Rules) -> None:
@@ -453,8 +478,9 @@ def _within_budget(b: Builder, which: int, n: int, limit: int, decision_limit: i
 
 
 SECTIONS: tuple[Callable[[Builder, Rules], None], ...] = (
-    build_deck, build_values, build_deal, build_match, build_names, build_definitions, build_end, build_turn,
-    build_kinds, build_plays, build_responses, build_moves, check_constants, check_budgets,
+    build_deck, build_values, build_deal, build_match, build_names, build_counters, build_definitions,
+    build_end, build_turn,
+    build_kinds, build_plays, build_responses, build_triggers, build_moves, check_constants, check_budgets,
 )
 
 

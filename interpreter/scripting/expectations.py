@@ -520,6 +520,50 @@ SIDE_CHECKS: dict[str, Callable[[_Reader, tuple, Any], SideTest]] = {
     "hand": _hand, "hand_has": _hand_has, "hand_count": _hand_count, "points": _points, "royals": _royals,
     "score": _score, "goal": _goal, "knows": _knows, "does_not_know": _does_not_know,
 }
+
+
+# -- turn state, marks and counters (issue 9A) -----------------------------------------------------
+
+def _turn_number(r: _Reader, value: Any) -> Callable[[Game], str | None]:
+    want = _count(r, ("turn_number",), value)
+
+    def test(game: Game) -> str | None:
+        return None if game.state.turn_no == want else _mismatch("turn number", want, game.state.turn_no)
+    return test
+
+
+def _marks(r: _Reader, key: tuple, value: Any) -> SideTest:
+    if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
+        raise r.fail(key, f"{'.'.join(map(str, key))} must be a list of mark names, e.g. [wronged] ([] for none)")
+    want = sorted(value)
+
+    def test(game: Game, p: int, pname: str) -> str | None:
+        g = game.state
+        got = sorted(name for (k, name) in g.marks if k == -1 - p and g.is_marked(k, name))
+        return None if got == want else _mismatch(f"{pname} marks", "[" + ", ".join(want) + "]",
+                                                  "[" + ", ".join(got) + "]")
+    return test
+
+
+def _counters(r: _Reader, key: tuple, value: Any) -> SideTest:
+    if not isinstance(value, dict) or not value or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value.values()):
+        raise r.fail(key, f"{'.'.join(map(str, key))} must map counter names to numbers, e.g. {{scuttles: 2}}")
+    want = {str(k): v for k, v in value.items()}
+
+    def test(game: Game, p: int, pname: str) -> str | None:
+        declared = getattr(game.rules, "counters", {})
+        bad = [k for k in want if declared.get(k) != "player"]
+        if bad:
+            return f"{pname} counters: '{bad[0]}' is not a counter of players in this ruleset"
+        got = {k: game.state.counter(-1 - p, k) for k in want}
+        return None if got == want else _mismatch(f"{pname} counters", want, got)
+    return test
+
+
+GAME_CHECKS["turn_number"] = _turn_number
+SIDE_CHECKS.update({"marks": _marks, "counters": _counters})
+
 EXPECT_KEYS: tuple[str, ...] = (*GAME_CHECKS, *PLAYERS)
 SIDE_EXPECT: tuple[str, ...] = tuple(SIDE_CHECKS)
 

@@ -7,13 +7,17 @@ from typing import Any
 from interpreter.core.cards import ALL_RANKS, NAMES, RANK_OF, UnknownCardError, parse_card
 from interpreter.core.errors import CuttleError, Location, ScenarioError, rule_failure
 from interpreter.engine.machine import run
-from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, State
+from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, State, new_state
 from interpreter.rules import Rules
 
 PLAYERS = {"p1": 0, "p2": 1}
 PLAYER_NAMES_BY_INDEX = ("p1", "p2")
 SETUP_KEYS = ("turn", "p1", "p2", "deck", "scrap", "unplaced", "match", "rng")
 SIDE_KEYS = ("hand", "points", "royals", "knows")
+# -- turn state, marks and counters (issue 9A): `turn_number: N`; per player `marks: [NAME...]` (for the
+# rest of the game) and `counters: {NAME: N}` (counters of players declared in the ruleset)
+SETUP_KEYS += ("turn_number",)
+SIDE_KEYS += ("marks", "counters")
 UNPLACED = ("deck", "scrap", "hands")
 
 
@@ -25,7 +29,7 @@ def _deal_leaves_a_deck(rules: Rules) -> bool:
 
 def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None) -> State:
     """A state from `setup` (see docs/scenarios.md). `where(path)` locates errors in the file."""
-    g = State(rules, seed)
+    g = new_state(rules, seed)
     placed: dict[int, tuple] = {}
     universe = set(rules.deck_cards)
 
@@ -164,6 +168,7 @@ def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise err("setup.rng must be the generator state, a whole number", ("setup", "rng"))
         g.rng.s = value
+    _set_turn_state(g, rules, setup, err)
     try:
         run(g)  # no win check here: winning is checked after each resolved effect (ruling 13), so a
         # position where a player already stands at their goal is refused below
@@ -181,6 +186,40 @@ def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None
                       "checked for a win, so the game would go on as if nobody had won",
                       ("setup", pname), f"give {pname} fewer points, or reach the goal with a move of the scenario")
     return g
+
+
+def _set_turn_state(g: State, rules: Rules, setup: dict, err: Any) -> None:
+    """The 9A keys of a setup: the turn number, and each player's marks and counters."""
+    if "turn_number" in setup:
+        n = setup["turn_number"]
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 10 ** 6:
+            raise err("setup.turn_number must be a whole number from 1 (the first turn)", ("setup", "turn_number"))
+        g.turn_no = n
+    declared = getattr(rules, "counters", {})
+    for pname, p in PLAYERS.items():
+        side = setup.get(pname) or {}
+        marks = side.get("marks")
+        if marks is not None:
+            if not isinstance(marks, list) or not all(isinstance(m, str) and m.isidentifier() for m in marks):
+                raise err(f"setup.{pname}.marks must be a list of mark names, e.g. [wronged]",
+                          ("setup", pname, "marks"))
+            for m in marks:
+                g.mark(-1 - p, m, 10 ** 12)
+        counters = side.get("counters")
+        if counters is not None:
+            if not isinstance(counters, dict):
+                raise err(f"setup.{pname}.counters must map counter names to numbers, e.g. {{scuttles: 1}}",
+                          ("setup", pname, "counters"))
+            for name, v in counters.items():
+                if declared.get(str(name)) != "player":
+                    from interpreter.core.errors import suggest
+                    near = suggest(str(name), [k for k, of in declared.items() if of == "player"])
+                    raise err(f"'{name}' is not a counter of players in ruleset '{rules.name}'",
+                              ("setup", pname, "counters", name), f"did you mean '{near}'?" if near else None)
+                if not isinstance(v, int) or isinstance(v, bool) or abs(v) > 10 ** 18:
+                    raise err(f"setup.{pname}.counters.{name} must be a whole number",
+                              ("setup", pname, "counters", name))
+                g.set_counter(-1 - p, str(name), v, 10 ** 12)
 
 
 __all__ = ["build_position", "PLAYERS", "Location"]

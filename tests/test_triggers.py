@@ -1,0 +1,162 @@
+"""Triggers (`triggers:`): rules that run when something happens. The scenario cases of a house
+ruleset written with triggers are in tests/scenarios/triggers-house/ (run by tests/test_rulesets.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from interpreter import Game, load_ruleset
+from interpreter.core.cards import parse_card
+from interpreter.core.errors import CuttleError, RulesetErrors
+from interpreter.core.zones import SHOWN
+from interpreter.engine.state import EventState, MoveEventState, State
+from interpreter.scripting.setup import build_position
+
+from .playout import play_out, random_mover
+from .scenario_util import ROOT, assert_passes, claim
+
+EXAMPLE = ROOT / "examples" / "house" / "scuttled-draw.yaml"
+EXAMPLE_CASE = claim([ROOT / "examples" / "house" / "scuttled-draw.test.yaml"], by=__name__)[0]
+
+HOUSE = Path(__file__).parent / "scenarios" / "triggers-house" / "rules" / "triggers-house.yaml"
+
+
+def _rules(tmp_path: Path, body: str, name: str = "house"):
+    p = tmp_path / f"{name}.yaml"
+    p.write_text(f"name: {name}\nextends: default\n" + body, encoding="utf-8")
+    return load_ruleset(str(p))
+
+
+def _errors(tmp_path: Path, body: str) -> str:
+    with pytest.raises(RulesetErrors) as e:
+        _rules(tmp_path, body)
+    return str(e.value)
+
+
+def _cards(names: str) -> list[int]:
+    return [parse_card(n) for n in names.split()]
+
+
+# -- the worked example of docs/effect-language.md ----------------------------------------------
+
+def test_the_docs_show_the_example_house_rule_and_its_scenario_passes() -> None:
+    doc = (ROOT / "docs" / "effect-language.md").read_text(encoding="utf-8")
+    assert EXAMPLE.read_text(encoding="utf-8") in doc
+    assert_passes(EXAMPLE_CASE)
+
+
+def test_the_example_scenario_fails_without_the_trigger(capsys: pytest.CaptureFixture[str]) -> None:
+    from interpreter.cli import main
+
+    assert main(["run", "--ruleset", "default", str(EXAMPLE_CASE)]) == 1
+    assert "p2 hand: expected [4D, KC], got [4D]" in capsys.readouterr().out
+
+
+def test_the_rules_page_and_the_diff_say_the_trigger_in_words() -> None:
+    from interpreter.rules.page import diff_rules, rules_page
+
+    rules = load_ruleset(str(EXAMPLE))
+    line = ('When a card leaves your field, if the cause is "scuttle" and it is not a Jack: you draw 1 card. '
+            "(When your card is scuttled, draw a card.)")
+    assert f"When things happen\n------------------\n  * {line}" in rules_page(rules)
+    assert f"* New rule: {line}" in diff_rules(load_ruleset("default"), rules)
+
+
+# -- load-time checks --------------------------------------------------------------------------
+
+def test_an_unknown_event_is_refused_with_its_place_and_a_suggestion(tmp_path: Path) -> None:
+    text = _errors(tmp_path, "triggers:\n  t:\n    event: card leaves feild\n    effect: draw 1 for me\n")
+    assert "[E026]" in text and "unknown event 'card leaves feild'" in text
+    assert "house.yaml:5:12" in text and "did you mean 'card leaves field'?" in text
+
+
+def test_a_bare_on_key_gets_told_the_key_is_event(tmp_path: Path) -> None:
+    text = _errors(tmp_path, "triggers:\n  t:\n    on: turn starts\n    effect: draw 1 for me\n")
+    assert "needs `event: EVENT`" in text and "YAML reads a bare `on:` as true" in text
+
+
+def test_a_trigger_may_read_only_its_events_bindings(tmp_path: Path) -> None:
+    text = _errors(tmp_path, "triggers:\n  t:\n    event: turn starts\n    effect: move it to scrap\n")
+    assert "unknown name 'it'" in text
+    text = _errors(tmp_path, "triggers:\n  t:\n    event: card enters scrap\n    when: cause > 3\n"
+                             "    effect: draw 1 for me\n")
+    assert "[E210]" in text  # cause is a word, not a number
+
+
+# -- zero cost when unused -----------------------------------------------------------------------
+
+def test_rules_without_triggers_play_with_the_plain_state_and_programs() -> None:
+    rules = load_ruleset("default")
+    assert rules.triggers == () and type(Game.new(rules, 1).state) is State
+    assert not any(ins[1] == "fire" for p in rules.plays for ins in p.program if len(ins) > 1)
+    house = load_ruleset(str(HOUSE))
+    assert type(Game.new(house, 1).state) is MoveEventState
+    assert all(any(ins[1] == "fire" for ins in p.program if len(ins) > 1) for p in house.plays)
+
+
+def test_rules_listening_to_no_card_event_do_not_track_moves(tmp_path: Path) -> None:
+    rules = _rules(tmp_path, "triggers:\n  t:\n    event: turn starts\n    when: false\n    effect: nothing\n")
+    assert type(Game.new(rules, 1).state) is EventState
+
+
+# -- order and chains ------------------------------------------------------------------------------
+
+ORDER = """triggers:
+  fives:
+    event: turn ends
+    effect: move hand of me where it.rank == 5 to shown
+  sixes:
+    event: turn ends
+    effect: move hand of me where it.rank == 6 to shown
+  after a five:
+    event: card enters shown
+    when: it.rank == 5 and cause == "fives" and from_zone == "hand" and to_zone == "shown"
+    effect: move hand of me where it.rank == 7 to shown
+"""
+
+
+def test_triggers_run_in_file_order_and_their_own_events_queue_behind(tmp_path: Path) -> None:
+    rules = _rules(tmp_path, ORDER)
+    g = Game(rules, build_position(rules, {"turn": "p1", "p1": {"hand": ["5C", "6C", "7C", "AH"]},
+                                          "p2": {"hand": ["2D"]}}, 1))
+    g.play("points AH")
+    # the turn's end: `fives` then `sixes` (file order); `after a five` reacts to the 5C entering
+    # the shown cards, but only once both have run (a depth-first order would show 5C 7C 6C)
+    assert g.state.zones[SHOWN] == _cards("5C 6C 7C")
+    assert g.state.turn == 1
+
+
+def test_a_trigger_that_sets_itself_off_forever_is_refused_and_the_game_unchanged(tmp_path: Path) -> None:
+    rules = _rules(tmp_path, """triggers:
+  start:
+    event: turn ends
+    effect: move hand of me where it.rank == 5 to shown
+  there:
+    event: card enters shown
+    effect: move it to scrap
+  back:
+    event: card enters scrap
+    effect: move it to shown
+""")
+    g = Game(rules, build_position(rules, {"turn": "p1", "p1": {"hand": ["5C", "AH"]},
+                                          "p2": {"hand": ["2D", "3D"]}}, 1))
+    before = g.state.key()
+    with pytest.raises(CuttleError) as e:
+        g.play("points AH")  # the turn's end sends the 5C between the shown cards and the scrap for ever
+    assert "MAX_TRIGGERED" in str(e.value)
+    assert g.state.key() == before
+
+
+# -- whole games -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", range(4))
+def test_games_with_triggers_end_undo_exactly_and_replay_the_same(seed: int) -> None:
+    rules = load_ruleset(str(HOUSE))
+    a = play_out(Game.new(rules, seed), random_mover(seed))
+    b = play_out(Game.new(rules, seed), random_mover(seed))
+    assert a.state.key() == b.state.key()
+    while a.can_undo:
+        a.undo()
+    assert a.state.key() == Game.new(rules, seed).state.key()
