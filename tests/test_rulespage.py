@@ -278,7 +278,7 @@ def test_a_seven_says_its_card_is_played_once_the_rest_is_done(default) -> None:
 
 def test_the_joker_shuffles_the_scrap_under_the_deck() -> None:
     page = rules_page(load_ruleset("micro+jokers"))
-    assert "shuffle the scrap and put them under the deck, then draw 1 card" in page
+    assert "shuffle the scrap and put it under the deck, then draw 1 card" in page
 
 
 # -- English of the issue-9 examples ----------------------------------------------------------------

@@ -758,7 +758,8 @@ def stmt_text(node: A.Node, ctx: Context) -> str:
         case A.Shuffle(cards=c):
             return f"{conj('shuffle', subj)} {_object(c, ctx)} into the deck"
         case A.ShuffleUnder(cards=c):
-            return f"{conj('shuffle', subj)} {_object(c, ctx)} and {conj('put', subj)} them under the deck"
+            them = "it" if isinstance(c, A.Zone) else "them"  # the scrap: it; the chosen cards: them
+            return f"{conj('shuffle', subj)} {_object(c, ctx)} and {conj('put', subj)} {them} under the deck"
         case A.Swap(left=lhs, right=rhs):
             return f"{conj('swap', subj)} {value(lhs, ctx)} with {value(rhs, ctx)}"
         case A.Choose():
