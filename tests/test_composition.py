@@ -121,7 +121,8 @@ def test_an_error_of_the_base_of_a_chain_still_points_to_the_base(tmp_path: Path
                                                       "{or: TEXT}, not 'after'"),
     ("plays:\n  draw:\n    legal: {and: 'true', or: 'false'}\n", "plays.draw.legal: write {and: TEXT} or {or: TEXT}, "
                                                                   "not both"),
-    ("plays:\n  scuttle:\n    legal: {and: 'true'}\n", "plays.scuttle.legal: there is no rule here to add to"),
+    ("plays:\n  scuttle:\n    legal: {or: 'true'}\n", "plays.scuttle.legal: there is no rule here to add to "
+     "(nothing it extends sets plays.scuttle.legal) (without one it always holds: an 'or' would change nothing)"),
     ("plays:\n  six:\n    effect: {after: ''}\n", "plays.six.effect.after must be effect-language text"),
 ])
 def test_a_wrong_addition_is_a_clear_error(tmp_path: Path, body: str, message: str) -> None:
@@ -203,3 +204,23 @@ def test_frozen_9s_adds_its_marks_before_the_published_nine() -> None:
     nine = rules.data["plays"]["nine"]["effect"].splitlines()
     assert nine[0].startswith("if count(target.jacks) > 0 then") and "mark top(target) as frozen" in nine[1]
     assert any("move top(target) to hand of first(top(target)).owner" in line for line in nine)
+
+
+def test_a_condition_added_where_none_was_written_is_the_condition(tmp_path: Path) -> None:
+    """A play without `legal` is always legal: `{and: X}` makes X its condition."""
+    p = _write(tmp_path, "h.yaml", "name: h\nextends: default\nplays:\n  scuttle:\n"
+                                   "    legal:\n      and: count(hand of me) > 2\n")
+    rules = load_ruleset(str(p))
+    setup = {"turn": "p1", "p1": {"hand": ["9S", "2C"]}, "p2": {"points": ["5S"], "hand": ["3D"]}}
+    assert "scuttle 9S 5S" not in map(str, Game(rules, build_position(rules, setup, 0)).legal_moves())
+    setup["p1"]["hand"].append("4C")
+    assert "scuttle 9S 5S" in map(str, Game(rules, build_position(rules, setup, 0)).legal_moves())
+    assert "Only if your hand holds more than 2 cards" in rules_page(rules)
+
+
+def test_a_mark_tested_but_never_given_is_named_as_such(tmp_path: Path) -> None:
+    p = _write(tmp_path, "h.yaml", "name: h\nextends: default\nplays:\n  scuttle:\n"
+                                   "    legal:\n      and: not marked(opponent, wronged)\n")
+    text = _problems(str(p))
+    assert "[E202] no 'mark ... as wronged' in this ruleset gives the mark 'wronged'" in text
+    assert str(p) + ":6:" in text

@@ -763,6 +763,14 @@ class Compiler:
         if not lo <= len(node.args) <= hi:
             raise self.error(node, f"{name}() takes {lo if lo == hi else f'{lo} to {hi}'} argument(s), "
                                    f"got {len(node.args)}", "E206")
+        if name == "marked" and isinstance(node.args[1], A.Name) and node.args[1].name not in self.ctx.marks \
+                and node.args[1].name not in scope and node.args[1].name not in self.ctx.defines \
+                and node.args[1].name not in self.ctx.constants:
+            mark = node.args[1].name  # a mark is a name once some `mark` of the ruleset gives it
+            near = suggest(mark, self.ctx.marks)
+            raise self.error(node.args[1], f"no 'mark ... as {mark}' in this ruleset gives the mark '{mark}'",
+                             "E202", f"did you mean '{near}'?" if near else
+                             f"a mark is a name once a 'mark X as {mark}' statement of the ruleset uses it")
         # count, any and total run a `where` as a loop of their own
         fused = name in ("count", "any", "total") and not self.plain
         args = [self.gen(x, scope, used, loop=fused) for x in node.args]

@@ -60,6 +60,10 @@ def is_addition(value: Any, kind: str | None) -> bool:
     return kind is not None and isinstance(value, dict)
 
 
+ALWAYS_TRUE = ("legal", "when")
+"""Conditions that hold when they are not written (a play's, a response's, a trigger's)."""
+
+
 def field_kind_of(path: tuple) -> str | None:
     """field_kind, for the fields that may be added to (every effect field but a definition)."""
     return field_kind(path) if path[:1] != ("define",) else None
@@ -101,14 +105,20 @@ def join(kind: str, path: tuple, base: Any, base_span: Span | JoinedSpan | None,
     if kind == "expr" and len(added) > 1:
         raise RulesetError(f"{dotted}: write {{and: TEXT}} or {{or: TEXT}}, not both (which comes first?)",
                            where_key, code="E030", hint="join them in one text: {and: (A) or (B)}")
-    if base is None:
-        raise RulesetError(f"{dotted}: there is no rule here to add to (nothing it extends sets {dotted})",
+    # Nothing to add to: a program that is not there has no steps, and a play's, response's or trigger's
+    # condition that is not there always holds ({and: X} is then X); any other field has a default of its own.
+    empty = base is None and prior is None and (kind == "program" or path[-1] in ALWAYS_TRUE and "and" in added)
+    if base is None and not empty:
+        why = " (without one it always holds: an 'or' would change nothing)" if path[-1] in ALWAYS_TRUE else ""
+        raise RulesetError(f"{dotted}: there is no rule here to add to (nothing it extends sets {dotted}){why}",
                            where_key, code="E030", hint="write the whole rule as text")
     for k, v in added.items():
         if not isinstance(v, str) or not v.strip():
             raise RulesetError(f"{dotted}.{k} must be effect-language text", spans.get(k) and spans[k].here()
                                or where_key, code="E030")
-    if prior is not None:
+    if empty:
+        parts = []
+    elif prior is not None:
         parts = [(prior.tree, prior.span, prior.lines)]
     else:
         tree = _parse(base, kind, base_span if isinstance(base_span, Span) else None)
@@ -136,7 +146,7 @@ def join(kind: str, path: tuple, base: Any, base_span: Span | JoinedSpan | None,
         joined: Any = A.Program(body)
     else:
         op = next(iter(added))
-        joined = A.BinOp(op, trees[0], trees[1])
+        joined = A.BinOp(op, trees[0], trees[1]) if len(trees) == 2 else trees[0]
     result = Joined(joined, JoinedSpan(tuple(starts), tuple(out_spans)), line)
     return to_text(joined, multiline=kind == "program"), result
 
