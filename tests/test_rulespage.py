@@ -308,3 +308,13 @@ def test_counts_agree_with_their_noun(src: str, words: str) -> None:
 ])
 def test_show_reads_as_looking_or_showing(src: str, words: str) -> None:
     assert say(src) == words
+
+
+@pytest.mark.parametrize("src, words", [
+    ("mark me as wronged for 2 turns", "you are marked wronged for 2 turns"),
+    ("mark opponent as cursed", "your opponent is marked cursed for the rest of the game"),
+    ("unmark me as wronged", "you are no longer marked wronged"),
+    ("mark hand of me as hot for 1 turns", "mark your hand as hot for 1 turn"),
+])
+def test_a_marked_player_reads_passively(src: str, words: str) -> None:
+    assert say(src) == words

@@ -104,5 +104,5 @@ def test_the_rules_page_says_turns_and_marks_in_words() -> None:
 
     page = rules_page(load_ruleset(str(EXAMPLE)))
     assert "such that your opponent is not marked wronged" in page
-    assert "then mark your opponent as wronged for 2 turns" in page
+    assert "then your opponent is marked wronged for 2 turns" in page
     assert "Only if the number of turns you have had is more than 1." in page

@@ -786,6 +786,14 @@ def stmt_text(node: A.Node, ctx: Context) -> str:
                 each = f"each of {np.owner} {np.head(True)}{np.tail()}"
             inner = ctx.with_(aliases={**ctx.aliases, v: "it"})
             return f"for {each}: {block_text(b, inner)}"
+        case A.Mark(cards=A.Name(name="me" | "opponent") as c, mark=m, turns=t):  # a player: said passively
+            who = player(c, ctx)
+            how = "for the rest of the game" if t is None else \
+                f"for {value(t, ctx)} {'turn' if isinstance(t, A.Num) and t.value == 1 else 'turns'}"
+            return f"{who} {'are' if who == 'you' else 'is'} marked {words(m)} {how}"
+        case A.Unmark(cards=A.Name(name="me" | "opponent") as c, mark=m):
+            who = player(c, ctx)
+            return f"{who} {'are' if who == 'you' else 'is'} no longer marked {words(m)}"
         case A.Mark(cards=c, mark=m, turns=None):
             return f"{conj('mark', subj)} {_object(c, ctx)} as {words(m)} for the rest of the game"
         case A.SetCounter(target=t, value=v, turns=None):
