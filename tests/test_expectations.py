@@ -59,8 +59,11 @@ setup:
   turn_number: 5
   p1: {hand: [9S], marks: [wronged], counters: {tally: 2}}
   p2: {hand: [3D]}
+  cards:
+    9S: {marks: [hot], counters: {uses: 3}}
 """
-COUNTED_RULES = "name: counted\nkind: base\nextends: default\ncounters:\n  tally: {of: player}\n"
+COUNTED_RULES = ("name: counted\nkind: base\nextends: default\ncounters:\n  tally: {of: player}\n"
+                 "  uses: {of: card}\n")
 
 # (key, position, values that hold, [(a value that does not hold, what the failure says)])
 Row = tuple[str, str, list[Any], list[tuple[Any, str]]]
@@ -109,6 +112,12 @@ GAME_ROWS: list[Row] = [
      [({"9C": "p1"}, "owner of 9C: expected p1, got p2 (controlled by p1)"),
       ({"3D": "p2"}, "owner of 3D: expected p2, got nobody (not in play)")]),
     ("turn_number", COUNTED, [5], [(1, "turn number: expected 1, got 5")]),
+    ("cards", COUNTED, [{"9S": {"marks": ["hot"]}}, {"9S": {"counters": {"uses": 3}}, "3D": {"marks": []}},
+                        {"9s": {"marks": ["hot"], "counters": {"uses": 3}}}],
+     [({"9S": {"marks": []}}, "9S marks: expected [], got [hot]"),
+      ({"3D": {"marks": ["hot"]}}, "3D marks: expected [hot], got []"),
+      ({"9S": {"counters": {"uses": 2}}}, "9S counters: expected {'uses': 2}, got {'uses': 3}"),
+      ({"9S": {"counters": {"tally": 2}}}, "9S counters: 'tally' is not a counter of cards in this ruleset")]),
 ]
 
 SIDE_ROWS: list[Row] = [
@@ -232,6 +241,9 @@ WRONG_KIND: list[tuple[str, Any, str]] = [
     ("p1.knows", "5S", "p1.knows must be a list of cards, e.g. [7H, 10S], not the text '5S'"),
     ("p2.does_not_know", [], "p2.does_not_know is empty, so it checks nothing"),
     ("turn_number", "5", "turn_number must be a whole number (0 or more), not the text '5'"),
+    ("cards", {"9S": []}, "cards.9S must be a mapping of marks: and/or counters:, e.g. {9S: {marks: [frozen]}}"),
+    ("cards", {"9X": {"marks": []}}, "'9X' is not a card"),
+    ("cards", [], "cards must map cards to their marks and counters"),
     ("p1.marks", "wronged", "p1.marks must be a list of mark names, e.g. [wronged] ([] for none)"),
     ("p2.counters", {"tally": "2"}, "p2.counters must map counter names to numbers, e.g. {scuttles: 2}"),
 ]

@@ -106,3 +106,27 @@ def test_the_rules_page_says_turns_and_marks_in_words() -> None:
     assert "such that your opponent is not marked wronged" in page
     assert "then your opponent is marked wronged for 2 turns" in page
     assert "Only if the number of turns you have had is more than 1." in page
+
+
+def test_a_setup_marks_single_cards_and_the_rules_read_the_marks() -> None:
+    rules = load_ruleset("default+published-9s+frozen-9s")
+    setup = {"turn": "p1", "p1": {"hand": ["9S", "5C"]}, "p2": {"hand": ["3D"]}}
+    assert "points 9S" in map(str, Game(rules, build_position(rules, setup, 0)).legal_moves())
+    setup["cards"] = {"9S": {"marks": ["frozen"]}}
+    moves = list(map(str, Game(rules, build_position(rules, setup, 0)).legal_moves()))
+    assert "points 9S" not in moves and "points 5C" in moves  # a frozen card cannot be played
+
+
+@pytest.mark.parametrize("cards, message", [
+    ({"9S": {"counters": {"uses": 1}}}, "'uses' is not a counter of cards in ruleset"),
+    ({"9S": {"mark": ["frozen"]}}, "setup.cards.9S must be a mapping of marks: and/or counters:"),
+    ({"9S": {"marks": "frozen"}}, "setup.cards.9S.marks must be a list of mark names"),
+    ({"ZZ": {"marks": []}}, "'ZZ' is not a card"),
+])
+def test_a_wrong_card_setup_is_a_clear_error(cards: dict, message: str) -> None:
+    from interpreter.core.errors import ScenarioError
+
+    rules = load_ruleset("default")
+    with pytest.raises(ScenarioError) as e:
+        build_position(rules, {"p1": {"hand": ["9S"]}, "cards": cards}, 0)
+    assert message in str(e.value)

@@ -561,7 +561,50 @@ def _counters(r: _Reader, key: tuple, value: Any) -> SideTest:
     return test
 
 
+def _card_state(r: _Reader, value: Any) -> Callable[[Game], str | None]:
+    """`cards: {9S: {marks: [frozen], counters: {uses: 1}}}`: exactly these marks on the card now (`[]`
+    for none), and these counters' values."""
+    example = "e.g. {9S: {marks: [frozen]}}"
+    if not isinstance(value, dict) or not value:
+        raise r.fail(("cards",), f"cards must map cards to their marks and counters, {example}")
+    wants: list[tuple[int, str, list[str] | None, dict[str, int]]] = []
+    for text, spec in value.items():
+        key = ("cards", text)
+        try:
+            c = parse_card(str(text))
+        except UnknownCardError as e:
+            raise r.fail(key, str(e)) from None
+        if not isinstance(spec, dict) or not spec or set(spec) - {"marks", "counters"}:
+            raise r.fail(key, f"cards.{text} must be a mapping of marks: and/or counters:, {example}")
+        marks = spec.get("marks")
+        if marks is not None and (not isinstance(marks, list) or not all(isinstance(m, str) for m in marks)):
+            raise r.fail(key + ("marks",), f"cards.{text}.marks must be a list of mark names ([] for none)")
+        counters = spec.get("counters", {})
+        if not isinstance(counters, dict) or not all(isinstance(v, int) and not isinstance(v, bool)
+                                                     for v in counters.values()):
+            raise r.fail(key + ("counters",), f"cards.{text}.counters must map counter names to numbers")
+        wants.append((c, NAMES[c], None if marks is None else sorted(marks), {str(k): v for k, v in counters.items()}))
+
+    def test(game: Game) -> str | None:
+        g = game.state
+        declared = getattr(game.rules, "counters", {})
+        for c, name, marks, counters in wants:
+            if marks is not None:
+                got = sorted(m for (k, m) in g.marks if k == c and g.is_marked(k, m))
+                if got != marks:
+                    return _mismatch(f"{name} marks", "[" + ", ".join(marks) + "]", "[" + ", ".join(got) + "]")
+            bad = [k for k in counters if declared.get(k) != "card"]
+            if bad:
+                return f"{name} counters: '{bad[0]}' is not a counter of cards in this ruleset"
+            got_c = {k: g.counter(c, k) for k in counters}
+            if got_c != counters:
+                return _mismatch(f"{name} counters", counters, got_c)
+        return None
+    return test
+
+
 GAME_CHECKS["turn_number"] = _turn_number
+GAME_CHECKS["cards"] = _card_state
 SIDE_CHECKS.update({"marks": _marks, "counters": _counters})
 
 EXPECT_KEYS: tuple[str, ...] = (*GAME_CHECKS, *PLAYERS)

@@ -16,7 +16,8 @@ SETUP_KEYS = ("turn", "p1", "p2", "deck", "scrap", "unplaced", "match", "rng")
 SIDE_KEYS = ("hand", "points", "royals", "knows")
 # -- turn state, marks and counters (issue 9A): `turn_number: N`; per player `marks: [NAME...]` (for the
 # rest of the game) and `counters: {NAME: N}` (counters of players declared in the ruleset)
-SETUP_KEYS += ("turn_number",)
+# and `cards: {9S: {marks: [frozen], counters: {NAME: N}}}` for the marks and counters of single cards
+SETUP_KEYS += ("turn_number", "cards")
 SIDE_KEYS += ("marks", "counters")
 UNPLACED = ("deck", "scrap", "hands")
 
@@ -169,6 +170,7 @@ def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None
             raise err("setup.rng must be the generator state, a whole number", ("setup", "rng"))
         g.rng.s = value
     _set_turn_state(g, rules, setup, err)
+    _set_card_state(g, rules, setup.get("cards"), card, err)
     try:
         run(g)  # no win check here: winning is checked after each resolved effect (ruling 13), so a
         # position where a player already stands at their goal is refused below
@@ -220,6 +222,40 @@ def _set_turn_state(g: State, rules: Rules, setup: dict, err: Any) -> None:
                     raise err(f"setup.{pname}.counters.{name} must be a whole number",
                               ("setup", pname, "counters", name))
                 g.set_counter(-1 - p, str(name), v, 10 ** 12)
+
+
+
+def _set_card_state(g: State, rules: Rules, cards: Any, card: Any, err: Any) -> None:
+    """`setup.cards`: marks (for the rest of the game) and counters (declared `of: card`) of single cards."""
+    if cards is None:
+        return
+    example = "e.g. {9S: {marks: [frozen]}}"
+    if not isinstance(cards, dict) or not cards:
+        raise err(f"setup.cards must map cards to their marks and counters, {example}", ("setup", "cards"))
+    declared = getattr(rules, "counters", {})
+    for text, spec in cards.items():
+        path = ("setup", "cards", text)
+        c = card(text, path, again=True)
+        if not isinstance(spec, dict) or not spec or set(spec) - {"marks", "counters"}:
+            raise err(f"setup.cards.{text} must be a mapping of marks: and/or counters:, {example}", path)
+        marks = spec.get("marks", [])
+        if not isinstance(marks, list) or not all(isinstance(m, str) and m.isidentifier() for m in marks):
+            raise err(f"setup.cards.{text}.marks must be a list of mark names, e.g. [frozen]", path + ("marks",))
+        for m in marks:
+            g.mark(c, m, 10 ** 12)
+        counters = spec.get("counters", {})
+        if not isinstance(counters, dict):
+            raise err(f"setup.cards.{text}.counters must map counter names to numbers, e.g. {{uses: 1}}",
+                      path + ("counters",))
+        for name, v in counters.items():
+            if declared.get(str(name)) != "card":
+                from interpreter.core.errors import suggest
+                near = suggest(str(name), [k for k, of in declared.items() if of == "card"])
+                raise err(f"'{name}' is not a counter of cards in ruleset '{rules.name}'",
+                          path + ("counters", name), f"did you mean '{near}'?" if near else None)
+            if not isinstance(v, int) or isinstance(v, bool) or abs(v) > 10 ** 18:
+                raise err(f"setup.cards.{text}.counters.{name} must be a whole number", path + ("counters", name))
+            g.set_counter(c, str(name), v, 10 ** 12)
 
 
 __all__ = ["build_position", "PLAYERS", "Location"]
