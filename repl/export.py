@@ -41,10 +41,27 @@ def setup_of(state: State) -> dict[str, Any]:
                  and state.zone_of[c] in (DECK, HAND0 + 1 - p)]
         if known:  # the hidden cards this player knows (engine/knowledge.py)
             side["knows"] = known
+        marks = sorted(m for (k, m) in state.marks if k == -1 - p and state.is_marked(k, m))
+        if marks:  # (a setup's marks last the rest of the game)
+            side["marks"] = marks
+        counters = {n: state.counter(k, n) for (k, n) in sorted(state.counters) if k == -1 - p and state.counter(k, n)}
+        if counters:
+            side["counters"] = counters
         setup[key] = side
     setup["deck"] = [NAMES[c] for c in reversed(state.zones[DECK])]  # top first
     if state.zones[SCRAP]:
         setup["scrap"] = [NAMES[c] for c in state.zones[SCRAP]]
+    if state.turn_no != 1:
+        setup["turn_number"] = state.turn_no
+    cards: dict[str, Any] = {}
+    for (k, m) in sorted(state.marks):
+        if k >= 0 and state.is_marked(k, m):
+            cards.setdefault(NAMES[k], {}).setdefault("marks", []).append(m)
+    for (k, n) in sorted(state.counters):
+        if k >= 0 and state.counter(k, n):
+            cards.setdefault(NAMES[k], {}).setdefault("counters", {})[n] = state.counter(k, n)
+    if cards:  # marks and counters of single cards
+        setup["cards"] = cards
     setup["rng"] = state.rng.s  # random effects (a random 4, a reshuffle) then replay exactly
     return setup
 

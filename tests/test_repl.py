@@ -523,3 +523,19 @@ def test_every_command_is_documented_in_the_playing_guide() -> None:
     doc = (Path(__file__).resolve().parent.parent / "docs" / "playing.md").read_text(encoding="utf-8")
     missing = [name for name in REGISTRY.names() if f"`{name}" not in doc]
     assert not missing, f"docs/playing.md does not document: {missing}"
+
+
+def test_scenario_export_keeps_turn_number_marks_and_counters(tmp_path) -> None:
+    from interpreter.core.cards import parse_card
+    from interpreter.scripting.setup import build_position
+    from repl.export import setup_of
+
+    (tmp_path / "h.yaml").write_text("name: h\nkind: base\nextends: default\ncounters:\n  tally: {of: player}\n"
+                                     "  uses: {of: card}\n", encoding="utf-8")
+    rules = load_ruleset(str(tmp_path / "h.yaml"))
+    setup = {"turn": "p2", "turn_number": 6, "p1": {"hand": ["9S"], "marks": ["wronged"], "counters": {"tally": 2}},
+             "p2": {"hand": ["3D"]}, "cards": {"9S": {"marks": ["hot"], "counters": {"uses": 1}}}}
+    state = build_position(rules, setup, 0)
+    again = build_position(rules, setup_of(state), 0)
+    assert (again.turn_no, again.marks.keys(), again.counters.keys()) == (6, state.marks.keys(), state.counters.keys())
+    assert again.counter(-1, "tally") == 2 and again.counter(parse_card("9S"), "uses") == 1
