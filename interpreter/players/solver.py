@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from interpreter.core.errors import CuttleError
 from interpreter.engine.game import Game
@@ -152,6 +153,7 @@ class Solver:
         self._path: set[tuple] = set()       # the keys of the positions on that line
         self._sets = False
         self._root: State | None = None
+        self._pick = itemgetter(-1, -1)
 
     # -- entry points ----------------------------------------------------------------------------
     def solve_game(self, game: Game, all_moves: bool = False) -> Solution:
@@ -171,6 +173,9 @@ class Solver:
         self._rng = state.rng.s
         self._sets = order_free(state.rules)
         self._root = state
+        # the cards of this game (no card enters or leaves it): only theirs are read for the key
+        cards = [c for c in range(len(state.zone_of)) if state.zone_of[c] >= 0] + [-1, -1]
+        self._pick = itemgetter(*cards)  # two dummies: always a tuple, even for one card
         me = state.pending.player
         try:
             # two null-window searches (is it a win? is it a loss?) prune more than one full window
@@ -388,8 +393,9 @@ class Solver:
         reused). Hands, fields and the scrap are compared as sets when no rule reads their order
         (`order_free`): then each card's zone says all there is to know about them."""
         zones = g.zones
+        pick = self._pick
         if self._sets:
-            where = (tuple(g.zone_of), tuple(zones[DECK]), tuple(zones[STACK]), tuple(zones[SHOWN]))
+            where = (pick(g.zone_of), tuple(zones[DECK]), tuple(zones[STACK]), tuple(zones[SHOWN]))
         else:
             where = tuple(map(tuple, zones))
         d = g.pending
@@ -406,7 +412,7 @@ class Solver:
             extra = (d.player,)
         marks = tuple(sorted((c, m[0], m[1] - g.turn_no) for c, m in g.marks.items())) if g.marks else ()
         atts = tuple(sorted((k, tuple(v)) for k, v in g.atts.items() if v)) if g.atts else ()
-        return (where, tuple(g.role), tuple(g.owner), atts, marks, g.turn, g.passes, g.passed, extra,
+        return (where, pick(g.role), pick(g.owner), atts, marks, g.turn, g.passes, g.passed, extra,
                 g.wins, g.hands, g.known_top)
 
 
