@@ -6,7 +6,9 @@ One tree is grown from the searching player's information set. Each iteration:
    from its own view, and the game's generator replaced (players/sampling.py);
 2. *select*: walk down the tree through the moves legal in that copy, by UCB1 with availability
    counts (a move's exploration term counts only the iterations in which it was legal);
-3. *expand*: add one untried legal move;
+3. *expand*: add one untried legal move — with progressive widening (`widening` > 0), only while the
+   node has fewer than 1 + widening * sqrt(visits) children legal here, and the untried move whose
+   position the generic evaluation scores best for its chooser first;
 4. *play out*: random legal actions on the raw compiled engine (`legal_actions`/`apply_action` on
    the copy), to the end or, past `horizon` decisions, scored by the generic evaluation of the
    heuristic player squashed into [0, 1];
