@@ -96,3 +96,24 @@ def test_the_estimate_is_a_win_rate() -> None:
     p.choose(game)
     assert p.stats.last_win_rate is not None and 0.0 <= p.stats.last_win_rate <= 1.0
     assert p.stats.iterations == 120 and p.stats.playouts_per_second > 0
+
+
+def test_progressive_widening_adds_the_best_evaluated_move_first() -> None:
+    """With widening, a node's first child is the move whose position evaluates best for its chooser,
+    and a node seen n times gets a new child only while it has fewer than 1 + widening * sqrt(n)."""
+    from interpreter.engine.machine import apply_action, enumerate_actions
+
+    games = [g for g in random_positions("micro", range(3)) if len(g.legal_moves()) >= 8][:4]
+    assert games
+    for game in games:
+        me = game.decision.player
+        p = ISMCTS(5, iterations=1, widening=1.0)
+        (only,) = p.search(game.state, me)
+        scores = {}
+        for m, a in enumerate_actions(game.state):
+            c = game.state.copy()
+            apply_action(c, a)
+            scores[m] = p._result(c, me)
+        assert scores[only] == max(scores.values())
+        visits = ISMCTS(5, iterations=100, widening=0.5).search(game.state, me)
+        assert 2 <= len(visits) <= 2 + 0.5 * 99 ** 0.5 < len(ISMCTS(5, iterations=100).search(game.state, me))

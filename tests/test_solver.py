@@ -135,3 +135,19 @@ def test_the_shipped_endgame_example_holds_as_a_scenario_and_solves() -> None:
     assert_passes(ENDGAME)
     result = solve(scenario_game(ENDGAME))
     assert result.value in (-1, 0, 1) and result.move is not None
+
+
+@pytest.mark.parametrize("body, matters", [
+    ("", False),
+    ("plays:\n  scuttle:\n    legal:\n      and: me.turns > 3\n", True),  # a rule that reads the turn number
+])
+def test_the_turn_number_is_part_of_a_position_only_when_a_rule_reads_it(tmp_path, body: str, matters: bool) -> None:
+    from interpreter.scripting.setup import build_position
+
+    (tmp_path / "h.yaml").write_text("name: h\nkind: base\nextends: micro\n" + body, encoding="utf-8")
+    rules = load_ruleset(str(tmp_path / "h.yaml"))
+    setup = {"turn": "p1", "p1": {"hand": ["9S"]}, "p2": {"hand": ["3D"]}, "unplaced": "scrap"}
+    early, late = (build_position(rules, {**setup, "turn_number": n}, 0) for n in (3, 9))
+    solver = Solver()
+    solver.solve(early)  # sets what the rules read
+    assert (solver.key(early) != solver.key(late)) is matters

@@ -68,6 +68,7 @@ class Context:
     deck_size: int = CARD_COUNT  # the most cards any zone (or set of cards) can hold
     namespace: dict[str, Any] | None = None          # the generated code's globals
     used_names: set[str] = field(default_factory=set)  # constants the expressions refer to
+    reads_turns: bool = False  # whether an expression reads `turn` or `P.turns` (the turn number matters)
     # each expression function made by `Compiler.expr` -> its tree and bound names (for the engine, which
     # writes the hot ones into the functions it generates; weak: a function compiled once and dropped,
     # as `explain` does, leaves nothing behind)
@@ -488,6 +489,7 @@ class Compiler:
         if n in self.ctx.ranks or n in self.ctx.roles or n in self.ctx.marks:
             return _Code(self.const(n), "str", value=n)
         if n == "turn":  # the game's turn number: 1 for the first turn, then 2, 3...
+            self.ctx.reads_turns = True
             return _Code(_g("turn_no"), "int")
         known = set(scope) | BOUND_ALWAYS | set(self.ctx.defines) | set(self.ctx.constants) | set(
             self.ctx.ranks) | self.ctx.roles
@@ -714,6 +716,7 @@ class Compiler:
         if a in PLAYER_ATTRS:
             obj = self.gen(node.obj, scope, used)
             p = self._as_player(obj, node.obj, f"'.{a}'")
+            self.ctx.reads_turns = True
             return _Code(_call(_g("turns_of"), p), "int", obj.cost + ONE)
         if a not in CARD_ATTRS:
             near = suggest(a, CARD_ATTRS + PLAYER_ATTRS + tuple(self.ctx.counters))

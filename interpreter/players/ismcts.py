@@ -6,7 +6,9 @@ One tree is grown from the searching player's information set. Each iteration:
    from its own view, and the game's generator replaced (players/sampling.py);
 2. *select*: walk down the tree through the moves legal in that copy, by UCB1 with availability
    counts (a move's exploration term counts only the iterations in which it was legal);
-3. *expand*: add one untried legal move;
+3. *expand*: add one untried legal move — with progressive widening (`widening` > 0), only while the
+   node has fewer than 1 + widening * sqrt(visits) children legal here, and the untried move whose
+   position the generic evaluation scores best for its chooser first;
 4. *play out*: random legal actions on the raw compiled engine (`legal_actions`/`apply_action` on
    the copy), to the end or, past `horizon` decisions, scored by the generic evaluation of the
    heuristic player squashed into [0, 1];
@@ -56,8 +58,8 @@ class SearchStats:
 class ISMCTS:
     """Deterministic for a seed: the same position and view give the same move."""
 
-    def __init__(self, seed: int = 0, iterations: int = 600, exploration: float = 0.25, horizon: int = 10,
-                 temperature: float = 8.0, prior: int = 0, seconds: float = 0.0) -> None:
+    def __init__(self, seed: int = 0, iterations: int = 1200, exploration: float = 0.25, horizon: int = 3,
+                 temperature: float = 8.0, prior: int = 0, seconds: float = 0.0, widening: float = 1.0) -> None:
         if iterations < 1:
             raise ValueError("iterations must be 1 or more")
         self.seed = seed
@@ -67,6 +69,8 @@ class ISMCTS:
         self.temperature = temperature  # evaluation units per logistic unit
         self.prior = prior              # virtual visits at the evaluation of a new move's position
         self.seconds = seconds          # a wall-clock cap per move (0: none; with one, not deterministic)
+        self.widening = widening        # progressive widening: a node seen n times has 1 + widening*sqrt(n)
+        #                                 children, added best-evaluated first (0: every move, at random)
         self.stats = SearchStats()
 
     # -- the public entry point ------------------------------------------------------------------
@@ -114,15 +118,19 @@ class ISMCTS:
         steps = 0
         done = 0
         deadline = t0 + self.seconds if self.seconds > 0 else None
+        widening = self.widening
+        result = self._result
         for it in range(self.iterations):
             if deadline is not None and it and time.perf_counter() > deadline:
                 break
             g = determinize(state, me, rng, zones)
             node = root
+            seen = it  # how often the current node was visited
             path: list[list] = []
             while g.winner is None:
                 pairs = enumerate_actions(g)
                 untried = None
+                tried = 0
                 for m, _ in pairs:
                     e = node.get(m)
                     if e is None:
@@ -131,18 +139,32 @@ class ISMCTS:
                         untried.append(m)
                     else:
                         e[AVAIL] += 1
-                if untried is not None:
-                    pick = untried[int(rand() * len(untried))]
+                        tried += 1
+                if untried is not None and (not widening or tried < 1 + widening * sqrt(seen)):
                     who = g.pending.player
-                    apply_action(g, next(a for m, a in pairs if m == pick))
-                    e = [prior, prior * self._result(g, who), 1, {}, who] if prior else [0, 0.0, 1, {}, who]
+                    if widening:  # the untried move whose position evaluates best for its chooser
+                        acts = dict(pairs)
+                        pick, child, best_r = None, None, -1.0
+                        for m in untried:
+                            c2 = g.copy()
+                            apply_action(c2, acts[m])
+                            r = result(c2, who)
+                            if r > best_r:
+                                pick, child, best_r = m, c2, r
+                        g = child  # type: ignore[assignment]
+                    else:
+                        pick = untried[int(rand() * len(untried))]
+                        apply_action(g, next(a for m, a in pairs if m == pick))
+                    e = [prior, prior * result(g, who), 1, {}, who] if prior else [0, 0.0, 1, {}, who]
                     node[pick] = e
                     path.append(e)
                     break
                 best_v = -1.0
                 best = None
                 for m, a in pairs:
-                    e = node[m]
+                    e = node.get(m)
+                    if e is None:
+                        continue
                     v = e[W] / e[N] + c * sqrt(log(e[AVAIL]) / e[N])
                     if v > best_v:
                         best_v, best = v, (e, a)
@@ -150,6 +172,7 @@ class ISMCTS:
                 path.append(e)
                 apply_action(g, a)
                 node = e[CHILD]
+                seen = e[N]
             steps += self._playout(g, rand, horizon)
             r0 = self._result(g, 0)
             for e in path:

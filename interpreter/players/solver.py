@@ -6,19 +6,26 @@ position the game is one of perfect information as long as nothing random happen
 under perfect play — win, draw or loss for the player who must decide now (the turn player, or a
 responder answering a counterable play) — is well defined. The solver finds it, with a best move:
 
-- negamax over the engine's own decisions: each node is valued for whoever decides there, and a
-  child decided by the same player is not negated (a player may decide twice in a row: a 4's
-  discards, a counter after a counter...);
-- alpha-beta on the three values -1, 0, +1 (fail-soft), so a won line stops the search of a node;
-- a transposition table keyed on the exact position: every zone in order, roles, owners,
-  attachments, marks, turn counters, passes, the pending decision, the running programs (frames)
-  with their bindings, the chain of plays and counters, the generator's state;
-- move ordering: the table's best move, then by the generic evaluation of the position after it;
+- negamax over the engine's own decisions (the raw compiled engine: `legal_actions`/`apply_action`
+  on copies of the state): each node is valued for whoever decides there, and a child decided by
+  the same player is not negated (a player may decide twice in a row: a 4's discards, a counter
+  after a counter...);
+- alpha-beta on the three values -1, 0, +1, as two null-window tests (is it a win? is it a loss?);
+- a transposition table of bounds (lowest and highest value known) keyed on the exact position
+  (`position_key`): every card's zone, role, owner and attachment, the order of the ordered zones,
+  turn, passes, marks (relative to the turn), the pending decision, the running programs with their
+  bindings, the chain of plays and counters. The turn number and the move count are not in it: no
+  rule reads them but through marks, which are keyed relative to the turn;
+- move ordering: the table's move, then moves that win at once, then a child whose table bound
+  already cuts (enhanced transposition cutoff), then the history of moves that cut elsewhere, then
+  the generic evaluation of the position after the move;
 - a node and time budget: when it runs out the solver says so ("budget ran out after N nodes")
   instead of guessing.
 
 If a shuffle or a random choice (`by random`) can occur along a line, the position is not of
-perfect information: the solver refuses and names the line that reaches it.
+perfect information: the solver refuses and names the line that reaches it. A line that comes back
+to a position already on it (possible only with rules that can undo every change) is refused too:
+the value would then depend on the engine's move limit.
 """
 
 from __future__ import annotations
@@ -26,18 +33,24 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from interpreter.core.errors import CuttleError
 from interpreter.engine.game import Game
 from interpreter.engine.knowledge import known_hidden
-from interpreter.engine.machine import apply_action, enumerate_actions
+from interpreter.engine.machine import apply_action, enumerate_actions, legal_actions, move_of
 from interpreter.engine.moves import Move
-from interpreter.engine.state import DECK, DRAW, FIELD0, HAND0, SCRAP, State
+from interpreter.engine.state import DECK, DRAW, HAND0, SHOWN, STACK, State
 
 from .heuristic import evaluate
 
-EXACT, LOWER, UPPER = 0, 1, 2
 RESULT_WORDS = {1: "win", 0: "draw", -1: "loss"}
+_ORDERED = (DECK, STACK, SHOWN)  # zones whose order the key always keeps (a deck's top, the stack)
+
+
+def _act_key(a: tuple) -> tuple:
+    """An action as a hashable value (its play or response definition by identity)."""
+    return a if len(a) < 3 else (a[0], id(a[1])) + a[2:]
 
 
 class NotSolvable(CuttleError):
@@ -132,13 +145,19 @@ class Solver:
     def __init__(self, max_nodes: int = 2_000_000, max_seconds: float = 60.0) -> None:
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
-        self.table: dict[tuple, tuple[int, int, Move | None]] = {}
+        # position key -> [lowest value, highest value, best action or None] for the player deciding there
+        self.table: dict[tuple, list] = {}
+        self.history: dict[tuple, int] = {}  # action key -> how often it cut off a search (move ordering)
         self.nodes = 0
         self._deadline = 0.0
         self._keep: dict[int, object] = {}  # objects keyed by id: kept alive so that no id is reused
         self._rng = 0
-        self._line: list[Move] = []
+        self._line: list[tuple] = []         # the actions from the root to the node being searched
+        self._path: set[tuple] = set()       # the keys of the positions on that line
         self._sets = False
+        self._turns = False  # whether the rules read the turn number (then it is part of a position)
+        self._root: State | None = None
+        self._pick = itemgetter(-1, -1)
 
     # -- entry points ----------------------------------------------------------------------------
     def solve_game(self, game: Game, all_moves: bool = False) -> Solution:
@@ -157,91 +176,194 @@ class Solver:
         self.nodes = 0
         self._rng = state.rng.s
         self._sets = order_free(state.rules)
+        self._turns = state.rules.ctx.reads_turns
+        self._root = state
+        # the cards of this game (no card enters or leaves it): only theirs are read for the key
+        cards = [c for c in range(len(state.zone_of)) if state.zone_of[c] >= 0] + [-1, -1]
+        self._pick = itemgetter(*cards)  # two dummies: always a tuple, even for one card
         me = state.pending.player
         try:
             # two null-window searches (is it a win? is it a loss?) prune more than one full window
-            if self._search(state, 0, 1) >= 1:
+            if self._search(state, 0, 1, None) >= 1:
                 value = 1
             else:
-                value = -1 if self._search(state, -1, 0) <= -1 else 0
+                value = -1 if self._search(state, -1, 0, None) <= -1 else 0
             move = self._best(state)
             per_move: dict[str, int] = {}
             if all_moves:
                 for m, a in enumerate_actions(state):
                     c = state.copy()
-                    self._line = [m]
+                    self._line = [a]
                     apply_action(c, a)
-                    self._check_chance(c)
-                    per_move[str(m)] = self._value_after(c, me, -1, 1)
+                    self._check_chance(c, state)
+                    per_move[str(m)] = self._value_after(c, me, -1, 1, None)
         except _OutOfBudget:
             return Solution(me, None, None, self.nodes, time.perf_counter() - t0, False)
+        finally:
+            self._line, self._path = [], set()
         return Solution(me, value, move, self.nodes, time.perf_counter() - t0, True, self.principal_line(state),
                         per_move)
 
     # -- the search ------------------------------------------------------------------------------
-    def _value_after(self, c: State, player: int, alpha: int, beta: int) -> int:
+    def _value_after(self, c: State, player: int, alpha: int, beta: int, key: tuple | None) -> int:
         """The value for `player` of the position `c` reached by one of their moves."""
         w = c.winner
         if w is not None:
             return 0 if w == DRAW else 1 if w == player else -1
         if c.pending.player == player:
-            return self._search(c, alpha, beta)
-        return -self._search(c, -beta, -alpha)
+            return self._search(c, alpha, beta, key)
+        return -self._search(c, -beta, -alpha, key)
 
-    def _search(self, g: State, alpha: int, beta: int) -> int:
+    def _search(self, g: State, alpha: int, beta: int, key: tuple | None) -> int:
+        """The value of `g` for the player deciding there, fail-soft: at most `alpha` means at most
+        that value, at least `beta` means at least that value, anything between is exact."""
         self.nodes += 1
         if self.nodes > self.max_nodes or (self.nodes & 1023 == 0 and time.perf_counter() > self._deadline):
             raise _OutOfBudget
-        key = self.key(g)
-        hit = self.table.get(key)
-        tt_move = None
-        if hit is not None:
-            v, flag, tt_move = hit
-            if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
-                return v
+        if key is None:
+            key = self.key(g)
+        table = self.table
+        entry = table.get(key)
+        if entry is None:
+            entry = table[key] = [-1, 1, None]
+        else:
+            lo, hi = entry[0], entry[1]
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+        path = self._path
+        if key in path:
+            line = " then ".join(f"'{move_of(g, a)}'" for a in self._line[-8:])
+            raise NotSolvable(f"cannot solve: a position can come back (after {line}): its value would "
+                              f"depend on the engine's move limit")
+        path.add(key)
+        try:
+            best = self._children(g, alpha, beta, entry)
+        finally:
+            path.discard(key)
+        return best
+
+    def _children(self, g: State, alpha: int, beta: int, entry: list) -> int:
         me = g.pending.player
-        alpha0 = alpha
-        children = []
-        for m, a in enumerate_actions(g):
+        lo, hi = entry[0], entry[1]
+        if lo > alpha:
+            alpha = lo
+        if hi < beta:
+            beta = hi
+        acts = legal_actions(g)
+        line = self._line
+        history = self.history
+        best, best_act = -2, None
+        tt_act = None
+        if entry[2] is not None:  # the table's move first, before expanding the others
+            tt_act = next((a for a in acts if _act_key(a) == entry[2]), None)
+        if tt_act is not None:
             c = g.copy()
-            self._line.append(m)
+            line.append(tt_act)
+            apply_action(c, tt_act)
+            self._check_chance(c, g)
+            v = self._value_after(c, me, alpha, beta, None)
+            line.pop()
+            best, best_act = v, tt_act
+            if v >= beta:
+                return self._store(entry, v, alpha, beta, tt_act)
+            if v > alpha:
+                alpha = v
+        # expand every other move: a move that wins at once ends the search; a child whose table
+        # bound already cuts ends it too; the rest are ordered
+        children = []
+        table = self.table
+        key_of = self.key
+        for a in acts:
+            if a is tt_act:
+                continue
+            c = g.copy()
             apply_action(c, a)
-            self._check_chance(c)
-            self._line.pop()
-            if c.winner is not None and c.winner == me:  # a move that wins at once: nothing is better
-                self.table[key] = (1, EXACT, m)
-                return 1
-            children.append((m, c))
-        children.sort(key=lambda mc: (mc[0] != tt_move, -self._order(mc[1], me)))
-        best, best_move = -2, None
-        for m, c in children:
-            self._line.append(m)
-            v = self._value_after(c, me, alpha, beta)
-            self._line.pop()
+            self._check_chance(c, g, a)
+            w = c.winner
+            if w is not None:
+                v = 0 if w == DRAW else 1 if w == me else -1
+                if v > best:
+                    best, best_act = v, a
+                    if v >= beta:
+                        ak = _act_key(a)
+                        history[ak] = history.get(ak, 0) + 1
+                        return self._store(entry, v, alpha, beta, a)
+                    if v > alpha:
+                        alpha = v
+                continue
+            k = key_of(c)
+            e = table.get(k)
+            if e is not None:
+                same = c.pending.player == me
+                v_lo = e[0] if same else -e[1]
+                if v_lo >= beta:
+                    ak = _act_key(a)
+                    history[ak] = history.get(ak, 0) + 1
+                    return self._store(entry, v_lo, alpha, beta, a)
+                v_hi = e[1] if same else -e[0]
+                if v_hi <= alpha or v_hi <= best:  # cannot improve: counts as searched
+                    if v_hi > best:
+                        best, best_act = v_hi, a
+                    continue
+            children.append((-history.get(_act_key(a), 0), -evaluate(c, me), len(children), a, c, k))
+        children.sort()
+        for item in children:
+            a, c, k = item[3], item[4], item[5]
+            line.append(a)
+            v = self._value_after(c, me, alpha, beta, k)
+            line.pop()
             if v > best:
-                best, best_move = v, m
+                best, best_act = v, a
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
+                        ak = _act_key(a)
+                        history[ak] = history.get(ak, 0) + 1
                         break
-        flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-        self.table[key] = (best, flag, best_move)
-        return best
+        return self._store(entry, best, alpha, beta, best_act)
 
     @staticmethod
-    def _order(c: State, me: int) -> float:
-        if c.winner is not None:
-            return 0.0 if c.winner == DRAW else 1e6 if c.winner == me else -1e6
-        return evaluate(c, me)
+    def _store(entry: list, v: int, alpha: int, beta: int, act: tuple | None) -> int:
+        """Record what a search with the window (alpha, beta) found: `v` is an upper bound if it
+        failed low, a lower bound if it failed high, exact in between."""
+        if v < beta and v < entry[1]:
+            entry[1] = v
+        if v > alpha and v > entry[0]:
+            entry[0] = v
+        if act is not None and (v > alpha or entry[2] is None):  # a fail-low move: any move loses as much
+            entry[2] = _act_key(act)
+        return v
 
-    def _check_chance(self, c: State) -> None:
+    def _check_chance(self, c: State, g: State, a: tuple | None = None) -> None:
         if c.rng.s != self._rng:
-            line = " then ".join(f"'{m}'" for m in self._line)
+            acts = self._line + ([a] if a is not None else [])
+            line = " then ".join(f"'{m}'" for m in self._moves(acts))
             raise NotSolvable(f"cannot solve: a random event (a shuffle or a random choice) can happen after {line}")
 
-    def _best(self, state: State) -> Move | None:
+    def _moves(self, actions: list[tuple]) -> list[Move]:
+        """The notation of a line of actions from the root."""
+        return [move_of(g, a) for g, a in self._replay(actions)]
+
+    def _replay(self, actions: list[tuple]) -> list[tuple[State, tuple]]:
+        g = self._root
+        out = []
+        for a in actions:
+            out.append((g, a))
+            g = g.copy()
+            apply_action(g, a)
+        return out
+
+    def _best_action(self, state: State) -> tuple | None:
         hit = self.table.get(self.key(state))
-        return None if hit is None else hit[2]
+        if hit is None or hit[2] is None:
+            return None
+        return next((a for a in legal_actions(state) if _act_key(a) == hit[2]), None)
+
+    def _best(self, state: State) -> Move | None:
+        a = self._best_action(state)
+        return None if a is None else move_of(state, a)
 
     def principal_line(self, state: State, limit: int = 40) -> list[Move]:
         """Best moves from the table, as far as it knows them."""
@@ -250,15 +372,12 @@ class Solver:
         for _ in range(limit):
             if g.winner is not None or g.pending is None:
                 break
-            m = self._best(g)
-            if m is None:
+            a = self._best_action(g)
+            if a is None:
                 break
-            action = dict(enumerate_actions(g)).get(m)
-            if action is None:
-                break
+            line.append(move_of(g, a))
             g = g.copy()
-            apply_action(g, action)
-            line.append(m)
+            apply_action(g, a)
         return line
 
     # -- the exact position key ------------------------------------------------------------------
@@ -274,25 +393,34 @@ class Solver:
         return ("ref", self._ref(v))
 
     def key(self, g: State) -> tuple:
-        """Every field of the state that matters (State.key(), with programs and rule objects by
-        identity: they are kept alive for the whole solve, so no identity is reused). Hands, fields
-        and the scrap are compared as sets when no rule reads their order (`order_free`)."""
-        fr = self._freeze
+        """Every field of the state that decides what can happen next (see the module doc), with
+        programs and rule objects by identity (kept alive for the whole solve, so no identity is
+        reused). Hands, fields and the scrap are compared as sets when no rule reads their order
+        (`order_free`): then each card's zone says all there is to know about them."""
+        zones = g.zones
+        pick = self._pick
         if self._sets:
-            zones = tuple(tuple(sorted(z)) if i in _SET_ZONES else tuple(z) for i, z in enumerate(g.zones))
-            d = g.pending
-            pending = (d.player, d.kind, d.verb, d.count, tuple(sorted(d.options))) if d is not None else None
+            where = (pick(g.zone_of), tuple(zones[DECK]), tuple(zones[STACK]), tuple(zones[SHOWN]))
         else:
-            zones = tuple(map(tuple, g.zones))
-            pending = fr(g.pending)
-        return (zones, tuple(g.role), tuple(g.owner), tuple(g.host),
-                tuple(sorted((k, tuple(v)) for k, v in g.atts.items() if v)),
-                tuple(sorted(g.marks.items())), g.turn, g.turn_no, g.passes, g.passed, g.winner,
-                tuple((self._ref(f[0]), f[1], tuple(sorted((k, fr(x)) for k, x in f[2].items()))) for f in g.frames),
-                pending, fr(g.chain), g.rng.s, g.wins, g.hands, g.known)
-
-
-_SET_ZONES = frozenset({HAND0, HAND0 + 1, FIELD0, FIELD0 + 1, SCRAP})
+            where = tuple(map(tuple, zones))
+        d = g.pending
+        if g.frames or g.chain or d.kind != "main":
+            fr = self._freeze
+            if self._sets and d.options:
+                pending: object = (d.player, d.kind, d.verb, d.count, tuple(sorted(d.options)))
+            else:
+                pending = fr(d)
+            extra: tuple = (pending, fr(g.chain),
+                            tuple((self._ref(f[0]), f[1], tuple(sorted((k, fr(x)) for k, x in f[2].items())))
+                                  for f in g.frames))
+        else:
+            extra = (d.player,)
+        marks = tuple(sorted((k, until - g.turn_no) for k, until in g.marks.items())) if g.marks else ()
+        counters = tuple(sorted((k, v, until - g.turn_no) for k, (v, until) in g.counters.items())) \
+            if g.counters else ()
+        atts = tuple(sorted((k, tuple(v)) for k, v in g.atts.items() if v)) if g.atts else ()
+        return (where, pick(g.role), pick(g.owner), atts, marks, g.turn, g.passes, g.passed, extra,
+                g.wins, g.hands, g.known, counters, g.turn_no if self._turns else 0)
 
 
 def solve(state: State | Game, max_nodes: int = 2_000_000, max_seconds: float = 60.0,
