@@ -13,8 +13,8 @@ and dict operations per decision.
 
 Random play against random play runs on the raw engine (`deal`, `legal_actions`, `apply_action`);
 any other pairing goes through `Game`, asking each player's `choose(game)`. A `random` player picks
-`legal[rng.randrange(len(legal))]` either way, from the same generator, so both paths play exactly
-the same game (tests/test_lab_run.py checks it).
+`legal[rng.randrange(len(legal))]` either way, from the same generator (players/picks.py: cheap to
+seed and to draw from), so both paths play exactly the same game (tests/test_lab_run.py checks it).
 """
 
 from __future__ import annotations
@@ -384,13 +384,13 @@ def _random_game(rules: Rules, seed: int, rngs: tuple, cap: int, rec: Recorder) 
     offered: tuple[list, list] = ([], [])  # each decision's actions, read once at the end of the game
     see = (offered[0].append, offered[1].append)
     keep = (rec.chosen[0].append, rec.chosen[1].append)
-    pick = (rngs[0].randrange, rngs[1].randrange)
+    draw = (rngs[0].draw, rngs[1].draw)  # Picks: a pick among n is (draw() * n) >> 32, as randrange(n)
     second = _second
     while g.winner is None and g.moves_made < cap:
         d = g.pending
         acts = legal_actions(g)
         p = d.player
-        a = acts[pick[p](len(acts))]
+        a = acts[(draw[p]() * len(acts)) >> 32]
         if d.kind == MAIN:
             see[p](acts)
             keep[p](a[1])
