@@ -70,8 +70,8 @@ def _games(path: str, spec: str, games: int) -> None:
     else:  # lab-games: the lab's games (its seeds, its players' generators) on the raw path, nothing recorded
         from interpreter.engine.machine import apply_action, deal, legal_actions
         from interpreter.lab.run import game_seed, player_seed
-        from interpreter.players.picks import Picks
         from interpreter.lab.sim import prepare
+        from interpreter.players.picks import Picks
 
         job = prepare([spec], ("random", "random"), 0)
         for i in [-1, *range(games)]:
