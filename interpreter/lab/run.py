@@ -39,6 +39,7 @@ from interpreter.language.compiler import CHOOSE
 from interpreter.language.parser import parse_program
 from interpreter.players import parse_spec
 from interpreter.players.heuristic import RandomPlayer
+from interpreter.players.picks import Picks
 from interpreter.rules import Composed, Rules
 
 MAX_DECISIONS = 20000
@@ -154,6 +155,18 @@ def _player_factory(spec: str) -> Callable[[int], Any]:
         entry, options = parse_spec(spec)
         f = _FACTORIES[spec] = lambda seed: entry.factory(seed=seed, **options)
     return f
+
+
+_PLAIN: dict[str, bool] = {}
+
+
+def _plain_random(spec: str) -> bool:
+    """Whether `spec` makes a plain `RandomPlayer` (its picks: `Picks(seed)`, see players/picks.py)."""
+    plain = _PLAIN.get(spec)
+    if plain is None:
+        p = _player_factory(spec)(0)
+        plain = _PLAIN[spec] = type(p) is RandomPlayer and type(p.rng) is Picks
+    return plain
 
 
 # -- the rules of a ruleset, numbered ------------------------------------------------------------
@@ -340,11 +353,15 @@ class Recorder:
         for seat in (0, 1):
             o = 3 * seat
             for k in map(number, self.seen[seat]):
-                row = rows.get(k) or rows.setdefault(k, [k, 0, 0, 0, 0, 0, 0])
+                row = rows.get(k)
+                if row is None:
+                    row = rows[k] = [k, 0, 0, 0, 0, 0, 0]
                 row[o + 1] = 1
             for play, n in Counter(self.chosen[seat]).items():  # counted in C (plays hash as objects)
                 k = number(id(play))
-                row = rows.get(k) or rows.setdefault(k, [k, 0, 0, 0, 0, 0, 0])
+                row = rows.get(k)
+                if row is None:
+                    row = rows[k] = [k, 0, 0, 0, 0, 0, 0]
                 row[o + 1] = 1
                 row[o + 2] += n
             for key, n in self.countered[seat].items():
@@ -360,12 +377,13 @@ class Recorder:
 def play_game(rules: Rules, index: int, seed: int, players: Sequence[str], cap: int = MAX_DECISIONS,
               side: str = "a", through_game: bool = False) -> GameResult:
     """Play game `index` (seeded `seed`) of `rules` between `players` (specs, p1 first)."""
-    seats = [_player_factory(players[s])(player_seed(seed, s)) for s in (0, 1)]
     rec = Recorder(catalog_of(rules))
     try:
-        if not through_game and all(type(p) is RandomPlayer for p in seats):
-            g, n, turns = _random_game(rules, seed, (seats[0].rng, seats[1].rng), cap, rec)
+        if not through_game and _plain_random(players[0]) and _plain_random(players[1]):
+            picks = (Picks(player_seed(seed, 0)), Picks(player_seed(seed, 1)))  # as RandomPlayer(seed).rng
+            g, n, turns = _random_game(rules, seed, picks, cap, rec)
         else:
+            seats = [_player_factory(players[s])(player_seed(seed, s)) for s in (0, 1)]
             g, n, turns = record(Game.new(rules, seed), seats, cap, rec)
     except CuttleError:
         raise
