@@ -71,11 +71,12 @@ def _games(path: str, spec: str, games: int) -> None:
         from interpreter.engine.machine import apply_action, deal, legal_actions
         from interpreter.lab.run import game_seed, player_seed
         from interpreter.lab.sim import prepare
+        from interpreter.players.picks import Picks
 
         job = prepare([spec], ("random", "random"), 0)
         for i in [-1, *range(games)]:
             seed = game_seed(1 if i < 0 else job.seed, max(i, 0))
-            rngs = (random.Random(player_seed(seed, 0)), random.Random(player_seed(seed, 1)))
+            rngs = (Picks(player_seed(seed, 0)), Picks(player_seed(seed, 1)))
             g = deal(rules, seed)
             while g.winner is None and g.moves_made < job.max_decisions:
                 acts = legal_actions(g)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 import math
-from collections import defaultdict
+from collections import Counter, defaultdict
+from itertools import chain, repeat
 from typing import Any
 
 from . import stats
@@ -43,26 +44,53 @@ def end_label(end: str, winner: str | None, goal: int | None, passes: int) -> st
 def games_of(store: Store, side: str, games: int) -> list[tuple]:
     """(idx, winner, end, goal, turns, decisions, uses) of the first `games` games, in order; uses
     as rows (rule, p1 offered, p1 used, p1 countered, p2 offered, p2 used, p2 countered)."""
-    return [r[:6] + (json.loads(r[6]),) for r in store.query(
-        "SELECT idx, winner, end_reason, goal, turns, decisions, uses_json FROM games "
-        "WHERE side = ? AND idx < ? ORDER BY idx", (side, games))]
+    rows = store.query("SELECT idx, winner, end_reason, goal, turns, decisions, uses_json FROM games "
+                       "WHERE side = ? AND idx < ? ORDER BY idx", (side, games))
+    decoded = _Rows()
+    return [r[:6] + (decoded.game(r[6]),) for r in rows]
+
+
+class _Rows(dict):
+    """Row text -> row tuple. The lab writes `uses_json` as `[[1,1,2,0,1,0,0],[...]]` with no spaces,
+    and the same rows recur from game to game: each game is split into its rows' texts and each
+    distinct text decoded once (anything else is read as JSON)."""
+
+    def __missing__(self, text: str) -> tuple[int, ...]:
+        row = self[text] = tuple(map(int, text.split(",")))
+        return row
+
+    def game(self, text: str) -> list[tuple[int, ...]]:
+        if text == "[]":
+            return []
+        if text.startswith("[[") and text.endswith("]]") and " " not in text:
+            try:
+                return list(map(self.__getitem__, text[2:-2].split("],[")))
+            except ValueError:
+                pass
+        return [tuple(r) for r in json.loads(text)]
+
+
+def lengths_of(store: Store, side: str, games: int) -> dict[str, list[int]]:
+    """The decisions and turns of each of the first `games` games, in order (no uses decoded)."""
+    rows = store.query("SELECT decisions, turns FROM games WHERE side = ? AND idx < ? ORDER BY idx", (side, games))
+    return {"decisions": [r[0] for r in rows], "turns": [r[1] for r in rows]}
 
 
 def _usage(rows: list[tuple]) -> dict[int, list[int]]:
     """Per rule: [games offered, times used, games used, times countered, seat-games used, wins then]."""
+    # The same (winner, row) pairs recur from game to game: count them (in C), then add each once.
+    pairs = Counter(chain.from_iterable(zip(repeat(r[1]), r[6]) for r in rows))
     out: dict[int, list[int]] = {}
-    for r in rows:
-        winner = r[1]
-        for rule, _o1, u1, c1, _o2, u2, c2 in r[6]:
-            t = out.get(rule)
-            if t is None:
-                t = out[rule] = [0, 0, 0, 0, 0, 0]
-            t[0] += 1
-            t[1] += u1 + u2
-            t[2] += (u1 + u2) > 0
-            t[3] += c1 + c2
-            t[4] += (u1 > 0) + (u2 > 0)
-            t[5] += (u1 > 0 and winner == "p1") + (u2 > 0 and winner == "p2")
+    for (winner, (rule, _o1, u1, c1, _o2, u2, c2)), k in pairs.items():
+        t = out.get(rule)
+        if t is None:
+            t = out[rule] = [0, 0, 0, 0, 0, 0]
+        t[0] += k
+        t[1] += k * (u1 + u2)
+        t[2] += k * ((u1 + u2) > 0)
+        t[3] += k * (c1 + c2)
+        t[4] += k * ((u1 > 0) + (u2 > 0))
+        t[5] += k * ((u1 > 0 and winner == "p1") + (u2 > 0 and winner == "p2"))
     return out
 
 

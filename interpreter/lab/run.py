@@ -13,8 +13,8 @@ and dict operations per decision.
 
 Random play against random play runs on the raw engine (`deal`, `legal_actions`, `apply_action`);
 any other pairing goes through `Game`, asking each player's `choose(game)`. A `random` player picks
-`legal[rng.randrange(len(legal))]` either way, from the same generator, so both paths play exactly
-the same game (tests/test_lab_run.py checks it).
+`legal[rng.randrange(len(legal))]` either way, from the same generator (players/picks.py: cheap to
+seed and to draw from), so both paths play exactly the same game (tests/test_lab_run.py checks it).
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from interpreter.language.compiler import CHOOSE
 from interpreter.language.parser import parse_program
 from interpreter.players import parse_spec
 from interpreter.players.heuristic import RandomPlayer
+from interpreter.players.picks import Picks
 from interpreter.rules import Composed, Rules
 
 MAX_DECISIONS = 20000
@@ -154,6 +155,18 @@ def _player_factory(spec: str) -> Callable[[int], Any]:
         entry, options = parse_spec(spec)
         f = _FACTORIES[spec] = lambda seed: entry.factory(seed=seed, **options)
     return f
+
+
+_PLAIN: dict[str, bool] = {}
+
+
+def _plain_random(spec: str) -> bool:
+    """Whether `spec` makes a plain `RandomPlayer` (its picks: `Picks(seed)`, see players/picks.py)."""
+    plain = _PLAIN.get(spec)
+    if plain is None:
+        p = _player_factory(spec)(0)
+        plain = _PLAIN[spec] = type(p) is RandomPlayer and type(p.rng) is Picks
+    return plain
 
 
 # -- the rules of a ruleset, numbered ------------------------------------------------------------
@@ -340,11 +353,15 @@ class Recorder:
         for seat in (0, 1):
             o = 3 * seat
             for k in map(number, self.seen[seat]):
-                row = rows.get(k) or rows.setdefault(k, [k, 0, 0, 0, 0, 0, 0])
+                row = rows.get(k)
+                if row is None:
+                    row = rows[k] = [k, 0, 0, 0, 0, 0, 0]
                 row[o + 1] = 1
             for play, n in Counter(self.chosen[seat]).items():  # counted in C (plays hash as objects)
                 k = number(id(play))
-                row = rows.get(k) or rows.setdefault(k, [k, 0, 0, 0, 0, 0, 0])
+                row = rows.get(k)
+                if row is None:
+                    row = rows[k] = [k, 0, 0, 0, 0, 0, 0]
                 row[o + 1] = 1
                 row[o + 2] += n
             for key, n in self.countered[seat].items():
@@ -360,12 +377,13 @@ class Recorder:
 def play_game(rules: Rules, index: int, seed: int, players: Sequence[str], cap: int = MAX_DECISIONS,
               side: str = "a", through_game: bool = False) -> GameResult:
     """Play game `index` (seeded `seed`) of `rules` between `players` (specs, p1 first)."""
-    seats = [_player_factory(players[s])(player_seed(seed, s)) for s in (0, 1)]
     rec = Recorder(catalog_of(rules))
     try:
-        if not through_game and all(type(p) is RandomPlayer for p in seats):
-            g, n, turns = _random_game(rules, seed, (seats[0].rng, seats[1].rng), cap, rec)
+        if not through_game and _plain_random(players[0]) and _plain_random(players[1]):
+            picks = (Picks(player_seed(seed, 0)), Picks(player_seed(seed, 1)))  # as RandomPlayer(seed).rng
+            g, n, turns = _random_game(rules, seed, picks, cap, rec)
         else:
+            seats = [_player_factory(players[s])(player_seed(seed, s)) for s in (0, 1)]
             g, n, turns = record(Game.new(rules, seed), seats, cap, rec)
     except CuttleError:
         raise
@@ -384,13 +402,13 @@ def _random_game(rules: Rules, seed: int, rngs: tuple, cap: int, rec: Recorder) 
     offered: tuple[list, list] = ([], [])  # each decision's actions, read once at the end of the game
     see = (offered[0].append, offered[1].append)
     keep = (rec.chosen[0].append, rec.chosen[1].append)
-    pick = (rngs[0].randrange, rngs[1].randrange)
+    draw = (rngs[0].draw, rngs[1].draw)  # Picks: a pick among n is (draw() * n) >> 32, as randrange(n)
     second = _second
     while g.winner is None and g.moves_made < cap:
         d = g.pending
         acts = legal_actions(g)
         p = d.player
-        a = acts[pick[p](len(acts))]
+        a = acts[(draw[p]() * len(acts)) >> 32]
         if d.kind == MAIN:
             see[p](acts)
             keep[p](a[1])

@@ -161,8 +161,7 @@ def simulate(specs: Sequence[str], games: int, players: tuple[str, str], seed: i
         report = Report("sim" if len(job.sides) == 1 else "compare", games, job, summaries, pairing=words,
                         played=played, resumed=resumed, elapsed=elapsed, backend=name, database=store.path)
         for s in job.sides:
-            rows = metrics.games_of(store, s.label, games)
-            report.lengths[s.label] = {"decisions": [r[5] for r in rows], "turns": [r[4] for r in rows]}
+            report.lengths[s.label] = metrics.lengths_of(store, s.label, games)
         if len(job.sides) == 2:
             report.differences = metrics.differences(store, games, paired, summaries)
             a, b = job.sides

@@ -23,6 +23,7 @@ from interpreter.engine.machine import apply_action as _apply
 from interpreter.engine.moves import Move
 from interpreter.engine.state import DECK, DRAW, FIELD0, HAND0, State
 
+from .picks import Picks
 from .sampling import determinize
 
 WIN = 1000.0
@@ -152,10 +153,10 @@ def _permanents(g: State, p: int) -> int:
 
 
 class RandomPlayer:
-    """Uniformly random legal moves (the benchmark opponent)."""
+    """Uniformly random legal moves (the benchmark opponent), picked by `Picks(seed)`."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = Picks(seed)
 
     def choose(self, game: Game, player: int | None = None) -> Move:
         legal = game.legal_moves()
