@@ -92,7 +92,11 @@ def apply_action(g: State, action: tuple) -> None:
         if d.kind == MAIN and not p.free:
             direct = plan.direct[id(p)]
             if direct is not None:
+                # it ends at a decision or the game's end (no frame left to run); a hand of a match
+                # that has just ended, and the move limit, are checked below as for any action
                 _direct_play(g, plan, direct, p, player, cards, target)
+                if g.hand_over is None and g.moves_made < MAX_MOVES:
+                    return
             else:
                 # the play, then the end of the turn (which waits below the play's frames)
                 frames = g.frames
@@ -147,21 +151,26 @@ def _direct_play(g: State, plan: _Plan, direct: tuple, p: PlayDef, player: int, 
                  target: int) -> None:
     """A direct play as the turn's action: what `_start_play`, its program and the end of the turn do,
     without frames. Its cards go on the stack; then the window, or the effect, the cards it left on
-    the stack to the scrap, the win check, and the end of the turn."""
+    the stack to the scrap, the win check, and the end of the turn (its usual case written out here,
+    as `_turn_ends` does it)."""
     fns, window = direct
-    zones, zone_of = g.zones, g.zone_of
-    for c in cards:
-        src = zone_of[c]
-        if src == HAND0 or src == HAND1:  # from the hand to the stack: what `move` does for that
-            zones[src].remove(c)
-            zones[STACK].append(c)
-            zone_of[c] = STACK
-            if g.known:  # into a public zone: forgotten, as `move` does
-                g.known &= ~(3 << (c << 1))
-        else:
-            g.move(c, STACK)
-    env = {"me": player, "opponent": 1 - player, "card": cards[0] if cards else -1, "cards": cards,
-           "target": target}
+    zone_of = g.zone_of
+    if cards:
+        zones = g.zones
+        stack = zones[STACK]
+        for c in cards:
+            src = zone_of[c]
+            if src == HAND0 or src == HAND1:  # from the hand to the stack: what `move` does for that
+                zones[src].remove(c)
+                stack.append(c)
+                zone_of[c] = STACK
+                if g.known:  # into a public zone: forgotten, as `move` does
+                    g.known &= ~(3 << (c << 1))
+            else:
+                g.move(c, STACK)
+        env = {"me": player, "opponent": 1 - player, "card": cards[0], "cards": cards, "target": target}
+    else:
+        env = {"me": player, "opponent": 1 - player, "card": -1, "cards": cards, "target": target}
     if window is not None and window(g, env):
         g.chain = ((p, player, cards, target),)
         g.pending = RESPOND_OF[1 - player]
@@ -178,22 +187,9 @@ def _direct_play(g: State, plan: _Plan, direct: tuple, p: PlayDef, player: int, 
         check_win(g)
         if g.winner is not None:
             return
-    _turn_ends(g, plan, player)
-
-
-def _turn_ends(g: State, plan: _Plan, player: int) -> None:
-    """The acting player's action has resolved and the win checked: the end of the turn, then the next
-    main decision. The usual case is written out: `turn.end` is an `if` whose condition is false,
-    nothing changed since the win check, no pass to count, no mark to expire (see `_end_turn`,
-    `_next_turn`, `_main_decision`); anything else goes the general way."""
     guard = plan.end_guard
     if guard is None or g.passed or g.marks or guard(g, _PLAYER_ENV[player]):
-        _end_turn(g, plan, player)
-        if g.pending is None and g.winner is None:
-            if g.frames:  # the end of the turn left steps to run (triggers)
-                _run(g)
-            else:
-                _main_decision(g, plan)
+        _turn_ends_generally(g, plan, player)
         return
     g.passes = 0
     g.turn = turn = 1 - g.turn
@@ -203,6 +199,35 @@ def _turn_ends(g: State, plan: _Plan, player: int) -> None:
     if not acts:
         g.pending = None
         g.declare_winner(DRAW, f"p{turn + 1} has no legal move")
+
+
+def _turn_ends(g: State, plan: _Plan, player: int) -> None:
+    """The acting player's action has resolved and the win checked: the end of the turn, then the next
+    main decision. The usual case is written out: `turn.end` is an `if` whose condition is false,
+    nothing changed since the win check, no pass to count, no mark to expire (see `_end_turn`,
+    `_next_turn`, `_main_decision`); anything else goes the general way."""
+    guard = plan.end_guard
+    if guard is None or g.passed or g.marks or guard(g, _PLAYER_ENV[player]):
+        _turn_ends_generally(g, plan, player)
+        return
+    g.passes = 0
+    g.turn = turn = 1 - g.turn
+    g.turn_no += 1
+    g.pending = MAIN_OF[turn]
+    acts = g.actions = plan.main(g, turn)
+    if not acts:
+        g.pending = None
+        g.declare_winner(DRAW, f"p{turn + 1} has no legal move")
+
+
+def _turn_ends_generally(g: State, plan: _Plan, player: int) -> None:
+    """The end of the turn the general way (`_end_turn`), then what waits or the next main decision."""
+    _end_turn(g, plan, player)
+    if g.pending is None and g.winner is None:
+        if g.frames:  # the end of the turn left steps to run (triggers)
+            _run(g)
+        else:
+            _main_decision(g, plan)
 
 
 def _settle(g: State, plan: _Plan, fns: tuple, env: dict) -> None:
