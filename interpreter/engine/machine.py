@@ -22,6 +22,7 @@ from interpreter.rules.defs import CHECK_WIN, FINISH_PLAY, fire
 from .decision import CHOOSE_D, MAIN, MAIN_OF, PLAY_D, RESPOND, RESPOND_OF, Decision
 from .legal import enumerate_actions, legal_actions, main_function, move_of, plays_for
 from .state import State, new_state, zone_word
+from .wincheck import win_function
 
 END_TURN = (BUILTIN, "end_turn", None)
 
@@ -36,7 +37,7 @@ class _Plan:
     end of the turn run as a program.
     """
 
-    __slots__ = ("deck", "end", "end_fns", "end_guard", "win_by_fields", "direct", "settle", "main")
+    __slots__ = ("deck", "end", "end_fns", "end_guard", "win_by_fields", "direct", "settle", "main", "won")
 
     def __init__(self, rules: Rules, shortcuts: bool = True) -> None:
         """`shortcuts=False` (for tests): every program and every end of turn through `_exec`. Rules with
@@ -65,6 +66,8 @@ class _Plan:
             window = p.counterable if p.counterable is not None and rules.answering.get(p.kind) else None
             self.direct[id(p)] = None if fns is None else (fns, window)
         self.main = main_function(rules)  # the generated enumerator of a main decision
+        # the generated win check (score and goal in place), or None: the two compiled calls
+        self.won = win_function(rules) if shortcuts else None
 
 
 def set_shortcuts(rules: Rules, on: bool) -> None:
@@ -412,28 +415,28 @@ def check_win(g: State) -> None:
         return
     rules: Rules = g.rules
     turn = g.turn
+    # the generated check (score and goal in place), or the two compiled calls
+    won = (rules.engine_cache.get("machine") or _plan(rules)).won or rules.reached_goal
     if rules.win_reads_own_field_only:  # a player's result can change only with their own field
         fv, checked = g.fv, g.checked_fv
         if fv[turn] != checked[turn]:
             checked[turn] = fv[turn]
-            env = _PLAYER_ENV[turn]
-            if rules.score_fn(g, env) >= rules.goal_fn(g, env):
+            if won(g, turn):
                 g.declare_winner(turn, f"p{turn + 1} reached the goal")
                 return
         other = 1 - turn
         if fv[other] != checked[other]:
             checked[other] = fv[other]
-            env = _PLAYER_ENV[other]
-            if rules.score_fn(g, env) >= rules.goal_fn(g, env):
+            if won(g, other):
                 g.declare_winner(other, f"p{other + 1} reached the goal")
         return
     if rules.win_reads_fields_only:
         if g.fv == g.checked_fv:
             return
         g.checked_fv = g.fv[:]
-    if rules.reached_goal(g, turn):
+    if won(g, turn):
         g.declare_winner(turn, f"p{turn + 1} reached the goal")
-    elif rules.reached_goal(g, 1 - turn):
+    elif won(g, 1 - turn):
         g.declare_winner(1 - turn, f"p{2 - turn} reached the goal")
 
 
