@@ -249,13 +249,14 @@ def _responses(g: State, player: int) -> list[tuple]:
             if rules.playable_fn is not None and not rules.playable_fn(
                     g, {"me": player, "opponent": 1 - player, "it": c}):
                 continue
-            others = sorted(x for x in hand if x != c)
+            others = sorted([x for x in hand if x != c])
             cards = ONE[c]
             if r.legal is None:
                 out += [("respond", r, player, cards, extra) for extra in itertools.combinations(others, r.extra)]
                 continue
             for extra in itertools.combinations(others, r.extra):
-                env = env_of(player, cards, extra=extra, answered=top[2])
+                env = {"me": player, "opponent": 1 - player, "card": c, "cards": cards, "extra": extra,
+                       "answered": top[2]}  # what env_of makes, written out (one dict per response)
                 if r.legal(g, env):
                     out.append(("respond", r, player, cards, extra))
     return out

@@ -22,6 +22,7 @@ from interpreter.rules.defs import CHECK_WIN, FINISH_PLAY, fire
 from .decision import CHOOSE_D, MAIN, MAIN_OF, PLAY_D, RESPOND, RESPOND_OF, Decision
 from .legal import enumerate_actions, legal_actions, main_function, move_of, plays_for
 from .state import State, new_state, zone_word
+from .wincheck import win_function
 
 END_TURN = (BUILTIN, "end_turn", None)
 
@@ -36,7 +37,7 @@ class _Plan:
     end of the turn run as a program.
     """
 
-    __slots__ = ("deck", "end", "end_fns", "end_guard", "win_by_fields", "direct", "settle", "main")
+    __slots__ = ("deck", "end", "end_fns", "end_guard", "win_by_fields", "direct", "settle", "main", "won")
 
     def __init__(self, rules: Rules, shortcuts: bool = True) -> None:
         """`shortcuts=False` (for tests): every program and every end of turn through `_exec`. Rules with
@@ -65,6 +66,8 @@ class _Plan:
             window = p.counterable if p.counterable is not None and rules.answering.get(p.kind) else None
             self.direct[id(p)] = None if fns is None else (fns, window)
         self.main = main_function(rules)  # the generated enumerator of a main decision
+        # the generated win check (score and goal in place), or None: the two compiled calls
+        self.won = win_function(rules) if shortcuts else None
 
 
 def set_shortcuts(rules: Rules, on: bool) -> None:
@@ -92,7 +95,11 @@ def apply_action(g: State, action: tuple) -> None:
         if d.kind == MAIN and not p.free:
             direct = plan.direct[id(p)]
             if direct is not None:
+                # it ends at a decision or the game's end (no frame left to run); a hand of a match
+                # that has just ended, and the move limit, are checked below as for any action
                 _direct_play(g, plan, direct, p, player, cards, target)
+                if g.hand_over is None and g.moves_made < MAX_MOVES:
+                    return
             else:
                 # the play, then the end of the turn (which waits below the play's frames)
                 frames = g.frames
@@ -147,21 +154,26 @@ def _direct_play(g: State, plan: _Plan, direct: tuple, p: PlayDef, player: int, 
                  target: int) -> None:
     """A direct play as the turn's action: what `_start_play`, its program and the end of the turn do,
     without frames. Its cards go on the stack; then the window, or the effect, the cards it left on
-    the stack to the scrap, the win check, and the end of the turn."""
+    the stack to the scrap, the win check, and the end of the turn (its usual case written out here,
+    as `_turn_ends` does it)."""
     fns, window = direct
-    zones, zone_of = g.zones, g.zone_of
-    for c in cards:
-        src = zone_of[c]
-        if src == HAND0 or src == HAND1:  # from the hand to the stack: what `move` does for that
-            zones[src].remove(c)
-            zones[STACK].append(c)
-            zone_of[c] = STACK
-            if g.known:  # into a public zone: forgotten, as `move` does
-                g.known &= ~(3 << (c << 1))
-        else:
-            g.move(c, STACK)
-    env = {"me": player, "opponent": 1 - player, "card": cards[0] if cards else -1, "cards": cards,
-           "target": target}
+    zone_of = g.zone_of
+    if cards:
+        zones = g.zones
+        stack = zones[STACK]
+        for c in cards:
+            src = zone_of[c]
+            if src == HAND0 or src == HAND1:  # from the hand to the stack: what `move` does for that
+                zones[src].remove(c)
+                stack.append(c)
+                zone_of[c] = STACK
+                if g.known:  # into a public zone: forgotten, as `move` does
+                    g.known &= ~(3 << (c << 1))
+            else:
+                g.move(c, STACK)
+        env = {"me": player, "opponent": 1 - player, "card": cards[0], "cards": cards, "target": target}
+    else:
+        env = {"me": player, "opponent": 1 - player, "card": -1, "cards": cards, "target": target}
     if window is not None and window(g, env):
         g.chain = ((p, player, cards, target),)
         g.pending = RESPOND_OF[1 - player]
@@ -178,22 +190,9 @@ def _direct_play(g: State, plan: _Plan, direct: tuple, p: PlayDef, player: int, 
         check_win(g)
         if g.winner is not None:
             return
-    _turn_ends(g, plan, player)
-
-
-def _turn_ends(g: State, plan: _Plan, player: int) -> None:
-    """The acting player's action has resolved and the win checked: the end of the turn, then the next
-    main decision. The usual case is written out: `turn.end` is an `if` whose condition is false,
-    nothing changed since the win check, no pass to count, no mark to expire (see `_end_turn`,
-    `_next_turn`, `_main_decision`); anything else goes the general way."""
     guard = plan.end_guard
     if guard is None or g.passed or g.marks or guard(g, _PLAYER_ENV[player]):
-        _end_turn(g, plan, player)
-        if g.pending is None and g.winner is None:
-            if g.frames:  # the end of the turn left steps to run (triggers)
-                _run(g)
-            else:
-                _main_decision(g, plan)
+        _turn_ends_generally(g, plan, player)
         return
     g.passes = 0
     g.turn = turn = 1 - g.turn
@@ -203,6 +202,35 @@ def _turn_ends(g: State, plan: _Plan, player: int) -> None:
     if not acts:
         g.pending = None
         g.declare_winner(DRAW, f"p{turn + 1} has no legal move")
+
+
+def _turn_ends(g: State, plan: _Plan, player: int) -> None:
+    """The acting player's action has resolved and the win checked: the end of the turn, then the next
+    main decision. The usual case is written out: `turn.end` is an `if` whose condition is false,
+    nothing changed since the win check, no pass to count, no mark to expire (see `_end_turn`,
+    `_next_turn`, `_main_decision`); anything else goes the general way."""
+    guard = plan.end_guard
+    if guard is None or g.passed or g.marks or guard(g, _PLAYER_ENV[player]):
+        _turn_ends_generally(g, plan, player)
+        return
+    g.passes = 0
+    g.turn = turn = 1 - g.turn
+    g.turn_no += 1
+    g.pending = MAIN_OF[turn]
+    acts = g.actions = plan.main(g, turn)
+    if not acts:
+        g.pending = None
+        g.declare_winner(DRAW, f"p{turn + 1} has no legal move")
+
+
+def _turn_ends_generally(g: State, plan: _Plan, player: int) -> None:
+    """The end of the turn the general way (`_end_turn`), then what waits or the next main decision."""
+    _end_turn(g, plan, player)
+    if g.pending is None and g.winner is None:
+        if g.frames:  # the end of the turn left steps to run (triggers)
+            _run(g)
+        else:
+            _main_decision(g, plan)
 
 
 def _settle(g: State, plan: _Plan, fns: tuple, env: dict) -> None:
@@ -387,28 +415,28 @@ def check_win(g: State) -> None:
         return
     rules: Rules = g.rules
     turn = g.turn
+    # the generated check (score and goal in place), or the two compiled calls
+    won = (rules.engine_cache.get("machine") or _plan(rules)).won or rules.reached_goal
     if rules.win_reads_own_field_only:  # a player's result can change only with their own field
         fv, checked = g.fv, g.checked_fv
         if fv[turn] != checked[turn]:
             checked[turn] = fv[turn]
-            env = _PLAYER_ENV[turn]
-            if rules.score_fn(g, env) >= rules.goal_fn(g, env):
+            if won(g, turn):
                 g.declare_winner(turn, f"p{turn + 1} reached the goal")
                 return
         other = 1 - turn
         if fv[other] != checked[other]:
             checked[other] = fv[other]
-            env = _PLAYER_ENV[other]
-            if rules.score_fn(g, env) >= rules.goal_fn(g, env):
+            if won(g, other):
                 g.declare_winner(other, f"p{other + 1} reached the goal")
         return
     if rules.win_reads_fields_only:
         if g.fv == g.checked_fv:
             return
         g.checked_fv = g.fv[:]
-    if rules.reached_goal(g, turn):
+    if won(g, turn):
         g.declare_winner(turn, f"p{turn + 1} reached the goal")
-    elif rules.reached_goal(g, 1 - turn):
+    elif won(g, 1 - turn):
         g.declare_winner(1 - turn, f"p{2 - turn} reached the goal")
 
 

@@ -38,9 +38,10 @@ def playout(rules: Rules, seed: int, rnd: random.Random) -> int:
     try:
         g = deal(rules, seed)
         n = 0
+        randrange = rnd.randrange  # the loop as the hand-written engine's `playout` writes it
         while g.winner is None and n < MAX_DECISIONS:
             acts = legal_actions(g)
-            apply_action(g, acts[rnd.randrange(len(acts))])
+            apply_action(g, acts[randrange(len(acts))])
             n += 1
     except CuttleError:
         raise
@@ -64,9 +65,10 @@ def api_playout(rules: Rules, seed: int, rnd: random.Random) -> int:
 def finish(g: State, rnd: random.Random) -> int:
     """Play a position out at random to the end (in place); returns the number of decisions made."""
     n = 0
+    randrange = rnd.randrange
     while g.winner is None and n < MAX_DECISIONS:
         acts = legal_actions(g)
-        apply_action(g, acts[rnd.randrange(len(acts))])
+        apply_action(g, acts[randrange(len(acts))])
         n += 1
     return n
 

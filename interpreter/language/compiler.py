@@ -160,6 +160,15 @@ def _g(name: str) -> ast.Attribute:
     return _attr(_load("g"), name)
 
 
+def _unturned(node: ast.expr) -> ast.expr:
+    """Cards whose order does not matter (counted, tested for any): a deck read from the top is the
+    deck itself, not a reversed copy."""
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_from_top"
+            and len(node.args) == 1):
+        return node.args[0]
+    return node
+
+
 def _call(fn: ast.expr | str, *args: ast.expr, **kw: ast.expr) -> ast.Call:
     return ast.Call(func=_load(fn) if isinstance(fn, str) else fn, args=list(args),
                     keywords=[ast.keyword(arg=k, value=v) for k, v in kw.items()])
@@ -565,8 +574,9 @@ class Compiler:
     def _found(self, a0: _Code) -> ast.expr:
         """Whether a set of cards has any: by a loop that stops at the first when it is made by
         `where` (no list built)."""
-        if a0.loop is None:
-            return _compare(_call("len", self._cards_of(a0)), ast.Gt(), _const(0))
+        if a0.loop is None:  # `not not S`: whether S has a card, as a bool, without calling len()
+            inner = ast.UnaryOp(op=ast.Not(), operand=_unturned(self._cards_of(a0)))
+            return ast.UnaryOp(op=ast.Not(), operand=inner)
         found = self._fresh()
         self._pre += [ast.Assign(targets=[_store(found)], value=_const(False)),
                       a0.loop.run([ast.Assign(targets=[_store(found)], value=_const(True)), ast.Break()])]
@@ -575,7 +585,7 @@ class Compiler:
     def _counted(self, a0: _Code) -> ast.expr:
         """How many cards a set has: counted by a loop when it is made by `where` (no list built)."""
         if a0.loop is None:
-            return _call("len", self._cards_of(a0))
+            return _call("len", _unturned(self._cards_of(a0)))
         n = self._fresh()
         self._pre += [ast.Assign(targets=[_store(n)], value=_const(0)),
                       a0.loop.run([ast.AugAssign(target=_store(n), op=ast.Add(), value=_const(1))])]
