@@ -190,18 +190,7 @@ def _direct_play(g: State, plan: _Plan, direct: tuple, p: PlayDef, player: int, 
         check_win(g)
         if g.winner is not None:
             return
-    guard = plan.end_guard
-    if guard is None or g.passed or g.marks or guard(g, _PLAYER_ENV[player]):
-        _turn_ends_generally(g, plan, player)
-        return
-    g.passes = 0
-    g.turn = turn = 1 - g.turn
-    g.turn_no += 1
-    g.pending = MAIN_OF[turn]
-    acts = g.actions = plan.main(g, turn)
-    if not acts:
-        g.pending = None
-        g.declare_winner(DRAW, f"p{turn + 1} has no legal move")
+    _turn_ends(g, plan, player)
 
 
 def _turn_ends(g: State, plan: _Plan, player: int) -> None:
