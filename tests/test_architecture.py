@@ -43,3 +43,16 @@ def test_the_diagram_shows_the_contracted_layers_in_order() -> None:
     drawn = re.findall(r"`((?:interpreter|repl)[a-z_.]*)`", block)
     expected = [m for layer in LAYERS for m in _modules(layer)]
     assert drawn == expected, "docs/architecture.md's layer diagram is out of step with pyproject.toml"
+
+
+def test_the_rooms_table_names_every_module_of_each_room() -> None:
+    """docs/architecture.md lists each room's modules: a module added without a word there fails."""
+    doc = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    rooms = {p.name: p for p in (ROOT / "interpreter").iterdir() if (p / "__init__.py").exists()}
+    rooms["repl"] = ROOT / "repl"
+    for room, folder in rooms.items():
+        row = next((line for line in doc.splitlines() if line.startswith(f"| `{room}` |")), None)
+        assert row is not None, f"docs/architecture.md has no row for the room {room}"
+        listed = set(re.findall(r"`([a-z_]+)`", row.split("|")[2]))
+        modules = {p.stem for p in folder.glob("*.py") if p.stem != "__init__"}
+        assert modules <= listed, f"{room}: not in docs/architecture.md: {sorted(modules - listed)}"
