@@ -318,3 +318,12 @@ def test_show_reads_as_looking_or_showing(src: str, words: str) -> None:
 ])
 def test_a_marked_player_reads_passively(src: str, words: str) -> None:
     assert say(src) == words
+
+
+@pytest.mark.parametrize("src, words, condition", [
+    ("me.scuttles < 2", "your scuttles count is less than 2", True),
+    ("add 1 to me.scuttles", "add 1 to your scuttles count", False),
+    ("it.value > 3", "its value is more than 3", True),  # a card's own attribute is no count
+])
+def test_a_counter_reads_as_a_count(src: str, words: str, condition: bool) -> None:
+    assert say(src, condition=condition, program=not condition) == words

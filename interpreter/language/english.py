@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import tree as A
+from .compiler import CARD_ATTRS as _CARD_ATTRS
 from .printer import to_text
 
 DOWN_TO = "\x00down to "  # choose count(S) - k from S: keep k
@@ -486,8 +487,10 @@ def value(node: A.Node, ctx: Context) -> str:
         case A.Attr(obj=o, name="turns"):
             who = player(o, ctx)
             return f"the number of turns {who} {'have' if who == 'you' else 'has'} had"
-        case A.Attr(obj=o, name=attr):
+        case A.Attr(obj=o, name=attr) if attr in _CARD_ATTRS:
             return f"{possessive(o, ctx)} {attr}"
+        case A.Attr(obj=o, name=attr):  # a counter (`counters:`): "your scuttles count"
+            return f"{possessive(o, ctx)} {attr} count"
         case A.Index(obj=A.Name(name=n) as table, index=A.Call(func="count", args=(s,))) \
                 if isinstance(ctx.constants.get(n), list):
             return _table(ctx.constants[n], s, ctx) or f"{value(table, ctx)} by {value(node.index, ctx)}"
