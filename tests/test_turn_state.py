@@ -130,3 +130,15 @@ def test_a_wrong_card_setup_is_a_clear_error(cards: dict, message: str) -> None:
     with pytest.raises(ScenarioError) as e:
         build_position(rules, {"p1": {"hand": ["9S"]}, "cards": cards}, 0)
     assert message in str(e.value)
+
+
+def test_a_misspelt_player_counter_in_a_setup_is_named_with_a_suggestion() -> None:
+    from interpreter.core.errors import ScenarioError
+
+    rules = load_ruleset(str(ROOT / "examples" / "house" / "scuttle-quota.yaml"))
+    with pytest.raises(ScenarioError) as e:
+        build_position(rules, {"p1": {"hand": ["9S"], "counters": {"scuttle": 1}}}, 0)
+    assert "'scuttle' is not a counter of players in ruleset 'scuttle-quota'" in str(e.value)
+    assert "did you mean 'scuttles'?" in str(e.value.hint)
+    state = build_position(rules, {"p1": {"hand": ["9S"], "counters": {"scuttles": 1}}}, 0)
+    assert state.counter(-1, "scuttles") == 1

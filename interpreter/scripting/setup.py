@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.core.cards import ALL_RANKS, NAMES, RANK_OF, UnknownCardError, parse_card
-from interpreter.core.errors import CuttleError, Location, ScenarioError, rule_failure
+from interpreter.core.errors import CuttleError, Location, ScenarioError, rule_failure, suggest
 from interpreter.engine.machine import run
 from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, State, new_state
 from interpreter.rules import Rules
@@ -197,7 +197,6 @@ def _set_turn_state(g: State, rules: Rules, setup: dict, err: Any) -> None:
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 10 ** 6:
             raise err("setup.turn_number must be a whole number from 1 (the first turn)", ("setup", "turn_number"))
         g.turn_no = n
-    declared = getattr(rules, "counters", {})
     for pname, p in PLAYERS.items():
         side = setup.get(pname) or {}
         marks = side.get("marks")
@@ -207,21 +206,8 @@ def _set_turn_state(g: State, rules: Rules, setup: dict, err: Any) -> None:
                           ("setup", pname, "marks"))
             for m in marks:
                 g.mark(-1 - p, m, 10 ** 12)
-        counters = side.get("counters")
-        if counters is not None:
-            if not isinstance(counters, dict):
-                raise err(f"setup.{pname}.counters must map counter names to numbers, e.g. {{scuttles: 1}}",
-                          ("setup", pname, "counters"))
-            for name, v in counters.items():
-                if declared.get(str(name)) != "player":
-                    from interpreter.core.errors import suggest
-                    near = suggest(str(name), [k for k, of in declared.items() if of == "player"])
-                    raise err(f"'{name}' is not a counter of players in ruleset '{rules.name}'",
-                              ("setup", pname, "counters", name), f"did you mean '{near}'?" if near else None)
-                if not isinstance(v, int) or isinstance(v, bool) or abs(v) > 10 ** 18:
-                    raise err(f"setup.{pname}.counters.{name} must be a whole number",
-                              ("setup", pname, "counters", name))
-                g.set_counter(-1 - p, str(name), v, 10 ** 12)
+        if side.get("counters") is not None:
+            _set_counters(g, rules, -1 - p, "player", side["counters"], ("setup", pname, "counters"), err)
 
 
 
@@ -232,7 +218,6 @@ def _set_card_state(g: State, rules: Rules, cards: Any, card: Any, err: Any) -> 
     example = "e.g. {9S: {marks: [frozen]}}"
     if not isinstance(cards, dict) or not cards:
         raise err(f"setup.cards must map cards to their marks and counters, {example}", ("setup", "cards"))
-    declared = getattr(rules, "counters", {})
     for text, spec in cards.items():
         path = ("setup", "cards", text)
         c = card(text, path, again=True)
@@ -243,19 +228,24 @@ def _set_card_state(g: State, rules: Rules, cards: Any, card: Any, err: Any) -> 
             raise err(f"setup.cards.{text}.marks must be a list of mark names, e.g. [frozen]", path + ("marks",))
         for m in marks:
             g.mark(c, m, 10 ** 12)
-        counters = spec.get("counters", {})
-        if not isinstance(counters, dict):
-            raise err(f"setup.cards.{text}.counters must map counter names to numbers, e.g. {{uses: 1}}",
-                      path + ("counters",))
-        for name, v in counters.items():
-            if declared.get(str(name)) != "card":
-                from interpreter.core.errors import suggest
-                near = suggest(str(name), [k for k, of in declared.items() if of == "card"])
-                raise err(f"'{name}' is not a counter of cards in ruleset '{rules.name}'",
-                          path + ("counters", name), f"did you mean '{near}'?" if near else None)
-            if not isinstance(v, int) or isinstance(v, bool) or abs(v) > 10 ** 18:
-                raise err(f"setup.cards.{text}.counters.{name} must be a whole number", path + ("counters", name))
-            g.set_counter(c, str(name), v, 10 ** 12)
+        _set_counters(g, rules, c, "card", spec.get("counters", {}), path + ("counters",), err)
+
+
+def _set_counters(g: State, rules: Rules, key: int, of: str, counters: Any, path: tuple, err: Any) -> None:
+    """Counters of a player (key -1 - player, `of` "player") or a card (`of` "card") from a setup, for the
+    rest of the game; each must be declared in the ruleset's `counters:` with that `of`."""
+    where = ".".join(map(str, path))
+    if not isinstance(counters, dict):
+        raise err(f"{where} must map counter names to numbers, e.g. {{scuttles: 1}}", path)
+    declared = rules.counters
+    for name, v in counters.items():
+        if declared.get(str(name)) != of:
+            near = suggest(str(name), [k for k, o in declared.items() if o == of])
+            raise err(f"'{name}' is not a counter of {of}s in ruleset '{rules.name}'", path + (name,),
+                      f"did you mean '{near}'?" if near else None)
+        if not isinstance(v, int) or isinstance(v, bool) or abs(v) > 10 ** 18:
+            raise err(f"{where}.{name} must be a whole number", path + (name,))
+        g.set_counter(key, str(name), v, 10 ** 12)
 
 
 __all__ = ["build_position", "PLAYERS", "Location"]
