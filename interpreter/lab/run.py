@@ -20,8 +20,6 @@ seed and to draw from), so both paths play exactly the same game (tests/test_lab
 from __future__ import annotations
 
 import hashlib
-import itertools
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
@@ -188,7 +186,7 @@ class Catalog:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.infos: list[RuleInfo] = []
-        self.number: dict[int, int] = {}              # id(PlayDef or ResponseDef) -> rule number
+        self.number: dict[Any, int] = {}              # PlayDef or ResponseDef (hashed as objects) -> rule number
         self.choices: dict[tuple[str, str], int] = {}  # (owner, verb) -> rule number
         self.owners: dict[int, str] = {}              # id(program) -> the rule it belongs to
         self._alive: list[tuple] = []                 # the programs of `owners` (so their ids stay theirs)
@@ -197,12 +195,12 @@ class Catalog:
         for p in rules.plays:
             ranks = " ".join(sorted(p.ranks, key=_rank_order)) if p.ranks else ""
             detail = p.verb + (f" ({ranks})" if ranks else "") + (f", {p.ncards} cards" if p.ncards > 1 else "")
-            self.number[id(p)] = self._add(RuleInfo("play", p.name, detail, origin(comp, ("plays", p.name)),
+            self.number[p] = self._add(RuleInfo("play", p.name, detail, origin(comp, ("plays", p.name)),
                                                     bool(p.kind and rules.answering.get(p.kind))))
             programs += [(p.name, p.program), (f"{p.name} (countered)", p.countered)]
         for r in rules.responses:
             detail = f"{r.verb} ({' '.join(sorted(r.ranks, key=_rank_order))}) answers {', '.join(sorted(r.answers))}"
-            self.number[id(r)] = self._add(RuleInfo("response", r.name, detail, origin(comp, ("responses", r.name))))
+            self.number[r] = self._add(RuleInfo("response", r.name, detail, origin(comp, ("responses", r.name))))
             programs.append((r.name, r.program))
         programs.append(("turn.end", rules.turn_end))
         by_player = _turn_end_choices(rules)  # the turn's own choices that a player (not `random`) makes
@@ -300,7 +298,6 @@ class GameResult:
 
 
 _second = itemgetter(1)
-_flat = itertools.chain.from_iterable
 
 
 class Recorder:
@@ -310,7 +307,7 @@ class Recorder:
 
     def __init__(self, cat: Catalog) -> None:
         self.cat = cat
-        self.seen: tuple[set[int], set[int]] = (set(), set())       # ids of plays/responses legal at least once
+        self.seen: tuple[set, set] = (set(), set())                 # plays/responses legal at least once
         self.chosen: tuple[list, list] = ([], [])                    # the PlayDef/ResponseDef of every choice
         self.countered: tuple[dict[int, int], dict[int, int]] = ({}, {})
         self.choices: tuple[dict[int, int], dict[int, int]] = ({}, {})  # rule number -> times
@@ -319,9 +316,9 @@ class Recorder:
         """The legal actions of a decision: a play action carries its PlayDef, a response its ResponseDef."""
         k = d.kind
         if k == MAIN or k == PLAY_D:
-            self.seen[d.player].update(map(id, map(_second, acts)))
+            self.seen[d.player].update(map(_second, acts))
         elif k == RESPOND and len(acts) > 1:  # the last action is `resolve`
-            self.seen[d.player].update(map(id, map(_second, acts[:-1])))
+            self.seen[d.player].update(map(_second, acts[:-1]))
 
     def act(self, g: State, d: Any, a: tuple) -> None:
         """The chosen action, before it is applied."""
@@ -344,34 +341,41 @@ class Recorder:
         if responses % 2 == 1:
             play, player = chain[0][0], chain[0][1]
             c = self.countered[player]
-            c[id(play)] = c.get(id(play), 0) + 1
+            c[play] = c.get(play, 0) + 1
 
     def rows(self) -> tuple[tuple[int, ...], ...]:
         """One row per rule that was legal or used: (rule, p1 offered, p1 used, p1 countered, p2 ...)."""
-        number = self.cat.number.__getitem__
+        number = self.cat.number
         rows: dict[int, list[int]] = {}
         for seat in (0, 1):
             o = 3 * seat
-            for k in map(number, self.seen[seat]):
+            used: dict[Any, int] = {}
+            for play in self.chosen[seat]:  # a plain dict counts a few dozen faster than a Counter
+                used[play] = used.get(play, 0) + 1
+            for play in self.seen[seat]:
+                if play not in used:
+                    k = number[play]
+                    row = rows.get(k)
+                    if row is None:
+                        rows[k] = [k, 1, 0, 0, 0, 0, 0] if o == 0 else [k, 0, 0, 0, 1, 0, 0]
+                    else:
+                        row[o + 1] = 1
+            for play, n in used.items():
+                k = number[play]
                 row = rows.get(k)
                 if row is None:
-                    row = rows[k] = [k, 0, 0, 0, 0, 0, 0]
-                row[o + 1] = 1
-            for play, n in Counter(self.chosen[seat]).items():  # counted in C (plays hash as objects)
-                k = number(id(play))
-                row = rows.get(k)
-                if row is None:
-                    row = rows[k] = [k, 0, 0, 0, 0, 0, 0]
-                row[o + 1] = 1
-                row[o + 2] += n
-            for key, n in self.countered[seat].items():
-                k = number(key)
-                (rows.get(k) or rows.setdefault(k, [k, 0, 0, 0, 0, 0, 0]))[o + 3] = n
+                    rows[k] = [k, 1, n, 0, 0, 0, 0] if o == 0 else [k, 0, 0, 0, 1, n, 0]
+                else:
+                    row[o + 1] = 1
+                    row[o + 2] = n
             for k, n in self.choices[seat].items():
                 row = rows.get(k) or rows.setdefault(k, [k, 0, 0, 0, 0, 0, 0])
                 row[o + 1] = 1
                 row[o + 2] = n
-        return tuple(tuple(rows[k]) for k in sorted(rows))
+            for play, n in self.countered[seat].items():
+                k = number[play]
+                (rows.get(k) or rows.setdefault(k, [k, 0, 0, 0, 0, 0, 0]))[o + 3] = n
+        return tuple([tuple(rows[k]) for k in sorted(rows)])
 
 
 def play_game(rules: Rules, index: int, seed: int, players: Sequence[str], cap: int = MAX_DECISIONS,
@@ -394,7 +398,8 @@ def play_game(rules: Rules, index: int, seed: int, players: Sequence[str], cap: 
 
 def _random_game(rules: Rules, seed: int, rngs: tuple, cap: int, rec: Recorder) -> tuple[State, int, int]:
     """Uniformly random play on the raw engine (what `cuttle bench` measures), recorded as
-    `Recorder` records: inlined here for main decisions and `resolve`, the hot path."""
+    `Recorder` records: inlined here for the hot path, the decisions whose actions the state keeps
+    (a main decision, plays from a 7's cards: every action a play) and `resolve`."""
     g = deal(rules, seed)
     turns = 1
     turn_no, hands = g.turn_no, g.hands
@@ -403,37 +408,40 @@ def _random_game(rules: Rules, seed: int, rngs: tuple, cap: int, rec: Recorder) 
     see = (offered[0].append, offered[1].append)
     keep = (rec.chosen[0].append, rec.chosen[1].append)
     draw = (rngs[0].draw, rngs[1].draw)  # Picks: a pick among n is (draw() * n) >> 32, as randrange(n)
-    second = _second
     while g.winner is None and g.moves_made < cap:
-        d = g.pending
-        acts = legal_actions(g)
-        p = d.player
-        a = acts[(draw[p]() * len(acts)) >> 32]
-        if d.kind == MAIN:
+        acts = g.actions
+        if acts is not None:  # kept on the state: a main decision or a `play from`, each action a play
+            p = g.pending.player
+            a = acts[(draw[p]() * len(acts)) >> 32]
             see[p](acts)
             keep[p](a[1])
             apply_action(g, a)
-        elif a is RESOLVE_ACTION:
-            if len(acts) > 1:
-                see[p](acts[:-1])  # the last is `resolve`
-            chain = g.chain
-            apply_action(g, a)
-            if len(chain) % 2 == 0:  # an odd number of responses: the play was countered
-                rec.settle(g, a, chain)
         else:
-            rec.offer(d, acts)
-            rec.act(g, d, a)
-            if d.kind == RESPOND:
+            d = g.pending
+            acts = legal_actions(g)
+            p = d.player
+            a = acts[(draw[p]() * len(acts)) >> 32]
+            if a is RESOLVE_ACTION:
+                if len(acts) > 1:
+                    see[p](acts[:-1])  # the last is `resolve`
                 chain = g.chain
                 apply_action(g, a)
-                rec.settle(g, a, chain)
+                if len(chain) % 2 == 0:  # an odd number of responses: the play was countered
+                    rec.settle(g, a, chain)
             else:
-                apply_action(g, a)
+                rec.offer(d, acts)
+                rec.act(g, d, a)
+                if d.kind == RESPOND:
+                    chain = g.chain
+                    apply_action(g, a)
+                    rec.settle(g, a, chain)
+                else:
+                    apply_action(g, a)
         if match and (g.turn_no != turn_no or g.hands is not hands):
             turns += 1
             turn_no, hands = g.turn_no, g.hands
-    for p in (0, 1):  # the plays offered, each once (a set of plays: they hash as objects), then their ids
-        rec.seen[p].update(map(id, set(map(second, _flat(offered[p])))))
+    for p in (0, 1):  # the plays offered, each once (a set of plays: they hash as objects)
+        rec.seen[p].update({a[1] for acts in offered[p] for a in acts})
     return g, g.moves_made, turns if match else g.turn_no
 
 
