@@ -47,14 +47,11 @@ SEATS = ("p1", "p2")
 # -- seeds ---------------------------------------------------------------------------------------
 
 
-def _hash63(*parts: object) -> int:
-    text = ":".join(str(p) for p in parts).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1  # fits SQLite's INTEGER
-
-
 def game_seed(master: int, index: int) -> int:
-    """The seed of game `index` of a run: a function of the master seed and the index only."""
-    return _hash63("cuttle-lab-game", master, index)
+    """The seed of game `index` of a run: a function of the master seed and the index only (63 bits of
+    BLAKE2b of `cuttle-lab-game:MASTER:INDEX`, so that it fits SQLite's INTEGER)."""
+    digest = hashlib.blake2b(b"cuttle-lab-game:%d:%d" % (master, index), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
 
 
 def player_seed(seed: int, seat: int) -> int:
