@@ -405,6 +405,7 @@ def _random_game(rules: Rules, seed: int, rngs: tuple, cap: int, rec: Recorder) 
     see = (offered[0].append, offered[1].append)
     keep = (rec.chosen[0].append, rec.chosen[1].append)
     draw = (rngs[0].draw, rngs[1].draw)  # Picks: a pick among n is (draw() * n) >> 32, as randrange(n)
+    counts, choice_of = rec.choices, rec.cat.choice
     while g.winner is None and g.moves_made < cap:
         acts = g.actions
         if acts is not None:  # kept on the state: a main decision or a `play from`, each action a play
@@ -425,6 +426,11 @@ def _random_game(rules: Rules, seed: int, rngs: tuple, cap: int, rec: Recorder) 
                 apply_action(g, a)
                 if len(chain) % 2 == 0:  # an odd number of responses: the play was countered
                     rec.settle(g, a, chain)
+            elif a[0] == "choose":  # what `rec.act` does for a choice
+                n = choice_of(g.frames[-1][0], d.verb)
+                c = counts[p]
+                c[n] = c.get(n, 0) + 1
+                apply_action(g, a)
             else:
                 rec.offer(d, acts)
                 rec.act(g, d, a)
