@@ -20,6 +20,7 @@ from interpreter.rules import PlayDef, ResponseDef, Rules
 from interpreter.rules.defs import CHECK_WIN, FINISH_PLAY, fire
 
 from .decision import CHOOSE_D, MAIN, MAIN_OF, PLAY_D, RESPOND, RESPOND_OF, Decision
+from .direct import play_functions
 from .legal import enumerate_actions, legal_actions, main_function, move_of, plays_for
 from .state import State, new_state, zone_word
 from .wincheck import win_function
@@ -37,7 +38,7 @@ class _Plan:
     end of the turn run as a program.
     """
 
-    __slots__ = ("deck", "end", "end_fns", "end_guard", "win_by_fields", "direct", "settle", "main", "won")
+    __slots__ = ("deck", "end", "end_fns", "end_guard", "win_by_fields", "direct", "settle", "main", "won", "play_fns")
 
     def __init__(self, rules: Rules, shortcuts: bool = True) -> None:
         """`shortcuts=False` (for tests): every program and every end of turn through `_exec`. Rules with
@@ -68,6 +69,9 @@ class _Plan:
         self.main = main_function(rules)  # the generated enumerator of a main decision
         # the generated win check (score and goal in place), or None: the two compiled calls
         self.won = win_function(rules) if shortcuts else None
+        # id(play) -> its generated functions (play, resolved) for the direct plays (engine/direct.py)
+        steps = {"check_win": check_win, "turn_ends_generally": _turn_ends_generally}
+        self.play_fns = play_functions(rules, self, steps) if shortcuts else {}
 
 
 def set_shortcuts(rules: Rules, on: bool) -> None:
@@ -93,11 +97,16 @@ def apply_action(g: State, action: tuple) -> None:
     if kind == "play":
         _, p, player, cards, target = action
         if d.kind == MAIN and not p.free:
-            direct = plan.direct[id(p)]
-            if direct is not None:
-                # it ends at a decision or the game's end (no frame left to run); a hand of a match
-                # that has just ended, and the move limit, are checked below as for any action
-                _direct_play(g, plan, direct, p, player, cards, target)
+            fns = plan.play_fns.get(id(p))
+            if fns is not None:
+                # the play's own generated function (engine/direct.py): it ends at a decision or the game's
+                # end; a hand of a match that has just ended, and the move limit, are checked below
+                fns[0](g, player, cards, target)
+                if g.hand_over is None and g.moves_made < MAX_MOVES:
+                    return
+            elif plan.direct[id(p)] is not None:
+                # the same without a generated function (no frame left to run)
+                _direct_play(g, plan, plan.direct[id(p)], p, player, cards, target)
                 if g.hand_over is None and g.moves_made < MAX_MOVES:
                     return
             else:
@@ -121,7 +130,21 @@ def apply_action(g: State, action: tuple) -> None:
         else:  # a free play (a twin): not the turn's action
             _start_play(g, (p, player, cards, target))
     elif kind == "resolve":
-        _resolve_chain(g)
+        chain = g.chain
+        frames = g.frames
+        fns = plan.play_fns.get(id(chain[0][0])) if len(chain) == 1 else None
+        if fns is not None and len(frames) == 1 and frames[0][0] is plan.end and frames[0][1] == 0 \
+                and frames[0][2]["me"] == chain[0][1]:
+            # an unanswered direct play that was the turn's action: its generated function takes it to the
+            # end of the turn (what `_resolve_chain`, `_settle` and the end of the turn below do)
+            _, player, cards, target = chain[0]
+            g.chain = ()
+            frames.pop()
+            fns[1](g, player, cards, target)
+            if g.hand_over is None and g.moves_made < MAX_MOVES:
+                return
+        else:
+            _resolve_chain(g)
     elif kind == "respond":
         _, r, player, cards, extra = action
         g.chain = g.chain + ((r, player, cards, extra),)
