@@ -44,17 +44,17 @@ _WINS = ("p1 reached the goal", "p2 reached the goal")
 _STUCK = ("p1 has no legal move", "p2 has no legal move")
 
 
-def play_functions(rules: Rules, plan: Any, machine: dict[str, Any]) -> dict[int, tuple[Any, Any]]:
-    """id(play) -> (play, resolved) for each direct play that is a turn's action and can be generated.
+def play_functions(rules: Rules, plan: Any, machine: dict[str, Any]) -> dict[PlayDef, tuple[Any, Any]]:
+    """play -> (play, resolved) for each direct play that is a turn's action and can be generated.
     `machine`: the machine's own steps the functions fall back to (`check_win`, `turn_ends_generally`)."""
-    out: dict[int, tuple[Any, Any]] = {}
+    out: dict[PlayDef, tuple[Any, Any]] = {}  # (a PlayDef hashes as the object it is)
     for p in rules.plays:
         direct = plan.direct.get(id(p))
         if direct is None or p.free:
             continue
         made = _generate(rules, plan, machine, p, direct[0], direct[1])
         if made is not None:
-            out[id(p)] = made
+            out[p] = made
     return out
 
 
