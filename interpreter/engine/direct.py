@@ -7,8 +7,8 @@ each such play the engine generates two functions of `(g, me, cs, target)`:
   test (when the window opens: the chain, the respond decision and the end of the turn waiting, and it
   returns), then what `resolved` does;
 - `resolved`: the play taking effect once nobody answered: the effect's statements, the played cards it
-  left on the stack to the scrap, the win check (score and goal in place for the acting player, when
-  they read only their own field), the end of the turn when `turn.end` is an `if` (the hand limit)
+  left on the stack to the scrap, the win check (each player's score and goal in place, when they
+  read only the player's own field), the end of the turn when `turn.end` is an `if` (the hand limit)
   whose condition is written in place and false, and the next main decision (the generated enumerator).
 
 Anything else (a pass to count, a mark to expire, the hand limit holding, `turn.end` of another shape)
@@ -111,14 +111,14 @@ def _generate(rules: Rules, plan: Any, machine: dict[str, Any], p: PlayDef, fns:
 
 def _win_check(rules: Rules, plan: Any, inl: Inliner, ns: dict[str, Any]) -> list[str]:
     """The win check after the effect (`check_win`): when goal and score read only the player's own
-    field, each player's is worked out only if their field changed, the acting player's in place."""
-    score = goal = None
+    field, each player's is worked out in place, and only if their field changed."""
+    score = goal = score2 = goal2 = None
     if rules.win_reads_own_field_only and rules.score_fn is not None and rules.goal_fn is not None:
         score, goal = inl.place(rules.score_fn), inl.place(rules.goal_fn)
-    if score is None or goal is None:
+        score2, goal2 = inl.place(rules.score_fn, swapped=True), inl.place(rules.goal_fn, swapped=True)
+    if score is None or goal is None or score2 is None or goal2 is None:
         lines = ["    CHECK(g)", "    if g.winner is not None:", "        return"]
         return (["    if g.fv != g.checked_fv:"] + ["    " + ln for ln in lines]) if plan.win_by_fields else lines
-    ns["WON"] = plan.won or rules.reached_goal
     return ["    fv = g.fv",
             "    ck = g.checked_fv",
             "    if fv[me] != ck[me]:",
@@ -130,7 +130,9 @@ def _win_check(rules: Rules, plan: Any, inl: Inliner, ns: dict[str, Any]) -> lis
             "            return",
             "    if fv[opp] != ck[opp]:",
             "        ck[opp] = fv[opp]",
-            "        if WON(g, opp):",
+            f"        s = {score2}",
+            f"        w = {goal2}",
+            "        if s >= w:",
             "            g.declare_winner(opp, WINS[opp])",
             "            return"]
 

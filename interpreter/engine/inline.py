@@ -50,15 +50,19 @@ class Inliner:
         self.comp = Compiler(rules.ctx, None) if rules.ctx.namespace is not None else None
         self.parts: dict[str, tuple[list[ast.stmt], ast.expr, Any]] = {}  # placeholder -> statements, value, code
 
-    def place(self, fn: Any, loop: bool = False) -> str | None:
+    def place(self, fn: Any, loop: bool = False, swapped: bool = False) -> str | None:
         """A placeholder for compiled expression `fn`, or None when it must stay a call; `loop`: it is
-        a target written as `for t in X:` (its cards listed in place)."""
+        a target written as `for t in X:` (its cards listed in place); `swapped`: `me` and `opponent`
+        stand for each other's locals (an expression about one player worked out for the other)."""
         found = self.ctx.trees.get(fn) if (fn is not None and self.comp is not None) else None
         if found is None:
             return None
         node, bound = found
         try:
-            pre, code = self.comp.fragment(node, bound, self.given, loop)
+            given = self.given
+            if swapped:
+                given = {**given, "me": given["opponent"], "opponent": given["me"]}
+            pre, code = self.comp.fragment(node, bound, given, loop)
         except (NotInline, RulesetError):
             return None
         name = f"X{len(self.parts)}"

@@ -280,9 +280,17 @@ class State:
         self.owner[card] = -1
 
     def put_in_play(self, card: int, player: int, role: str) -> None:
-        if _IN_PLAY[self.zone_of[card]]:
+        src = self.zone_of[card]
+        if _IN_PLAY[src]:
             self.move(card, STACK)
-        self._relocate(card, FIELD0 + player)
+            src = STACK
+        # what `_relocate` does for a card that is not in play (written out: the commonest move of a play)
+        self.fv[player] += 1
+        if self.known:
+            self.known &= ~(3 << (card << 1))
+        self.zones[src].remove(card)
+        self.zones[FIELD0 + player].append(card)
+        self.zone_of[card] = FIELD0 + player
         self.role[card] = role
         self.owner[card] = player
 
@@ -452,6 +460,13 @@ class MoveEventState(EventState):
     def move(self, card: int, zone: int, bottom: bool = False) -> None:
         self._note(card, self.zone_of[card], zone)
         State.move(self, card, zone, bottom)
+
+    def put_in_play(self, card: int, player: int, role: str) -> None:  # each move noted (by `_relocate`)
+        if _IN_PLAY[self.zone_of[card]]:
+            self.move(card, STACK)
+        self._relocate(card, FIELD0 + player)
+        self.role[card] = role
+        self.owner[card] = player
 
     def draw(self, player: int, n: int) -> None:
         deck = self.zones[DECK]
