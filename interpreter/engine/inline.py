@@ -6,12 +6,14 @@ The engine's source names a placeholder (`X3`) where an expression goes:
     if X3:                 # a `legal`: the expression's statements, then `if <its value>:`
     l3 = X3                # a `legal` or `target` worked out once per call: statements, then the value
     for t in X3:           # a `target`: its cards, in place (a `where` runs as the loop itself)
+    X3                     # statements (a direct play's effect, engine/direct.py: `Compiler.statements`)
 
 `generated.define` checks the engine's source first (placeholders included); then each placeholder is
 replaced by what the compiler made of the expression (`Compiler.fragment`: `ast` nodes built by the
 compiler, never text), itself checked against the compiler's allow-list (`check_tree`) before it is
-put in, its bindings read from the enumerator's locals. An expression that cannot be written in place
-(it calls a definition's own function, or reads a binding the enumerator does not have) stays a call.
+put in, its bindings read from the enumerator's locals (or another generated function's: `bindings`).
+An expression that cannot be written in place (it calls a definition's own function, or reads a binding
+the function does not have) stays a call.
 """
 
 from __future__ import annotations
@@ -90,7 +92,7 @@ class Inliner:
 
     def _checked(self, stmts: list[ast.stmt]) -> list[ast.stmt]:
         """`stmts` (compiler-made), checked as the body of a compiled function, then with the
-        bindings renamed to the enumerator's locals."""
+        bindings renamed to the generated function's locals."""
         args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=a) for a in ("g", "e", *self.given.values())],
                              vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
         mod = ast.Module(body=[ast.FunctionDef(name="f", args=args, body=stmts or [ast.Pass()], decorator_list=[],

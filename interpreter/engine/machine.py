@@ -38,7 +38,8 @@ class _Plan:
     a decision, so it runs as a loop over its functions (`settle`, by program; `direct`, by play, with
     the play's window test). The end of a turn is direct when `turn.end` is empty, plain, or a single
     `if` around everything (the hand limit): the condition is tested, and only when it holds does the
-    end of the turn run as a program.
+    end of the turn run as a program. A direct play that can be a turn's action also gets functions of
+    its own, generated with its expressions and effect written in (`play_fns`, engine/direct.py).
     """
 
     __slots__ = ("deck", "in_deck", "end", "end_fns", "end_guard", "win_by_fields", "direct", "settle", "main", "won",
@@ -74,7 +75,7 @@ class _Plan:
         self.main = main_function(rules)  # the generated enumerator of a main decision
         # the generated win check (score and goal in place), or None: the two compiled calls
         self.won = win_function(rules) if shortcuts else None
-        # id(play) -> its generated functions (play, resolved) for the direct plays (engine/direct.py)
+        # play -> its generated functions (play, resolved), for the direct plays (engine/direct.py)
         steps = {"check_win": check_win, "turn_ends_generally": _turn_ends_generally}
         self.play_fns = play_functions(rules, self, steps) if shortcuts else {}
 
