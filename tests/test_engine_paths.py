@@ -118,6 +118,21 @@ def test_the_shortcuts_are_taken() -> None:
     assert plan.won is not None  # the win check is the generated one (score and goal in place)
 
 
+def test_the_default_rules_direct_plays_run_as_their_own_functions() -> None:
+    """Each direct play of the default rules that is a turn's action gets its generated function
+    (engine/direct.py) with its window test, effect and win check written in (the comparison above means
+    something only if the fast side runs them); the plays whose effect waits for a choice do not."""
+    plan = _fresh("default", True).engine_cache["machine"]
+    assert {p.name for p in plan.play_fns} == {"draw", "pass", "points", "scuttle", "royal", "glasses", "jack",
+                                               "ace", "two", "six", "nine"}
+    for play, resolved in plan.play_fns.values():
+        for fn in (play, resolved):
+            names = set(fn.__code__.co_names)
+            assert not names & {"W", "CHECK"}  # no window test nor win check called: both written in
+            assert "MAIN" in names  # the usual end of the turn, to the next main decision
+    assert _fresh("default", False).engine_cache["machine"].play_fns == {}
+
+
 @pytest.mark.parametrize("spec", RULESETS)
 def test_the_generated_win_check_agrees_with_the_score_and_the_goal(spec: str) -> None:
     """`won(g, p)` (engine/wincheck.py) is `score >= goal` on every position of some random games,

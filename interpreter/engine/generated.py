@@ -1,4 +1,5 @@
-"""Functions the engine generates for a ruleset (the plays of a set of cards, see legal.py).
+"""Functions the engine generates for a ruleset (the plays of a set of cards, see legal.py; the win
+check, wincheck.py; a direct play's common path, direct.py).
 
 Their source is assembled by the engine from its own names and integers only; whatever comes
 from a ruleset file (compiled expressions, PlayDefs, actions) is passed in the namespace, never
@@ -18,10 +19,13 @@ _NODES = (ast.Module, ast.FunctionDef, ast.arguments, ast.arg, ast.Assign, ast.E
           ast.Load, ast.Store, ast.Constant, ast.Subscript, ast.Attribute, ast.If, ast.For, ast.Compare,
           ast.UnaryOp, ast.Not, ast.USub, ast.Tuple, ast.List, ast.Dict, ast.Return, ast.Continue, ast.Pass,
           ast.BinOp, ast.Add, ast.Sub, ast.Is, ast.IsNot, ast.Lt, ast.GtE, ast.Eq, ast.NotEq, ast.BoolOp, ast.And,
-          ast.Or)
+          ast.Or, ast.BitAnd)
 # The only words (string constants) they may contain: the keys of the bindings and the action kind.
 _WORDS = frozenset({"play", "me", "opponent", "card", "cards", "it", "target"})
-_ATTRS = frozenset({"append", "zones", "zone_of", "__class__"})
+_ATTRS = frozenset({"append", "zones", "zone_of", "__class__",
+                    # the state's own slots and moves, which a direct play's function reads and sets (direct.py)
+                    "remove", "move", "known", "chain", "pending", "frames", "winner", "fv", "checked_fv",
+                    "declare_winner", "passed", "marks", "passes", "turn", "turn_no", "actions"})
 _BUILTINS = {"enumerate": enumerate, "len": len}
 
 

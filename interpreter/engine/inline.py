@@ -6,12 +6,14 @@ The engine's source names a placeholder (`X3`) where an expression goes:
     if X3:                 # a `legal`: the expression's statements, then `if <its value>:`
     l3 = X3                # a `legal` or `target` worked out once per call: statements, then the value
     for t in X3:           # a `target`: its cards, in place (a `where` runs as the loop itself)
+    X3                     # statements (a direct play's effect, engine/direct.py: `Compiler.statements`)
 
 `generated.define` checks the engine's source first (placeholders included); then each placeholder is
 replaced by what the compiler made of the expression (`Compiler.fragment`: `ast` nodes built by the
 compiler, never text), itself checked against the compiler's allow-list (`check_tree`) before it is
-put in, its bindings read from the enumerator's locals. An expression that cannot be written in place
-(it calls a definition's own function, or reads a binding the enumerator does not have) stays a call.
+put in, its bindings read from the enumerator's locals (or another generated function's: `bindings`).
+An expression that cannot be written in place (it calls a definition's own function, or reads a binding
+the function does not have) stays a call.
 """
 
 from __future__ import annotations
@@ -23,9 +25,8 @@ from typing import Any
 from interpreter.core.errors import RulesetError
 from interpreter.language.compiler import Compiler, NotInline, check_tree
 
-# the bindings the enumerator has, as the compiler's parameter names (checked), then as its locals
-_GIVEN = {"me": "p0", "opponent": "p1", "card": "p2", "cards": "p3"}
-_LOCALS = {"p0": "me", "p1": "opp", "p2": "c", "p3": "cs"}
+# the bindings the enumerator has, and its local for each
+ENUMERATOR = {"me": "me", "opponent": "opp", "card": "c", "cards": "cs"}
 
 
 class _Rename(ast.NodeTransformer):
@@ -40,25 +41,49 @@ class _Rename(ast.NodeTransformer):
 class Inliner:
     """Placeholders of one ruleset's enumerator and the compiled expressions they stand for."""
 
-    def __init__(self, rules: Any) -> None:
+    def __init__(self, rules: Any, bindings: dict[str, str] | None = None) -> None:
+        """`bindings`: the bindings the generated function has, each with its local (the enumerator's by
+        default); the expressions are checked with them as parameters `p0`, `p1`... then renamed."""
         self.rules = rules
         self.ctx = rules.ctx
+        local = ENUMERATOR if bindings is None else bindings
+        self.given = {b: f"p{i}" for i, b in enumerate(local)}            # binding -> checked parameter
+        self.locals = {f"p{i}": v for i, v in enumerate(local.values())}  # parameter -> the function's local
         self.comp = Compiler(rules.ctx, None) if rules.ctx.namespace is not None else None
         self.parts: dict[str, tuple[list[ast.stmt], ast.expr, Any]] = {}  # placeholder -> statements, value, code
 
-    def place(self, fn: Any, loop: bool = False) -> str | None:
+    def place(self, fn: Any, loop: bool = False, swapped: bool = False) -> str | None:
         """A placeholder for compiled expression `fn`, or None when it must stay a call; `loop`: it is
-        a target written as `for t in X:` (its cards listed in place)."""
+        a target written as `for t in X:` (its cards listed in place); `swapped`: `me` and `opponent`
+        stand for each other's locals (an expression about one player worked out for the other)."""
         found = self.ctx.trees.get(fn) if (fn is not None and self.comp is not None) else None
         if found is None:
             return None
         node, bound = found
         try:
-            pre, code = self.comp.fragment(node, bound, _GIVEN, loop)
+            given = self.given
+            if swapped:
+                given = {**given, "me": given["opponent"], "opponent": given["me"]}
+            pre, code = self.comp.fragment(node, bound, given, loop)
         except (NotInline, RulesetError):
             return None
         name = f"X{len(self.parts)}"
         self.parts[name] = (pre, code.node, code)
+        return name
+
+    def place_statements(self, fn: Any) -> str | None:
+        """A placeholder for a compiled function of plain statements (`ctx.programs`: a direct play's
+        effect), written as the statement `X`; None when it must stay a call."""
+        found = self.ctx.programs.get(fn) if (fn is not None and self.comp is not None) else None
+        if found is None:
+            return None
+        body, bound = found
+        try:
+            lines = self.comp.statements(body, bound, self.given)
+        except (NotInline, RulesetError):
+            return None
+        name = f"X{len(self.parts)}"
+        self.parts[name] = (lines, None, None)
         return name
 
     def namespace(self) -> dict[str, Any]:
@@ -67,16 +92,21 @@ class Inliner:
 
     def _checked(self, stmts: list[ast.stmt]) -> list[ast.stmt]:
         """`stmts` (compiler-made), checked as the body of a compiled function, then with the
-        bindings renamed to the enumerator's locals."""
-        args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=a) for a in ("g", "e", *_GIVEN.values())],
+        bindings renamed to the generated function's locals."""
+        args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=a) for a in ("g", "e", *self.given.values())],
                              vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
         mod = ast.Module(body=[ast.FunctionDef(name="f", args=args, body=stmts or [ast.Pass()], decorator_list=[],
                                                returns=None, type_comment=None)], type_ignores=[])
         check_tree(mod, self.ctx.namespace)
-        return [_Rename(_LOCALS).visit(s) for s in copy.deepcopy(stmts)]
+        return [_Rename(self.locals).visit(s) for s in copy.deepcopy(stmts)]
 
     def _replace(self, stmt: ast.stmt) -> list[ast.stmt] | None:
         """The statements standing for an engine statement that names a placeholder (None: it names none)."""
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Name) and stmt.value.id in self.parts:
+            lines, value, _ = self.parts[stmt.value.id]
+            if value is not None:
+                raise RulesetError("internal error: an expression written as a statement")
+            return self._checked(lines) or [ast.Pass()]
         if isinstance(stmt, ast.If) and isinstance(stmt.test, ast.Name) and stmt.test.id in self.parts:
             pre, value, _ = self.parts[stmt.test.id]
             out = self._checked(pre + [ast.If(test=value, body=[ast.Pass()], orelse=[])])
@@ -99,7 +129,7 @@ class Inliner:
 
             loop = self.comp.loop_of(code, body)  # type: ignore[union-attr]
             out = self._checked(pre + loop)
-            inner = [_Rename({stmt.target.id: _LOCALS.get(var[0], var[0])}).visit(s)  # type: ignore[attr-defined]
+            inner = [_Rename({stmt.target.id: self.locals.get(var[0], var[0])}).visit(s)  # type: ignore[attr-defined]
                      for s in copy.deepcopy(stmt.body)]
             if not _fill(out, inner):
                 raise RulesetError("internal error: a target's loop was not written into the enumerator")

@@ -8,9 +8,10 @@ a `choose` inside an effect, or a `play from` (a 7's revealed cards).
 
 from __future__ import annotations
 
-from math import factorial
+from math import comb, factorial
 from typing import Any
 
+from interpreter.core.cards import CARD_COUNT
 from interpreter.core.errors import RuleRuntimeError
 from interpreter.core.limits import MAX_CHOICES, MAX_HANDS, MAX_MOVES, MAX_TRIGGERED
 from interpreter.core.zones import DECK, DRAW, FIELD0, HAND0, HAND1, RANDOM, SCRAP, SHOWN, STACK
@@ -20,11 +21,14 @@ from interpreter.rules import PlayDef, ResponseDef, Rules
 from interpreter.rules.defs import CHECK_WIN, FINISH_PLAY, fire
 
 from .decision import CHOOSE_D, MAIN, MAIN_OF, PLAY_D, RESPOND, RESPOND_OF, Decision
+from .direct import play_functions
 from .legal import enumerate_actions, legal_actions, main_function, move_of, plays_for
 from .state import State, new_state, zone_word
 from .wincheck import win_function
 
 END_TURN = (BUILTIN, "end_turn", None)
+# up to this many cards, no choice of some of them can offer more than MAX_CHOICES choices
+_FEW_OPTIONS = max(n for n in range(1, 64) if comb(n, n // 2) <= MAX_CHOICES)
 
 
 class _Plan:
@@ -34,10 +38,12 @@ class _Plan:
     a decision, so it runs as a loop over its functions (`settle`, by program; `direct`, by play, with
     the play's window test). The end of a turn is direct when `turn.end` is empty, plain, or a single
     `if` around everything (the hand limit): the condition is tested, and only when it holds does the
-    end of the turn run as a program.
+    end of the turn run as a program. A direct play that can be a turn's action also gets functions of
+    its own, generated with its expressions and effect written in (`play_fns`, engine/direct.py).
     """
 
-    __slots__ = ("deck", "end", "end_fns", "end_guard", "win_by_fields", "direct", "settle", "main", "won")
+    __slots__ = ("deck", "in_deck", "end", "end_fns", "end_guard", "win_by_fields", "direct", "settle", "main", "won",
+                 "play_fns")
 
     def __init__(self, rules: Rules, shortcuts: bool = True) -> None:
         """`shortcuts=False` (for tests): every program and every end of turn through `_exec`. Rules with
@@ -45,6 +51,7 @@ class _Plan:
         shortcuts = shortcuts and not rules.triggers
         reserved = {c for cards in rules.deal_extra for c in cards}
         self.deck = tuple(c for c in rules.deck_cards if c not in reserved)  # what is shuffled and dealt
+        self.in_deck = [DECK if c in self.deck else -1 for c in range(CARD_COUNT)]  # zone_of once it is
         # the win check has nothing to do while no field changed since the last one
         self.win_by_fields = rules.win_reads_fields_only
         te = rules.turn_end
@@ -68,6 +75,9 @@ class _Plan:
         self.main = main_function(rules)  # the generated enumerator of a main decision
         # the generated win check (score and goal in place), or None: the two compiled calls
         self.won = win_function(rules) if shortcuts else None
+        # play -> its generated functions (play, resolved), for the direct plays (engine/direct.py)
+        steps = {"check_win": check_win, "turn_ends_generally": _turn_ends_generally}
+        self.play_fns = play_functions(rules, self, steps) if shortcuts else {}
 
 
 def set_shortcuts(rules: Rules, on: bool) -> None:
@@ -92,11 +102,18 @@ def apply_action(g: State, action: tuple) -> None:
     kind = action[0]
     if kind == "play":
         _, p, player, cards, target = action
-        if d.kind == MAIN and not p.free:
+        fns = plan.play_fns.get(p)
+        if fns is not None and d[1] == MAIN:  # (d[1]: the decision's kind)
+            # a direct play as the turn's action: its own generated function (engine/direct.py) ends at a
+            # decision or the game's end; a hand of a match that has just ended, and the move limit, are
+            # checked below as for any action
+            fns[0](g, player, cards, target)
+            if g.hand_over is None and g.moves_made < MAX_MOVES:
+                return
+        elif d.kind == MAIN and not p.free:
             direct = plan.direct[id(p)]
             if direct is not None:
-                # it ends at a decision or the game's end (no frame left to run); a hand of a match
-                # that has just ended, and the move limit, are checked below as for any action
+                # the same without a generated function (no frame left to run)
                 _direct_play(g, plan, direct, p, player, cards, target)
                 if g.hand_over is None and g.moves_made < MAX_MOVES:
                     return
@@ -121,7 +138,21 @@ def apply_action(g: State, action: tuple) -> None:
         else:  # a free play (a twin): not the turn's action
             _start_play(g, (p, player, cards, target))
     elif kind == "resolve":
-        _resolve_chain(g)
+        chain = g.chain
+        frames = g.frames
+        fns = plan.play_fns.get(chain[0][0]) if len(chain) == 1 else None
+        if fns is not None and len(frames) == 1 and frames[0][0] is plan.end and frames[0][1] == 0 \
+                and frames[0][2]["me"] == chain[0][1]:
+            # an unanswered direct play that was the turn's action: its generated function takes it to the
+            # end of the turn (what `_resolve_chain`, `_settle` and the end of the turn below do)
+            _, player, cards, target = chain[0]
+            g.chain = ()
+            frames.pop()
+            fns[1](g, player, cards, target)
+            if g.hand_over is None and g.moves_made < MAX_MOVES:
+                return
+        else:
+            _resolve_chain(g)
     elif kind == "respond":
         _, r, player, cards, extra = action
         g.chain = g.chain + ((r, player, cards, extra),)
@@ -357,7 +388,7 @@ def _exec(g: State, prog: tuple, pc: int, env: dict) -> None:
                     picked.append(pool.pop(g.rng.below(len(pool))))
                 env[verb] = env["chosen"] = tuple(sorted(picked))
                 continue
-            if choices(len(options), k) > MAX_CHOICES:
+            if len(options) > _FEW_OPTIONS and choices(len(options), k) > MAX_CHOICES:
                 raise RuleRuntimeError(f"choosing {k} of {len(options)} cards offers more than {MAX_CHOICES:,} "
                                        f"choices (MAX_CHOICES); the move is refused and the game unchanged")
             g.pending = Decision(chooser, CHOOSE_D, verb, k, options)
@@ -488,12 +519,11 @@ def _deal_hand(g: State, first: int) -> None:
     first, the other `deal.second`; then each gets their `deal.extra` cards. (Each dealt card is drawn
     from the top, one by one, as `State.draw` would: a hand holds the top cards, topmost first.)"""
     rules: Rules = g.rules
-    deck = list(_plan(rules).deck)
+    plan = _plan(rules)
+    deck = list(plan.deck)
     g.rng.shuffle(deck)
     g.zones[DECK] = deck
-    zone_of = g.zone_of
-    for c in deck:
-        zone_of[c] = DECK
+    g.zone_of = zone_of = plan.in_deck[:]  # every card of the deck in it (the others nowhere, as before)
     for p, n in ((first, rules.deal[0]), (1 - first, rules.deal[1])):
         k = min(n, len(deck))
         if k:
@@ -690,7 +720,12 @@ def deal(rules: Rules, seed: int) -> State:
     """A new game: the deck shuffled by the seed, p1 dealt `deal.first` cards and moving first."""
     g = new_state(rules, seed)
     _deal_hand(g, 0)
-    run(g)
+    if g.frames:  # the triggers of the game's start
+        run(g)
+    else:  # what `run` does when no frame waits
+        _main_decision(g, _plan(rules))
+        if g.hand_over is not None:
+            run(g)
     return g
 
 

@@ -73,6 +73,9 @@ class Context:
     # writes the hot ones into the functions it generates; weak: a function compiled once and dropped,
     # as `explain` does, leaves nothing behind)
     trees: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary)
+    # each function of plain statements made by `Compiler.program` -> its statements and bound names (the
+    # engine writes a direct play's effect into the function it generates for that play; weak, as `trees`)
+    programs: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary)
     # definition (with the kinds and sizes of its arguments) -> (function name, type, cost, size)
     define_fns: dict[str, tuple[str, str, Cost, int]] = field(default_factory=dict)
     define_sizes: dict[str, int] = field(default_factory=dict)  # definition -> nodes once expanded
@@ -398,6 +401,26 @@ class Compiler:
         if used:
             raise NotInline(f"reads {', '.join(sorted(used))}")
         return pre, code
+
+    def statements(self, body: tuple[A.Node, ...], bound: frozenset[str], given: dict[str, str]) -> list[ast.stmt]:
+        """Statements that cannot suspend, to be written into a function the engine generates (a direct
+        play's effect): their Python statements, the bindings they read standing for the caller's locals
+        in `given`, as `fragment` does for an expression. Raises NotInline if they read a binding not
+        given, call a definition's function, or write a binding (`let`: the bindings are not a dict here)."""
+        used: dict[str, str] = {}
+        saved, self._fixed = self._fixed, given
+        try:
+            scope: Scope = {n: None for n in bound}
+            lines: list[ast.stmt] = []
+            for stmt in body:
+                lines += self.stmt_lines(stmt, scope, used)
+        finally:
+            self._fixed = saved
+        if used:
+            raise NotInline(f"reads {', '.join(sorted(used))}")
+        if any(isinstance(n, ast.Name) and n.id == "e" for s in lines for n in ast.walk(s)):
+            raise NotInline("writes a binding")
+        return lines
 
     def loop_of(self, code: _Code, body: Callable[[ast.expr], list[ast.stmt]]) -> list[ast.stmt]:
         """Statements running `body(card)` for each card of a set (a fragment's value): in place over
@@ -953,7 +976,10 @@ class Compiler:
             lines: list[ast.stmt] = []
             for stmt in body:
                 lines += self.stmt_lines(stmt, scope, used)
-            return ((EXEC, self._function(lines, used)),)
+            fn = self._function(lines, used)
+            if fn is not None:
+                self.ctx.programs[fn] = (tuple(body), frozenset(bound))
+            return ((EXEC, fn),)
         out: list = []
         self._block(body, set(bound), out)
         return tuple(tuple(i) for i in out)
@@ -966,7 +992,10 @@ class Compiler:
         used: dict[str, str] = {}
         pre, code = self._apart(lambda: self.gen(node, {n: None for n in bound}, used))
         self.cost = self.cost + code.cost
-        return self._function(pre + [ast.Return(value=code.node)], used), code
+        fn = self._function(pre + [ast.Return(value=code.node)], used)
+        if fn is not None:
+            self.ctx.trees[fn] = (node, bound)
+        return fn, code
 
     def _stmt(self, node: A.Node, bound: set[str], out: list) -> None:
         fb = frozenset(bound)
@@ -1020,7 +1049,10 @@ class Compiler:
             return
         used = {}
         lines = self.stmt_lines(node, {n: None for n in fb}, used)
-        out.append([EXEC, self._function(lines, used)])
+        fn = self._function(lines, used)
+        if fn is not None:
+            self.ctx.programs[fn] = ((node,), fb)
+        out.append([EXEC, fn])
 
     def _env_item(self, name: str) -> ast.Subscript:
         return ast.Subscript(value=_load("e"), slice=self.const(name), ctx=ast.Store())
