@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import resource
 import shutil
 import statistics
@@ -21,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from interpreter.lab.bench import bench
+from interpreter.lab.bench import frozen_heap, playout
 from interpreter.lab.run import catalog_of, rules_of
 from interpreter.lab.sim import play, prepare
 from interpreter.lab.store import Store
@@ -56,11 +57,15 @@ def lab_run(spec: str, games: int, seed: int, jobs: int, players: tuple[str, str
 def one_core(a: argparse.Namespace) -> None:
     rules = load_ruleset(a.ruleset)
     ratios_wall, ratios_cpu, lab_gps, bench_gps = [], [], [], []
+    playout(rules, -1, random.Random(0))  # whatever the engine builds on first use
     for r in range(a.repeat):
-        c0, w0 = time.process_time(), time.perf_counter()
-        bench(rules, a.games, 1, r)
-        bw, bc = time.perf_counter() - w0, time.process_time() - c0
-        lab = lab_run(a.ruleset, a.games, r, 1)
+        with frozen_heap():  # as `cuttle bench` times its runs: the games only, the heap frozen first
+            rnd = random.Random(r)
+            c0, w0 = time.process_time(), time.perf_counter()
+            for i in range(a.games):
+                playout(rules, r * a.games + i, rnd)
+            bw, bc = time.perf_counter() - w0, time.process_time() - c0
+        lab = lab_run(a.ruleset, a.games, r, 1)  # the whole play phase of `cuttle sim`, storing included
         ratios_wall.append(bw / lab["wall"])
         ratios_cpu.append(bc / lab["cpu"])
         lab_gps.append(a.games / lab["cpu"])

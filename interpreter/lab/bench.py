@@ -141,11 +141,14 @@ def bench_search(rules: Rules, playouts: int = 500, repeat: int = 5, seed: int =
 
 
 @contextmanager
-def frozen_heap() -> Iterator[None]:
+def frozen_heap(collect: bool = True) -> Iterator[None]:
     """Move what is alive now (the loaded rules, the compiled code) out of the garbage collector's
     sight while games are played, as a long-running process would: the collector then only scans
-    the objects the games create."""
-    gc.collect()
+    the objects the games create. `collect` first collects what is already garbage (a few
+    milliseconds on a large heap); without it, such garbage is frozen too and collected once the
+    block has ended (unfreezing puts everything back)."""
+    if collect:
+        gc.collect()
     gc.freeze()
     try:
         yield
