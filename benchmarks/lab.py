@@ -48,34 +48,40 @@ def lab_run(spec: str, games: int, seed: int, jobs: int, players: tuple[str, str
         c0, k0, w0 = time.process_time(), _children_cpu(), time.perf_counter()
         played, _, _, _ = play(job, games, store, jobs)
         wall, cpu, kids = time.perf_counter() - w0, time.process_time() - c0, _children_cpu() - k0
+        decisions = store.query("SELECT sum(decisions) FROM games")[0][0] or 0
         store.close()
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    return {"games": played, "wall": wall, "cpu": cpu, "children": kids}
+    return {"games": played, "decisions": decisions, "wall": wall, "cpu": cpu, "children": kids}
 
 
 def one_core(a: argparse.Namespace) -> None:
+    """The lab's whole play phase (`cuttle sim --jobs 1`: recording and storing every game) against
+    the bench's games (as `cuttle bench` times them), interleaved; in games per second and, since the
+    two play different random games (their own seeds and generators) whose lengths differ by a few
+    percent from one sample to the next, in decisions per second too."""
     rules = load_ruleset(a.ruleset)
-    ratios_wall, ratios_cpu, lab_gps, bench_gps = [], [], [], []
+    ratios_wall, ratios_cpu, ratios_dec, lab_gps, bench_gps = [], [], [], [], []
     playout(rules, -1, random.Random(0))  # whatever the engine builds on first use
     for r in range(a.repeat):
         with frozen_heap():  # as `cuttle bench` times its runs: the games only, the heap frozen first
             rnd = random.Random(r)
             c0, w0 = time.process_time(), time.perf_counter()
-            for i in range(a.games):
-                playout(rules, r * a.games + i, rnd)
+            decisions = sum(playout(rules, r * a.games + i, rnd) for i in range(a.games))
             bw, bc = time.perf_counter() - w0, time.process_time() - c0
         lab = lab_run(a.ruleset, a.games, r, 1)  # the whole play phase of `cuttle sim`, storing included
         ratios_wall.append(bw / lab["wall"])
         ratios_cpu.append(bc / lab["cpu"])
+        ratios_dec.append((lab["decisions"] / lab["cpu"]) / (decisions / bc))
         lab_gps.append(a.games / lab["cpu"])
         bench_gps.append(a.games / bc)
         print(f"  bench {a.games / bw:7.0f} games/s wall {a.games / bc:7.0f} cpu | lab {a.games / lab['wall']:7.0f} "
               f"wall {a.games / lab['cpu']:7.0f} cpu | lab/bench wall {ratios_wall[-1]:.3f} cpu {ratios_cpu[-1]:.3f}"
-              f"  ({_load()})", flush=True)
+              f" decisions/s (cpu) {ratios_dec[-1]:.3f}  ({_load()})", flush=True)
     print(f"{a.ruleset}, {a.repeat} interleaved pairs of {a.games} random games: median games/s (CPU) bench "
           f"{statistics.median(bench_gps):.0f}, lab {statistics.median(lab_gps):.0f}; lab/bench median "
-          f"{statistics.median(ratios_cpu):.3f} by CPU time, {statistics.median(ratios_wall):.3f} by wall time")
+          f"{statistics.median(ratios_cpu):.3f} by CPU time, {statistics.median(ratios_wall):.3f} by wall time, "
+          f"{statistics.median(ratios_dec):.3f} in decisions per second of CPU time")
 
 
 def scaling(a: argparse.Namespace) -> None:
