@@ -60,7 +60,7 @@ class ISMCTS:
 
     def __init__(self, seed: int = 0, iterations: int = 1200, exploration: float = 0.25, horizon: int = 3,
                  temperature: float = 8.0, prior: int = 0, seconds: float = 0.0, widening: float = 1.0,
-                 reach: float = 3.0) -> None:
+                 reach: float = 0.0) -> None:
         if iterations < 1:
             raise ValueError("iterations must be 1 or more")
         self.seed = seed
