@@ -117,3 +117,28 @@ def test_progressive_widening_adds_the_best_evaluated_move_first() -> None:
         assert scores[only] == max(scores.values())
         visits = ISMCTS(5, iterations=100, widening=0.5).search(game.state, me)
         assert 2 <= len(visits) <= 2 + 0.5 * 99 ** 0.5 < len(ISMCTS(5, iterations=100).search(game.state, me))
+
+
+def test_the_reach_term_weighs_a_side_within_one_point_card_of_its_goal() -> None:
+    """`reach` counts against a player the opponent being within one point card of its goal (its need
+    at most the ruleset's highest card value), and for it the same of itself; nothing else changes."""
+    from interpreter.players.heuristic import Weights, evaluate
+    from interpreter.scripting.setup import build_position
+
+    rules = load_ruleset("default")
+
+    def value(p1_points: list[str], p2_points: list[str], reach: float) -> float:
+        g = build_position(rules, {"p1": {"hand": ["2C"], "points": p1_points},
+                                   "p2": {"hand": ["3D"], "points": p2_points}}, 0)
+        return evaluate(g, 1, Weights(reach=reach))
+
+    # p1 needs 8 (13 of 21): within reach of a 10; p2 needs 18: not
+    assert value(["9S", "4H"], ["3C"], 3.0) == pytest.approx(value(["9S", "4H"], ["3C"], 0.0) - 3.0)
+    # p1 needs exactly 10, the highest value: within reach; needing 11: out of reach, the term is silent
+    assert value(["9S", "2H"], ["3C"], 3.0) == pytest.approx(value(["9S", "2H"], ["3C"], 0.0) - 3.0)
+    assert value(["10S"], ["3C"], 3.0) == value(["10S"], ["3C"], 0.0)
+    # both within reach: the terms cancel
+    assert value(["9S", "4H"], ["9C", "4D"], 3.0) == value(["9S", "4H"], ["9C", "4D"], 0.0)
+    # and ISMCTS scores positions with it
+    g = build_position(rules, {"p1": {"hand": ["2C"], "points": ["9S", "4H"]}, "p2": {"hand": ["3D"]}}, 0)
+    assert ISMCTS(1, reach=3.0)._result(g, 1) < ISMCTS(1, reach=0.0)._result(g, 1)

@@ -16,9 +16,10 @@ def _heuristic(seed: int = 0, samples: int = 6, depth: int = 4, max_nodes: int =
 
 
 def _ismcts(seed: int = 0, iterations: int = 1200, exploration: float = 0.25, horizon: int = 3,
-            temperature: float = 8.0, prior: int = 0, seconds: float = 0.0, widening: float = 1.0) -> ISMCTS:
+            temperature: float = 8.0, prior: int = 0, seconds: float = 0.0, widening: float = 1.0,
+            reach: float = 0.0) -> ISMCTS:
     return ISMCTS(seed, iterations=iterations, exploration=exploration, horizon=horizon,
-                  temperature=temperature, prior=prior, seconds=seconds, widening=widening)
+                  temperature=temperature, prior=prior, seconds=seconds, widening=widening, reach=reach)
 
 
 register("random", "uniformly random legal moves", _random)

@@ -38,6 +38,7 @@ class Weights:
     hand: float = 0.9          # each card in hand
     in_play: float = 0.6       # each non-point card in play (royals, glasses...)
     sees_hand: float = 0.4     # seeing the opponent's hand
+    reach: float = 0.0         # a side within one point card of its goal (its need at most the highest card value)
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -140,6 +141,9 @@ def evaluate(g: State, me: int, w: Weights = DEFAULT_WEIGHTS) -> float:
     v = w.need * (need_opp - need_me) + w.urgency * (1.0 / (need_me + 1) - 1.0 / (need_opp + 1))
     v += w.hand * (len(g.zones[HAND0 + me]) - len(g.zones[HAND0 + opp]))
     v += w.in_play * (_permanents(g, me) - _permanents(g, opp))
+    if w.reach:
+        top = max(rules.values.values(), default=0)
+        v += w.reach * ((0 < need_me <= top) - (0 < need_opp <= top))
     if rules.hand_visible(g, me):
         v += w.sees_hand
     if rules.hand_visible(g, opp):

@@ -32,7 +32,7 @@ from interpreter.engine.machine import apply_action, enumerate_actions, legal_ac
 from interpreter.engine.moves import Move
 from interpreter.engine.state import DRAW, State
 
-from .heuristic import evaluate
+from .heuristic import Weights, evaluate
 from .sampling import determinize, hidden_zones, position_rng
 
 # An edge: [visits, total result for the player who chose it, availability, child node, that player]
@@ -59,7 +59,8 @@ class ISMCTS:
     """Deterministic for a seed: the same position and view give the same move."""
 
     def __init__(self, seed: int = 0, iterations: int = 1200, exploration: float = 0.25, horizon: int = 3,
-                 temperature: float = 8.0, prior: int = 0, seconds: float = 0.0, widening: float = 1.0) -> None:
+                 temperature: float = 8.0, prior: int = 0, seconds: float = 0.0, widening: float = 1.0,
+                 reach: float = 0.0) -> None:
         if iterations < 1:
             raise ValueError("iterations must be 1 or more")
         self.seed = seed
@@ -71,6 +72,7 @@ class ISMCTS:
         self.seconds = seconds          # a wall-clock cap per move (0: none; with one, not deterministic)
         self.widening = widening        # progressive widening: a node seen n times has 1 + widening*sqrt(n)
         #                                 children, added best-evaluated first (0: every move, at random)
+        self.weights = Weights(reach=reach)  # the generic evaluation, with the reach term's weight
         self.stats = SearchStats()
 
     # -- the public entry point ------------------------------------------------------------------
@@ -216,7 +218,7 @@ class ISMCTS:
         w = g.winner
         if w is not None:
             return 0.5 if w == DRAW else 1.0 if w == p else 0.0
-        v = evaluate(g, p)
+        v = evaluate(g, p, self.weights)
         if g.rules.match_wins > 1:
             v += 25.0 * (g.wins[p] - g.wins[1 - p])
         return 1.0 / (1.0 + math.exp(-v / self.temperature))
