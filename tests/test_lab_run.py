@@ -21,6 +21,7 @@ from interpreter.lab.run import (
     play_game,
     player_seed,
     record,
+    rules_of,
 )
 from interpreter.players import PlayerError, make_player
 from interpreter.rules import load_ruleset
@@ -182,3 +183,13 @@ def test_the_bot_plays_through_the_game_api_deterministically() -> None:
     a = play_game(rules, 0, game_seed(1, 0), (spec, "random"))
     b = play_game(rules, 0, game_seed(1, 0), (spec, "random"))
     assert a == b and a.winner is not None
+
+
+def test_the_engine_is_generated_while_the_run_is_prepared_not_in_its_first_game() -> None:
+    from interpreter.lab.sim import prepare
+
+    rules = load_ruleset("default+tens-block")  # a composition no other test has prepared in this process
+    rules.engine_cache.clear()
+    job = prepare(["default+tens-block"], ("random", "random"), 0)
+    assert rules_of(job.sides[0]) is rules
+    assert "machine" in rules.engine_cache  # the games of `play` find it made

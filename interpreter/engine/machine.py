@@ -92,6 +92,13 @@ def _plan(rules: Rules) -> _Plan:
     return plan
 
 
+def prepare(rules: Rules) -> None:
+    """Generate now what the engine generates for these rules (the move enumerators, each direct play's
+    function, the win check), which the first game would otherwise do: a tool that times its games
+    (the lab) prepares the rules while loading them."""
+    _plan(rules)
+
+
 def apply_action(g: State, action: tuple) -> None:
     """Perform one legal action of the pending decision, then run until the next decision."""
     d: Decision = g.pending
@@ -729,5 +736,6 @@ def deal(rules: Rules, seed: int) -> State:
     return g
 
 
-__all__ = ["Decision", "deal", "run", "apply_action", "enumerate_actions", "legal_actions", "move_of", "plays_for",
-           "check_win", "MAIN", "RESPOND", "CHOOSE_D", "PLAY_D", "FIELD0", "SHOWN", "PlayDef", "ResponseDef"]
+__all__ = ["Decision", "deal", "prepare", "run", "apply_action", "enumerate_actions", "legal_actions", "move_of",
+           "plays_for", "check_win", "MAIN", "RESPOND", "CHOOSE_D", "PLAY_D", "FIELD0", "SHOWN", "PlayDef",
+           "ResponseDef"]

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from interpreter.core.errors import CuttleError
+from interpreter.engine.machine import prepare as prepare_engine
 from interpreter.rules import Rules, load_ruleset
 
 from . import metrics
@@ -85,6 +86,8 @@ def prepare(specs: Sequence[str], players: tuple[str, str], seed: int,
     """Load the rulesets and check the players; every problem is raised before anything is played."""
     canon = (canonical_player(players[0]), canonical_player(players[1]))
     sides = tuple(Side.of(label, load_ruleset(spec)) for label, spec in zip("ab", specs, strict=False))
+    for side in sides:  # the engine's generated code is part of loading, not of the first game's time
+        prepare_engine(rules_of(side))
     return Job(sides, canon, seed, max_decisions)
 
 
