@@ -107,3 +107,13 @@ def test_bot_command_takes_player_names(capsys: pytest.CaptureFixture[str]) -> N
     assert "ismcts:fast: won" in out and "as p1" in out and "playouts/s" in out
     assert bot_main(["--p1", "nobody", "--games", "2"]) == 2
     assert "no player named 'nobody'" in capsys.readouterr().err
+
+
+def test_a_match_summary_gives_the_interval_and_the_seeds_the_first_player_did_not_win() -> None:
+    from interpreter.lab.matches import GameResult, summary
+
+    results = [GameResult(10, ("a", "b"), 0), GameResult(11, ("b", "a"), 0), GameResult(12, ("a", "b"), None),
+               GameResult(13, ("b", "a"), 1)]
+    text = "\n".join(summary(results, "a", "b"))
+    assert "a: won 2/4 (50.0%, 95% interval 15.0-85.0%), drawn 1" in text
+    assert "a lost or drew the games of seeds: 11 (as p2), 12 (as p1)" in text

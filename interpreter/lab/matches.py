@@ -16,7 +16,10 @@ from interpreter.engine.game import Game
 from interpreter.players.registry import make_player
 from interpreter.rules import load_ruleset
 
+from .stats import wilson
+
 MAX_MOVES = 5000
+MAX_LISTED = 40  # seeds of lost or drawn games listed in a summary
 
 
 @dataclass
@@ -78,8 +81,9 @@ def summary(results: list[GameResult], a: str, b: str) -> list[str]:
             w = sum(1 for r in mine if r.winner == p)
             if mine:
                 as_p.append(f"as p{p + 1} {w}/{len(mine)}")
-        lines.append(f"  {who}: won {won}/{len(results)} ({100 * won / max(len(results), 1):.1f}%), "
-                     f"drawn {drawn}; {', '.join(as_p)}")
+        lo, hi = wilson(won, len(results))
+        lines.append(f"  {who}: won {won}/{len(results)} ({100 * won / max(len(results), 1):.1f}%, 95% interval "
+                     f"{100 * lo:.1f}-{100 * hi:.1f}%), drawn {drawn}; {', '.join(as_p)}")
     for who in (a, b) if a != b else (a,):
         times = [t for r in results for t in r.times.get(who, [])]
         if times:
@@ -89,6 +93,13 @@ def summary(results: list[GameResult], a: str, b: str) -> list[str]:
         sec = sum(r.playouts.get(who, (0, 0.0))[1] for r in results)
         if it:
             lines.append(f"  {who}: {it:,} playouts in {sec:.0f} s of search: {it / sec:,.0f} playouts/s")
+    # the games to look at again: replay one with `Game.new(rules, seed)` and the same two players
+    missed = [f"{r.seed} (as p{r.seats.index(a) + 1})" for r in results
+              if r.winner is None or r.seats[r.winner] != a]
+    if missed:
+        shown = ", ".join(missed[:MAX_LISTED]) + (f", and {len(missed) - MAX_LISTED} more"
+                                                   if len(missed) > MAX_LISTED else "")
+        lines.append(f"  {a} lost or drew the games of seeds: {shown}")
     return lines
 
 
