@@ -39,3 +39,10 @@ def cases(*globs: str, under: str | Path = "default", by: str) -> list:
 def assert_passes(path: Path) -> None:
     result = run_file(path)
     assert result.ok, "\n".join([f"{path.name}: {result.name}"] + result.failures)
+
+
+def house_file(tmp_path: Path, body: str, name: str = "house") -> Path:
+    """A house rule for a test: `name` extending the default rules, with `body` (YAML) after it."""
+    p = tmp_path / f"{name}.yaml"
+    p.write_text(f"name: {name}\nextends: default\n" + body, encoding="utf-8")
+    return p

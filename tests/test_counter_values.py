@@ -12,16 +12,14 @@ from interpreter.core.cards import parse_card
 from interpreter.core.errors import RulesetErrors
 from interpreter.scripting.setup import build_position
 
-from .scenario_util import ROOT, assert_passes, claim
+from .scenario_util import ROOT, assert_passes, claim, house_file
 
 EXAMPLE = ROOT / "examples" / "house" / "scuttle-quota.yaml"
 EXAMPLE_CASE = claim([ROOT / "examples" / "house" / "scuttle-quota.test.yaml"], by=__name__)[0]
 
 
 def _rules(tmp_path: Path, body: str):
-    p = tmp_path / "house.yaml"
-    p.write_text("name: house\nextends: default\n" + body, encoding="utf-8")
-    return load_ruleset(str(p))
+    return load_ruleset(str(house_file(tmp_path, body)))
 
 
 def _errors(tmp_path: Path, body: str) -> str:

@@ -10,10 +10,11 @@ import pytest
 from interpreter import RulesetError, RulesetErrors, load_ruleset
 from interpreter.language.parser import parse_expr, parse_program
 
+from .scenario_util import house_file
+
 
 def _load(tmp_path: Path, body: str):
-    p = tmp_path / "house.yaml"
-    p.write_text("name: house\nextends: default\n" + body, encoding="utf-8")
+    p = house_file(tmp_path, body)
     return load_ruleset(str(p)), p
 
 

@@ -25,6 +25,8 @@ from interpreter.language.allowlist import ATTR_NAMES, GLOBAL_NAMES, UnsafeCode,
 from interpreter.language.compiler import EXEC, Compiler, Context
 from interpreter.language.parser import parse_program
 
+from .scenario_util import house_file
+
 SENTINEL = "SENTINEL_RAN"
 
 # Text that would run code if it ever reached Python source: quotes that close a literal, format
@@ -47,9 +49,7 @@ NAMES = ["__class__", "__import__", "__builtins__", "import", "lambda", "None", 
 
 
 def _write(tmp_path: Path, body: str) -> Path:
-    p = tmp_path / "house.yaml"
-    p.write_text("name: house\nextends: default\n" + body, encoding="utf-8")
-    return p
+    return house_file(tmp_path, body)
 
 
 def _cases(sentinel: str) -> list[str]:

@@ -21,7 +21,7 @@ from interpreter.scripting.setup import build_position
 from repl.narrate import Teller
 from repl.render import board
 
-from .scenario_util import assert_passes, cases
+from .scenario_util import assert_passes, cases, house_file
 
 ROOT = Path(__file__).resolve().parents[1]
 HOUSE = ROOT / "examples" / "house"
@@ -176,9 +176,7 @@ def test_a_record_replays_the_same_knowledge(tmp_path: Path) -> None:
 
 
 def _house(tmp_path: Path, body: str) -> str:
-    p = tmp_path / "house.yaml"
-    p.write_text("name: house\nextends: default\n" + body, encoding="utf-8")
-    return str(p)
+    return str(house_file(tmp_path, body))
 
 
 def test_a_card_rule_shows_single_hidden_cards_wherever_they_are(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from interpreter.engine.state import EventState, MoveEventState, State
 from interpreter.scripting.setup import build_position
 
 from .playout import play_out, random_mover
-from .scenario_util import ROOT, assert_passes, claim
+from .scenario_util import ROOT, assert_passes, claim, house_file
 
 EXAMPLE = ROOT / "examples" / "house" / "scuttled-draw.yaml"
 EXAMPLE_CASE = claim([ROOT / "examples" / "house" / "scuttled-draw.test.yaml"], by=__name__)[0]
@@ -24,9 +24,7 @@ HOUSE = Path(__file__).parent / "scenarios" / "triggers-house" / "rules" / "trig
 
 
 def _rules(tmp_path: Path, body: str, name: str = "house"):
-    p = tmp_path / f"{name}.yaml"
-    p.write_text(f"name: {name}\nextends: default\n" + body, encoding="utf-8")
-    return load_ruleset(str(p))
+    return load_ruleset(str(house_file(tmp_path, body, name)))
 
 
 def _errors(tmp_path: Path, body: str) -> str:

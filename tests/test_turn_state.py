@@ -11,16 +11,14 @@ from interpreter.core.cards import parse_card
 from interpreter.core.errors import RulesetErrors
 from interpreter.scripting.setup import build_position
 
-from .scenario_util import ROOT, assert_passes, claim
+from .scenario_util import ROOT, assert_passes, claim, house_file
 
 EXAMPLE = ROOT / "examples" / "house" / "first-turn-no-scuttle.yaml"
 EXAMPLE_CASE = claim([ROOT / "examples" / "house" / "first-turn-no-scuttle.test.yaml"], by=__name__)[0]
 
 
 def _rules(tmp_path: Path, body: str):
-    p = tmp_path / "house.yaml"
-    p.write_text("name: house\nextends: default\n" + body, encoding="utf-8")
-    return load_ruleset(str(p))
+    return load_ruleset(str(house_file(tmp_path, body)))
 
 
 def test_the_docs_show_the_example_and_its_scenario_passes() -> None:
