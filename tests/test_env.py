@@ -14,6 +14,7 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
+from interpreter.core.cards import CARD_COUNT, parse_card  # noqa: E402
 from interpreter.env import env, raw_env  # noqa: E402
 from tests.test_bot import permuted  # noqa: E402
 
@@ -93,6 +94,39 @@ def test_observations_never_read_hidden_cards() -> None:
         real.push(real.legal_moves()[rng.randrange(len(real.legal_moves()))])
         if real.outcome is not None:
             break
+
+
+def plane(obs: np.ndarray, name: str) -> set[int]:
+    """The cards set in one plane of an observation."""
+    from interpreter.env.encoding import PLANES
+
+    i = PLANES.index(name) * CARD_COUNT
+    return {int(c) for c in np.flatnonzero(obs[i:i + CARD_COUNT])}
+
+
+def test_observations_show_the_hidden_cards_a_player_knows() -> None:
+    """A card of the opponent's hidden hand or of the deck that a player has seen (a 9's target back
+    in a hand, a 7's card left on the deck) is in the observation, and so are the cards of their own
+    hand that the opponent knows; each plane holds exactly what the player's view says."""
+    e = raw_env(ruleset="default")
+    rng = random.Random(7)
+    found = {"opponent_hand_known": 0, "deck_known": 0, "hand_known_to_opponent": 0}
+    for seed in range(40):
+        e.reset(seed=seed)
+        game = e.game
+        while game.outcome is None:
+            for p, agent in enumerate(("p1", "p2")):
+                view = game.view(p)
+                obs = e.observe(agent)["observation"]
+                want = {"opponent_hand_known": view["opponent_hand_known"],
+                        "deck_known": [n for _, n in view["deck_known"]],
+                        "hand_known_to_opponent": view["opponent_knows"]["hand"]}
+                for name, cards in want.items():
+                    assert plane(obs, name) == {parse_card(c) for c in cards}, (seed, agent, name)
+                    found[name] += bool(cards)
+            moves = game.legal_moves()
+            game.push(moves[rng.randrange(len(moves))])
+    assert all(n > 0 for n in found.values()), found  # every kind of knowledge came up and was checked
 
 
 def test_rewards_on_the_outcome() -> None:

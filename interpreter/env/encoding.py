@@ -1,7 +1,10 @@
 """Observations for learning agents, encoded from a player's own view (`Game.view`) only.
 
-Per card of the universe (52 cards and two Jokers), one plane per place the player can see it in;
-a card in none of them is unseen (the deck below its known top, a hidden hand). Then a few numbers
+Per card of the universe (52 cards and two Jokers), one plane per place the player can see it in,
+or knows it is in (a card of the opponent's hidden hand or of the deck that this player has seen:
+a 9's target back in a hand, a card shown to them; docs/effect-language.md, "Knowledge"), and
+one plane for the cards of their own hand that the opponent knows; a card in none of them is
+unseen (the rest of the deck, the rest of a hidden hand). Then a few numbers
 (scores, goals, counts, whose decision and what kind), and the tokens of the move being built.
 """
 
@@ -12,7 +15,8 @@ import numpy as np
 from interpreter.core.cards import CARD_COUNT, parse_card
 
 PLANES = ("hand", "opponent_hand", "my_points", "my_royals", "my_jacks", "opponent_points", "opponent_royals",
-          "opponent_jacks", "scrap", "shown", "stack", "deck_top_known")
+          "opponent_jacks", "scrap", "shown", "stack", "deck_top_known", "opponent_hand_known", "deck_known",
+          "hand_known_to_opponent")
 KINDS = ("main", "respond", "choose", "play")
 SCALARS = ("my_decision", *(f"kind_{k}" for k in KINDS), "choose_count", "my_turn", "deck_count",
            "opponent_hand_count", "my_score", "my_goal", "opponent_score", "opponent_goal", "passes",
@@ -44,6 +48,9 @@ def encode(view: dict, prefix: list[int], n_tokens: int) -> np.ndarray:
     put("shown", view["shown"])
     put("stack", view["stack"])
     put("deck_top_known", view["deck_top_known"])
+    put("opponent_hand_known", view["opponent_hand_known"])  # empty when the whole hand is face up
+    put("deck_known", [name for _, name in view["deck_known"]])  # anywhere in the deck (the top: above)
+    put("hand_known_to_opponent", view["opponent_knows"]["hand"])
     d = view["decision"]
     me = view["player"]
     match = view.get("match") or {}
