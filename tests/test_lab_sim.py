@@ -19,6 +19,7 @@ from interpreter.cli import main
 from interpreter.lab.run import catalog_of, rules_of, run_chunk
 from interpreter.lab.sim import prepare, simulate
 from interpreter.lab.store import Store
+from tests.scenario_util import house_file
 
 ROOT = Path(__file__).resolve().parent.parent
 HOUSE = str(ROOT / "examples" / "house" / "ace-opponent-only.yaml")
@@ -212,6 +213,19 @@ def test_bad_input_is_one_clear_line(argv: list[str], message: str, capsys: pyte
     assert len(err.strip().splitlines()) <= 3 if "[E" in err else len(err.strip().splitlines()) == 1, err
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_rule_that_fails_in_a_game_stops_the_run_with_one_line(tmp_path: Path, jobs: str,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """A house rule that loads but fails when a game reaches it (a number where a player is needed): the
+    run stops with the rules' failure and the game to replay, in one line, whether the game was played
+    here or in a worker process."""
+    house = house_file(tmp_path, "constants:\n  who: [5]\nplays:\n  points:\n    effect: {after: \"win who[0]\"}\n")
+    assert main(["sim", str(house), "--games", "200", "--jobs", jobs, "--out", str(tmp_path / "run")]) == 1
+    err = capsys.readouterr().err
+    assert "as a player" in err and "game " in err and "cuttle play" in err and "--seed" in err, err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+
+
 def test_a_ruleset_error_is_reported_with_its_place(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("name: bad\nkind: base\nextends: default\nplays:\n  ace:\n    effect: scrap feild of me\n",
@@ -259,7 +273,7 @@ def test_until_different_reports_identical_rules(capsys: pytest.CaptureFixture[s
 
 
 def test_a_games_counts_are_stored_as_json() -> None:
-    from interpreter.lab.store import uses_json
+    from interpreter.lab.run import uses_json
     rows = ((0, 1, 3, 0, 1, 3, 0), (12, 0, 0, 0, 1, 0, 0), (13, 1, 120, 2, 0, 0, 0))
     assert json.loads(uses_json(rows)) == [list(r) for r in rows]
     assert uses_json(rows) == uses_json(rows) == json.dumps([list(r) for r in rows], separators=(",", ":"))

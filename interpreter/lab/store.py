@@ -19,34 +19,16 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from interpreter.core.errors import CuttleError
 
-from .run import Catalog, GameResult, Job
+from .run import Catalog, Job
 
 FORMAT = 1
 DB_NAME = "games.sqlite"
-
-class _RowText(dict):
-    """Row tuple -> its JSON text, made on first use."""
-
-    def __missing__(self, row: tuple[int, ...]) -> str:
-        text = self[row] = "[" + ",".join(map(str, row)) + "]"
-        return text
-
-
-_ROW_TEXT = _RowText()
-
-
-def uses_json(rows: Sequence[tuple[int, ...]]) -> str:
-    """A game's rows as a JSON array of arrays. The same rows recur from game to game (a few hundred
-    distinct ones in a thousand games), so each row's text is kept: six times cheaper than encoding."""
-    if len(_ROW_TEXT) > 100_000:
-        _ROW_TEXT.clear()
-    return "[" + ",".join(map(_ROW_TEXT.__getitem__, rows)) + "]"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS run (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -164,14 +146,12 @@ class Store:
                                  (games, len(self.job.sides)))
         return {i for (i,) in rows}
 
-    def add(self, results: Iterable[GameResult]) -> int:
-        """Store finished games in one transaction; returns how many game numbers were completed."""
-        p1, p2 = self.job.players
-        games = [(r.side, r.index, r.seed, p1, p2, r.winner, r.end, r.goal, r.scores[0], r.scores[1], r.turns,
-                  r.decisions, r.hands, r.reason, uses_json(r.uses)) for r in results]
+    def add(self, rows: Sequence[tuple]) -> int:
+        """Store finished games (rows of `games`, as `run.run_chunk` makes them) in one transaction;
+        returns how many game numbers were completed."""
         with self.conn:
-            self.conn.executemany("INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", games)
-        return len(games) // max(1, len(self.job.sides))
+            self.conn.executemany("INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", rows)
+        return len(rows) // max(1, len(self.job.sides))
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         return self.conn.execute(sql, params).fetchall()
