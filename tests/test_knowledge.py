@@ -224,3 +224,56 @@ def test_a_card_that_goes_public_is_forgotten_so_equal_positions_stay_equal() ->
     s.move(_c("KH"), DECK)  # back on top, from a public place: known to both again, and only that
     assert s.known == 3 << (_c("KH") << 1)
     assert g.state.key() == before
+
+
+def _determinize_by_definition(state, me: int, rng: random.Random):
+    """The module doc of players/sampling.py, card by card: the unknown cards of the deck and the
+    opponent's hand, sorted, shuffled by `rng` into the places they leave; what the opponent knows
+    stays with each place; a new game generator drawn from `rng`."""
+    from interpreter.engine.state import Rng
+
+    hand, deck = known_hidden(state, me)
+    seen = set(hand) | {c for _, c in deck}
+    places = [(z, i) for z in (DECK, HAND0 + 1 - me) for i, c in enumerate(state.zones[z]) if c not in seen]
+    g = state.copy()
+    cards = sorted(g.zones[z][i] for z, i in places)
+    held = [g.known >> (g.zones[z][i] << 1) & (2 - me) for z, i in places]
+    known = g.known
+    for c in cards:
+        known &= ~(3 << (c << 1))
+    rng.shuffle(cards)
+    for (z, i), c, bit in zip(places, cards, held, strict=True):
+        g.zones[z][i] = c
+        g.zone_of[c] = z
+        known |= bit << (c << 1)
+    g.known = known
+    g.rng = Rng(rng.getrandbits(64))
+    return g
+
+
+def test_a_sampler_draws_the_samples_of_the_definition() -> None:
+    """`Sampler` works out a view's unknown places once and draws many samples from it: each is the
+    sample the definition gives for the same generator, in every position and for both players (so a
+    search that reuses one Sampler plays exactly the moves it played with a fresh one per sample)."""
+    from interpreter.players.sampling import Sampler
+
+    rnd = random.Random(4)
+    checked = held = 0
+    # peek-three: a 6 shows its player the deck's top 3 and a 3 shows the hand, so one player knows
+    # hidden cards the other does not, and those stay attached to their places in the samples
+    for rules, seed in [(load_ruleset("default+twinned"), s) for s in range(6)] + [
+            (load_ruleset(str(HOUSE / "peek-three.yaml")), s) for s in range(12)]:
+        game = Game.new(rules, seed)
+        while game.outcome is None and len(game.moves) < 60:
+            if len(game.moves) % 7 == 3:
+                for p in (0, 1):
+                    sampler = Sampler(game.state, p)
+                    held += any(sampler.held)
+                    a, b = random.Random(seed), random.Random(seed)
+                    for _ in range(3):
+                        assert sampler.sample(a).key() == _determinize_by_definition(game.state, p, b).key()
+                        checked += 1
+                    assert determinize(game.state, p, a).key() == _determinize_by_definition(game.state, p, b).key()
+            moves = game.legal_moves()
+            game.push(moves[rnd.randrange(len(moves))])
+    assert checked > 300 and held > 5, (checked, held)

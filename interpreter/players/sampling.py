@@ -38,25 +38,48 @@ def unseen_cards(state: State, me: int) -> list[int]:
     return sorted(state.zones[z][i] for z, i in unseen_places(state, me))
 
 
+class Sampler:
+    """The determinizations of one position from one player's view. What they share — which places
+    hold cards the player does not know, which cards those are, what the opponent knows of each
+    place — is worked out once; each `sample(rng)` then costs a copy and a shuffle. (A search draws
+    hundreds of samples of the same position: the per-card knowledge tests were a third of its time.)
+    The samples are those `determinize` gives, for the same generator."""
+
+    __slots__ = ("state", "places", "cards", "held", "known")
+
+    def __init__(self, state: State, me: int, zones: list[int] | None = None) -> None:
+        self.state = state
+        self.places = unseen_places(state, me, zones)
+        zs = state.zones
+        self.cards = sorted(zs[z][i] for z, i in self.places)
+        opp_bit = 2 - me  # the opponent's knowledge bit: p1 = 1, p2 = 2
+        known = state.known
+        self.held = [known >> (zs[z][i] << 1) & opp_bit for z, i in self.places]  # the opponent's, by place
+        for c in self.cards:
+            known &= ~(3 << (c << 1))
+        self.known = known  # with the re-dealt cards' bits cleared
+
+    def sample(self, rng: random.Random) -> State:
+        """A copy of the position with the unknown cards dealt again at random (see the module doc)."""
+        g = self.state.copy()
+        cards = self.cards[:]
+        rng.shuffle(cards)
+        zones, zone_of = g.zones, g.zone_of
+        known = self.known
+        for (z, i), c, bit in zip(self.places, cards, self.held, strict=True):
+            zones[z][i] = c
+            zone_of[c] = z
+            known |= bit << (c << 1)
+        g.known = known
+        g.rng = Rng(rng.getrandbits(64))
+        return g
+
+
 def determinize(state: State, me: int, rng: random.Random, zones: list[int] | None = None) -> State:
     """A copy of `state` with the cards `me` does not know dealt again at random (see the module doc).
-    `zones`: the zones to re-deal (default: `hidden_zones`)."""
-    g = state.copy()
-    places = unseen_places(state, me, zones)
-    cards = sorted(g.zones[z][i] for z, i in places)
-    opp_bit = 2 - me  # the opponent's knowledge bit: p1 = 1, p2 = 2
-    known = g.known
-    held = [known >> (g.zones[z][i] << 1) & opp_bit for z, i in places]  # what the opponent knows, by place
-    for c in cards:
-        known &= ~(3 << (c << 1))
-    rng.shuffle(cards)
-    for (z, i), c, bit in zip(places, cards, held, strict=True):
-        g.zones[z][i] = c
-        g.zone_of[c] = z
-        known |= bit << (c << 1)
-    g.known = known
-    g.rng = Rng(rng.getrandbits(64))
-    return g
+    `zones`: the zones to re-deal (default: `hidden_zones`). For many samples of one position, make a
+    `Sampler` once."""
+    return Sampler(state, me, zones).sample(rng)
 
 
 def position_rng(kind: str, seed: int, state: State) -> random.Random:
