@@ -24,7 +24,7 @@ from interpreter.engine.moves import Move
 from interpreter.engine.state import DECK, DRAW, FIELD0, HAND0, State
 
 from .picks import Picks
-from .sampling import determinize
+from .sampling import Sampler
 
 WIN = 1000.0
 
@@ -72,7 +72,8 @@ class Bot:
         view = game.view(me)
         rng = random.Random(f"cuttle-bot:{self.seed}:{game.state.turn_no}:{game.state.moves_made}")
         n = max(1, min(self.samples, self.max_sims // max(1, len(legal))))
-        worlds = [self._determinize(game.state, me, view["opponent_hand"] is None, rng) for _ in range(n)]
+        sampler = self._sampler(game.state, me, view["opponent_hand"] is None)
+        worlds = [sampler.sample(rng) for _ in range(n)]
         totals = [0.0] * len(legal)
         per_sim = self.max_nodes // (len(legal) * n)
         for w in worlds:
@@ -91,10 +92,10 @@ class Bot:
 
     # -- hidden information ----------------------------------------------------------------------
     @staticmethod
-    def _determinize(state: State, me: int, opponent_hidden: bool, rng: random.Random) -> State:
-        """A copy of the state in which every card the bot cannot see is dealt again at random
+    def _sampler(state: State, me: int, opponent_hidden: bool) -> Sampler:
+        """Copies of the state in which every card the bot cannot see is dealt again at random
         (see players/sampling.py)."""
-        return determinize(state, me, rng, [DECK] + ([HAND0 + 1 - me] if opponent_hidden else []))
+        return Sampler(state, me, [DECK] + ([HAND0 + 1 - me] if opponent_hidden else []))
 
     # -- search ----------------------------------------------------------------------------------
     def _value(self, g: State, me: int, depth: int, reply: bool = False) -> float:
