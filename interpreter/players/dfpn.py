@@ -31,6 +31,7 @@ from interpreter.engine.state import DRAW, State
 from .heuristic import evaluate
 
 INF = 1 << 40          # a proof (or disproof) number this large: the question is refuted (or proven)
+ORDER = False
 EPSILON = 0.25         # the 1+ε trick: a child is searched until its number exceeds the second best's by ε
 
 
@@ -115,7 +116,7 @@ class ProofSearch:
             if cacts is None:
                 out.append([-INF if c.winner == me else 0 if c.winner == DRAW else INF, c, None, None, a, forced])
             else:
-                out.append([-evaluate(c, me), c, cacts, self.key(c), a, forced])
+                out.append([-evaluate(c, me) if ORDER else 0, c, cacts, self.key(c), a, forced])
         out.sort(key=lambda x: x[0])
         return out
 

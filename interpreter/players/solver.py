@@ -505,7 +505,7 @@ class Solver:
             if g.counters else ()
         atts = tuple(sorted((k, tuple(v)) for k, v in g.atts.items() if v)) if g.atts else ()
         return (where, pick(g.role), pick(g.owner), atts, marks, g.turn, g.passes, g.passed, extra,
-                g.wins, g.hands, g.known, counters, g.turn_no if self._turns else 0)
+                g.wins, g.hands, counters, g.turn_no if self._turns else 0)
 
 
 def solve(state: State | Game, max_nodes: int = 2_000_000, max_seconds: float = 60.0,
