@@ -26,12 +26,10 @@ from __future__ import annotations
 import time
 
 from interpreter.engine.machine import apply_action, legal_actions
-from interpreter.engine.state import DRAW, State
-
-from .heuristic import evaluate
+from interpreter.engine.state import State
 
 INF = 1 << 40          # a proof (or disproof) number this large: the question is refuted (or proven)
-ORDER = False
+CACHE = 4096         # positions whose children are kept (a position is often searched again soon)
 EPSILON = 0.25         # the 1+ε trick: a child is searched until its number exceeds the second best's by ε
 
 
@@ -62,6 +60,7 @@ class ProofSearch:
         self.tables: tuple[dict, dict] = ({}, {})  # per attacker: position key -> [proof, disproof]
         self._path: set[tuple] = set()
         self._line: list[tuple] = []
+        self._kids: dict[tuple, list[tuple]] = {}  # position key -> its children (the last CACHE searched)
 
     # -- positions ---------------------------------------------------------------------------------
     def settle(self, c: State, line: list[tuple]) -> list | None:
@@ -99,7 +98,9 @@ class ProofSearch:
         e = self.tables[attacker][key]
         return e[0] == 0
 
-    def _children(self, g: State, acts: list, me: int) -> list[list]:
+    def _children(self, g: State, acts: list) -> list[tuple]:
+        """Each move's (settled position, its legal actions or None at the end, its key, the move, the
+        forced actions played through after it)."""
         out = []
         line = self._line
         base = len(line)
@@ -113,11 +114,7 @@ class ProofSearch:
             cacts = self.settle(c, line)
             forced = tuple(line[base + 1:])
             del line[base:]
-            if cacts is None:
-                out.append([-INF if c.winner == me else 0 if c.winner == DRAW else INF, c, None, None, a, forced])
-            else:
-                out.append([-evaluate(c, me) if ORDER else 0, c, cacts, self.key(c), a, forced])
-        out.sort(key=lambda x: x[0])
+            out.append((c, cacts, None if cacts is None else self.key(c), a, forced))
         return out
 
     def _mid(self, g: State, acts: list, key: tuple, attacker: int, thpn: int, thdn: int) -> None:
@@ -130,7 +127,12 @@ class ProofSearch:
         table = self.tables[attacker]
         me = g.pending.player
         or_node = me == attacker
-        kids = self._children(g, acts, me)
+        cache = self._kids
+        kids = cache.get(key)
+        if kids is None:
+            kids = cache[key] = self._children(g, acts)
+            if len(cache) > CACHE:
+                del cache[next(iter(cache))]
         numbers = self.numbers
         path.add(key)
         try:
@@ -140,7 +142,7 @@ class ProofSearch:
                 total = 0
                 best_nums = (INF, INF)
                 for i, k in enumerate(kids):
-                    pn, dn = numbers(k[1], k[2], attacker, k[3])
+                    pn, dn = numbers(k[0], k[1], attacker, k[2])
                     lead, other = (pn, dn) if or_node else (dn, pn)
                     total += other
                     if lead < b1:
@@ -168,9 +170,9 @@ class ProofSearch:
                 else:
                     c_thdn = min(thdn, int(second * (1 + EPSILON)) + 1)
                     c_thpn = thpn - pn + cpn
-                self._line.append(k[4])
-                self._line.extend(k[5])
-                self._mid(k[1], k[2], k[3], attacker, min(c_thpn, INF), min(c_thdn, INF))
-                del self._line[len(self._line) - 1 - len(k[5]):]
+                self._line.append(k[3])
+                self._line.extend(k[4])
+                self._mid(k[0], k[1], k[2], attacker, min(c_thpn, INF), min(c_thdn, INF))
+                del self._line[len(self._line) - 1 - len(k[4]):]
         finally:
             path.discard(key)
