@@ -29,7 +29,7 @@ from interpreter.engine.machine import apply_action, legal_actions
 from interpreter.engine.state import State
 
 INF = 1 << 40          # a proof (or disproof) number this large: the question is refuted (or proven)
-CACHE = 4096         # positions whose children are kept (a position is often searched again soon)
+CACHE = 4096           # positions whose children are kept (a position is often searched again soon)
 EPSILON = 0.25         # the 1+ε trick: a child is searched until its number exceeds the second best's by ε
 
 
@@ -48,8 +48,8 @@ class Repetition(Exception):
 class ProofSearch:
     """The df-pn tables and search for one open game (one root and what follows it).
 
-    `key` gives a position's exact key, `check` raises when a random event happened between two
-    states, `out_of_time` says when the time budget is spent."""
+    `key` gives a position's exact key, `check(state, line)` raises when a random event happened
+    along `line`; `max_nodes` and `deadline` (a `time.perf_counter()` value) bound the search."""
 
     def __init__(self, key, check, max_nodes: int, deadline: float) -> None:
         self.key = key
@@ -149,15 +149,13 @@ class ProofSearch:
                         b2, b1, best, best_nums = b1, lead, i, (pn, dn)
                     elif lead < b2:
                         b2 = lead
-                if total > INF:
-                    total = INF
-                if b1 > INF:
-                    b1 = INF
-                pn, dn = (b1, total) if or_node else (total, b1)
-                if pn >= INF:
-                    pn, dn = INF, 0
-                elif dn >= INF:
-                    pn, dn = 0, INF
+                # proven or refuted only by the children's own proofs, never by a sum growing large
+                if b1 == 0:
+                    pn, dn = (0, INF) if or_node else (INF, 0)
+                elif b1 >= INF:
+                    pn, dn = (INF, 0) if or_node else (0, INF)
+                else:
+                    pn, dn = (b1, min(total, INF - 1)) if or_node else (min(total, INF - 1), b1)
                 table[key] = [pn, dn]
                 if pn >= thpn or dn >= thdn or pn == 0 or dn == 0:
                     return
