@@ -75,6 +75,8 @@ def cmd_players(a: argparse.Namespace) -> int:
 @arg("--nodes", type=lambda t: _positive(t, "--nodes"), default=2_000_000, help="node budget")
 @arg("--seconds", type=float, default=60.0, help="time budget")
 @arg("--all", dest="all_moves", action="store_true", help="also the value of every legal move")
+@arg("--method", choices=("dfpn", "alphabeta"), default="dfpn",
+     help="proof-number search (default) or alpha-beta: both exact")
 def cmd_solve(a: argparse.Namespace) -> int:
     from interpreter.players.solver import solve
     game, what = _solve_target(a.target, a.seed)
@@ -83,7 +85,7 @@ def cmd_solve(a: argparse.Namespace) -> int:
         print(f"{what}: the game is over ({game.outcome})")
         return 0
     print(f"{what}: p{d.player + 1} to decide ({d.kind})")
-    s = solve(game, a.nodes, a.seconds, all_moves=a.all_moves)
+    s = solve(game, a.nodes, a.seconds, all_moves=a.all_moves, method=a.method)
     if not s.complete:
         print(f"  {s.describe()}")
         return 1

@@ -3,14 +3,17 @@ hidden cards and chance, and it says when its budget ran out."""
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
 
 from interpreter import Game, load_ruleset
+from interpreter.core.errors import CuttleError
 from interpreter.engine.machine import apply_action, legal_actions
 from interpreter.engine.state import DRAW, HAND0, State
-from interpreter.players.solver import NotSolvable, Solver, order_free, solve
+from interpreter.players import dfpn
+from interpreter.players.solver import METHODS, NotSolvable, Solver, order_free, solve
 from interpreter.scripting.scenario import scenario_game
 
 from .scenario_util import ROOT, assert_passes, claim
@@ -62,15 +65,16 @@ def small_positions(spec: str, seeds: range, cards_left: int) -> list[Game]:
     return out
 
 
+@pytest.mark.parametrize("method", METHODS)
 @pytest.mark.parametrize("spec", ["micro", "micro+twinned", "micro+classic-2s"])
-def test_values_agree_with_plain_minimax(spec: str) -> None:
+def test_values_agree_with_plain_minimax(spec: str, method: str) -> None:
     compared = 0
     values = set()
     for game in small_positions(spec, range(60), cards_left=3):
         truth = brute_force(game)
         if truth is None:
             continue
-        s = solve(game)
+        s = solve(game, method=method)
         assert s.complete
         assert s.value == truth, f"seed {game.seed}"
         values.add(s.value)
@@ -151,3 +155,128 @@ def test_the_turn_number_is_part_of_a_position_only_when_a_rule_reads_it(tmp_pat
     solver = Solver()
     solver.solve(early)  # sets what the rules read
     assert (solver.key(early) != solver.key(late)) is matters
+
+
+def test_proof_search_and_alpha_beta_agree_on_larger_endgames() -> None:
+    """Beyond what brute force can check: the two methods, each exact, give the same values on Micro
+    endgames with 5 cards in the hands (and df-pn's best move keeps its value)."""
+    values = set()
+    for game in small_positions("micro", range(8), cards_left=5):
+        proof, ab = solve(game), solve(game, method="alphabeta")
+        assert proof.complete and ab.complete
+        assert proof.value == ab.value, f"seed {game.seed}"
+        values.add(proof.value)
+        after = Game(game.rules, game.state.copy(), game.seed)
+        after.push(proof.move)
+        me = game.decision.player
+        if after.outcome is None:
+            check = solve(after, method="alphabeta")
+            assert (check.value if check.player == me else -check.value) == proof.value
+    assert len(values) >= 2
+
+
+def test_a_forced_decision_is_played_through_not_searched() -> None:
+    """A decision with one legal move (a `resolve` nobody can counter, the only `pass`) is played
+    at once: `settle` stops at the next decision with a choice, or the end of the game."""
+    rules = load_ruleset("micro")
+    game, rnd, forced = Game.new(rules, 3), random.Random(3), 0
+    search = dfpn.ProofSearch(lambda g: (), lambda c, line: None, 10, 1e18)
+    while game.outcome is None:
+        if len(game.legal_moves()) == 1:
+            c, line = game.state.copy(), []
+            acts = search.settle(c, line)
+            assert line and (acts is None) == (c.winner is not None) and (acts is None or len(acts) > 1)
+            forced += 1
+        moves = game.legal_moves()
+        game.push(moves[rnd.randrange(len(moves))])
+    assert forced >= 3
+
+
+def test_knowledge_is_not_part_of_a_position() -> None:
+    """Who knows which hidden card changes what players see, never what can happen: two positions
+    that differ only in it are the same position for the solver."""
+    endgame = small_positions("micro", range(1), cards_left=2)[0]
+    solver = Solver()
+    solver.solve(endgame.state)  # reads the rules and the game's cards for its key
+    a, b = endgame.state.copy(), endgame.state.copy()
+    b.known = 0b1011 << 8
+    assert solver.key(a) == solver.key(b)
+    b.passes += 1  # a field that does decide what can happen still tells them apart
+    assert solver.key(a) != solver.key(b)
+
+
+def test_the_children_kept_are_bounded_and_change_no_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(dfpn, "CACHE", 8)
+    searched = 0
+    for game in small_positions("micro", range(8), cards_left=5)[:4]:
+        solver = Solver()
+        assert solver.solve(game.state).value == solve(game, method="alphabeta").value, f"seed {game.seed}"
+        assert len(solver.proofs._kids) <= 8  # noqa: SLF001
+        searched = max(searched, solver.nodes)
+    assert searched > 100  # more positions were searched than were kept
+
+
+def test_the_garbage_collector_is_paused_during_a_solve_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = []
+    prove = dfpn.ProofSearch.prove
+
+    def spy(self, *args):
+        seen.append(gc.isenabled())
+        return prove(self, *args)
+
+    monkeypatch.setattr(dfpn.ProofSearch, "prove", spy)
+    game = small_positions("micro", range(5), cards_left=4)[0]
+    assert gc.isenabled()
+    solve(game)
+    assert seen and not any(seen) and gc.isenabled()
+    gc.disable()
+    try:
+        solve(game)
+        assert not gc.isenabled()  # left as it was
+    finally:
+        gc.enable()
+
+
+def test_an_unknown_method_is_refused() -> None:
+    with pytest.raises(CuttleError, match="unknown solver method 'mcts' \\(methods: dfpn, alphabeta\\)"):
+        Solver(method="mcts")
+
+
+def test_solve_command_takes_a_method(capsys: pytest.CaptureFixture[str]) -> None:
+    from interpreter.cli import main
+
+    for method in METHODS:
+        assert main(["solve", str(ENDGAME), "--method", method]) == 0
+        out = capsys.readouterr().out
+        assert "result: win for p2" in out and "best move: points 9H" in out
+
+
+def _proof_holds(solver: Solver, g: State, winner: int, seen: set) -> bool:
+    """Walk a proof over the real engine: one proven move where the winner decides, every legal move
+    where the loser does, down to ends of the game that the winner won."""
+    if g.winner is not None:
+        return g.winner == winner
+    key = solver.key(g)
+    if key in seen:
+        return True
+    seen.add(key)
+    children = []
+    for a in legal_actions(g):
+        c = g.copy()
+        apply_action(c, a)
+        children.append(c)
+    if g.pending.player == winner:
+        proven = [c for c in children if c.winner == winner or solver._known(c, winner) == 1]  # noqa: SLF001
+        return bool(proven) and _proof_holds(solver, proven[0], winner, seen)
+    return all(_proof_holds(solver, c, winner, seen) for c in children)
+
+
+def test_a_whole_micro_deal_is_solved_and_its_proof_holds_over_every_reply() -> None:
+    """Seed 173's deal (16 cards, nothing played): a first-player win that proof-number search finds
+    in a few thousand positions, where alpha-beta runs out of far more."""
+    state = Game.new(load_ruleset("micro"), 173).state
+    solver = Solver(max_nodes=20_000)
+    s = solver.solve(state)
+    assert s.complete and s.value == 1 and s.player == 0
+    assert _proof_holds(solver, state, 0, set())
+    assert not Solver(max_nodes=20_000, method="alphabeta").solve(state).complete

@@ -30,6 +30,7 @@ the value would then depend on the engine's move limit.
 
 from __future__ import annotations
 
+import gc
 import re
 import time
 from dataclasses import dataclass, field
@@ -42,6 +43,7 @@ from interpreter.engine.machine import apply_action, enumerate_actions, legal_ac
 from interpreter.engine.moves import Move
 from interpreter.engine.state import DECK, DRAW, HAND0, SHOWN, STACK, State
 
+from .dfpn import OutOfBudget, ProofSearch, Repetition
 from .heuristic import evaluate
 
 RESULT_WORDS = {1: "win", 0: "draw", -1: "loss"}
@@ -141,10 +143,17 @@ def order_free(rules) -> bool:
     return ok
 
 
+METHODS = ("dfpn", "alphabeta")
+
+
 class Solver:
-    def __init__(self, max_nodes: int = 2_000_000, max_seconds: float = 60.0) -> None:
+    def __init__(self, max_nodes: int = 2_000_000, max_seconds: float = 60.0, method: str = "dfpn") -> None:
+        if method not in METHODS:
+            raise CuttleError(f"unknown solver method '{method}' (methods: {', '.join(METHODS)})")
+        self.method = method
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
+        self.proofs: ProofSearch | None = None  # with method "dfpn": its tables
         # position key -> [lowest value, highest value, best action or None] for the player deciding there
         self.table: dict[tuple, list] = {}
         self.history: dict[tuple, int] = {}  # action key -> how often it cut off a search (move ordering)
@@ -165,7 +174,20 @@ class Solver:
 
     def solve(self, state: State, all_moves: bool = False) -> Solution:
         """The value of `state` for the player who decides in it. Raises NotSolvable when something
-        is hidden or a random event can occur."""
+        is hidden or a random event can occur.
+
+        Python's cyclic garbage collector is paused while it searches: the tables and the kept
+        positions are hundreds of thousands of live objects that every collection would walk again
+        (it halved the search's speed); it is resumed afterwards."""
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            return self._solve(state, all_moves)
+        finally:
+            if paused:
+                gc.enable()
+
+    def _solve(self, state: State, all_moves: bool) -> Solution:
         why = hidden_reason(state)
         if why is not None:
             raise NotSolvable(f"cannot solve: {why} (only positions where nothing is hidden can be solved)")
@@ -182,6 +204,8 @@ class Solver:
         cards = [c for c in range(len(state.zone_of)) if state.zone_of[c] >= 0] + [-1, -1]
         self._pick = itemgetter(*cards)  # two dummies: always a tuple, even for one card
         me = state.pending.player
+        if self.method == "dfpn":
+            return self._solve_dfpn(state, all_moves, t0)
         try:
             # two null-window searches (is it a win? is it a loss?) prune more than one full window
             if self._search(state, 0, 1, None) >= 1:
@@ -203,6 +227,78 @@ class Solver:
             self._line, self._path = [], set()
         return Solution(me, value, move, self.nodes, time.perf_counter() - t0, True, self.principal_line(state),
                         per_move)
+
+    # -- df-pn: two binary questions (interpreter/players/dfpn.py) ------------------------------------
+    def _solve_dfpn(self, state: State, all_moves: bool, t0: float) -> Solution:
+        me = state.pending.player
+        ps = self.proofs = ProofSearch(self.key, self._chance, self.max_nodes, self._deadline)
+        try:
+            value = self._value_dfpn(state, [])
+            act = self._dfpn_best(state, value)
+            move = None if act is None else move_of(state, act)
+            per_move: dict[str, int] = {}
+            if all_moves:
+                for m, a in enumerate_actions(state):
+                    c = state.copy()
+                    line = [a]
+                    apply_action(c, a)
+                    self._chance(c, line)
+                    if ps.settle(c, line) is None:
+                        v = 0 if c.winner == DRAW else 1 if c.winner == me else -1
+                    else:
+                        v = self._value_dfpn(c, line)
+                        v = v if c.pending.player == me else -v
+                    per_move[str(m)] = v
+        except OutOfBudget:
+            return Solution(me, None, None, ps.nodes, time.perf_counter() - t0, False)
+        except Repetition as e:
+            line = " then ".join(f"'{m}'" for m in self._moves(e.line)[-8:])
+            raise NotSolvable(f"cannot solve: a position can come back (after {line}): its value would "
+                              f"depend on the engine's move limit") from None
+        self.nodes = ps.nodes
+        return Solution(me, value, move, ps.nodes, time.perf_counter() - t0, True, self.principal_line(state),
+                        per_move)
+
+    def _value_dfpn(self, state: State, prefix: list[tuple]) -> int:
+        """The value of the undecided `state` for whoever decides there: a win if they can force one,
+        a loss if the opponent can, else a draw."""
+        ps = self.proofs
+        me = state.pending.player
+        if ps.prove(state, me, prefix):
+            return 1
+        return -1 if ps.prove(state, 1 - me, prefix) else 0
+
+    def _chance(self, c: State, line: list[tuple]) -> None:
+        if c.rng.s != self._rng:
+            moves = " then ".join(f"'{m}'" for m in self._moves(line))
+            raise NotSolvable(f"cannot solve: a random event (a shuffle or a random choice) can happen after {moves}")
+
+    def _known(self, g: State, player: int) -> int | None:
+        """The value of `g` for `player` as far as the df-pn tables (or the end of the game) tell."""
+        if g.winner is not None:
+            return 0 if g.winner == DRAW else 1 if g.winner == player else -1
+        c = g.copy()
+        if self.proofs.settle(c, []) is None:
+            return self._known(c, player)
+        k = self.key(c)
+        mine, theirs = self.proofs.tables[player].get(k), self.proofs.tables[1 - player].get(k)
+        if mine is not None and mine[0] == 0:
+            return 1
+        if theirs is not None and theirs[0] == 0:
+            return -1
+        if mine is not None and theirs is not None and mine[1] == 0 and theirs[1] == 0:
+            return 0
+        return None
+
+    def _dfpn_best(self, g: State, value: int) -> tuple | None:
+        """A move of `g` that keeps `value` for whoever decides there (per the tables), or None."""
+        me = g.pending.player
+        for a in legal_actions(g):
+            c = g.copy()
+            apply_action(c, a)
+            if self._known(c, me) == value:
+                return a
+        return None
 
     # -- the search ------------------------------------------------------------------------------
     def _value_after(self, c: State, player: int, alpha: int, beta: int, key: tuple | None) -> int:
@@ -356,6 +452,9 @@ class Solver:
         return out
 
     def _best_action(self, state: State) -> tuple | None:
+        if self.method == "dfpn":
+            value = self._known(state, state.pending.player)
+            return None if value is None else self._dfpn_best(state, value)
         hit = self.table.get(self.key(state))
         if hit is None or hit[2] is None:
             return None
@@ -420,11 +519,11 @@ class Solver:
             if g.counters else ()
         atts = tuple(sorted((k, tuple(v)) for k, v in g.atts.items() if v)) if g.atts else ()
         return (where, pick(g.role), pick(g.owner), atts, marks, g.turn, g.passes, g.passed, extra,
-                g.wins, g.hands, g.known, counters, g.turn_no if self._turns else 0)
+                g.wins, g.hands, counters, g.turn_no if self._turns else 0)
 
 
 def solve(state: State | Game, max_nodes: int = 2_000_000, max_seconds: float = 60.0,
-          all_moves: bool = False) -> Solution:
+          all_moves: bool = False, method: str = "dfpn") -> Solution:
     """Solve an open position (a State or a Game); see Solver."""
     s = state.state if isinstance(state, Game) else state
-    return Solver(max_nodes, max_seconds).solve(s, all_moves)
+    return Solver(max_nodes, max_seconds, method).solve(s, all_moves)
