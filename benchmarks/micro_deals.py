@@ -1,0 +1,139 @@
+"""Solving seeded Micro deals with the exact solver, as docs/players.md reports it (a source checkout).
+
+    python -m benchmarks.micro_deals solve FIRST LAST NODES [--ruleset micro] [--cards-left N]
+    python -m benchmarks.micro_deals summary FILE...
+    python -m benchmarks.micro_deals verify SEED...
+
+`solve` prints one line per deal (as `cuttle solve micro --seed N --nodes NODES` solves it): seed,
+the result for p1 (`p1`, `p2`, `draw`, or `unknown` when the budget ran out), the best move, nodes,
+CPU and wall seconds, and the root's proof numbers when the budget ran out. With `--cards-left N`
+each deal is first played at random (seeded) until at most N cards are left in the two hands (an
+endgame). `summary` counts such lines; `verify` walks each proof of a won deal again over the real
+engine (one proven move for the winner, every legal reply for the loser, down to ends the winner won).
+The outputs of the report are in benchmarks/results/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import statistics
+import sys
+import time
+
+from interpreter import Game, load_ruleset
+from interpreter.engine.machine import apply_action, legal_actions
+from interpreter.engine.state import HAND0, State
+from interpreter.players.solver import Solver
+
+RESULT = {None: "unknown", 1: "p1", -1: "p2", 0: "draw"}
+
+
+def endgame(spec: str, seed: int, cards_left: int) -> State | None:
+    """The deal of `seed` played at random (seeded) to a main decision with at most `cards_left` cards
+    in the two hands, or None if the game ends first."""
+    game = Game.new(load_ruleset(spec), seed)
+    rnd = random.Random(seed)
+    while game.outcome is None:
+        g = game.state
+        if len(g.zones[HAND0]) + len(g.zones[HAND0 + 1]) <= cards_left and g.pending.kind == "main":
+            return g.copy()
+        moves = game.legal_moves()
+        game.push(moves[rnd.randrange(len(moves))])
+    return None
+
+
+def solve(a: argparse.Namespace) -> None:
+    rules = load_ruleset(a.ruleset)
+    for seed in range(a.first, a.last + 1):
+        state = Game.new(rules, seed).state if a.cards_left is None else endgame(a.ruleset, seed, a.cards_left)
+        if state is None:
+            print(seed, "over", flush=True)
+            continue
+        c0, w0 = time.process_time(), time.perf_counter()
+        solver = Solver(a.nodes, 1e9)
+        s = solver.solve(state)
+        cpu, wall = time.process_time() - c0, time.perf_counter() - w0
+        value = None if s.value is None else s.value if s.player == 0 else -s.value
+        roots = [t.get(solver.key(state)) for t in solver.proofs.tables]
+        print(seed, RESULT[value], str(s.move).replace(" ", "_"), s.nodes, f"{cpu:.2f}", f"{wall:.2f}",
+              "" if s.complete else f"p1wins={roots[0]} p2wins={roots[1]}", flush=True)
+        del solver, s
+        gc.collect()
+
+
+def summary(a: argparse.Namespace) -> None:
+    rows = [line.split() for f in a.files for line in open(f, encoding="utf-8") if line.strip()]
+    rows = [r for r in rows if r[1] != "over"]
+    solved = [r for r in rows if r[1] != "unknown"]
+    count = {k: sum(r[1] == k for r in rows) for k in ("p1", "p2", "draw", "unknown")}
+    print(f"deals {len(rows)}: p1 {count['p1']}, p2 {count['p2']}, draws {count['draw']}, "
+          f"budget ran out {count['unknown']}")
+    for name, rs in (("solved", solved), ("all", rows)):
+        if rs:
+            cpu = [float(r[4]) for r in rs]
+            nodes = [int(r[3]) for r in rs]
+            print(f"{name}: CPU median {statistics.median(cpu):.2f} s max {max(cpu):.2f} s total "
+                  f"{sum(cpu) / 60:.1f} min; nodes median {statistics.median(nodes):,.0f} max {max(nodes):,}")
+    print("solved seeds:", " ".join(f"{r[0]}({r[1]},{r[2]})" for r in sorted(solved, key=lambda r: int(r[0]))))
+
+
+def walk(solver: Solver, g: State, winner: int, seen: set) -> int:
+    """Positions walked; raises AssertionError if the proof does not hold here."""
+    if g.winner is not None:
+        assert g.winner == winner, "a leaf of the proof is not a win"
+        return 0
+    key = solver.key(g)
+    if key in seen:
+        return 0
+    seen.add(key)
+    acts = legal_actions(g)
+    if g.pending.player == winner:
+        for act in acts:
+            c = g.copy()
+            apply_action(c, act)
+            if c.winner == winner or solver._known(c, winner) == 1:  # noqa: SLF001
+                return 1 + walk(solver, c, winner, seen)
+        raise AssertionError("no proven move for the winner")
+    total = 1
+    for act in acts:
+        c = g.copy()
+        apply_action(c, act)
+        total += walk(solver, c, winner, seen)
+    return total
+
+
+def verify(a: argparse.Namespace) -> None:
+    rules = load_ruleset("micro")
+    for seed in a.seeds:
+        state = Game.new(rules, seed).state
+        solver = Solver(100_000, 1e9)
+        s = solver.solve(state)
+        if not (s.complete and s.value == 1):
+            print(seed, f"not a proven win for the player to move ({s.describe()})", flush=True)
+            continue
+        n = walk(solver, state, s.player, set())
+        print(seed, f"p{s.player + 1} win re-checked over {n} positions", flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.micro_deals", description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="what", required=True)
+    s = sub.add_parser("solve")
+    s.add_argument("first", type=int)
+    s.add_argument("last", type=int)
+    s.add_argument("nodes", type=int)
+    s.add_argument("--ruleset", default="micro")
+    s.add_argument("--cards-left", type=int, default=None)
+    m = sub.add_parser("summary")
+    m.add_argument("files", nargs="+")
+    v = sub.add_parser("verify")
+    v.add_argument("seeds", type=int, nargs="+")
+    a = ap.parse_args(argv)
+    {"solve": solve, "summary": summary, "verify": verify}[a.what](a)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
