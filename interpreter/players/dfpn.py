@@ -11,14 +11,15 @@ so that it stays depth-first and only the table holds the numbers. The 1+ε tric
 position is proven only when one of its attacker's moves is proven (every move, for the defender),
 down to the ends of the game; the numbers only decide the order of the search.
 
-Three generic refinements, none of which changes a value:
+Two generic refinements, neither of which changes a value:
 
 - a decision with a single legal move (a forced `resolve`, the only `pass`) is played through, not
   searched as a position of its own;
 - a new position's numbers start from its mobility: where the attacker decides, disproving it takes
-  at least as many positions as it has moves (and the other way around where the defender decides);
-- the children of a position are tried in the order of the generic evaluation, best first for
-  whoever decides, among equal numbers.
+  at least as many positions as it has moves (and the other way around where the defender decides).
+
+Among equal numbers, children are tried in the engine's order of the legal moves (ordering them by
+the generic evaluation was measured: the same positions solved for 23-30% more CPU time).
 """
 
 from __future__ import annotations
