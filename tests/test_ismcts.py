@@ -142,3 +142,38 @@ def test_the_reach_term_weighs_a_side_within_one_point_card_of_its_goal() -> Non
     # and ISMCTS scores positions with it
     g = build_position(rules, {"p1": {"hand": ["2C"], "points": ["9S", "4H"]}, "p2": {"hand": ["3D"]}}, 0)
     assert ISMCTS(1, reach=3.0)._result(g, 1) < ISMCTS(1, reach=0.0)._result(g, 1)
+
+
+def _one_card_from_the_goal() -> Game:
+    """p1 at 13 of 21 with a hand of small cards and one 8 (8 points win at once); p2 far behind."""
+    from interpreter.scripting.setup import build_position
+
+    rules = load_ruleset("default")
+    setup = {"p1": {"hand": ["2C", "3D", "4H", "5S", "6C", "8H", "AD"], "points": ["9S", "4C"]},
+             "p2": {"hand": ["3C", "5D"], "points": ["2S"]}}
+    return Game(rules, build_position(rules, setup, 0), 0)
+
+
+def test_a_move_that_wins_at_once_is_played() -> None:
+    """Whatever the search would say, a move that ends the game in the player's favour is played."""
+    game = _one_card_from_the_goal()
+    winning = set()
+    for m in game.legal_moves():
+        g = Game(game.rules, game.state.copy(), 0)
+        g.push(m)
+        if g.outcome is not None and g.outcome.winner == 0:
+            winning.add(m)
+    assert winning and len(winning) < len(game.legal_moves())
+    # one iteration without widening expands one move at random: only the check makes it a winning one
+    assert all(ISMCTS(seed, iterations=1, widening=0.0).choose(game) in winning for seed in range(8))
+
+
+def test_in_the_tree_a_move_that_wins_at_once_is_always_taken() -> None:
+    """Once a node's move is seen to win at once, every later visit takes it: the other moves keep the
+    single visit of their expansion (UCB alone would keep exploring them)."""
+    game = _one_card_from_the_goal()
+    visits = ISMCTS(3, iterations=300, widening=0.0).search(game.state, 0)
+    best = max(visits, key=lambda m: visits[m][0])
+    assert visits[best][1] == 1.0
+    assert all(n == 1 for m, (n, _) in visits.items() if m != best)
+    assert visits[best][0] == 300 - (len(visits) - 1)

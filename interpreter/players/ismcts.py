@@ -35,8 +35,9 @@ from interpreter.engine.state import DRAW, State
 from .heuristic import Weights, evaluate
 from .sampling import determinize, hidden_zones, position_rng
 
-# An edge: [visits, total result for the player who chose it, availability, child node, that player]
-N, W, AVAIL, CHILD, WHO = range(5)
+# An edge: [visits, total result for the player who chose it, availability, child node, that player,
+#           whether the move has won the game at once for that player (a decisive move)]
+N, W, AVAIL, CHILD, WHO, WINS = range(6)
 
 
 @dataclass
@@ -87,6 +88,11 @@ class ISMCTS:
             self.stats.last_win_rate = None
             self.stats.last_visits = {}
             return legal[0]
+        win = self.decisive(game.state, d.player)
+        if win is not None:  # a move that wins at once needs no search
+            self.stats.last_win_rate = 1.0
+            self.stats.last_visits = {}
+            return win
         visits = self.search(game.state, d.player)
         best = max(legal, key=lambda m: (visits.get(m, (0, 0.0))[0], visits.get(m, (0, 0.0))[1]))
         n, mean = visits.get(best, (0, 0.0))
@@ -102,6 +108,17 @@ class ISMCTS:
         visits = self.search(game.state, d.player)
         rows = [(m, *visits.get(m, (0, 0.0))) for m in game.legal_moves()]
         return sorted(rows, key=lambda r: (-r[1], -r[2]))
+
+    def decisive(self, state: State, me: int) -> Move | None:
+        """A move that wins the game at once for `me`, if there is one (tried on one determinization:
+        a move is public, so whether it ends the game does not depend on the cards `me` cannot see)."""
+        g = determinize(state, me, position_rng("ismcts-decisive", self.seed, state))
+        for m, a in enumerate_actions(g):
+            c = g.copy()
+            apply_action(c, a)
+            if c.winner == me:
+                return m
+        return None
 
     # -- the search ------------------------------------------------------------------------------
     def search(self, state: State, me: int) -> dict[Move, tuple[int, float]]:
@@ -157,7 +174,8 @@ class ISMCTS:
                     else:
                         pick = untried[int(rand() * len(untried))]
                         apply_action(g, next(a for m, a in pairs if m == pick))
-                    e = [prior, prior * result(g, who), 1, {}, who] if prior else [0, 0.0, 1, {}, who]
+                    e = ([prior, prior * result(g, who), 1, {}, who, g.winner == who] if prior
+                         else [0, 0.0, 1, {}, who, g.winner == who])
                     node[pick] = e
                     path.append(e)
                     break
@@ -167,12 +185,19 @@ class ISMCTS:
                     e = node.get(m)
                     if e is None:
                         continue
+                    if e[WINS]:  # a move that wins at once is taken (by either player)
+                        best = (e, a)
+                        break
                     v = e[W] / e[N] + c * sqrt(log(e[AVAIL]) / e[N])
                     if v > best_v:
                         best_v, best = v, (e, a)
                 e, a = best  # type: ignore[misc]
                 path.append(e)
                 apply_action(g, a)
+                if g.winner is not None:  # a win seen is remembered; one that did not happen here is not
+                    e[WINS] = g.winner == e[WHO]
+                elif e[WINS]:
+                    e[WINS] = False
                 node = e[CHILD]
                 seen = e[N]
             steps += self._playout(g, rand, horizon)
