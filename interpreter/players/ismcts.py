@@ -33,7 +33,7 @@ from interpreter.engine.moves import Move
 from interpreter.engine.state import DRAW, State
 
 from .heuristic import Weights, evaluate
-from .sampling import determinize, hidden_zones, position_rng
+from .sampling import Sampler, determinize, hidden_zones, position_rng
 
 # An edge: [visits, total result for the player who chose it, availability, child node, that player,
 #           whether the move has won the game at once for that player (a decisive move)]
@@ -127,7 +127,7 @@ class ISMCTS:
         c0 = time.process_time()
         rng = position_rng("ismcts", self.seed, state)
         rand = rng.random
-        zones = hidden_zones(state, me)
+        sampler = Sampler(state, me, hidden_zones(state, me))  # the view's unknown places, worked out once
         root: dict[Move, list] = {}
         c = self.exploration
         log = math.log
@@ -142,7 +142,7 @@ class ISMCTS:
         for it in range(self.iterations):
             if deadline is not None and it and time.perf_counter() > deadline:
                 break
-            g = determinize(state, me, rng, zones)
+            g = sampler.sample(rng)
             node = root
             seen = it  # how often the current node was visited
             path: list[list] = []
