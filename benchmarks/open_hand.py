@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         results = [play(x) for x in plan]
     won = sum(1 for seat, w, _, _ in results if w == seat)
-    drawn = sum(1 for _, w, _, _ in results if w is None or w == DRAW)
+    drawn = sum(1 for _, w, _, _ in results if w is None)  # (an outcome's winner: None for a draw)
     as_p = [sum(1 for seat, w, _, _ in results if seat == p and w == p) for p in (0, 1)]
     n_p = [sum(1 for seat, *_ in results if seat == p) for p in (0, 1)]
     lo, hi = wilson(won, len(results))

@@ -8,10 +8,11 @@ import random
 
 import pytest
 
+from benchmarks.micro_deals import endgame
 from interpreter import Game, load_ruleset
 from interpreter.core.errors import CuttleError
 from interpreter.engine.machine import apply_action, legal_actions
-from interpreter.engine.state import DRAW, HAND0, State
+from interpreter.engine.state import DRAW, State
 from interpreter.players import dfpn
 from interpreter.players.solver import METHODS, NotSolvable, Solver, order_free, solve
 from interpreter.scripting.scenario import scenario_game
@@ -49,20 +50,10 @@ def brute_force(game: Game) -> int | None:
 
 
 def small_positions(spec: str, seeds: range, cards_left: int) -> list[Game]:
-    """Open positions near the end of random games: at most `cards_left` cards in both hands."""
+    """Open positions near the end of random games: at most `cards_left` cards in both hands (the
+    endgames `python -m benchmarks.micro_deals solve --cards-left` solves)."""
     rules = load_ruleset(spec)
-    out = []
-    for seed in seeds:
-        game = Game.new(rules, seed)
-        rnd = random.Random(seed)
-        while game.outcome is None:
-            g = game.state
-            if len(g.zones[HAND0]) + len(g.zones[HAND0 + 1]) <= cards_left and g.pending.kind == "main":
-                out.append(Game(rules, g.copy(), seed))
-                break
-            moves = game.legal_moves()
-            game.push(moves[rnd.randrange(len(moves))])
-    return out
+    return [Game(rules, g, seed) for seed in seeds if (g := endgame(spec, seed, cards_left)) is not None]
 
 
 @pytest.mark.parametrize("method", METHODS)
