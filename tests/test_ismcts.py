@@ -177,3 +177,26 @@ def test_in_the_tree_a_move_that_wins_at_once_is_always_taken() -> None:
     assert visits[best][1] == 1.0
     assert all(n == 1 for m, (n, _) in visits.items() if m != best)
     assert visits[best][0] == 300 - (len(visits) - 1)
+
+
+def test_in_the_tree_the_opponent_is_not_assumed_to_take_a_win() -> None:
+    """Only the searcher's own immediate wins are taken outright in the tree: where the other player
+    decides, a move of theirs that wins at once is weighed by UCB with the rest (assuming every
+    opponent takes every win cost games against `random` and gained none against `heuristic`).
+    Searched from p2's view of a Micro position (hands face up) where p1 decides and can win at once."""
+    from interpreter.scripting.setup import build_position
+
+    rules = load_ruleset("micro")
+    setup = {"p1": {"hand": ["6D", "AS", "2C", "3D"], "points": ["9S", "4C", "2H"]},
+             "p2": {"hand": ["3S", "9C"], "points": ["10C"]}}
+    game = Game(rules, build_position(rules, setup, 0), 0)
+    assert game.decision.player == 0
+    wins = []
+    for m in game.legal_moves():
+        g = Game(rules, game.state.copy(), 0)
+        g.push(m)
+        if g.outcome is not None and g.outcome.winner == 0:
+            wins.append(m)
+    assert wins  # `points 6D` reaches 21
+    visits = ISMCTS(3, iterations=300, widening=0.0).search(game.state, 1)
+    assert max(n for m, (n, _) in visits.items() if m not in wins) > 1
