@@ -224,3 +224,31 @@ def test_a_mark_tested_but_never_given_is_named_as_such(tmp_path: Path) -> None:
     text = _problems(str(p))
     assert "[E202] no 'mark ... as wronged' in this ruleset gives the mark 'wronged'" in text
     assert str(p) + ":6:" in text
+
+
+def test_and_on_a_target_keeps_the_cards_for_which_it_holds(tmp_path: Path) -> None:
+    """A target is a set of cards: `{and: COND}` filters it (`it` is the card), and reads so."""
+    p = _write(tmp_path, "h.yaml", "name: h\nextends: default\nplays:\n  scuttle:\n    target:\n"
+                                   "      and: it.rank != 9\n")
+    rules = load_ruleset(str(p))
+    assert rules.data["plays"]["scuttle"]["target"] == \
+        "(field of opponent where it.role == point and beats(card, it)) where it.rank != 9"
+    g = Game(rules, build_position(rules, {"p1": {"hand": ["10C", "2S"]},
+                                           "p2": {"hand": ["3D"], "points": ["9H", "5D"]}}, 0), 0)
+    moves = [str(m) for m in g.legal_moves()]
+    assert "scuttle 10C 5D" in moves and "scuttle 10C 9H" not in moves
+    assert "Targeting one of your opponent's point cards that this card beats (not a 9)" in rules_page(rules)
+
+
+def test_or_on_a_target_adds_cards(tmp_path: Path) -> None:
+    p = _write(tmp_path, "h.yaml", "name: h\nextends: default\nplays:\n  scuttle:\n    target:\n"
+                                   "      or: field of opponent where it.role == royal and beats(card, it)\n")
+    rules = load_ruleset(str(p))
+    setup = {"p1": {"hand": ["KS", "9C"]}, "p2": {"hand": ["3D"], "points": ["5H"], "royals": ["QD"]}}
+    base = load_ruleset("default")
+    before = [str(m) for m in Game(base, build_position(base, setup, 0), 0).legal_moves()]
+    moves = [str(m) for m in Game(rules, build_position(rules, setup, 0), 0).legal_moves()]
+    assert "scuttle 9C 5H" in before and "scuttle 9C QD" not in before  # a Queen has no points to beat
+    assert moves.count("scuttle 9C 5H") == 1 and "scuttle 9C QD" in moves
+    assert ("Targeting one of your opponent's point cards that this card beats or one of your opponent's Royals "
+            "that this card beats:") in rules_page(rules)

@@ -159,3 +159,18 @@ def test_a_misspelled_keyword_is_named_and_suggested(text: str, word: str, near:
     assert f"unexpected '{word}'" in e.value.message and f"did you mean '{near}'?" in e.value.render()
     line = text.splitlines()[e.value.where.line - 1]
     assert line[e.value.where.column - 1:].startswith(word)
+
+
+def test_cards_joined_with_plus_are_each_counted_once(tmp_path: Path) -> None:
+    """`A + B` on cards is the cards of either, each once: a target named twice is one move, not two."""
+    from interpreter import Game
+    from interpreter.scripting.setup import build_position
+
+    twice = "(field of opponent where it.role == point and beats(card, it))"
+    rules, _ = _load(tmp_path, f"plays:\n  scuttle:\n    target: {twice} + {twice}\n"
+                            "  draw:\n    legal: count(hand of me + hand of me) == 2\n")
+    g = Game(rules, build_position(rules, {"p1": {"hand": ["9C", "8S"]}, "p2": {"hand": ["3D"], "points": ["5H"]}},
+                                   0), 0)
+    moves = [str(m) for m in g.legal_moves()]
+    assert moves.count("scuttle 9C 5H") == 1 and moves.count("scuttle 8S 5H") == 1
+    assert "draw" in moves  # two cards in hand, counted once each

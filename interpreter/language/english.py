@@ -276,6 +276,15 @@ class NP:
         return not (self.rank or self.role or self.heads or self.pre or self.quals)
 
 
+def one_target(node: A.Node, ctx: Context) -> str:
+    """What a play's target names, as "one of ..." ("one of your opponent's point cards that this card
+    beats"); cards joined with `+` read "one of A or one of B"."""
+    if isinstance(node, A.BinOp) and node.op == "+":
+        return f"{one_target(node.left, ctx)} or {one_target(node.right, ctx)}"
+    np = noun(node, ctx)
+    return np.one() if np else value(node, ctx)
+
+
 def noun(node: A.Node, ctx: Context) -> NP | None:
     """A set-of-cards expression as a noun phrase, or None if it is not one."""
     match node:
@@ -980,5 +989,5 @@ def say(src: str, ctx: Context | None = None, condition: bool = False, program: 
     return english(tree, ctx, condition)
 
 
-__all__ = ["english", "say", "Context", "cond_text", "value", "noun", "stmt_text", "block_text", "sentence",
-           "kind_word", "rank_noun", "role_noun", "join_or", "a", "words"]
+__all__ = ["english", "say", "Context", "cond_text", "value", "noun", "one_target", "stmt_text", "block_text",
+           "sentence", "kind_word", "rank_noun", "role_noun", "join_or", "a", "words"]

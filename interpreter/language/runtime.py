@@ -65,7 +65,9 @@ def _add(a, b):
 
 
 def _join(a, b) -> tuple[int, ...]:
-    return tuple(as_cards(a)) + tuple(as_cards(b))
+    """`a + b` on cards: the cards of either, each once (a's first, in order): a set of targets never
+    offers the same move twice."""
+    return tuple(dict.fromkeys((*as_cards(a), *as_cards(b))))
 
 
 def _sub(a: int, b: int) -> int:

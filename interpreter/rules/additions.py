@@ -3,8 +3,10 @@ replacing it (docs/rulesets.md, "Adding to a rule").
 
 * a program field (`effect`, `turn.end`, a kind's `after`, ...) written `{before: TEXT}` and/or
   `{after: TEXT}` runs TEXT before/after the program it extends;
-* an expression field (`legal`, `target`, `visibility.hand`, ...) written `{and: TEXT}` or
-  `{or: TEXT}` becomes `(BASE) and (TEXT)` / `(BASE) or (TEXT)`.
+* a condition (`legal`, `visibility.hand`, ...) written `{and: TEXT}` or `{or: TEXT}` becomes
+  `(BASE) and (TEXT)` / `(BASE) or (TEXT)`;
+* a set of cards (a play's `target`) written `{and: COND}` keeps the cards for which COND holds,
+  `(BASE) where (COND)` (`it` is the card), and `{or: CARDS}` adds cards, `(BASE) + (CARDS)`.
 
 Each part is parsed on its own, with its own place in its own file, and the trees are joined into one:
 its lines are numbered part after part and a `JoinedSpan` maps each line back to the file that wrote
@@ -59,6 +61,9 @@ def is_addition(value: Any, kind: str | None) -> bool:
     and/or) rather than a replacement."""
     return kind is not None and isinstance(value, dict)
 
+
+CARD_SETS = ("target",)
+"""Expression fields that hold a set of cards, not a condition: `and` filters them, `or` adds to them."""
 
 ALWAYS_TRUE = ("legal", "when")
 """Conditions that hold when they are not written (a play's, a response's, a trigger's)."""
@@ -146,7 +151,12 @@ def join(kind: str, path: tuple, base: Any, base_span: Span | JoinedSpan | None,
         joined: Any = A.Program(body)
     else:
         op = next(iter(added))
-        joined = A.BinOp(op, trees[0], trees[1]) if len(trees) == 2 else trees[0]
+        if len(trees) < 2:
+            joined = trees[0]
+        elif path[-1] in CARD_SETS:  # a set of cards: `and` keeps those for which the text holds, `or` adds
+            joined = A.Where(trees[0], trees[1]) if op == "and" else A.BinOp("+", trees[0], trees[1])
+        else:
+            joined = A.BinOp(op, trees[0], trees[1])
     result = Joined(joined, JoinedSpan(tuple(starts), tuple(out_spans)), line)
     return to_text(joined, multiline=kind == "program"), result
 

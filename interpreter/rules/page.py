@@ -21,7 +21,6 @@ from interpreter.language.english import (
     kind_word,
     rank_noun,
     sentence,
-    value,
     words,
 )
 from interpreter.language.parser import parse_expr, parse_program
@@ -119,9 +118,8 @@ def describe_play(p: dict, ctx: Context, with_label: bool = True) -> str:
         ctx = ctx.with_(aliases={**ctx.aliases, "card": "the first card you name"})
     if "target" in p:
         tree = _tree(p["target"], False)
-        from interpreter.language.english import noun  # noun phrases: "one of your opponent's point cards ..."
-        np = noun(tree, ctx) if tree is not None else None
-        head += f", targeting {np.one() if np else value(tree, ctx)}" if tree is not None else ""
+        from interpreter.language.english import one_target  # "one of your opponent's point cards ..."
+        head += f", targeting {one_target(tree, ctx)}" if tree is not None else ""
     effect = _say(p.get("effect", "nothing"), ctx)
     if not with_label:
         head = head[len(label):].lstrip(", ")
@@ -737,9 +735,8 @@ def _play_diff(x: dict, y: dict, ca: Context, cb: Context) -> list[str]:
         def tgt(p: dict, c: Context) -> str:
             if "target" not in p:
                 return "no target"
-            from interpreter.language.english import noun
-            np = noun(_tree(p["target"], False), c)
-            return np.one() if np else value(_tree(p["target"], False), c)
+            from interpreter.language.english import one_target
+            return one_target(_tree(p["target"], False), c)
         out.append(f"{label}: target was: {tgt(x, ca)}; now: {tgt(y, cb)}")
     if not _same(x.get("legal"), y.get("legal"), False):
         old = f"only if {_say(x['legal'], ca, condition=True)}" if "legal" in x else "always"
