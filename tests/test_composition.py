@@ -20,7 +20,8 @@ from .scenario_util import assert_passes, cases
 
 ROOT = Path(__file__).resolve().parents[1]
 HOUSE = ROOT / "examples" / "house"
-HOUSE_CASES = cases("jack-steals-king.test.yaml", "empty-hand-draws.test.yaml", under=HOUSE, by=__name__)
+HOUSE_CASES = cases("jack-steals-king.test.yaml", "empty-hand-draws.test.yaml", "nines-stand-firm.test.yaml",
+                    under=HOUSE, by=__name__)
 
 
 @pytest.mark.parametrize("path", HOUSE_CASES)
