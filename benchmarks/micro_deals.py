@@ -1,6 +1,6 @@
 """Solving seeded Micro deals with the exact solver, as docs/players.md reports it (a source checkout).
 
-    python -m benchmarks.micro_deals solve FIRST LAST NODES [--ruleset micro] [--cards-left N]
+    python -m benchmarks.micro_deals solve FIRST LAST NODES [--ruleset micro] [--cards-left N] [--method M]
     python -m benchmarks.micro_deals summary FILE...
     python -m benchmarks.micro_deals verify SEED...
 
@@ -25,7 +25,7 @@ import time
 from interpreter import Game, load_ruleset
 from interpreter.engine.machine import apply_action, legal_actions
 from interpreter.engine.state import HAND0, State
-from interpreter.players.solver import Solver
+from interpreter.players.solver import METHODS, Solver
 
 RESULT = {None: "unknown", 1: "p1", -1: "p2", 0: "draw"}
 
@@ -52,11 +52,12 @@ def solve(a: argparse.Namespace) -> None:
             print(seed, "over", flush=True)
             continue
         c0, w0 = time.process_time(), time.perf_counter()
-        solver = Solver(a.nodes, 1e9)
+        solver = Solver(a.nodes, 1e9, a.method)
+        solver.depth_bias, solver.horizon = a.depth_bias, a.horizon
         s = solver.solve(state)
         cpu, wall = time.process_time() - c0, time.perf_counter() - w0
         value = None if s.value is None else s.value if s.player == 0 else -s.value
-        roots = [t.get(solver.key(state)) for t in solver.proofs.tables]
+        roots = [t.get(solver.key(state)) for t in solver.proofs.tables] if a.method == "dfpn" else [None, None]
         print(seed, RESULT[value], str(s.move).replace(" ", "_"), s.nodes, f"{cpu:.2f}", f"{wall:.2f}",
               "" if s.complete else f"p1wins={roots[0]} p2wins={roots[1]}", flush=True)
         del solver, s
@@ -126,6 +127,9 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("nodes", type=int)
     s.add_argument("--ruleset", default="micro")
     s.add_argument("--cards-left", type=int, default=None)
+    s.add_argument("--method", choices=METHODS, default="dfpn")
+    s.add_argument("--depth-bias", type=int, default=0)
+    s.add_argument("--horizon", type=int, default=-1)
     m = sub.add_parser("summary")
     m.add_argument("files", nargs="+")
     v = sub.add_parser("verify")
