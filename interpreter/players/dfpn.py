@@ -52,12 +52,11 @@ class ProofSearch:
     `key` gives a position's exact key, `check(state, line)` raises when a random event happened
     along `line`; `max_nodes` and `deadline` (a `time.perf_counter()` value) bound the search."""
 
-    def __init__(self, key, check, max_nodes: int, deadline: float, depth_bias: int = 0) -> None:
+    def __init__(self, key, check, max_nodes: int, deadline: float) -> None:
         self.key = key
         self.check = check
         self.max_nodes = max_nodes
         self.deadline = deadline
-        self.depth_bias = depth_bias  # > 0: a new position d deep starts at max(1, bias - d) times its numbers
         self.nodes = 0
         self.tables: tuple[dict, dict] = ({}, {})  # per attacker: position key -> [proof, disproof]
         self._path: set[tuple] = set()
@@ -79,8 +78,7 @@ class ProofSearch:
                 self.check(c, line)
         return None
 
-    def numbers(self, c: State, acts: list | None, attacker: int, key: tuple | None,
-                depth: int = 0) -> tuple[int, int]:
+    def numbers(self, c: State, acts: list | None, attacker: int, key: tuple | None) -> tuple[int, int]:
         """The (proof, disproof) numbers of a settled position for `attacker`'s win."""
         if acts is None:
             return (0, INF) if c.winner == attacker else (INF, 0)
@@ -88,13 +86,7 @@ class ProofSearch:
         if e is not None:
             return e[0], e[1]
         n = len(acts)
-        f = max(1, self.depth_bias - depth) if self.depth_bias else 1
-        return (f, n * f) if c.pending.player == attacker else (n * f, f)
-
-    def known(self, key: tuple, attacker: int) -> bool | None:
-        """True if `attacker`'s win from the position is proven, False if refuted, else None."""
-        e = self.tables[attacker].get(key)
-        return None if e is None else True if e[0] == 0 else False if e[1] == 0 else None
+        return (1, n) if c.pending.player == attacker else (n, 1)
 
     # -- the search --------------------------------------------------------------------------------
     def prove(self, state: State, attacker: int, prefix: list[tuple]) -> bool:
@@ -143,7 +135,6 @@ class ProofSearch:
             if len(cache) > CACHE:
                 del cache[next(iter(cache))]
         numbers = self.numbers
-        depth = len(path) + 1
         path.add(key)
         try:
             while True:
@@ -152,7 +143,7 @@ class ProofSearch:
                 total = 0
                 best_nums = (INF, INF)
                 for i, k in enumerate(kids):
-                    pn, dn = numbers(k[0], k[1], attacker, k[2], depth)
+                    pn, dn = numbers(k[0], k[1], attacker, k[2])
                     lead, other = (pn, dn) if or_node else (dn, pn)
                     total += other
                     if lead < b1:

@@ -45,7 +45,6 @@ from interpreter.engine.state import DECK, DRAW, HAND0, SHOWN, STACK, State
 
 from .dfpn import OutOfBudget, ProofSearch, Repetition
 from .heuristic import evaluate
-from .mcts_solver import MctsSolver
 
 RESULT_WORDS = {1: "win", 0: "draw", -1: "loss"}
 _ORDERED = (DECK, STACK, SHOWN)  # zones whose order the key always keeps (a deck's top, the stack)
@@ -144,7 +143,7 @@ def order_free(rules) -> bool:
     return ok
 
 
-METHODS = ("dfpn", "alphabeta", "mcts")
+METHODS = ("dfpn", "alphabeta")
 
 
 class Solver:
@@ -152,11 +151,10 @@ class Solver:
         if method not in METHODS:
             raise CuttleError(f"unknown solver method '{method}' (methods: {', '.join(METHODS)})")
         self.method = method
-        self.depth_bias = 0  # df-pn: see ProofSearch
-        self.horizon = -1    # mcts: playout decisions before the evaluation judges (< 0: to the end)
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
-        self.proofs: ProofSearch | MctsSolver | None = None  # with "dfpn" or "mcts": its tables
+        self.proofs: ProofSearch | None = None  # with method "dfpn": its tables
+        self.opponent_first = False  # df-pn: ask "can the opponent force a win?" first (the same value)
         # position key -> [lowest value, highest value, best action or None] for the player deciding there
         self.table: dict[tuple, list] = {}
         self.history: dict[tuple, int] = {}  # action key -> how often it cut off a search (move ordering)
@@ -207,7 +205,7 @@ class Solver:
         cards = [c for c in range(len(state.zone_of)) if state.zone_of[c] >= 0] + [-1, -1]
         self._pick = itemgetter(*cards)  # two dummies: always a tuple, even for one card
         me = state.pending.player
-        if self.method in ("dfpn", "mcts"):
+        if self.method == "dfpn":
             return self._solve_dfpn(state, all_moves, t0)
         try:
             # two null-window searches (is it a win? is it a loss?) prune more than one full window
@@ -234,12 +232,7 @@ class Solver:
     # -- df-pn: two binary questions (interpreter/players/dfpn.py) ------------------------------------
     def _solve_dfpn(self, state: State, all_moves: bool, t0: float) -> Solution:
         me = state.pending.player
-        if self.method == "mcts":
-            ps: ProofSearch | MctsSolver = MctsSolver(self.key, self._chance, self.max_nodes, self._deadline,
-                                                      horizon=self.horizon)
-        else:
-            ps = ProofSearch(self.key, self._chance, self.max_nodes, self._deadline, self.depth_bias)
-        self.proofs = ps
+        ps = self.proofs = ProofSearch(self.key, self._chance, self.max_nodes, self._deadline)
         try:
             value = self._value_dfpn(state, [])
             act = self._dfpn_best(state, value)
@@ -272,6 +265,10 @@ class Solver:
         a loss if the opponent can, else a draw."""
         ps = self.proofs
         me = state.pending.player
+        if self.opponent_first:
+            if ps.prove(state, 1 - me, prefix):
+                return -1
+            return 1 if ps.prove(state, me, prefix) else 0
         if ps.prove(state, me, prefix):
             return 1
         return -1 if ps.prove(state, 1 - me, prefix) else 0
@@ -289,12 +286,12 @@ class Solver:
         if self.proofs.settle(c, []) is None:
             return self._known(c, player)
         k = self.key(c)
-        mine, theirs = self.proofs.known(k, player), self.proofs.known(k, 1 - player)
-        if mine:
+        mine, theirs = self.proofs.tables[player].get(k), self.proofs.tables[1 - player].get(k)
+        if mine is not None and mine[0] == 0:
             return 1
-        if theirs:
+        if theirs is not None and theirs[0] == 0:
             return -1
-        if mine is False and theirs is False:
+        if mine is not None and theirs is not None and mine[1] == 0 and theirs[1] == 0:
             return 0
         return None
 
@@ -460,7 +457,7 @@ class Solver:
         return out
 
     def _best_action(self, state: State) -> tuple | None:
-        if self.method in ("dfpn", "mcts"):
+        if self.method == "dfpn":
             value = self._known(state, state.pending.player)
             return None if value is None else self._dfpn_best(state, value)
         hit = self.table.get(self.key(state))
