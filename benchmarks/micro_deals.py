@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import gc
 import random
+import re
 import statistics
 import sys
 import time
@@ -80,6 +81,13 @@ def summary(a: argparse.Namespace) -> None:
             print(f"{name}: CPU median {statistics.median(cpu):.2f} s max {max(cpu):.2f} s total "
                   f"{sum(cpu) / 60:.1f} min; nodes median {statistics.median(nodes):,.0f} max {max(nodes):,}")
     print("solved seeds:", " ".join(f"{r[0]}({r[1]},{r[2]})" for r in sorted(solved, key=lambda r: int(r[0]))))
+    # an unsolved deal where one question was answered "no": that player cannot force a win
+    refuted = {p: [r[0] for r in rows if r[1] == "unknown" and re.search(rf"p{p}wins=\[\d+, 0\]", " ".join(r[6:]))]
+               for p in (1, 2)}
+    for p in (1, 2):
+        if refuted[p]:
+            print(f"unsolved, p{p} cannot force a win (p{3 - p} at least draws): {len(refuted[p])}:",
+                  " ".join(refuted[p]))
 
 
 def walk(solver: Solver, g: State, winner: int, seen: set) -> int:
