@@ -166,6 +166,25 @@ def test_proof_search_and_alpha_beta_agree_on_larger_endgames() -> None:
     assert len(values) >= 2
 
 
+def test_asking_the_opponents_question_first_gives_the_same_values() -> None:
+    """df-pn may ask "can the opponent force a win?" before "can the player to decide?": the same
+    value and a best move that keeps it, whatever the order (the benchmark's `--p2-first`)."""
+    values = set()
+    for game in small_positions("micro", range(8), cards_left=5):
+        solver = Solver()
+        solver.opponent_first = True
+        s = solver.solve(game.state)
+        assert s.complete and s.value == solve(game).value, f"seed {game.seed}"
+        values.add(s.value)
+        after = Game(game.rules, game.state.copy(), game.seed)
+        after.push(s.move)
+        me = game.decision.player
+        if after.outcome is None:
+            check = solve(after)
+            assert (check.value if check.player == me else -check.value) == s.value
+    assert len(values) >= 2
+
+
 def test_a_forced_decision_is_played_through_not_searched() -> None:
     """A decision with one legal move (a `resolve` nobody can counter, the only `pass`) is played
     at once: `settle` stops at the next decision with a choice, or the end of the game."""

@@ -154,6 +154,7 @@ class Solver:
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
         self.proofs: ProofSearch | None = None  # with method "dfpn": its tables
+        self.opponent_first = False  # df-pn: ask "can the opponent force a win?" first (the same value)
         # position key -> [lowest value, highest value, best action or None] for the player deciding there
         self.table: dict[tuple, list] = {}
         self.history: dict[tuple, int] = {}  # action key -> how often it cut off a search (move ordering)
@@ -264,6 +265,10 @@ class Solver:
         a loss if the opponent can, else a draw."""
         ps = self.proofs
         me = state.pending.player
+        if self.opponent_first:
+            if ps.prove(state, 1 - me, prefix):
+                return -1
+            return 1 if ps.prove(state, me, prefix) else 0
         if ps.prove(state, me, prefix):
             return 1
         return -1 if ps.prove(state, 1 - me, prefix) else 0
