@@ -129,9 +129,15 @@ def test_ctrl_c_keeps_finished_games_and_the_same_command_resumes(tmp_path: Path
     out = tmp_path / "run"
     cmd = [sys.executable, "-m", "interpreter.cli", "sim", "default", "--games", "100000", "--seed", "3",
            *backend, "--out", str(out)]
-    # a session of its own, so that the Ctrl-C below reaches the whole process group, as a terminal's does
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+    # a session of its own, so that the Ctrl-C below reaches the whole process group, as a terminal's does;
+    # and Ctrl-C not ignored, as in a terminal: a suite started in the background by a shell (`cmd &`,
+    # nohup) ignores SIGINT, and a child would inherit that and never be interrupted
+    ignored = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                start_new_session=True)
+    finally:
+        signal.signal(signal.SIGINT, ignored)
     db = out / "games.sqlite"
     deadline = time.monotonic() + 60
     stored = 0
