@@ -19,6 +19,7 @@ from interpreter.language.english import (
     english,
     join_or,
     kind_word,
+    one_target,
     rank_noun,
     sentence,
     words,
@@ -118,7 +119,6 @@ def describe_play(p: dict, ctx: Context, with_label: bool = True) -> str:
         ctx = ctx.with_(aliases={**ctx.aliases, "card": "the first card you name"})
     if "target" in p:
         tree = _tree(p["target"], False)
-        from interpreter.language.english import one_target  # "one of your opponent's point cards ..."
         head += f", targeting {one_target(tree, ctx)}" if tree is not None else ""
     effect = _say(p.get("effect", "nothing"), ctx)
     if not with_label:
@@ -735,7 +735,6 @@ def _play_diff(x: dict, y: dict, ca: Context, cb: Context) -> list[str]:
         def tgt(p: dict, c: Context) -> str:
             if "target" not in p:
                 return "no target"
-            from interpreter.language.english import one_target
             return one_target(_tree(p["target"], False), c)
         out.append(f"{label}: target was: {tgt(x, ca)}; now: {tgt(y, cb)}")
     if not _same(x.get("legal"), y.get("legal"), False):
