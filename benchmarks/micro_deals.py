@@ -104,7 +104,7 @@ def walk(solver: Solver, g: State, winner: int, seen: set) -> int:
         for act in acts:
             c = g.copy()
             apply_action(c, act)
-            if c.winner == winner or solver._known(c, winner) == 1:  # noqa: SLF001
+            if c.winner == winner or solver.known(c, winner) == 1:
                 return 1 + walk(solver, c, winner, seen)
         raise AssertionError("no proven move for the winner")
     total = 1

@@ -276,7 +276,7 @@ def _proof_holds(solver: Solver, g: State, winner: int, seen: set) -> bool:
         apply_action(c, a)
         children.append(c)
     if g.pending.player == winner:
-        proven = [c for c in children if c.winner == winner or solver._known(c, winner) == 1]  # noqa: SLF001
+        proven = [c for c in children if c.winner == winner or solver.known(c, winner) == 1]
         return bool(proven) and _proof_holds(solver, proven[0], winner, seen)
     return all(_proof_holds(solver, c, winner, seen) for c in children)
 

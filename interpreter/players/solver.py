@@ -180,12 +180,12 @@ class Solver:
         Python's cyclic garbage collector is paused while it searches: the tables and the kept
         positions are hundreds of thousands of live objects that every collection would walk again
         (it halved the search's speed); it is resumed afterwards."""
-        paused = gc.isenabled()
+        was_enabled = gc.isenabled()
         gc.disable()
         try:
             return self._solve(state, all_moves)
         finally:
-            if paused:
+            if was_enabled:
                 gc.enable()
 
     def _solve(self, state: State, all_moves: bool) -> Solution:
@@ -278,13 +278,13 @@ class Solver:
             moves = " then ".join(f"'{m}'" for m in self._moves(line))
             raise NotSolvable(f"cannot solve: a random event (a shuffle or a random choice) can happen after {moves}")
 
-    def _known(self, g: State, player: int) -> int | None:
+    def known(self, g: State, player: int) -> int | None:
         """The value of `g` for `player` as far as the df-pn tables (or the end of the game) tell."""
         if g.winner is not None:
             return 0 if g.winner == DRAW else 1 if g.winner == player else -1
         c = g.copy()
         if self.proofs.settle(c, []) is None:
-            return self._known(c, player)
+            return self.known(c, player)
         k = self.key(c)
         mine, theirs = self.proofs.tables[player].get(k), self.proofs.tables[1 - player].get(k)
         if mine is not None and mine[0] == 0:
@@ -301,7 +301,7 @@ class Solver:
         for a in legal_actions(g):
             c = g.copy()
             apply_action(c, a)
-            if self._known(c, me) == value:
+            if self.known(c, me) == value:
                 return a
         return None
 
@@ -458,7 +458,7 @@ class Solver:
 
     def _best_action(self, state: State) -> tuple | None:
         if self.method == "dfpn":
-            value = self._known(state, state.pending.player)
+            value = self.known(state, state.pending.player)
             return None if value is None else self._dfpn_best(state, value)
         hit = self.table.get(self.key(state))
         if hit is None or hit[2] is None:
