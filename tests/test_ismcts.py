@@ -154,15 +154,21 @@ def _one_card_from_the_goal() -> Game:
     return Game(rules, build_position(rules, setup, 0), 0)
 
 
-def test_a_move_that_wins_at_once_is_played() -> None:
-    """Whatever the search would say, a move that ends the game in the player's favour is played."""
-    game = _one_card_from_the_goal()
-    winning = set()
+def _wins_at_once(game: Game, player: int) -> set:
+    """The legal moves after which `player` has won (each tried on a copy of the game)."""
+    out = set()
     for m in game.legal_moves():
         g = Game(game.rules, game.state.copy(), 0)
         g.push(m)
-        if g.outcome is not None and g.outcome.winner == 0:
-            winning.add(m)
+        if g.outcome is not None and g.outcome.winner == player:
+            out.add(m)
+    return out
+
+
+def test_a_move_that_wins_at_once_is_played() -> None:
+    """Whatever the search would say, a move that ends the game in the player's favour is played."""
+    game = _one_card_from_the_goal()
+    winning = _wins_at_once(game, 0)
     assert winning and len(winning) < len(game.legal_moves())
     # one iteration without widening expands one move at random: only the check makes it a winning one
     assert all(ISMCTS(seed, iterations=1, widening=0.0).choose(game) in winning for seed in range(8))
@@ -191,12 +197,7 @@ def test_in_the_tree_the_opponent_is_not_assumed_to_take_a_win() -> None:
              "p2": {"hand": ["3S", "9C"], "points": ["10C"]}}
     game = Game(rules, build_position(rules, setup, 0), 0)
     assert game.decision.player == 0
-    wins = []
-    for m in game.legal_moves():
-        g = Game(rules, game.state.copy(), 0)
-        g.push(m)
-        if g.outcome is not None and g.outcome.winner == 0:
-            wins.append(m)
+    wins = _wins_at_once(game, 0)
     assert wins  # `points 6D` reaches 21
     visits = ISMCTS(3, iterations=300, widening=0.0).search(game.state, 1)
     assert max(n for m, (n, _) in visits.items() if m not in wins) > 1
