@@ -22,6 +22,7 @@ from interpreter.lab.run import (
     player_seed,
     record,
     rules_of,
+    uses_of,
 )
 from interpreter.players import PlayerError, make_player
 from interpreter.rules import load_ruleset
@@ -125,7 +126,7 @@ def _scripted(setup: dict, p1: list[str], p2: list[str]) -> tuple[Recorder, Cata
 
 def _row(rec: Recorder, cat: Catalog, name: str) -> tuple[int, ...]:
     n = next(i for i, r in enumerate(cat.infos) if r.name == name)
-    return next((r for r in rec.rows() if r[0] == n), (n, 0, 0, 0, 0, 0, 0))
+    return next((r for r in uses_of(rec.codes()) if r[0] == n), (n, 0, 0, 0, 0, 0, 0))
 
 
 SETUP = {"turn": "p1", "p1": {"hand": ["6D", "2D", "4C"]},
@@ -139,7 +140,7 @@ def test_a_countered_play_is_counted_as_countered() -> None:
     assert _row(rec, cat, "counter")[4:7] == (1, 1, 0)  # p2 countered once
     assert _row(rec, cat, "counter")[1:3] == (1, 0)     # p1 could counter back, and did not
     empty, _ = _scripted(SETUP, [], [])
-    assert empty.rows() == ()
+    assert empty.codes() == ('', '', '', '', '', '') and uses_of(empty.codes()) == ()
 
 
 def test_a_counter_countered_back_lets_the_play_take_effect() -> None:

@@ -280,12 +280,46 @@ def test_until_different_reports_identical_rules(capsys: pytest.CaptureFixture[s
     assert "no difference in 15 paired games" in capsys.readouterr().out
 
 
-def test_a_games_counts_are_stored_as_json() -> None:
-    from interpreter.lab.run import uses_json
-    rows = ((0, 1, 3, 0, 1, 3, 0), (12, 0, 0, 0, 1, 0, 0), (13, 1, 120, 2, 0, 0, 0))
-    assert json.loads(uses_json(rows)) == [list(r) for r in rows]
-    assert uses_json(rows) == uses_json(rows) == json.dumps([list(r) for r in rows], separators=(",", ":"))
-    assert uses_json(()) == "[]"
+def test_each_rule_has_its_own_character_in_rule_order() -> None:
+    from interpreter.lab.run import MAX_RULES, code_rule, rule_code
+    ks = [*range(200), 1000, MAX_RULES - 1]
+    codes = [rule_code(k) for k in ks]
+    assert [code_rule(c) for c in codes] == ks
+    assert sorted(codes) == codes and len(set(codes)) == len(codes)
+    assert codes[:3] == ["A", "B", "C"] and rule_code(26) == "a" and rule_code(52) == "\u0100"
+    assert not 0xD800 <= ord(rule_code(MAX_RULES - 1)) < 0xE000  # never a surrogate: SQLite stores it as UTF-8
+
+
+def test_the_view_uses_counts_as_the_summary_does() -> None:
+    """The SQL view `uses` and the lab's own decoding (run.uses_of) read a game's strings alike,
+    characters past ASCII (rule 52 on) included."""
+    from interpreter.lab.run import rule_code, uses_of
+    from interpreter.lab.store import INSERT_GAME, SCHEMA
+    con = sqlite3.connect(":memory:")
+    con.executescript(SCHEMA)
+    rules = [0, 2, 27, 52, 300]
+    con.executemany("INSERT INTO rules VALUES ('a', ?, ?, 'play', ?, '', '', 1, 1)",
+                    [(k, rule_code(k), f"r{k}") for k in rules])
+    a, c, b, x, y = (rule_code(k) for k in rules)
+    games = [(a + c + x, x + a + x + b + x, x, c + y, y + b, ""),  # b (a choice) chosen, never offered
+             ("", "", "", "", "", "")]
+    con.executemany(INSERT_GAME, [("a", i, i, "random", "random", "p1", "goal", 21, 21, 0, 3, 9, 1, "", *g)
+                                  for i, g in enumerate(games)])
+    view = con.execute("SELECT * FROM uses ORDER BY idx, rule").fetchall()
+    assert view == [("a", 0, *row) for row in uses_of(games[0])]
+    assert uses_of(games[0]) == ((0, 1, 1, 0, 0, 0, 0), (2, 1, 0, 0, 1, 0, 0), (27, 1, 1, 0, 1, 1, 0),
+                                 (52, 1, 3, 1, 0, 0, 0), (300, 0, 0, 0, 1, 1, 0))
+
+
+def test_a_database_of_the_earlier_format_is_refused_not_misread(tmp_path: Path) -> None:
+    out = tmp_path / "old"
+    assert main(["sim", "default", "--games", "3", "--out", str(out)]) == 0
+    with sqlite3.connect(out / "games.sqlite") as con:
+        con.execute("UPDATE run SET value = '1' WHERE key = 'format'")
+    con.close()
+    before = (out / "games.sqlite").read_bytes()
+    assert main(["sim", "default", "--games", "3", "--out", str(out)]) != 0
+    assert (out / "games.sqlite").read_bytes() == before
 
 
 def test_the_verdict_says_what_changed_and_what_did_not() -> None:

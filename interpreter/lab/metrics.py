@@ -8,13 +8,13 @@ says in words what changed and what did not at this sample size.
 
 from __future__ import annotations
 
-import json
 import math
 from collections import Counter, defaultdict
-from itertools import chain, repeat
+from itertools import chain
 from typing import Any
 
 from . import stats
+from .run import code_rule, rule_code
 from .store import Store
 
 ORDER = {"play": 0, "response": 1, "choice": 2, "end": 3}
@@ -42,32 +42,13 @@ def end_label(end: str, winner: str | None, goal: int | None, passes: int) -> st
 
 
 def games_of(store: Store, side: str, games: int) -> list[tuple]:
-    """(idx, winner, end, goal, turns, decisions, uses) of the first `games` games, in order; uses
-    as rows (rule, p1 offered, p1 used, p1 countered, p2 offered, p2 used, p2 countered)."""
-    rows = store.query("SELECT idx, winner, end_reason, goal, turns, decisions, uses_json FROM games "
-                       "WHERE side = ? AND idx < ? ORDER BY idx", (side, games))
-    decoded = _Rows()
-    return [r[:6] + (decoded.game(r[6]),) for r in rows]
-
-
-class _Rows(dict):
-    """Row text -> row tuple. The lab writes `uses_json` as `[[1,1,2,0,1,0,0],[...]]` with no spaces,
-    and the same rows recur from game to game: each game is split into its rows' texts and each
-    distinct text decoded once (anything else is read as JSON)."""
-
-    def __missing__(self, text: str) -> tuple[int, ...]:
-        row = self[text] = tuple(map(int, text.split(",")))
-        return row
-
-    def game(self, text: str) -> list[tuple[int, ...]]:
-        if text == "[]":
-            return []
-        if text.startswith("[[") and text.endswith("]]") and " " not in text:
-            try:
-                return list(map(self.__getitem__, text[2:-2].split("],[")))
-            except ValueError:
-                pass
-        return [tuple(r) for r in json.loads(text)]
+    """(idx, winner, end, goal, turns, decisions, codes) of the first `games` games, in order; codes are
+    the six strings p1_offered, p1_used, p1_countered, p2_offered, p2_used, p2_countered (one character
+    per rule: run.rule_code)."""
+    rows = store.query("SELECT idx, winner, end_reason, goal, turns, decisions, p1_offered, p1_used, p1_countered, "
+                       "p2_offered, p2_used, p2_countered FROM games WHERE side = ? AND idx < ? ORDER BY idx",
+                       (side, games))
+    return [r[:6] + (r[6:],) for r in rows]
 
 
 def lengths_of(store: Store, side: str, games: int) -> dict[str, list[int]]:
@@ -77,21 +58,19 @@ def lengths_of(store: Store, side: str, games: int) -> dict[str, list[int]]:
 
 
 def _usage(rows: list[tuple]) -> dict[int, list[int]]:
-    """Per rule: [games offered, times used, games used, times countered, seat-games used, wins then]."""
-    # The same (winner, row) pairs recur from game to game: count them (in C), then add each once.
-    pairs = Counter(chain.from_iterable(zip(repeat(r[1]), r[6]) for r in rows))
-    out: dict[int, list[int]] = {}
-    for (winner, (rule, _o1, u1, c1, _o2, u2, c2)), k in pairs.items():
-        t = out.get(rule)
-        if t is None:
-            t = out[rule] = [0, 0, 0, 0, 0, 0]
-        t[0] += k
-        t[1] += k * (u1 + u2)
-        t[2] += k * ((u1 + u2) > 0)
-        t[3] += k * (c1 + c2)
-        t[4] += k * ((u1 > 0) + (u2 > 0))
-        t[5] += k * ((u1 > 0 and winner == "p1") + (u2 > 0 and winner == "p2"))
-    return out
+    """Per rule: [games offered, times used, games used, times countered, seat-games used, wins then].
+    Each is one count over the games' strings (Counter counts the characters in C)."""
+    codes = [r[6] for r in rows]
+    parts = (
+        Counter(chain.from_iterable(set(o1 + u1 + o2 + u2) for o1, u1, _, o2, u2, _ in codes)),  # legal or used
+        Counter("".join(u1 + u2 for _, u1, _, _, u2, _ in codes)),
+        Counter(chain.from_iterable(set(u1 + u2) for _, u1, _, _, u2, _ in codes)),
+        Counter("".join(c1 + c2 for _, _, c1, _, _, c2 in codes)),
+        Counter(chain.from_iterable(chain(set(u1), set(u2)) for _, u1, _, _, u2, _ in codes)),
+        Counter(chain.from_iterable(set(c[1] if r[1] == "p1" else c[4]) for r, c in zip(rows, codes, strict=True)
+                                    if r[1] in ("p1", "p2"))),
+    )
+    return {code_rule(ch): [part[ch] for part in parts] for ch in parts[0]}
 
 
 def summarize(store: Store, side: str, games: int) -> dict[str, Any]:
@@ -195,13 +174,8 @@ def _uses_per_game(store: Store, side: str, rows: list[tuple]) -> dict[tuple[str
     """Per play and response: times used in each game (both seats), in game order."""
     names = {rule: (kind, nm) for rule, kind, nm in store.query(
         "SELECT rule, kind, name FROM rules WHERE side = ? AND kind IN ('play', 'response')", (side,))}
-    out: dict[tuple[str, str], list[float]] = {key: [0.0] * len(rows) for key in names.values()}
-    for i, r in enumerate(rows):
-        for rule, _, u1, _, _, u2, _ in r[6]:
-            key = names.get(rule)
-            if key is not None:
-                out[key][i] = float(u1 + u2)
-    return out
+    used = [r[6][1] + r[6][4] for r in rows]
+    return {key: [float(u.count(rule_code(rule))) for u in used] for rule, key in names.items()}
 
 
 def _diff(xa: list[float], xb: list[float], paired: bool) -> dict[str, Any]:

@@ -8,8 +8,10 @@ it, and game `i` of two rulesets with the same deck and deal starts from the sam
 While a game is played, a `Recorder` notes which plays and responses became legal for each seat,
 which were chosen, which plays were countered, and which choices inside effects were made (the
 owner of a choice is the program waiting for it: a play, a response or the turn's end rule).
-It works on the engine's own action tuples and counts by object identity, so it costs a few set
-and dict operations per decision.
+It works on the engine's own action tuples, and a game is kept as six short strings, one character
+per rule (`rule_code`): per seat, the plays and responses that became legal, everything chosen in
+the order it was chosen, and the plays that were countered. Making them is a few joins in C; the
+counts per rule are read from them where they are needed (the store's view `uses`, the summary).
 
 Random play against random play runs on the raw engine (`deal`, `legal_actions`, `apply_action`);
 any other pairing goes through `Game`, asking each player's `choose(game)`. A `random` player picks
@@ -219,6 +221,12 @@ class Catalog:
         if rules.passes_to_end:
             self._add(RuleInfo("end", "end.passes", f"{rules.passes_to_end} passes in a row end the game",
                                origin(comp, ("end", "passes"))))
+        if len(self.infos) > MAX_RULES:
+            raise CuttleError(f"ruleset '{rules.name}' has {len(self.infos):,} plays, responses and choices; "
+                              f"the lab records at most {MAX_RULES:,}")
+        # what a game's record writes for each: a play or response (its object), a choice (its number)
+        self.code: dict[Any, str] = {k: rule_code(k) for k in range(len(self.infos))}
+        self.code.update((d, rule_code(k)) for d, k in self.number.items())
 
     def _add(self, info: RuleInfo) -> int:
         self.infos.append(info)
@@ -234,6 +242,22 @@ class Catalog:
             self._alive.append(prog)  # keeps the program (and so its id) alive
         n = self.choices.get((owner, verb))
         return self.choices[("effect", verb)] if n is None else n
+
+
+MAX_RULES = 0xD800 - 0xCC  # rule_code stays below the surrogate code points
+
+
+def rule_code(k: int) -> str:
+    """The character that stands for rule number `k` in a game's record: A-Z for rules 0-25, a-z for
+    26-51, then U+0100 onwards. Code points grow with the number, so sorting a record's characters
+    puts its rules in rule order."""
+    return chr(65 + k) if k < 26 else chr(71 + k) if k < 52 else chr(0xCC + k)
+
+
+def code_rule(ch: str) -> int:
+    """The rule number `rule_code` wrote as `ch`."""
+    o = ord(ch)
+    return o - 65 if o < 91 else o - 71 if o < 123 else o - 0xCC
 
 
 def _rank_order(rank: str) -> int:
@@ -276,7 +300,7 @@ def origin(comp: Composed, path: tuple) -> str:
 
 @dataclass
 class GameResult:
-    """What one game of one ruleset did: the row of `games` and the rows of `uses`."""
+    """What one game of one ruleset did: the row of `games`."""
 
     side: str
     index: int
@@ -290,24 +314,36 @@ class GameResult:
     hands: int
     reason: str
     rules_hash: str
-    # per rule number (see Catalog): (rule, p1 offered 0/1, p1 used, p1 countered, p2 offered, used, countered)
-    uses: tuple[tuple[int, ...], ...] = ()
+    # per seat, one character per rule (rule_code): the plays and responses that became legal (each
+    # once, in rule order), what was chosen (plays, responses, choices; in the order chosen), and the
+    # plays that were countered: p1's three, then p2's (the columns p1_offered ... p2_countered)
+    codes: tuple[str, str, str, str, str, str] = ("", "", "", "", "", "")
+
+    @property
+    def uses(self) -> tuple[tuple[int, ...], ...]:
+        """The game's rows of the view `uses`: (rule, p1 offered, p1 used, p1 countered, p2 offered,
+        p2 used, p2 countered) per rule legal or used, in rule order."""
+        return uses_of(self.codes)
 
 
-_second = itemgetter(1)
+def uses_of(codes: Sequence[str]) -> tuple[tuple[int, ...], ...]:
+    """A game's six strings as counts per rule, as the view `uses` gives them (a rule chosen counts as
+    offered, which is what a choice needs: it is never in the offered string)."""
+    o1, u1, c1, o2, u2, c2 = codes
+    return tuple((code_rule(ch), int(ch in o1 or ch in u1), u1.count(ch), c1.count(ch),
+                  int(ch in o2 or ch in u2), u2.count(ch), c2.count(ch)) for ch in sorted(set(o1 + u1 + o2 + u2)))
 
 
 class Recorder:
-    """Counts, per seat, what became legal, what was chosen and what was countered."""
+    """Notes, per seat, what became legal, what was chosen and what was countered."""
 
-    __slots__ = ("cat", "seen", "chosen", "countered", "choices")
+    __slots__ = ("cat", "seen", "chosen", "countered")
 
     def __init__(self, cat: Catalog) -> None:
         self.cat = cat
-        self.seen: tuple[set, set] = (set(), set())                 # plays/responses legal at least once
-        self.chosen: tuple[list, list] = ([], [])                    # the PlayDef/ResponseDef of every choice
-        self.countered: tuple[dict[int, int], dict[int, int]] = ({}, {})
-        self.choices: tuple[dict[int, int], dict[int, int]] = ({}, {})  # rule number -> times
+        self.seen: tuple[set, set] = (set(), set())      # the PlayDefs/ResponseDefs legal at least once
+        self.chosen: tuple[list, list] = ([], [])         # each play's and response's def, each choice's number
+        self.countered: tuple[list, list] = ([], [])      # the def of each play that was countered
 
     def offer(self, d: Any, acts: list) -> None:
         """The legal actions of a decision: a play action carries its PlayDef, a response its ResponseDef."""
@@ -323,9 +359,7 @@ class Recorder:
         if a0 == "play" or a0 == "respond":
             self.chosen[d.player].append(a[1])
         elif a0 == "choose":
-            c = self.choices[d.player]
-            n = self.cat.choice(g.frames[-1][0], d.verb)
-            c[n] = c.get(n, 0) + 1
+            self.chosen[d.player].append(self.cat.choice(g.frames[-1][0], d.verb))
 
     def settle(self, g: State, a: tuple, chain: tuple) -> None:
         """After a response or `resolve`: if the chain of responses settled, whether the play was countered."""
@@ -336,43 +370,17 @@ class Recorder:
         else:
             return
         if responses % 2 == 1:
-            play, player = chain[0][0], chain[0][1]
-            c = self.countered[player]
-            c[play] = c.get(play, 0) + 1
+            self.countered[chain[0][1]].append(chain[0][0])
 
-    def rows(self) -> tuple[tuple[int, ...], ...]:
-        """One row per rule that was legal or used: (rule, p1 offered, p1 used, p1 countered, p2 ...),
-        in rule order: a table indexed by rule number, filled as the plays come."""
-        number = self.cat.number
-        table: list[list[int] | None] = [None] * len(self.cat.infos)
-        for seat in (0, 1):
-            o = 3 * seat
-            for play in self.seen[seat]:
-                k = number[play]
-                row = table[k]
-                if row is None:
-                    table[k] = row = [k, 0, 0, 0, 0, 0, 0]
-                row[o + 1] = 1
-            for play in self.chosen[seat]:
-                k = number[play]
-                row = table[k]
-                if row is None:
-                    table[k] = row = [k, 0, 0, 0, 0, 0, 0]
-                row[o + 1] = 1
-                row[o + 2] += 1
-            for k, n in self.choices[seat].items():
-                row = table[k]
-                if row is None:
-                    table[k] = row = [k, 0, 0, 0, 0, 0, 0]
-                row[o + 1] = 1
-                row[o + 2] = n
-            for play, n in self.countered[seat].items():
-                k = number[play]
-                row = table[k]
-                if row is None:
-                    table[k] = row = [k, 0, 0, 0, 0, 0, 0]
-                row[o + 3] = n
-        return tuple([tuple(row) for row in table if row is not None])
+    def codes(self) -> tuple[str, str, str, str, str, str]:
+        """The game's six strings (see GameResult.codes)."""
+        code = self.cat.code.__getitem__
+        seen, chosen, countered = self.seen, self.chosen, self.countered
+        return ("".join(sorted(map(code, seen[0]))), "".join(map(code, chosen[0])), "".join(map(code, countered[0])),
+                "".join(sorted(map(code, seen[1]))), "".join(map(code, chosen[1])), "".join(map(code, countered[1])))
+
+
+_second = itemgetter(1)
 
 
 class GameFailed(CuttleError):
@@ -407,11 +415,11 @@ def _random_game(rules: Rules, seed: int, rngs: tuple, cap: int, rec: Recorder) 
     turns = 1
     turn_no, hands = g.turn_no, g.hands
     match = rules.match_wins > 1  # a single game's turns are its turn number at the end
-    offered: tuple[list, list] = ([], [])  # each decision's actions, read once at the end of the game
-    see = (offered[0].append, offered[1].append)
+    offered: tuple[list, list] = ([], [])  # every action offered to each seat, read once at the end of the game
+    see = (offered[0].extend, offered[1].extend)
     keep = (rec.chosen[0].append, rec.chosen[1].append)
     draw = (rngs[0].draw, rngs[1].draw)  # Picks: a pick among n is (draw() * n) >> 32, as randrange(n)
-    counts, choice_of = rec.choices, rec.cat.choice
+    choice_of = rec.cat.choice
     while g.winner is None and g.moves_made < cap:
         acts = g.actions
         if acts is not None:  # kept on the state: a main decision or a `play from`, each action a play
@@ -433,9 +441,7 @@ def _random_game(rules: Rules, seed: int, rngs: tuple, cap: int, rec: Recorder) 
                 if len(chain) % 2 == 0:  # an odd number of responses: the play was countered
                     rec.settle(g, a, chain)
             elif a[0] == "choose":  # what `rec.act` does for a choice
-                n = choice_of(g.frames[-1][0], d.verb)
-                c = counts[p]
-                c[n] = c.get(n, 0) + 1
+                keep[p](choice_of(g.frames[-1][0], d.verb))
                 apply_action(g, a)
             else:
                 rec.offer(d, acts)
@@ -450,7 +456,7 @@ def _random_game(rules: Rules, seed: int, rngs: tuple, cap: int, rec: Recorder) 
             turns += 1
             turn_no, hands = g.turn_no, g.hands
     for p in (0, 1):  # the plays offered, each once (a set of plays: they hash as objects)
-        rec.seen[p].update({a[1] for acts in offered[p] for a in acts})
+        rec.seen[p].update({a[1] for a in offered[p]})
     return g, g.moves_made, turns if match else g.turn_no
 
 
@@ -506,34 +512,15 @@ def _result(rules: Rules, side: str, index: int, seed: int, g: State, n: int, tu
         else:
             end = "other"
     return GameResult(side, index, seed, winner, end, goal, scores, turns, n, max(1, len(g.hands)), g.reason,
-                      rules.hash, rec.rows())
+                      rules.hash, rec.codes())
 
 
 # -- a game as a row of the database (store.py: the table `games`) ------------------------------------
 
-class _RowText(dict):
-    """Row tuple -> its JSON text, made on first use."""
-
-    def __missing__(self, row: tuple[int, ...]) -> str:
-        text = self[row] = "[" + ",".join(map(str, row)) + "]"
-        return text
-
-
-_ROW_TEXT = _RowText()
-
-
-def uses_json(rows: Sequence[tuple[int, ...]]) -> str:
-    """A game's rows as a JSON array of arrays. The same rows recur from game to game (a few hundred
-    distinct ones in a thousand games), so each row's text is kept: six times cheaper than encoding."""
-    if len(_ROW_TEXT) > 100_000:
-        _ROW_TEXT.clear()
-    return "[" + ",".join(map(_ROW_TEXT.__getitem__, rows)) + "]"
-
-
 def game_row(r: GameResult, players: tuple[str, str]) -> tuple:
     """The game as a row of the table `games`, in the table's column order."""
     return (r.side, r.index, r.seed, players[0], players[1], r.winner, r.end, r.goal, r.scores[0], r.scores[1],
-            r.turns, r.decisions, r.hands, r.reason, uses_json(r.uses))
+            r.turns, r.decisions, r.hands, r.reason, *r.codes)
 
 
 def run_chunk(job: Job, indices: Sequence[int]) -> list[tuple]:
@@ -561,5 +548,5 @@ def deals_alike(a: Rules, b: Rules, seeds: Sequence[int]) -> bool:
 
 
 __all__ = ["Job", "Side", "GameResult", "Recorder", "Catalog", "RuleInfo", "play_game", "run_chunk", "game_row",
-           "uses_json", "game_seed",
+           "uses_of", "rule_code", "code_rule", "game_seed",
            "player_seed", "canonical_player", "deals_alike", "rules_of", "catalog_of", "MAX_DECISIONS"]

@@ -9,10 +9,15 @@ A database belongs to one run: its identity (rulesets and their hashes, players,
 decision cap) is stored with it, and a run with another identity is refused rather than mixed in.
 
 A random game lasts about a millisecond, and inserting its ~15 rows of play counts one by one
-would add about 4% to that; so a game is one row of `games`, its counts a JSON array in the column
-`uses_json` ([rule, p1 offered, p1 used, p1 countered, p2 offered, p2 used, p2 countered] per rule
-that was legal or used), and the views `uses` and `uses_by_seat` give them as rows to SQL
-(SQLite's json_each). The lab's own summary reads the JSON directly.
+would add about 4% to that; so a game is one row of `games`, and what each seat did is six short
+strings in it, one character per rule (`rules.code`): `p1_offered` the plays and responses that
+became legal for p1 (each once, in rule order), `p1_used` what p1 chose (plays, responses and
+choices, in the order chosen), `p1_countered` p1's plays that were countered; the same for p2.
+The views `uses` and `uses_by_seat` count them per rule for SQL; the lab's own summary counts them
+in Python.
+
+Format 1 (before this) kept the counts as JSON in a column `uses_json`; such a database is refused
+with a message, not read wrongly.
 """
 
 from __future__ import annotations
@@ -25,9 +30,10 @@ from typing import Any
 
 from interpreter.core.errors import CuttleError
 
-from .run import Catalog, Job
+from .run import Catalog, Job, rule_code
 
-FORMAT = 1
+FORMAT = 2
+INSERT_GAME = "INSERT INTO games VALUES (" + ",".join("?" * 20) + ")"  # the 20 columns of games
 DB_NAME = "games.sqlite"
 
 SCHEMA = """
@@ -41,6 +47,7 @@ CREATE TABLE IF NOT EXISTS rulesets (
 CREATE TABLE IF NOT EXISTS rules (
     side TEXT NOT NULL,
     rule INTEGER NOT NULL,      -- its number in this ruleset (uses.rule)
+    code TEXT NOT NULL,         -- the character that stands for it in games.p1_used etc.
     kind TEXT NOT NULL,         -- play | response | choice | end
     name TEXT NOT NULL,         -- the ruleset's own name: plays.NAME, responses.NAME, 'OWNER: VERB', end.passes
     detail TEXT NOT NULL,       -- its verb and ranks, or where the choice is made
@@ -64,19 +71,24 @@ CREATE TABLE IF NOT EXISTS games (
     decisions INTEGER NOT NULL, -- every move of either player, responses and choices included
     hands INTEGER NOT NULL,     -- hands played (a match of several hands: best-of-5)
     reason TEXT NOT NULL,       -- the engine's words for the ending
-    uses_json TEXT NOT NULL,    -- the rows of the view uses for this game, as a JSON array of arrays
+    p1_offered TEXT NOT NULL,   -- the plays and responses that became legal for p1, each once (rules.code)
+    p1_used TEXT NOT NULL,      -- what p1 chose: plays, responses and choices, in the order chosen
+    p1_countered TEXT NOT NULL, -- p1's plays that were countered
+    p2_offered TEXT NOT NULL,
+    p2_used TEXT NOT NULL,
+    p2_countered TEXT NOT NULL,
     PRIMARY KEY (side, idx)
 );
 CREATE VIEW IF NOT EXISTS uses AS  -- one row per game and rule that was legal or used in it
-    SELECT g.side AS side, g.idx AS idx,
-           json_extract(j.value, '$[0]') AS rule,          -- rules.rule
-           json_extract(j.value, '$[1]') AS p1_offered,    -- 1: legal for p1 at least once in this game
-           json_extract(j.value, '$[2]') AS p1_used,       -- times p1 chose it
-           json_extract(j.value, '$[3]') AS p1_countered,  -- times p1's play of it was countered
-           json_extract(j.value, '$[4]') AS p2_offered,
-           json_extract(j.value, '$[5]') AS p2_used,
-           json_extract(j.value, '$[6]') AS p2_countered
-    FROM games g, json_each(g.uses_json) j;
+    SELECT g.side AS side, g.idx AS idx, r.rule AS rule,                        -- rules.rule
+           (instr(g.p1_offered, r.code) > 0 OR instr(g.p1_used, r.code) > 0) AS p1_offered,  -- 1: legal for p1
+           length(g.p1_used) - length(replace(g.p1_used, r.code, '')) AS p1_used,              -- times chosen
+           length(g.p1_countered) - length(replace(g.p1_countered, r.code, '')) AS p1_countered,
+           (instr(g.p2_offered, r.code) > 0 OR instr(g.p2_used, r.code) > 0) AS p2_offered,
+           length(g.p2_used) - length(replace(g.p2_used, r.code, '')) AS p2_used,
+           length(g.p2_countered) - length(replace(g.p2_countered, r.code, '')) AS p2_countered
+    FROM games g JOIN rules r ON r.side = g.side
+    WHERE instr(g.p1_offered || g.p1_used || g.p2_offered || g.p2_used, r.code) > 0;
 CREATE VIEW IF NOT EXISTS uses_by_seat AS
     SELECT u.side, u.idx, 'p1' AS seat, r.kind, r.name, u.p1_offered AS offered, u.p1_used AS used,
            u.p1_countered AS countered
@@ -135,8 +147,8 @@ class Store:
                     ("format", str(FORMAT)), ("identity", json.dumps(self.job.identity(), sort_keys=True))])
                 self.conn.executemany("INSERT INTO rulesets VALUES (?, ?, ?, ?)",
                                       [(s.label, s.spec, s.name, s.hash) for s in self.job.sides])
-                self.conn.executemany("INSERT INTO rules VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [
-                    (s.label, i, r.kind, r.name, r.detail, r.origin, int(r.answerable), int(r.watch))
+                self.conn.executemany("INSERT INTO rules VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", [
+                    (s.label, i, rule_code(i), r.kind, r.name, r.detail, r.origin, int(r.answerable), int(r.watch))
                     for s, cat in zip(self.job.sides, catalogs, strict=True) for i, r in enumerate(cat.infos)])
 
     # -- games --------------------------------------------------------------------------------
@@ -150,7 +162,7 @@ class Store:
         """Store finished games (rows of `games`, as `run.run_chunk` makes them) in one transaction;
         returns how many game numbers were completed."""
         with self.conn:
-            self.conn.executemany("INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", rows)
+            self.conn.executemany(INSERT_GAME, rows)
         return len(rows) // max(1, len(self.job.sides))
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
@@ -172,6 +184,11 @@ def _check_identity(conn: sqlite3.Connection, path: Path, job: Job) -> None:
         row = None
     if row is None:
         raise StoreError(f"{path} is not a Cuttle Lab database; choose another --out folder")
+    fmt = conn.execute("SELECT value FROM run WHERE key = 'format'").fetchone()
+    if fmt is None or fmt[0] != str(FORMAT):
+        raise StoreError(f"{path} was written by another version of Cuttle Lab (database format "
+                         f"{fmt[0] if fmt else 'unknown'}, this one writes {FORMAT}), so its games cannot be "
+                         "resumed; choose another --out folder")
     theirs = json.loads(row[0])
     mine = job.identity()
     if theirs == mine:
