@@ -97,3 +97,18 @@ def test_mean_interval_and_quartiles() -> None:
     assert m == 3 and lo < 3 < hi
     assert stats.quartiles([1, 2, 3, 4, 5]) == (2.0, 3.0, 4.0)
     assert stats.excludes_zero(0.1, 0.3) and stats.excludes_zero(-0.3, -0.1) and not stats.excludes_zero(-0.1, 0.1)
+
+
+def test_variance_agrees_with_the_exact_one() -> None:
+    """The two-pass fsum variance against statistics.variance (exact fractions), on game lengths, on
+    values far from zero (where a one-pass formula loses its digits) and on 0/1 outcomes."""
+    import statistics
+
+    rnd = random.Random(4)
+    samples = [[float(rnd.randint(20, 200)) for _ in range(5000)],
+               [1e9 + rnd.random() for _ in range(1000)],
+               [float(rnd.random() < 0.3) for _ in range(2000)], [3.0, 5.0]]
+    for xs in samples:
+        m = math.fsum(xs) / len(xs)
+        assert stats.variance(xs, m) == pytest.approx(statistics.variance(xs), rel=1e-12)
+    assert stats.variance([7.0], 7.0) == 0.0

@@ -175,7 +175,7 @@ def _uses_per_game(store: Store, side: str, rows: list[tuple]) -> dict[tuple[str
     names = {rule: (kind, nm) for rule, kind, nm in store.query(
         "SELECT rule, kind, name FROM rules WHERE side = ? AND kind IN ('play', 'response')", (side,))}
     used = [r[6][1] + r[6][4] for r in rows]
-    return {key: [float(u.count(rule_code(rule))) for u in used] for rule, key in names.items()}
+    return {key: [float(u.count(ch)) for u in used] for ch, key in ((rule_code(r), k) for r, k in names.items())}
 
 
 def _diff(xa: list[float], xb: list[float], paired: bool) -> dict[str, Any]:
