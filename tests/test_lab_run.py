@@ -194,3 +194,16 @@ def test_the_engine_is_generated_while_the_run_is_prepared_not_in_its_first_game
     job = prepare(["default+tens-block"], ("random", "random"), 0)
     assert rules_of(job.sides[0]) is rules
     assert "machine" in rules.engine_cache  # the games of `play` find it made
+
+
+def test_a_ruleset_with_more_rules_than_the_record_has_characters_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each rule of a game's record is one character below the surrogates (run.rule_code): a ruleset
+    with more plays, responses and choices than that gets one clear line, not a wrong record."""
+    import interpreter.lab.run as run
+    from interpreter.core.errors import CuttleError
+
+    rules = load_ruleset("default")
+    monkeypatch.setattr(run, "MAX_RULES", 10)
+    with pytest.raises(CuttleError, match=r"ruleset 'default' has 25 plays, responses and choices; the lab records "
+                                          r"at most 10"):
+        Catalog(rules)
