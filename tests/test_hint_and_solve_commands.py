@@ -3,6 +3,11 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -117,3 +122,42 @@ def test_a_match_summary_gives_the_interval_and_the_seeds_the_first_player_did_n
     text = "\n".join(summary(results, "a", "b"))
     assert "a: won 2/4 (50.0%, 95% interval 15.0-85.0%), drawn 1" in text
     assert "a lost or drew the games of seeds: 11 (as p2), 12 (as p1)" in text
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_match_game_that_fails_is_one_line_naming_its_seed(jobs: str, capsys: pytest.CaptureFixture[str],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game the rules cannot play on (here: made to fail) stops the match with one line, in one process
+    or in worker processes (forked from this one, so they see the failure too)."""
+    import interpreter.lab.matches as matches
+
+    def broken(ruleset: str, seed: int, p1: str, p2: str) -> matches.GameResult:
+        if seed == 3:
+            raise ZeroDivisionError("division by zero")
+        return matches.GameResult(seed, (p1, p2), 0)
+
+    monkeypatch.setattr(matches, "play_game", broken)
+    assert bot_main(["--p1", "random", "--p2", "random", "--games", "4", "--jobs", jobs]) == 1
+    err = capsys.readouterr().err
+    assert err.strip() == ("python -m interpreter.bot: the game of seed 3 (random against random) failed: "
+                           "ZeroDivisionError: division by zero")
+
+
+def test_ctrl_c_during_a_match_is_one_line_from_the_parent() -> None:
+    """Ctrl-C reaches the whole process group, as a terminal sends it: the worker processes ignore it
+    and the parent stops the match with one line (no traceback from anyone)."""
+    root = Path(__file__).resolve().parent.parent
+    cmd = [sys.executable, "-m", "interpreter.bot", "--p1", "heuristic", "--p2", "heuristic", "--games", "400",
+           "--jobs", "2"]
+    ignored = signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal (see test_lab_sim)
+    try:
+        proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                start_new_session=True)
+    finally:
+        signal.signal(signal.SIGINT, ignored)
+    time.sleep(3)  # started and playing (400 games of the bot take far longer)
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert err == "python -m interpreter.bot: interrupted; no summary (the games are played again on a rerun)\n"
+    assert out == ""

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import statistics
 import sys
 import time
@@ -57,15 +58,27 @@ def play_game(ruleset: str, seed: int, p1: str, p2: str) -> GameResult:
 
 
 def _job(args: tuple[str, int, str, str]) -> GameResult:
-    return play_game(*args)
+    try:
+        return play_game(*args)
+    except CuttleError as e:  # which game, to replay it (the message crosses the process boundary as text)
+        raise CuttleError(f"{e} (the game of seed {args[1]}, {args[2]} against {args[3]})") from None
+    except Exception as e:
+        raise CuttleError(f"the game of seed {args[1]} ({args[2]} against {args[3]}) failed: "
+                          f"{type(e).__name__}: {e}") from None
+
+
+def _ignore_ctrl_c() -> None:
+    """In a worker: a Ctrl-C is the parent's to handle (it stops the pool), not a traceback per worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def run_matches(ruleset: str, a: str, b: str, games: int, seed: int = 0, jobs: int = 1) -> list[GameResult]:
-    """`games` games of `a` against `b`, seats alternating (a is p1 in the even games)."""
+    """`games` games of `a` against `b`, seats alternating (a is p1 in the even games). A game that
+    fails raises CuttleError naming its seed."""
     plan = [(ruleset, seed + i, a, b) if i % 2 == 0 else (ruleset, seed + i, b, a) for i in range(games)]
     if jobs > 1:
         from multiprocessing import Pool
-        with Pool(jobs) as pool:
+        with Pool(jobs, initializer=_ignore_ctrl_c) as pool:  # leaving the block terminates the workers
             return pool.map(_job, plan, chunksize=1)
     return [_job(x) for x in plan]
 
@@ -124,7 +137,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"python -m interpreter.bot: {e}", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
-    results = run_matches(a.ruleset, a.p1, a.p2, a.games, a.seed, max(1, a.jobs))
+    try:
+        results = run_matches(a.ruleset, a.p1, a.p2, a.games, a.seed, max(1, a.jobs))
+    except CuttleError as e:
+        print(f"python -m interpreter.bot: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("python -m interpreter.bot: interrupted; no summary (the games are played again on a rerun)",
+              file=sys.stderr)
+        return 130
     print(f"ruleset {a.ruleset}: {a.p1} against {a.p2}, {len(results)} games, seats alternating, "
           f"seeds {a.seed}..{a.seed + a.games - 1} ({time.perf_counter() - t0:.0f} s, {a.jobs} job(s))")
     for line in summary(results, a.p1, a.p2):
