@@ -335,6 +335,34 @@ def test_scenario_export_replays_random_effects_exactly(spec: str, tmp_path) -> 
         assert result.ok, result.failures
 
 
+def test_scenario_export_mid_window_with_queued_trigger_events_replays(tmp_path) -> None:
+    """A ruleset with triggers (scuttled-draw): a scenario written while a response window is open or
+    trigger events wait to run replays its moves from the start and passes, so nothing queued is lost."""
+    import random
+    import shutil
+
+    from repl.export import write_scenario
+
+    shutil.copy(Path(__file__).resolve().parent.parent / "examples" / "house" / "scuttled-draw.yaml", tmp_path)
+    rules = load_ruleset(str(tmp_path / "scuttled-draw.yaml"))
+    written = {"events": 0, "window": 0}
+    for seed in range(12):
+        game = Game.new(rules, seed)
+        rnd = random.Random(seed)
+        while game.decision is not None and min(written.values()) < 4:
+            queued, window = bool(game.state.events), bool(game.state.chain)
+            if (queued and written["events"] < 4) or (window and written["window"] < 4):
+                path = tmp_path / f"{seed}-{len(game.moves)}.yaml"
+                write_scenario(game, str(path), "scuttled-draw.yaml")
+                result = run_file(path)
+                assert result.ok, result.failures
+                written["events"] += queued
+                written["window"] += window
+            moves = game.legal_moves()
+            game.play(moves[rnd.randrange(len(moves))])
+    assert min(written.values()) >= 4
+
+
 # -- a session on a given position ------------------------------------------------------------------
 
 class Scripted:
