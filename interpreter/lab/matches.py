@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import argparse
-import signal
 import statistics
 import sys
 import time
@@ -17,6 +16,7 @@ from interpreter.engine.game import Game
 from interpreter.players.registry import make_player
 from interpreter.rules import load_ruleset
 
+from .parallel import ctrl_c_ignored
 from .stats import wilson
 
 MAX_MOVES = 5000
@@ -67,18 +67,15 @@ def _job(args: tuple[str, int, str, str]) -> GameResult:
                           f"{type(e).__name__}: {e}") from None
 
 
-def _ignore_ctrl_c() -> None:
-    """In a worker: a Ctrl-C is the parent's to handle (it stops the pool), not a traceback per worker."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def run_matches(ruleset: str, a: str, b: str, games: int, seed: int = 0, jobs: int = 1) -> list[GameResult]:
     """`games` games of `a` against `b`, seats alternating (a is p1 in the even games). A game that
     fails raises CuttleError naming its seed."""
     plan = [(ruleset, seed + i, a, b) if i % 2 == 0 else (ruleset, seed + i, b, a) for i in range(games)]
     if jobs > 1:
         from multiprocessing import Pool
-        with Pool(jobs, initializer=_ignore_ctrl_c) as pool:  # leaving the block terminates the workers
+        with ctrl_c_ignored():  # the workers inherit it: a Ctrl-C is the parent's, not a traceback per worker
+            pool = Pool(jobs)
+        with pool:  # leaving the block terminates the workers
             return pool.map(_job, plan, chunksize=1)
     return [_job(x) for x in plan]
 

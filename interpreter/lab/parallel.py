@@ -107,7 +107,7 @@ class Processes:
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
         ctx = multiprocessing.get_context(method)
         todo = deque(chunks(work, self.workers, 64))
-        with _ctrl_c_ignored():
+        with ctrl_c_ignored():
             for _ in range(min(self.workers, len(todo))):
                 here, there = ctx.Pipe()
                 proc = ctx.Process(target=_serve, args=(there, job), daemon=True)
@@ -181,7 +181,7 @@ class Cluster:
         quiet = logging.CRITICAL  # a worker losing its scheduler at shutdown is not news
         try:
             if address == "local":
-                with _ctrl_c_ignored():  # the worker processes inherit it: Ctrl-C is the lab's business
+                with ctrl_c_ignored():  # the worker processes inherit it: Ctrl-C is the lab's business
                     self.cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
                                                 dashboard_address=None, silence_logs=quiet)
                 self.client = Client(self.cluster, set_as_default=False)
@@ -238,7 +238,7 @@ def probe(address: str, timeout: float) -> None:
 
 
 @contextmanager
-def _ctrl_c_ignored() -> Iterator[None]:
+def ctrl_c_ignored() -> Iterator[None]:
     """SIGINT ignored while processes are started (they keep ignoring it; Python then installs no
     KeyboardInterrupt handler in them), so a Ctrl-C reaches only this process, which stops the run."""
     if threading.current_thread() is not threading.main_thread():

@@ -8,8 +8,8 @@ run keeps exactly the games that finished, and rerunning the same command plays 
 A database belongs to one run: its identity (rulesets and their hashes, players, master seed,
 decision cap) is stored with it, and a run with another identity is refused rather than mixed in.
 
-A random game lasts about a millisecond, and inserting its ~15 rows of play counts one by one
-would add about 4% to that; so a game is one row of `games`, and what each seat did is six short
+A random game lasts under half a millisecond, and inserting its ~15 rows of play counts one by one
+would add several percent to that; so a game is one row of `games`, and what each seat did is six short
 strings in it, one character per rule (`rules.code`): `p1_offered` the plays and responses that
 became legal for p1 (each once, in rule order), `p1_used` what p1 chose (plays, responses and
 choices, in the order chosen), `p1_countered` p1's plays that were countered; the same for p2.
