@@ -73,8 +73,27 @@ class Cuttle:
     own[c]   who put card c in play (a point card's owner, a Jack's player)
     """
 
-    __slots__ = ("deck", "scrap", "hands", "pts", "roy", "jk", "own", "turn", "phase", "dp", "winner",
-                 "passes", "passed", "ch", "ncounters", "npick", "options", "shown", "sevens")
+    __slots__ = (
+        "deck",
+        "scrap",
+        "hands",
+        "pts",
+        "roy",
+        "jk",
+        "own",
+        "turn",
+        "phase",
+        "dp",
+        "winner",
+        "passes",
+        "passed",
+        "ch",
+        "ncounters",
+        "npick",
+        "options",
+        "shown",
+        "sevens",
+    )
 
     def __init__(self, seed: int) -> None:
         deck = list(range(52))
@@ -90,13 +109,13 @@ class Cuttle:
         self.own = [-1] * 52
         self.turn = 0
         self.phase = MAIN
-        self.dp = 0                 # who decides now
+        self.dp = 0  # who decides now
         self.winner: int | None = None
         self.passes = 0
         self.passed = False
-        self.ch = (DRAW, -1, -1)    # the play being resolved: (code, card, target)
+        self.ch = (DRAW, -1, -1)  # the play being resolved: (code, card, target)
         self.ncounters = 0
-        self.npick = 0              # pick phases: how many cards to choose ...
+        self.npick = 0  # pick phases: how many cards to choose ...
         self.options: list[int] = []  # ... from these (sorted by id)
         self.shown: list[int] = []  # a 7's revealed cards
         self.sevens: list[int] = []  # 7s whose chosen play is resolving (they go to the scrap after it)
@@ -141,7 +160,7 @@ class Cuttle:
             others = [x for x in shown if x != c]
             deck.extend(others)
             self._plays(p, [c], out)
-            del deck[len(deck) - len(others):]
+            del deck[len(deck) - len(others) :]
         return out
 
     def _plays(self, p: int, cards: list[int], out: list) -> None:
@@ -235,7 +254,7 @@ class Cuttle:
             c = m[1]
             shown = self.shown
             shown.remove(c)
-            self.deck.extend(shown)   # the other card goes back on top
+            self.deck.extend(shown)  # the other card goes back on top
             shown.clear()
             self.sevens.append(self.ch[1])  # the 7 waits for the chosen play (ruling 16)
             self._start(code, c, m[2])
@@ -498,6 +517,7 @@ class Cuttle:
 
 # ---- the speed baseline ----------------------------------------------------------------------------
 
+
 def playout(seed: int, rnd: random.Random) -> int:
     """One random game from a seeded deal; returns the number of decisions made."""
     g = Cuttle(seed)
@@ -520,7 +540,8 @@ def bench(games: int = 2000, repeat: int = 5, seed: int = 0) -> dict:
         dt = time.perf_counter() - t0
         runs.append((games / dt, decisions / dt, decisions / games))
     return {
-        "games": games, "repeat": repeat,
+        "games": games,
+        "repeat": repeat,
         "games_per_s": statistics.median(r[0] for r in runs),
         "decisions_per_s": statistics.median(r[1] for r in runs),
         "decisions_per_game": statistics.median(r[2] for r in runs),
@@ -529,8 +550,9 @@ def bench(games: int = 2000, repeat: int = 5, seed: int = 0) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m benchmarks.handwritten",
-                                 description="random playouts of the hand-written default-rules engine")
+    ap = argparse.ArgumentParser(
+        prog="python -m benchmarks.handwritten", description="random playouts of the hand-written default-rules engine"
+    )
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--seed", type=int, default=0)

@@ -33,7 +33,7 @@ def _games(path: str, spec: str, games: int) -> None:
     if path == "handwritten":
         from benchmarks import handwritten as hw
 
-        hw.playout(10 ** 6, random.Random(5))
+        hw.playout(10**6, random.Random(5))
         rnd = random.Random(0)
         for i in range(games):
             hw.playout(i, rnd)
@@ -44,12 +44,12 @@ def _games(path: str, spec: str, games: int) -> None:
 
     rules = load_ruleset(on_its_base(spec))
     if path == "raw":
-        playout(rules, 10 ** 6, random.Random(5))
+        playout(rules, 10**6, random.Random(5))
         rnd = random.Random(0)
         for i in range(games):
             playout(rules, i, rnd)
     elif path == "api":
-        api_playout(rules, 10 ** 6, random.Random(5))
+        api_playout(rules, 10**6, random.Random(5))
         rnd = random.Random(0)
         for i in range(games):
             api_playout(rules, i, rnd)
@@ -88,8 +88,20 @@ def _count(path: str, spec: str, games: int) -> int:
     out = tempfile.mkdtemp(prefix="cuttle-callgrind-")
     try:
         log = os.path.join(out, "cg.out")
-        cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={log}", sys.executable, "-m",
-               "benchmarks.instructions", "--child", path, "--ruleset", spec, "--games", str(games)]
+        cmd = [
+            "valgrind",
+            "--tool=callgrind",
+            f"--callgrind-out-file={log}",
+            sys.executable,
+            "-m",
+            "benchmarks.instructions",
+            "--child",
+            path,
+            "--ruleset",
+            spec,
+            "--games",
+            str(games),
+        ]
         env = {**os.environ, "PYTHONHASHSEED": "0"}
         run = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
         m = re.search(r"Collected : (\d+)", run.stderr)

@@ -75,13 +75,18 @@ def one_core(a: argparse.Namespace) -> None:
         ratios_dec.append((lab["decisions"] / lab["cpu"]) / (decisions / bc))
         lab_gps.append(a.games / lab["cpu"])
         bench_gps.append(a.games / bc)
-        print(f"  bench {a.games / bw:7.0f} games/s wall {a.games / bc:7.0f} cpu | lab {a.games / lab['wall']:7.0f} "
-              f"wall {a.games / lab['cpu']:7.0f} cpu | lab/bench wall {ratios_wall[-1]:.3f} cpu {ratios_cpu[-1]:.3f}"
-              f" decisions/s (cpu) {ratios_dec[-1]:.3f}  ({_load()})", flush=True)
-    print(f"{a.ruleset}, {a.repeat} interleaved pairs of {a.games} random games: median games/s (CPU) bench "
-          f"{statistics.median(bench_gps):.0f}, lab {statistics.median(lab_gps):.0f}; lab/bench median "
-          f"{statistics.median(ratios_cpu):.3f} by CPU time, {statistics.median(ratios_wall):.3f} by wall time, "
-          f"{statistics.median(ratios_dec):.3f} in decisions per second of CPU time")
+        print(
+            f"  bench {a.games / bw:7.0f} games/s wall {a.games / bc:7.0f} cpu | lab {a.games / lab['wall']:7.0f} "
+            f"wall {a.games / lab['cpu']:7.0f} cpu | lab/bench wall {ratios_wall[-1]:.3f} cpu {ratios_cpu[-1]:.3f}"
+            f" decisions/s (cpu) {ratios_dec[-1]:.3f}  ({_load()})",
+            flush=True,
+        )
+    print(
+        f"{a.ruleset}, {a.repeat} interleaved pairs of {a.games} random games: median games/s (CPU) bench "
+        f"{statistics.median(bench_gps):.0f}, lab {statistics.median(lab_gps):.0f}; lab/bench median "
+        f"{statistics.median(ratios_cpu):.3f} by CPU time, {statistics.median(ratios_wall):.3f} by wall time, "
+        f"{statistics.median(ratios_dec):.3f} in decisions per second of CPU time"
+    )
 
 
 def scaling(a: argparse.Namespace) -> None:
@@ -91,22 +96,33 @@ def scaling(a: argparse.Namespace) -> None:
         two = lab_run(a.ruleset, a.games, r, 2)
         walls.append(one["wall"] / two["wall"])
         predicted.append(one["cpu"] / ((two["children"] + two["cpu"]) / 2))
-        print(f"  --jobs 1 {a.games / one['wall']:7.0f} games/s | --jobs 2 {a.games / two['wall']:7.0f} games/s | "
-              f"speed-up {walls[-1]:.2f} (CPU: workers {two['children']:.2f} s + parent {two['cpu']:.2f} s "
-              f"for {one['cpu']:.2f} s on one core: {predicted[-1]:.2f} on an idle machine)  ({_load()})", flush=True)
-    print(f"{a.ruleset}, {a.repeat} interleaved pairs of {a.games} random games: --jobs 2 / --jobs 1 median "
-          f"{statistics.median(walls):.2f} measured, {statistics.median(predicted):.2f} predicted from CPU times")
+        print(
+            f"  --jobs 1 {a.games / one['wall']:7.0f} games/s | --jobs 2 {a.games / two['wall']:7.0f} games/s | "
+            f"speed-up {walls[-1]:.2f} (CPU: workers {two['children']:.2f} s + parent {two['cpu']:.2f} s "
+            f"for {one['cpu']:.2f} s on one core: {predicted[-1]:.2f} on an idle machine)  ({_load()})",
+            flush=True,
+        )
+    print(
+        f"{a.ruleset}, {a.repeat} interleaved pairs of {a.games} random games: --jobs 2 / --jobs 1 median "
+        f"{statistics.median(walls):.2f} measured, {statistics.median(predicted):.2f} predicted from CPU times"
+    )
 
 
 def kinds(a: argparse.Namespace) -> None:
     names = [n for n in registered() if ":" not in n]
-    pairs = [("random", "random")] + [(n, "random") for n in names if n != "random"] + [
-        (n, n) for n in names if n != "random"]
+    pairs = (
+        [("random", "random")]
+        + [(n, "random") for n in names if n != "random"]
+        + [(n, n) for n in names if n != "random"]
+    )
     for p in pairs:
         games = a.games * 50 if p == ("random", "random") else a.games
         r = lab_run(a.ruleset, games, 0, 1, p)
-        print(f"  {p[0]} vs {p[1]}: {games / r['cpu']:.2f} games/s per core (CPU), {games / r['wall']:.2f} wall, "
-              f"{games} games  ({_load()})", flush=True)
+        print(
+            f"  {p[0]} vs {p[1]}: {games / r['cpu']:.2f} games/s per core (CPU), {games / r['wall']:.2f} wall, "
+            f"{games} games  ({_load()})",
+            flush=True,
+        )
 
 
 def main() -> None:

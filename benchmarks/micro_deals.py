@@ -61,8 +61,16 @@ def solve(a: argparse.Namespace) -> None:
         cpu, wall = time.process_time() - c0, time.perf_counter() - w0
         value = None if s.value is None else s.value if s.player == 0 else -s.value
         roots = [t.get(solver.key(state)) for t in solver.proofs.tables] if a.method == "dfpn" else [None, None]
-        print(seed, RESULT[value], str(s.move).replace(" ", "_"), s.nodes, f"{cpu:.2f}", f"{wall:.2f}",
-              "" if s.complete else f"p1wins={roots[0]} p2wins={roots[1]}", flush=True)
+        print(
+            seed,
+            RESULT[value],
+            str(s.move).replace(" ", "_"),
+            s.nodes,
+            f"{cpu:.2f}",
+            f"{wall:.2f}",
+            "" if s.complete else f"p1wins={roots[0]} p2wins={roots[1]}",
+            flush=True,
+        )
         del solver, s
         gc.collect()
 
@@ -72,22 +80,29 @@ def summary(a: argparse.Namespace) -> None:
     rows = [r for r in rows if r[1] != "over"]
     solved = [r for r in rows if r[1] != "unknown"]
     count = {k: sum(r[1] == k for r in rows) for k in ("p1", "p2", "draw", "unknown")}
-    print(f"deals {len(rows)}: p1 {count['p1']}, p2 {count['p2']}, draws {count['draw']}, "
-          f"budget ran out {count['unknown']}")
+    print(
+        f"deals {len(rows)}: p1 {count['p1']}, p2 {count['p2']}, draws {count['draw']}, "
+        f"budget ran out {count['unknown']}"
+    )
     for name, rs in (("solved", solved), ("all", rows)):
         if rs:
             cpu = [float(r[4]) for r in rs]
             nodes = [int(r[3]) for r in rs]
-            print(f"{name}: CPU median {statistics.median(cpu):.2f} s max {max(cpu):.2f} s total "
-                  f"{sum(cpu) / 60:.1f} min; nodes median {statistics.median(nodes):,.0f} max {max(nodes):,}")
+            print(
+                f"{name}: CPU median {statistics.median(cpu):.2f} s max {max(cpu):.2f} s total "
+                f"{sum(cpu) / 60:.1f} min; nodes median {statistics.median(nodes):,.0f} max {max(nodes):,}"
+            )
     print("solved seeds:", " ".join(f"{r[0]}({r[1]},{r[2]})" for r in sorted(solved, key=lambda r: int(r[0]))))
     # an unsolved deal where one question was answered "no": that player cannot force a win
-    refuted = {p: [r[0] for r in rows if r[1] == "unknown" and re.search(rf"p{p}wins=\[\d+, 0\]", " ".join(r[6:]))]
-               for p in (1, 2)}
+    refuted = {
+        p: [r[0] for r in rows if r[1] == "unknown" and re.search(rf"p{p}wins=\[\d+, 0\]", " ".join(r[6:]))]
+        for p in (1, 2)
+    }
     for p in (1, 2):
         if refuted[p]:
-            print(f"unsolved, p{p} cannot force a win (p{3 - p} at least draws): {len(refuted[p])}:",
-                  " ".join(refuted[p]))
+            print(
+                f"unsolved, p{p} cannot force a win (p{3 - p} at least draws): {len(refuted[p])}:", " ".join(refuted[p])
+            )
 
 
 def walk(solver: Solver, g: State, winner: int, seen: set) -> int:
@@ -140,8 +155,9 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--ruleset", default="micro")
     s.add_argument("--cards-left", type=int, default=None)
     s.add_argument("--method", choices=METHODS, default="dfpn")
-    s.add_argument("--p2-first", action="store_true",
-                   help="df-pn: ask 'can p2 force a win?' before 'can p1?' (the same values)")
+    s.add_argument(
+        "--p2-first", action="store_true", help="df-pn: ask 'can p2 force a win?' before 'can p1?' (the same values)"
+    )
     m = sub.add_parser("summary")
     m.add_argument("files", nargs="+")
     v = sub.add_parser("verify")

@@ -123,11 +123,15 @@ def main(argv: list[str] | None = None) -> int:
     n_p = [sum(1 for seat, *_ in results if seat == p) for p in (0, 1)]
     lo, hi = wilson(won, len(results))
     cpu, moves = sum(r[2] for r in results), sum(r[3] for r in results)
-    print(f"ruleset {a.ruleset}: {a.player} against the open-hand player ({a.playouts} playouts per move, sees "
-          f"every card), {len(results)} games, seeds {a.seed}..{a.seed + a.games - 1}, seats alternating")
-    print(f"  {a.player}: won {won}/{len(results)} ({100 * won / len(results):.1f}%, 95% interval "
-          f"{100 * lo:.1f}-{100 * hi:.1f}%), drawn {drawn}; as p1 {as_p[0]}/{n_p[0]}, as p2 {as_p[1]}/{n_p[1]}; "
-          f"mean CPU per move {1000 * cpu / max(moves, 1):.0f} ms")
+    print(
+        f"ruleset {a.ruleset}: {a.player} against the open-hand player ({a.playouts} playouts per move, sees "
+        f"every card), {len(results)} games, seeds {a.seed}..{a.seed + a.games - 1}, seats alternating"
+    )
+    print(
+        f"  {a.player}: won {won}/{len(results)} ({100 * won / len(results):.1f}%, 95% interval "
+        f"{100 * lo:.1f}-{100 * hi:.1f}%), drawn {drawn}; as p1 {as_p[0]}/{n_p[0]}, as p2 {as_p[1]}/{n_p[1]}; "
+        f"mean CPU per move {1000 * cpu / max(moves, 1):.0f} ms"
+    )
     return 0
 
 

@@ -75,8 +75,11 @@ def install(rules: Rules, level: str) -> None:
     def scuttle(g: Any, e: dict) -> list[int]:
         card, role = e["card"], g.role
         v, s = val[card], suitr[card]
-        return [t for t in g.zones[4 + e["opponent"]]
-                if role[t] == "point" and (v > val[t] or (v == val[t] and s > suitr[t]))]
+        return [
+            t
+            for t in g.zones[4 + e["opponent"]]
+            if role[t] == "point" and (v > val[t] or (v == val[t] and s > suitr[t]))
+        ]
 
     def jack(g: Any, e: dict) -> list[int]:
         role = g.role
@@ -84,8 +87,11 @@ def install(rules: Rules, level: str) -> None:
 
     def two(g: Any, e: dict) -> list[int]:
         role = g.role
-        return [t for t in g.zones[4 + e["opponent"]]
-                if (role[t] == "royal" or (role[t] == "jack" and g.is_top(t))) and not protected(g, t)]
+        return [
+            t
+            for t in g.zones[4 + e["opponent"]]
+            if (role[t] == "royal" or (role[t] == "jack" and g.is_top(t))) and not protected(g, t)
+        ]
 
     def nine(g: Any, e: dict) -> list[int]:
         role = g.role
@@ -103,8 +109,11 @@ def install(rules: Rules, level: str) -> None:
     if level != "fused":
         return
     plays = {p.name: p for p in rules.plays}
-    acts = {name: tuple(tuple(("play", p, who, ONE[c], -1) for c in range(CARD_COUNT)) for who in (0, 1))
-            for name, p in plays.items() if p.ncards == 1}
+    acts = {
+        name: tuple(tuple(("play", p, who, ONE[c], -1) for c in range(CARD_COUNT)) for who in (0, 1))
+        for name, p in plays.items()
+        if p.ncards == 1
+    }
     a_points, a_ace, a_six, a_three, a_four = acts["points"], acts["ace"], acts["six"], acts["three"], acts["four"]
     a_five, a_seven, a_glasses, a_royal = acts["five"], acts["seven"], acts["glasses"], acts["royal"]
     draw = (("play", plays["draw"], 0, (), -1), ("play", plays["draw"], 1, (), -1))
@@ -223,8 +232,10 @@ def main(argv: list[str] | None = None) -> int:
         install(rules, level)
         same_games(rules, 30)
         rs = ratio(rules, a.games, a.pairs)
-        print(f"{level:6s}  interpreter / hand-written time: median {statistics.median(rs):.2f} "
-              f"(pairs: {', '.join(f'{x:.2f}' for x in rs)})")
+        print(
+            f"{level:6s}  interpreter / hand-written time: median {statistics.median(rs):.2f} "
+            f"(pairs: {', '.join(f'{x:.2f}' for x in rs)})"
+        )
     return 0
 
 

@@ -2,14 +2,14 @@
 
 from interpreter.core.cards import card_name, parse_card
 from interpreter.core.errors import (
-                     AmbiguousMoveError,
-                     CuttleError,
-                     IllegalMoveError,
-                     InvalidMoveError,
-                     MoveError,
-                     RulesetError,
-                     RulesetErrors,
-                     ScenarioError,
+    AmbiguousMoveError,
+    CuttleError,
+    IllegalMoveError,
+    InvalidMoveError,
+    MoveError,
+    RulesetError,
+    RulesetErrors,
+    ScenarioError,
 )
 from interpreter.engine.game import Game, Outcome
 from interpreter.engine.machine import Decision
@@ -17,6 +17,25 @@ from interpreter.engine.moves import Move
 from interpreter.players import make_player, players
 from interpreter.rules import Rules, check, load_ruleset, shipped_names
 
-__all__ = ["Game", "Outcome", "Move", "Decision", "Rules", "load_ruleset", "check", "shipped_names",
-           "card_name", "parse_card", "CuttleError", "MoveError", "InvalidMoveError", "IllegalMoveError",
-           "AmbiguousMoveError", "RulesetError", "RulesetErrors", "ScenarioError", "make_player", "players"]
+__all__ = [
+    "Game",
+    "Outcome",
+    "Move",
+    "Decision",
+    "Rules",
+    "load_ruleset",
+    "check",
+    "shipped_names",
+    "card_name",
+    "parse_card",
+    "CuttleError",
+    "MoveError",
+    "InvalidMoveError",
+    "IllegalMoveError",
+    "AmbiguousMoveError",
+    "RulesetError",
+    "RulesetErrors",
+    "ScenarioError",
+    "make_player",
+    "players",
+]

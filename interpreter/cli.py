@@ -18,8 +18,10 @@ def command(name: str, help: str):
         def add_args(p: argparse.ArgumentParser) -> None:
             for args, kw in getattr(fn, "_args", []):
                 p.add_argument(*args, **kw)
+
         COMMANDS[name] = (add_args, fn, help)
         return fn
+
     return deco
 
 
@@ -27,6 +29,7 @@ def arg(*args, **kw):
     def deco(fn):
         fn._args = [(args, kw)] + getattr(fn, "_args", [])
         return fn
+
     return deco
 
 
@@ -46,21 +49,28 @@ RULESET_HELP = "a shipped ruleset (default), a combination (default+classic-2s),
 @command("play", "play a game in the terminal, against the bot or hot-seat")
 @arg("--ruleset", "-r", default="default", help=RULESET_HELP)
 @arg("--seed", type=int, default=None, help="the seed of the deal (random if omitted)")
-@arg("--vs", default="bot", metavar="NAME",
-     help="the opponent: a player name (bot = heuristic, ismcts, ismcts:strong, random; see `cuttle players`), "
-          "or human for hot-seat")
+@arg(
+    "--vs",
+    default="bot",
+    metavar="NAME",
+    help="the opponent: a player name (bot = heuristic, ismcts, ismcts:strong, random; see `cuttle players`), "
+    "or human for hot-seat",
+)
 @arg("--as", dest="as_player", choices=["1", "2"], default="1", help="which player you are against the bot")
 def cmd_play(a: argparse.Namespace) -> int:
     if a.vs != "human":
         from interpreter.players.registry import parse_spec
+
         parse_spec(a.vs)  # an unknown player is refused before the game starts
     from repl.app import main as repl_main
+
     return repl_main(a)
 
 
 @command("players", "list the players that --vs, the lab and python -m interpreter.bot take")
 def cmd_players(a: argparse.Namespace) -> int:
     from interpreter.players.registry import players
+
     table = players()
     width = max(len(n) for n in table)
     for name, text in table.items():
@@ -75,10 +85,15 @@ def cmd_players(a: argparse.Namespace) -> int:
 @arg("--nodes", type=lambda t: _positive(t, "--nodes"), default=2_000_000, help="node budget")
 @arg("--seconds", type=float, default=60.0, help="time budget")
 @arg("--all", dest="all_moves", action="store_true", help="also the value of every legal move")
-@arg("--method", choices=("dfpn", "alphabeta"), default="dfpn",
-     help="proof-number search (default) or alpha-beta: both exact")
+@arg(
+    "--method",
+    choices=("dfpn", "alphabeta"),
+    default="dfpn",
+    help="proof-number search (default) or alpha-beta: both exact",
+)
 def cmd_solve(a: argparse.Namespace) -> int:
     from interpreter.players.solver import solve
+
     game, what = _solve_target(a.target, a.seed)
     d = game.decision
     if d is None:
@@ -106,6 +121,7 @@ def _solve_target(target: str, seed: int):
     from interpreter.engine.game import Game
     from interpreter.rules import load_ruleset
     from interpreter.rules.yamlsrc import load_yaml
+
     if target.endswith((".yaml", ".yml")) and Path(target).is_file():
         try:
             data = load_yaml(Path(target).read_text(encoding="utf-8"), target).data
@@ -113,6 +129,7 @@ def _solve_target(target: str, seed: int):
             raise CuttleError(f"cannot read {target}: {e.strerror}") from None
         if isinstance(data, dict) and ({"setup", "moves", "expect"} & set(data)):
             from interpreter.scripting.scenario import scenario_game
+
             return scenario_game(target), f"scenario {target}"
     return Game.new(load_ruleset(target), seed), f"{target}, seed {seed}"
 
@@ -123,6 +140,7 @@ def _solve_target(target: str, seed: int):
 @arg("--quiet", "-q", action="store_true", help="print only failures and the summary")
 def cmd_run(a: argparse.Namespace) -> int:
     from interpreter.scripting.scenario import collect, run_file
+
     files = collect(a.paths)
     missing = [f for f in files if not f.exists()]
     if missing:
@@ -147,16 +165,26 @@ def cmd_run(a: argparse.Namespace) -> int:
 @command("replay", "step through a saved game record (next, prev, goto N), or print it whole with --print")
 @arg("file", help="a game record written by `save` in the REPL or by the API")
 @arg("--force", action="store_true", help="replay even if the ruleset has changed since")
-@arg("--view", choices=["1", "2", "all"], default=None,
-     help="whose side to show: 1 or 2 (the other player's hidden cards stay hidden), or all (both hands); "
-          "default: all for a finished game, P1's side for one still in play")
-@arg("--print", dest="print_all", action="store_true",
-     help="print every move, told from that side, then the final board, instead of stepping through")
+@arg(
+    "--view",
+    choices=["1", "2", "all"],
+    default=None,
+    help="whose side to show: 1 or 2 (the other player's hidden cards stay hidden), or all (both hands); "
+    "default: all for a finished game, P1's side for one still in play",
+)
+@arg(
+    "--print",
+    dest="print_all",
+    action="store_true",
+    help="print every move, told from that side, then the final board, instead of stepping through",
+)
 def cmd_replay(a: argparse.Namespace) -> int:
     if not a.print_all:
         from repl.app import replay_main
+
         return replay_main(a)
     from repl.app import print_replay
+
     return print_replay(a)
 
 
@@ -164,6 +192,7 @@ def cmd_replay(a: argparse.Namespace) -> int:
 @arg("files", nargs="+", help="ruleset files or names")
 def cmd_check(a: argparse.Namespace) -> int:
     from interpreter.rules import check
+
     bad = 0
     for f in a.files:
         errors = check(f)
@@ -182,6 +211,7 @@ def cmd_check(a: argparse.Namespace) -> int:
 def cmd_rules(a: argparse.Namespace) -> int:
     from interpreter.rules import load_ruleset
     from interpreter.rules.page import rules_page
+
     say(_fit(rules_page(load_ruleset(a.name))))
     return 0
 
@@ -192,6 +222,7 @@ def cmd_rules(a: argparse.Namespace) -> int:
 def cmd_diff(a: argparse.Namespace) -> int:
     from interpreter.rules import load_ruleset
     from interpreter.rules.page import diff_rules
+
     say(_fit(diff_rules(load_ruleset(a.a), load_ruleset(a.b))))
     return 0
 
@@ -200,30 +231,60 @@ def _fit(text: str) -> str:
     """Text wrapped at word boundaries to the terminal's width (unchanged when not printed to one)."""
     from repl.app import terminal_width
     from repl.wrap import wrap
+
     return wrap(text, terminal_width())
 
 
 @command("bench", "random-playout speed: games and decisions per second (one core, or --jobs N processes)")
-@arg("--ruleset", "-r", default="default",
-     help=RULESET_HELP + "; an option alone is played on its base (twinned: default+twinned)")
+@arg(
+    "--ruleset",
+    "-r",
+    default="default",
+    help=RULESET_HELP + "; an option alone is played on its base (twinned: default+twinned)",
+)
 @arg("--games", type=lambda t: _positive(t, "--games"), default=300, help="games per run (per process)")
 @arg("--repeat", type=lambda t: _positive(t, "--repeat"), default=5, help="runs (the median is reported)")
 @arg("--seed", type=int, default=0)
-@arg("--jobs", "-j", type=lambda t: _positive(t, "--jobs"), default=1,
-     help="processes playing at once: the aggregate and per-process rates")
-@arg("--all", dest="all_rulesets", action="store_true",
-     help="every shipped base and option (an option on its base): a table")
+@arg(
+    "--jobs",
+    "-j",
+    type=lambda t: _positive(t, "--jobs"),
+    default=1,
+    help="processes playing at once: the aggregate and per-process rates",
+)
+@arg(
+    "--all",
+    dest="all_rulesets",
+    action="store_true",
+    help="every shipped base and option (an option on its base): a table",
+)
 @arg("--api", action="store_true", help="the public Game API path: moves as text, undo snapshots")
-@arg("--search", action="store_true",
-     help="playouts as search players run them: a mid-game position copied and played out")
-@arg("--compare", action="store_true",
-     help="interleave runs with the hand-written reference engine (default rules) and report the ratio")
+@arg(
+    "--search",
+    action="store_true",
+    help="playouts as search players run them: a mid-game position copied and played out",
+)
+@arg(
+    "--compare",
+    action="store_true",
+    help="interleave runs with the hand-written reference engine (default rules) and report the ratio",
+)
 def cmd_bench(a: argparse.Namespace) -> int:
     from interpreter.lab import bench as b
     from interpreter.rules import load_ruleset
     from interpreter.rules.load import on_its_base
-    modes = [flag for flag, on in (("--compare", a.compare), ("--all", a.all_rulesets), ("--api", a.api),
-                                   ("--search", a.search), ("--jobs", a.jobs > 1)) if on]
+
+    modes = [
+        flag
+        for flag, on in (
+            ("--compare", a.compare),
+            ("--all", a.all_rulesets),
+            ("--api", a.api),
+            ("--search", a.search),
+            ("--jobs", a.jobs > 1),
+        )
+        if on
+    ]
     if len(modes) > 1:
         print(f"cuttle bench: {' and '.join(modes)} cannot be combined: choose one way of measuring", file=sys.stderr)
         return 2
@@ -232,15 +293,20 @@ def cmd_bench(a: argparse.Namespace) -> int:
         print(f"default rules, {a.repeat} interleaved pairs of runs of {a.games} random games each")
         print(f"  interpreter  median {c['interpreter']:,.0f} games/s")
         print(f"  hand-written median {c['handwritten']:,.0f} games/s")
-        print(f"  hand-written / interpreter: median ratio {c['ratio']:.2f} (pairs: "
-              + ", ".join(f"{x:.2f}" for x in c["ratios"]) + ")")
+        print(
+            f"  hand-written / interpreter: median ratio {c['ratio']:.2f} (pairs: "
+            + ", ".join(f"{x:.2f}" for x in c["ratios"])
+            + ")"
+        )
         return 0
     if a.all_rulesets:
         say(f"{'ruleset':<16} {'played as':<32} {'games/s':>9} {'decisions/s':>12} {'decisions/game':>15}")
         for name, spec in b.shipped_specs():
             r = b.bench(load_ruleset(spec), a.games, a.repeat, a.seed)
-            say(f"{name:<16} {spec:<32} {r['games_per_s']:>9,.0f} {r['decisions_per_s']:>12,.0f} "
-                  f"{r['decisions_per_game']:>15.1f}")
+            say(
+                f"{name:<16} {spec:<32} {r['games_per_s']:>9,.0f} {r['decisions_per_s']:>12,.0f} "
+                f"{r['decisions_per_game']:>15.1f}"
+            )
         return 0
     spec = on_its_base(a.ruleset)
     rules = load_ruleset(spec)
@@ -248,24 +314,30 @@ def cmd_bench(a: argparse.Namespace) -> int:
     if a.jobs > 1:
         r = b.bench_jobs(spec, a.jobs, a.games, a.repeat, a.seed)
         say(f"ruleset {played}: {a.jobs} processes at once, {a.repeat} runs of {a.games} random games each")
-        say(f"  aggregate    median {r['games_per_s']:,.0f} games/s, {r['decisions_per_s']:,.0f} decisions/s"
-              f"  (runs: " + ", ".join(f"{x[0]:,.0f}" for x in r["runs"]) + ")")
-        say(f"  per process  median {r['games_per_s_per_process']:,.0f} games/s"
-              f"  ({r['games_per_cpu_s']:,.0f} games per second of processor time)")
+        say(
+            f"  aggregate    median {r['games_per_s']:,.0f} games/s, {r['decisions_per_s']:,.0f} decisions/s"
+            f"  (runs: " + ", ".join(f"{x[0]:,.0f}" for x in r["runs"]) + ")"
+        )
+        say(
+            f"  per process  median {r['games_per_s_per_process']:,.0f} games/s"
+            f"  ({r['games_per_cpu_s']:,.0f} games per second of processor time)"
+        )
         return 0
     if a.search:
         r = b.bench_search(rules, a.games, a.repeat, a.seed)
         say(f"ruleset {played}: {a.repeat} runs of {a.games} playouts from copied mid-game positions")
-        say(f"  playouts/s  median {r['playouts_per_s']:,.0f}  (runs: "
-              + ", ".join(f"{x[0]:,.0f}" for x in r["runs"]) + ")")
+        say(
+            f"  playouts/s  median {r['playouts_per_s']:,.0f}  (runs: "
+            + ", ".join(f"{x[0]:,.0f}" for x in r["runs"])
+            + ")"
+        )
         say(f"  decisions/s median {r['decisions_per_s']:,.0f}")
         say(f"  decisions per playout median {r['decisions_per_playout']:.1f}")
         return 0
     r = (b.bench_api if a.api else b.bench)(rules, a.games, a.repeat, a.seed)
     what = "random games through the Game API (moves as text)" if a.api else "random games"
     say(f"ruleset {played}: {a.repeat} runs of {a.games} {what}")
-    print(f"  games/s     median {r['games_per_s']:,.0f}  (runs: "
-          + ", ".join(f"{x[0]:,.0f}" for x in r["runs"]) + ")")
+    print(f"  games/s     median {r['games_per_s']:,.0f}  (runs: " + ", ".join(f"{x[0]:,.0f}" for x in r["runs"]) + ")")
     print(f"  decisions/s median {r['decisions_per_s']:,.0f}")
     print(f"  decisions per game median {r['decisions_per_game']:.1f}")
     return 0
@@ -273,24 +345,58 @@ def cmd_bench(a: argparse.Namespace) -> int:
 
 def lab_options(fn):
     """The options `sim` and `compare` share (the commands themselves are in interpreter/lab/commands.py)."""
-    for args, kw in reversed([
-        (("--games", "-n"), {"default": "1000", "metavar": "N", "help": "games to play (per ruleset); default 1000"}),
-        (("--seed",), {"type": int, "default": 0, "metavar": "S",
-                       "help": "the master seed: game i's seed comes from it and i"}),
-        (("--players",), {"default": None, "metavar": "NAME",
-                          "help": "the player of both seats: random (default), heuristic, "
-                                  "or any registered player (a wrong name lists them)"}),
-        (("--p1",), {"default": None, "metavar": "NAME", "help": "the player of the first seat (moves first)"}),
-        (("--p2",), {"default": None, "metavar": "NAME", "help": "the player of the second seat"}),
-        (("--jobs", "-j"), {"default": None, "metavar": "N", "help": "worker processes (default: every core)"}),
-        (("--cluster",), {"default": None, "metavar": "ADDRESS", "help": "play on a Dask cluster: a scheduler "
-                          "address (tcp://host:8786), or 'local' to start one here"}),
-        (("--out", "-o"), {"default": None, "metavar": "DIR", "help": "write report.html, report.md and "
-                           "games.sqlite (every game) there; the same command again resumes"}),
-        (("--json",), {"action": "store_true", "help": "print the summary as JSON"}),
-        (("--max-decisions",), {"default": None, "metavar": "N",
-                                "help": "cut a game off after this many decisions (20000)"}),
-    ]):
+    for args, kw in reversed(
+        [
+            (
+                ("--games", "-n"),
+                {"default": "1000", "metavar": "N", "help": "games to play (per ruleset); default 1000"},
+            ),
+            (
+                ("--seed",),
+                {
+                    "type": int,
+                    "default": 0,
+                    "metavar": "S",
+                    "help": "the master seed: game i's seed comes from it and i",
+                },
+            ),
+            (
+                ("--players",),
+                {
+                    "default": None,
+                    "metavar": "NAME",
+                    "help": "the player of both seats: random (default), heuristic, "
+                    "or any registered player (a wrong name lists them)",
+                },
+            ),
+            (("--p1",), {"default": None, "metavar": "NAME", "help": "the player of the first seat (moves first)"}),
+            (("--p2",), {"default": None, "metavar": "NAME", "help": "the player of the second seat"}),
+            (("--jobs", "-j"), {"default": None, "metavar": "N", "help": "worker processes (default: every core)"}),
+            (
+                ("--cluster",),
+                {
+                    "default": None,
+                    "metavar": "ADDRESS",
+                    "help": "play on a Dask cluster: a scheduler "
+                    "address (tcp://host:8786), or 'local' to start one here",
+                },
+            ),
+            (
+                ("--out", "-o"),
+                {
+                    "default": None,
+                    "metavar": "DIR",
+                    "help": "write report.html, report.md and "
+                    "games.sqlite (every game) there; the same command again resumes",
+                },
+            ),
+            (("--json",), {"action": "store_true", "help": "print the summary as JSON"}),
+            (
+                ("--max-decisions",),
+                {"default": None, "metavar": "N", "help": "cut a game off after this many decisions (20000)"},
+            ),
+        ]
+    ):
         fn = arg(*args, **kw)(fn)
     return fn
 
@@ -300,17 +406,22 @@ def lab_options(fn):
 @lab_options
 def cmd_sim(a: argparse.Namespace) -> int:
     from interpreter.lab.commands import sim
+
     return sim(a)
 
 
 @command("compare", "simulate two rulesets on paired seeds: every metric side by side, differences, a verdict")
 @arg("a", help=RULESET_HELP)
 @arg("b", help=RULESET_HELP)
-@arg("--until-different", action="store_true",
-     help="play paired games until A and B first offer different moves (or reach different positions)")
+@arg(
+    "--until-different",
+    action="store_true",
+    help="play paired games until A and B first offer different moves (or reach different positions)",
+)
 @lab_options
 def cmd_compare(a: argparse.Namespace) -> int:
     from interpreter.lab.commands import compare
+
     return compare(a)
 
 
@@ -359,8 +470,10 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:  # a bug of ours: still one line (CUTTLE_DEBUG=1 shows where)
         if debug:
             raise
-        print(safe_text(f"cuttle {a.command}: internal error: {type(e).__name__}: {e} "
-                        f"(set CUTTLE_DEBUG=1 to see where)"), file=sys.stderr)
+        print(
+            safe_text(f"cuttle {a.command}: internal error: {type(e).__name__}: {e} (set CUTTLE_DEBUG=1 to see where)"),
+            file=sys.stderr,
+        )
         return 1
 
 

@@ -31,8 +31,9 @@ from .toolbar import toolbar_text
 from .wrap import wrap
 
 
-def build_prompt(session: Session, input: Input | None = None, output: Output | None = None,
-                 history: History | None = None) -> PromptSession[str]:
+def build_prompt(
+    session: Session, input: Input | None = None, output: Output | None = None, history: History | None = None
+) -> PromptSession[str]:
     """The prompt. A line is always accepted: a malformed or illegal one is answered by one error
     line and the prompt comes back empty (Up recalls the line to fix it), so input never glues."""
     return PromptSession(
@@ -89,23 +90,31 @@ def new_session(args: Any, out: Any = print, color: bool | None = None) -> Sessi
 
 def intro(session: Session) -> str:
     g = session.game
-    who = (f"you are {player_label(session.human)} against the bot ({session.opponent})" if session.vs == "bot"
-           else "hot-seat: each player sees their own view in turn")
-    text = (f"Cuttle Lab — ruleset {session.ruleset}, seed {g.seed}; {who}.\n"
-            "Type a move (Tab offers the legal ones) or a command: help, moves, explain MOVE, undo, "
-            "save FILE, quit.")
+    who = (
+        f"you are {player_label(session.human)} against the bot ({session.opponent})"
+        if session.vs == "bot"
+        else "hot-seat: each player sees their own view in turn"
+    )
+    text = (
+        f"Cuttle Lab — ruleset {session.ruleset}, seed {g.seed}; {who}.\n"
+        "Type a move (Tab offers the legal ones) or a command: help, moves, explain MOVE, undo, "
+        "save FILE, quit."
+    )
     return text + familiar_note(g.rules)
 
 
 def familiar_note(rules: Any) -> str:
     """A line for the start of a game whose rules differ from those most online players know."""
     from interpreter.rules.page import FAMILIAR, familiar_differences
+
     found = familiar_differences(rules)
     if not found:
         return ""
     parts = "; ".join(f"{desc.rstrip('.')} (--ruleset {spec})" for _, desc, spec in found)
-    return (f"\nNot the {FAMILIAR} rules most online players (cuttle.cards) know — there: {parts}. "
-            "'rules' shows the rules in force.")
+    return (
+        f"\nNot the {FAMILIAR} rules most online players (cuttle.cards) know — there: {parts}. "
+        "'rules' shows the rules in force."
+    )
 
 
 def terminal_width() -> int:
@@ -138,6 +147,7 @@ def main(args: argparse.Namespace) -> int:
 def replay_main(args: argparse.Namespace) -> int:
     """`cuttle replay FILE`: step through a record in the REPL (next, prev, goto N, resume)."""
     from interpreter.scripting import records
+
     data = records.read(args.file)
     game = records.start(data, args.file, args.force)
     view = getattr(args, "view", None)
@@ -165,8 +175,9 @@ def print_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def terminal_handover(previous: int | None, nxt: int, can_cancel: bool, input: Input | None = None,
-                      output: Output | None = None) -> str:
+def terminal_handover(
+    previous: int | None, nxt: int, can_cancel: bool, input: Input | None = None, output: Output | None = None
+) -> str:
     """Hot-seat: wipe the screen and its scrollback, so that the next player sees nothing of the
     previous player's hand, and wait until they are at the keyboard. Enter shows their view (SHOW);
     Ctrl-C takes the previous player's move back (CANCEL); Ctrl-D quits (QUIT). Neither Ctrl-C nor

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 # Each handler raises CommandError (or a CuttleError) for a bad request; the session prints its
 # first line and nothing changes.
 
+
 @command("moves", help="list the legal moves of the moment")
 def _moves(s: Session, args: list[str]) -> None:
     s.cmd_moves()
@@ -30,8 +31,10 @@ def _hint(s: Session, args: list[str]) -> None:
     s.cmd_hint()
 
 
-@command("undo", help="take back your last move and every move played after it (the bot's answers; in hot-seat, "
-                        "the other player's)")
+@command(
+    "undo",
+    help="take back your last move and every move played after it (the bot's answers; in hot-seat, the other player's)",
+)
 def _undo(s: Session, args: list[str]) -> None:
     s.cmd_undo()
 
@@ -41,8 +44,12 @@ def _redo(s: Session, args: list[str]) -> None:
     s.cmd_redo()
 
 
-@command("show", Arg("WHAT", WORD, optional=True), help="show the board again; 'show scrap' lists the scrap pile",
-         aliases=("board",))
+@command(
+    "show",
+    Arg("WHAT", WORD, optional=True),
+    help="show the board again; 'show scrap' lists the scrap pile",
+    aliases=("board",),
+)
 def _show(s: Session, args: list[str]) -> None:
     s.cmd_show(args[0] if args else None)
 
@@ -57,20 +64,32 @@ def _log(s: Session, args: list[str]) -> None:
     s.cmd_log()
 
 
-@command("save", Arg("FILE", FILE), Arg("--force", WORD, optional=True),
-         help="save the game as a record (written whole or not at all; --force: even over another game's file)")
+@command(
+    "save",
+    Arg("FILE", FILE),
+    Arg("--force", WORD, optional=True),
+    help="save the game as a record (written whole or not at all; --force: even over another game's file)",
+)
 def _save(s: Session, args: list[str]) -> None:
     s.cmd_save(args[0], force=_force(args))
 
 
-@command("load", Arg("FILE", FILE), Arg("--force", WORD, optional=True),
-         help="load a saved game and play on from where it stopped (--force: even if its ruleset changed)")
+@command(
+    "load",
+    Arg("FILE", FILE),
+    Arg("--force", WORD, optional=True),
+    help="load a saved game and play on from where it stopped (--force: even if its ruleset changed)",
+)
 def _load(s: Session, args: list[str]) -> None:
     s.cmd_load(args[0], force=_force(args))
 
 
-@command("replay", Arg("FILE", FILE), Arg("--force", WORD, optional=True),
-         help="step through a saved game with next, prev and goto N (--force: even if its ruleset changed)")
+@command(
+    "replay",
+    Arg("FILE", FILE),
+    Arg("--force", WORD, optional=True),
+    help="step through a saved game with next, prev and goto N (--force: even if its ruleset changed)",
+)
 def _replay(s: Session, args: list[str]) -> None:
     s.cmd_replay(args[0], force=_force(args))
 
@@ -116,8 +135,12 @@ def _rules(s: Session, args: list[str]) -> None:
     s.cmd_rules(args[0] if args else None)
 
 
-@command("set", Arg("SETTING", WORD, optional=True), Arg("on|off", WORD, optional=True),
-         help="change a setting ('set auto on': play your only legal move by itself); 'set' lists them")
+@command(
+    "set",
+    Arg("SETTING", WORD, optional=True),
+    Arg("on|off", WORD, optional=True),
+    help="change a setting ('set auto on': play your only legal move by itself); 'set' lists them",
+)
 def _set(s: Session, args: list[str]) -> None:
     s.cmd_set(args[0] if args else None, args[1] if len(args) > 1 else None)
 

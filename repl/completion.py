@@ -24,17 +24,17 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Suggestion:
-    text: str        # what replaces the current word (or the whole line, for a move)
-    start: int       # where the replaced text starts, relative to the cursor (<= 0)
+    text: str  # what replaces the current word (or the whole line, for a move)
+    start: int  # where the replaced text starts, relative to the cursor (<= 0)
     display: str = ""
     meta: str = ""
 
 
 @dataclass(frozen=True)
 class CompletionContext:
-    moves: tuple[tuple[str, str], ...] = ()           # (canonical, pretty) legal moves, if it is the user's decision
-    verbs: tuple[str, ...] = ()                        # every verb of the ruleset (for explain)
-    cards: tuple[str, ...] = ()                        # cards worth naming in explain (hand, board)
+    moves: tuple[tuple[str, str], ...] = ()  # (canonical, pretty) legal moves, if it is the user's decision
+    verbs: tuple[str, ...] = ()  # every verb of the ruleset (for explain)
+    cards: tuple[str, ...] = ()  # cards worth naming in explain (hand, board)
     rulesets: tuple[str, ...] = ()
     files: Callable[[str], list[str]] = field(default=lambda prefix: [])
     registry: Registry = field(default_factory=lambda: REGISTRY)
@@ -49,8 +49,13 @@ class CompletionContext:
         v = session.view()
         cards = list(v["hand"]) + [e["card"] for k in ("you", "opponent") for e in v[k]["points"]]
         cards += [r for k in ("you", "opponent") for r in v[k]["royals"]] + list(v["shown"])
-        return cls(moves=moves, verbs=tuple(session.game.rules.verbs), cards=tuple(dict.fromkeys(cards)),
-                   rulesets=tuple(shipped_names()), files=list_files)
+        return cls(
+            moves=moves,
+            verbs=tuple(session.game.rules.verbs),
+            cards=tuple(dict.fromkeys(cards)),
+            rulesets=tuple(shipped_names()),
+            files=list_files,
+        )
 
 
 def list_files(prefix: str) -> list[str]:
@@ -60,9 +65,12 @@ def list_files(prefix: str) -> list[str]:
         entries = sorted(os.scandir(folder or "."), key=lambda e: e.name)
     except OSError:
         return []
-    base = prefix[:len(prefix) - len(stem)]
-    return [base + e.name + ("/" if e.is_dir() else "") for e in entries
-            if e.name.startswith(stem) and (stem.startswith(".") or not e.name.startswith("."))]
+    base = prefix[: len(prefix) - len(stem)]
+    return [
+        base + e.name + ("/" if e.is_dir() else "")
+        for e in entries
+        if e.name.startswith(stem) and (stem.startswith(".") or not e.name.startswith("."))
+    ]
 
 
 def _starts(candidate: str, prefix: str) -> bool:
@@ -101,8 +109,10 @@ def _argument(kind: str, current: str, index: int, ctx: CompletionContext) -> li
     pool: Iterable[str]
     if kind == FILE:
         pool = ctx.files(current)
-        return [Suggestion(p, -len(current), p.rstrip("/").rsplit("/", 1)[-1] + ("/" if p.endswith("/") else ""))
-                for p in pool]
+        return [
+            Suggestion(p, -len(current), p.rstrip("/").rsplit("/", 1)[-1] + ("/" if p.endswith("/") else ""))
+            for p in pool
+        ]
     if kind == RULESET:
         pool = ctx.rulesets
     elif kind == MOVE:

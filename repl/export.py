@@ -37,8 +37,11 @@ def setup_of(state: State) -> dict[str, Any]:
             side["points"] = points
         if royals:
             side["royals"] = royals
-        known = [NAMES[c] for c in range(len(state.zone_of)) if state.known >> ((c << 1) + p) & 1
-                 and state.zone_of[c] in (DECK, HAND0 + 1 - p)]
+        known = [
+            NAMES[c]
+            for c in range(len(state.zone_of))
+            if state.known >> ((c << 1) + p) & 1 and state.zone_of[c] in (DECK, HAND0 + 1 - p)
+        ]
         if known:  # the hidden cards this player knows (engine/knowledge.py)
             side["knows"] = known
         marks = sorted(m for (k, m) in state.marks if k == -1 - p and state.is_marked(k, m))
@@ -54,10 +57,10 @@ def setup_of(state: State) -> dict[str, Any]:
     if state.turn_no != 1:
         setup["turn_number"] = state.turn_no
     cards: dict[str, Any] = {}
-    for (k, m) in sorted(state.marks):
+    for k, m in sorted(state.marks):
         if k >= 0 and state.is_marked(k, m):
             cards.setdefault(NAMES[k], {}).setdefault("marks", []).append(m)
-    for (k, n) in sorted(state.counters):
+    for k, n in sorted(state.counters):
         if k >= 0 and state.counter(k, n):
             cards.setdefault(NAMES[k], {}).setdefault("counters", {})[n] = state.counter(k, n)
     if cards:  # marks and counters of single cards
@@ -81,8 +84,11 @@ def expectations(game: Game) -> dict[str, Any]:
 
 
 def scenario_of(game: Game, ruleset: str | None = None, name: str | None = None) -> dict[str, Any]:
-    doc: dict[str, Any] = {"name": name or f"{len(game.moves)} moves of a {game.rules.name} game",
-                           "ruleset": ruleset or game.rules.spec, "seed": game.seed}
+    doc: dict[str, Any] = {
+        "name": name or f"{len(game.moves)} moves of a {game.rules.name} game",
+        "ruleset": ruleset or game.rules.spec,
+        "seed": game.seed,
+    }
     doc["setup"] = game.setup if game.setup is not None else setup_of(game.initial)
     doc["moves"] = [str(m) for m in game.moves]
     doc["expect"] = expectations(game)
@@ -92,5 +98,4 @@ def scenario_of(game: Game, ruleset: str | None = None, name: str | None = None)
 def write_scenario(game: Game, path: str, ruleset: str | None = None) -> None:
     """Write the scenario whole or not at all."""
     text = yaml.safe_dump(scenario_of(game, ruleset), sort_keys=False, allow_unicode=True, width=100)
-    records.write_atomic(path, "# written by `cuttle play` (scenario command); run it with `cuttle run FILE`\n"
-                         + text)
+    records.write_atomic(path, "# written by `cuttle play` (scenario command); run it with `cuttle run FILE`\n" + text)

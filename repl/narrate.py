@@ -29,9 +29,20 @@ PHRASES = {
     "oneoff": "plays {0} as a one-off",
     "oneoff+t": "plays {0} as a one-off on {town} {t}",
 }
-SECOND_PERSON = {"draws": "draw", "passes": "pass", "plays": "play", "scuttles": "scuttle", "puts": "put",
-                 "counters": "counter", "lets": "let", "discards": "discard", "takes": "take",
-                 "scraps": "scrap", "goes": "go", "comes": "come"}
+SECOND_PERSON = {
+    "draws": "draw",
+    "passes": "pass",
+    "plays": "play",
+    "scuttles": "scuttle",
+    "puts": "put",
+    "counters": "counter",
+    "lets": "let",
+    "discards": "discard",
+    "takes": "take",
+    "scraps": "scrap",
+    "goes": "go",
+    "comes": "come",
+}
 
 
 def _third(verb: str) -> str:
@@ -45,7 +56,7 @@ def _third(verb: str) -> str:
 def _as_you(sentence: str) -> str:
     """'draws 7♥' → 'draw 7♥' for the second person."""
     first, _, rest = sentence.partition(" ")
-    return (SECOND_PERSON.get(first, first[:-1] if first.endswith("s") else first) + (" " + rest if rest else ""))
+    return SECOND_PERSON.get(first, first[:-1] if first.endswith("s") else first) + (" " + rest if rest else "")
 
 
 def _and(items: list[str]) -> str:
@@ -78,6 +89,7 @@ def locations(view: dict[str, Any]) -> dict[str, tuple]:
 
 def _sorted(names: list[str]) -> list[str]:
     from .render import sorted_cards
+
     return sorted_cards(names)
 
 
@@ -134,7 +146,7 @@ class Teller:
         # a card-less action whose first consequence is the mover's own draw reads as one clause
         own = f"{self.name(mover)} draw"
         if not names and effects and effects[0].startswith(own) and action == "draws":
-            line = f"{subj} {effects.pop(0)[len(own) - 4:]}"
+            line = f"{subj} {effects.pop(0)[len(own) - 4 :]}"
         if effects:
             line += ": " + "; ".join(effects)
         return line
@@ -163,14 +175,12 @@ class Teller:
         target = names[-1] if len(names) > 1 else ""
         tloc = known.get(target, ("", -1))
         town = self.owner(tloc[1]) if len(tloc) > 1 and isinstance(tloc[1], str) else "the"
-        text = phrase.format(self.p.card(names[0]) if names else "", t=self.p.card(target) if target else "",
-                             town=town)
+        text = phrase.format(self.p.card(names[0]) if names else "", t=self.p.card(target) if target else "", town=town)
         if kind == "play":
             text += " from the revealed cards"
         return text
 
-    def _effects(self, before: dict, after: dict, seen_before: dict, seen_after: dict,
-                 names: list[str]) -> list[str]:
+    def _effects(self, before: dict, after: dict, seen_before: dict, seen_after: dict, names: list[str]) -> list[str]:
         groups: dict[str, list[str]] = {}
         drawn: dict[str, list[str]] = {}
         turned_up = 0
@@ -186,8 +196,11 @@ class Teller:
         onto_top = [c for c in gone if c in known_after]
         shuffled = [c for c in gone if c not in known_after and deck_delta > 0]
         if shuffled:
-            shuffled += [c for c, loc in seen_after.items() if loc[0] == "hand" and seen_before.get(c, ("",))[0]
-                         in ("scrap", "points", "royals", "jack", "shown")]
+            shuffled += [
+                c
+                for c, loc in seen_after.items()
+                if loc[0] == "hand" and seen_before.get(c, ("",))[0] in ("scrap", "points", "royals", "jack", "shown")
+            ]
         outflow = len(onto_top) + len(shuffled) - deck_delta
         now_shown = before["opponent_hand"] is None and after["opponent_hand"] is not None
         now_hidden = before["opponent_hand"] is not None and after["opponent_hand"] is None
@@ -209,8 +222,9 @@ class Teller:
                 continue
             groups.setdefault(self.place(loc), []).append(c)
         # a card both knew on top of the deck, drawn into a hidden hand, is still named
-        known_drawn = [c for c in known_before if c not in known_after and c not in seen_after
-                       and c not in (after["hand"] or ())]
+        known_drawn = [
+            c for c in known_before if c not in known_after and c not in seen_after and c not in (after["hand"] or ())
+        ]
         for c, loc in seen_before.items():
             if c in seen_after or c in shuffled:
                 continue
@@ -227,14 +241,18 @@ class Teller:
         if now_hidden:
             out.append(f"{self.owner(1 - self._idx(me))} hand is hidden again")
         if revealed:
-            out.append(f"{self.owner(1 - self._idx(me))} hand is now face up: "
-                       + _and([self.p.card(c) for c in revealed]))
+            out.append(
+                f"{self.owner(1 - self._idx(me))} hand is now face up: " + _and([self.p.card(c) for c in revealed])
+            )
         if shuffled:  # told first: a shuffle comes before the draws it makes possible
             whole_scrap = len(shuffled) > 1 and set(shuffled) == {c for c in before["scrap"] if c not in names}
             cards = self.p.cards(_sorted(shuffled))
             deck = "a new deck" if before["deck_count"] == 0 else "the deck"
-            out.append(f"the scrap ({cards}) is shuffled into {deck}" if whole_scrap else
-                       f"{cards} {'is' if len(shuffled) == 1 else 'are'} shuffled into {deck}")
+            out.append(
+                f"the scrap ({cards}) is shuffled into {deck}"
+                if whole_scrap
+                else f"{cards} {'is' if len(shuffled) == 1 else 'are'} shuffled into {deck}"
+            )
         for who, cards in drawn.items():
             verb = "draw" if self._idx(who) == self.viewer else "draws"
             out.append(f"{self.name(who)} {verb} " + _and([self.p.card(c) for c in cards]))
@@ -276,12 +294,16 @@ class Teller:
         theirs_after = after.get("opponent_knows") or {"hand": [], "deck": []}
         learnt = [c for c in theirs_after["hand"] if c not in theirs_before["hand"] and c not in seen_before]
         if learnt:
-            out.append(f"{self.name(opp)} {'see' if opp == self.viewer else 'sees'} {self.owner(me)} "
-                       + _and([self.p.card(c) for c in learnt]))
+            out.append(
+                f"{self.name(opp)} {'see' if opp == self.viewer else 'sees'} {self.owner(me)} "
+                + _and([self.p.card(c) for c in learnt])
+            )
         looked = len(theirs_after["deck"]) - len(theirs_before["deck"]) - max(0, deck_delta)
         if looked > 0:
-            out.append(f"{self.name(opp)} {'look' if opp == self.viewer else 'looks'} at {looked} "
-                       f"card{'s' if looked > 1 else ''} of the deck")
+            out.append(
+                f"{self.name(opp)} {'look' if opp == self.viewer else 'looks'} at {looked} "
+                f"card{'s' if looked > 1 else ''} of the deck"
+            )
         return out
 
 

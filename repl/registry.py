@@ -55,15 +55,16 @@ class Registry:
     commands: dict[str, Command] = field(default_factory=dict)
     by_alias: dict[str, Command] = field(default_factory=dict)
 
-    def command(self, name: str, *args: Arg, help: str, aliases: tuple[str, ...] = (),
-                rest: bool = False) -> Callable[[Callable[[Any, list[str]], None]],
-                                                Callable[[Any, list[str]], None]]:
+    def command(
+        self, name: str, *args: Arg, help: str, aliases: tuple[str, ...] = (), rest: bool = False
+    ) -> Callable[[Callable[[Any, list[str]], None]], Callable[[Any, list[str]], None]]:
         def deco(fn: Callable[[Any, list[str]], None]) -> Callable[[Any, list[str]], None]:
             cmd = Command(name, tuple(args), help, fn, aliases, rest)
             self.commands[name] = cmd
             for a in (name, *aliases):
                 self.by_alias[a] = cmd
             return fn
+
         return deco
 
     def get(self, word: str) -> Command | None:
@@ -74,14 +75,18 @@ class Registry:
 
     def help_text(self) -> str:
         width = max(len(c.usage()) for c in self.commands.values())
-        lines = ["Type a move to play it (e.g. 'points 7H', 'scuttle 9H 9D', 'counter 2D 4C', 'resolve'); "
-                 "Tab offers the legal moves first, then the commands; Enter on an empty line plays the only "
-                 "legal move when there is just one. Commands:"]
+        lines = [
+            "Type a move to play it (e.g. 'points 7H', 'scuttle 9H 9D', 'counter 2D 4C', 'resolve'); "
+            "Tab offers the legal moves first, then the commands; Enter on an empty line plays the only "
+            "legal move when there is just one. Commands:"
+        ]
         for c in self.commands.values():
             alias = f"  (also: {', '.join(c.aliases)})" if c.aliases else ""
             lines.append(f"  {c.usage():<{width}}  {c.help}{alias}")
-        lines.append("Keys: Tab completes, Ctrl-C clears the line, Ctrl-D quits, Up/Down walk the history "
-                     "(a line that failed is there to fix).")
+        lines.append(
+            "Keys: Tab completes, Ctrl-C clears the line, Ctrl-D quits, Up/Down walk the history "
+            "(a line that failed is there to fix)."
+        )
         return "\n".join(lines)
 
 

@@ -66,11 +66,13 @@ class Painter:
 
 def sorted_cards(names: Iterable[str]) -> list[str]:
     """Cards in the order a player sorts a hand: by rank (A to K, then Jokers), then by suit (♣ ♦ ♥ ♠)."""
+
     def key(name: str) -> int:
         try:
             return parse_card(name)
         except UnknownCardError:
             return 10_000
+
     return sorted(names, key=key)
 
 
@@ -105,17 +107,20 @@ def _royal_text(p: Painter, name: str, played_as: dict[str, str]) -> str:
 def side_lines(p: Painter, side: dict[str, Any], title: str, owner: str, played_as: dict[str, str]) -> list[str]:
     points = "  ".join(_point_text(p, e, owner) for e in side["points"]) or p.dim("—")
     royals = "  ".join(_royal_text(p, r, played_as) for r in side["royals"]) or p.dim("—")
-    return [f" {p.bold(title)}  {side['score']}/{side['goal']} points",
-            f"   points  {points}",
-            f"   royals  {royals}"]
+    return [f" {p.bold(title)}  {side['score']}/{side['goal']} points", f"   points  {points}", f"   royals  {royals}"]
 
 
 def describe_chain(p: Painter, chain: list[str]) -> str:
     return "  ←  ".join(p.move(m) for m in chain)
 
 
-def board(view: dict[str, Any], color: bool = False, names: tuple[str, str] | None = None,
-          played_as: dict[str, str] | None = None, shown_note: str = "face up") -> str:
+def board(
+    view: dict[str, Any],
+    color: bool = False,
+    names: tuple[str, str] | None = None,
+    played_as: dict[str, str] | None = None,
+    shown_note: str = "face up",
+) -> str:
     """The whole board from `view`: the opponent's side on top, the middle, your side and hand.
 
     `names` overrides the titles of (you, opponent); `played_as` maps a card in play to the verb that
@@ -130,7 +135,7 @@ def board(view: dict[str, Any], color: bool = False, names: tuple[str, str] | No
     head = f"── {view['ruleset']} · turn {view['turn_number']} · {who} "
     lines = [p.bold(head + "─" * max(0, 60 - len(head)))]
     if view["opponent_hand"] is None:
-        n = view['opponent_hand_count']
+        n = view["opponent_hand_count"]
         opp_hand = p.dim(f"{n} card{'' if n == 1 else 's'}, hidden")
         if view.get("opponent_hand_known"):  # cards of it this player saw go there or was shown
             opp_hand += p.dim(" (you know ") + p.cards(sorted_cards(view["opponent_hand_known"])) + p.dim(")")
@@ -142,8 +147,10 @@ def board(view: dict[str, Any], color: bool = False, names: tuple[str, str] | No
     known = view.get("deck_top_known") or []
     deeper = [f"{i + 1}. {p.card(c)}" for i, c in view.get("deck_known") or () if i >= len(known)]
     deck_note = ", ".join(([f"top {p.cards(known)}"] if known else []) + deeper)
-    middle = [f"deck {view['deck_count']}" + (f" ({deck_note}, known)" if deck_note else ""),
-              f"scrap {len(scrap)}" + (f" (top {p.card(scrap[-1])})" if scrap else "")]
+    middle = [
+        f"deck {view['deck_count']}" + (f" ({deck_note}, known)" if deck_note else ""),
+        f"scrap {len(scrap)}" + (f" (top {p.card(scrap[-1])})" if scrap else ""),
+    ]
     if view["shown"]:
         middle.append("revealed " + p.cards(view["shown"]))
     if view["chain"]:

@@ -48,9 +48,17 @@ SETTINGS = {"auto": "play a move by itself when it is the only legal one (a forc
 
 
 class Session:
-    def __init__(self, game: Game, vs: str = "bot", human: int = 0, ruleset: str | None = None,
-                 color: bool = False, out: Callable[[str], None] = print, bot_seed: int | None = None,
-                 width: Callable[[], int] | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        vs: str = "bot",
+        human: int = 0,
+        ruleset: str | None = None,
+        color: bool = False,
+        out: Callable[[str], None] = print,
+        bot_seed: int | None = None,
+        width: Callable[[], int] | None = None,
+    ) -> None:
         self.game = game
         #: the opponent's player name (`bot` is the heuristic player), None in hot-seat
         self.opponent: str | None = None if vs == "human" else "heuristic" if vs == "bot" else vs
@@ -133,8 +141,12 @@ class Session:
 
     def my_decision(self) -> bool:
         d = self.game.decision
-        return (d is not None and self.replay is None and self.game.outcome is None
-                and (self.vs == "human" or d.player == self.human))
+        return (
+            d is not None
+            and self.replay is None
+            and self.game.outcome is None
+            and (self.vs == "human" or d.player == self.human)
+        )
 
     def outcome_line(self) -> str:
         """The end of the game, said once: 'Game over — You win: P1 reached the goal'."""
@@ -206,8 +218,9 @@ class Session:
     # -- moves -----------------------------------------------------------------------------------
     def play_line(self, text: str) -> None:
         if self.replay is not None:
-            raise CommandError(f"you are replaying {self.replay.path}: use next, prev, goto N, "
-                               "or resume to play on from here")
+            raise CommandError(
+                f"you are replaying {self.replay.path}: use next, prev, goto N, or resume to play on from here"
+            )
         if self.game.outcome is not None:
             raise CommandError(f"the game is over ({outcome_text(self.game.outcome)}): undo, new, save FILE or quit")
         if not self.my_decision():
@@ -238,8 +251,9 @@ class Session:
         self.show()
 
     def teller_for(self, viewer: int) -> Teller:
-        return Teller(viewer, self.painter,
-                      {1 - self.human: player_label(1 - self.human)} if self.vs == "bot" else None)
+        return Teller(
+            viewer, self.painter, {1 - self.human: player_label(1 - self.human)} if self.vs == "bot" else None
+        )
 
     def advance(self) -> None:
         """Let the bot play while the decision is its own, telling each move; with `set auto on`, play
@@ -370,8 +384,10 @@ class Session:
         n = self.unsaved()
         if n and not self._quit_warned:
             self._quit_warned = True
-            self.say(f"{n} move{'s' if n != 1 else ''} of this game {'are' if n != 1 else 'is'} not saved: "
-                     "save FILE to keep them, or quit again (Ctrl-D) to leave without saving")
+            self.say(
+                f"{n} move{'s' if n != 1 else ''} of this game {'are' if n != 1 else 'is'} not saved: "
+                "save FILE to keep them, or quit again (Ctrl-D) to leave without saving"
+            )
             return False
         self.running = False
         return True
@@ -396,8 +412,11 @@ class Session:
         except CuttleError:
             raise
         except Exception:  # the engine failed to explain; still one clear line
-            why = (f"'{text}' is legal" if Move.parse(text) in self.game.legal_moves()
-                   else f"'{text}' is not legal now, but the engine could not say why ('moves' lists the legal moves)")
+            why = (
+                f"'{text}' is legal"
+                if Move.parse(text) in self.game.legal_moves()
+                else f"'{text}' is not legal now, but the engine could not say why ('moves' lists the legal moves)"
+            )
         self.say(why.splitlines()[0])
 
     def cmd_hint(self) -> None:
@@ -410,6 +429,7 @@ class Session:
         if not self.my_decision():
             raise CommandError("it is not your decision")
         from interpreter.players.hint import hint
+
         self.say(hint(self.game, seed=self.game.seed))
 
     def cmd_undo(self) -> None:
@@ -420,10 +440,11 @@ class Session:
         n = len(self.game.moves)
         movers = [self._mover(i) for i in range(n)]
         if me not in movers:
-            raise CommandError("nothing of yours to undo" + (f" ({player_label(me)} has not moved yet)"
-                                                            if self.vs == "human" else ""))
+            raise CommandError(
+                "nothing of yours to undo" + (f" ({player_label(me)} has not moved yet)" if self.vs == "human" else "")
+            )
         taken = self._take_back(me)
-        if self.vs == "human" and any(p != me for p in movers[n - len(taken):]):
+        if self.vs == "human" and any(p != me for p in movers[n - len(taken) :]):
             self._notes[1 - me].append(f"{player_label(me)} took back {len(taken)} moves, yours among them")
         self.say("undone: " + ", ".join(self.painter.move(str(m)) for m in taken))
         self._told[me] = len(self.game.moves)
@@ -517,7 +538,10 @@ class Session:
             return "a file that is not a game record"
         mine = records.record_of(self.game)
         if (data.get("ruleset_hash"), data.get("seed"), data.get("setup")) != (
-                mine["ruleset_hash"], mine["seed"], mine.get("setup")):
+            mine["ruleset_hash"],
+            mine["seed"],
+            mine.get("setup"),
+        ):
             return f"another game (ruleset {data.get('ruleset')}, seed {data.get('seed')})"
         theirs, ours = [str(m) for m in data.get("moves") or []], mine["moves"]
         n = min(len(theirs), len(ours))
@@ -549,11 +573,16 @@ class Session:
         if view in ("1", "2"):
             self.human = int(view) - 1
         self.game, self.replay = game, Replay(path, moves, open_hands=open_hands)
-        side = ("both hands shown" if open_hands else
-                f"shown from {player_label(self.viewer)}'s side" + ("" if finished or view else
-                                                                    ", as the game is not finished"))
-        self.say(f"replaying {path}: ruleset {game.rules.name}, seed {game.seed}, {len(moves)} move(s), {side}"
-                 + ("" if quiet else ". Enter or next, prev, goto N; resume plays on from there"))
+        side = (
+            "both hands shown"
+            if open_hands
+            else f"shown from {player_label(self.viewer)}'s side"
+            + ("" if finished or view else ", as the game is not finished")
+        )
+        self.say(
+            f"replaying {path}: ruleset {game.rules.name}, seed {game.seed}, {len(moves)} move(s), {side}"
+            + ("" if quiet else ". Enter or next, prev, goto N; resume plays on from there")
+        )
         if not quiet:
             self.show()
 
@@ -583,8 +612,9 @@ class Session:
             try:
                 move = self.game.play(r.moves[r.at])
             except CuttleError as e:
-                raise CommandError(f"move {r.at + 1} '{r.moves[r.at]}' of {r.path} cannot be replayed: "
-                                   f"{str(e).splitlines()[0]}") from None
+                raise CommandError(
+                    f"move {r.at + 1} '{r.moves[r.at]}' of {r.path} cannot be replayed: {str(e).splitlines()[0]}"
+                ) from None
             r.at += 1
             told.append(f"{r.at:>4}. {teller.tell(before, self.view(), move)}")
         if quiet:
@@ -598,7 +628,7 @@ class Session:
         if self.game.outcome is not None:
             raise CommandError("the game of this record is over: there is nothing to play on")
         self.replay = None
-        self._saved = r.moves[:r.at]
+        self._saved = r.moves[: r.at]
         self._told = [len(self.game.moves), len(self.game.moves)]
         self.say(f"playing on from move {r.at} of {r.path}")
         self.advance()
@@ -608,6 +638,7 @@ class Session:
         self._no_replay("scenario")
         write_scenario(self.game, path, self.ruleset)
         from interpreter.scripting.scenario import run_file
+
         res = run_file(path)
         if res.ok:
             self.say(f"wrote {path}: {len(self.game.moves)} move(s); `cuttle run {path}` passes")
@@ -660,8 +691,10 @@ def rules_text(rules: Any) -> str:
             lines.append(f"  {p.get('verb', name):<8} {ranks:<28} {effect}")
     for name, r in (d.get("responses") or {}).items():
         if isinstance(r, dict):
-            lines.append(f"  {r.get('verb', name):<8} {', '.join(map(str, r.get('ranks', [])))}: answers "
-                         f"{', '.join(map(str, r.get('answers', [])))}")
+            lines.append(
+                f"  {r.get('verb', name):<8} {', '.join(map(str, r.get('ranks', [])))}: answers "
+                f"{', '.join(map(str, r.get('answers', [])))}"
+            )
     return "\n".join(lines)
 
 

@@ -38,11 +38,13 @@ def toolbar_forms(session: Session) -> list[str]:
     deck = f"deck {v['deck_count']} · scrap {len(v['scrap'])}"
     short_deck = f"d{v['deck_count']} s{len(v['scrap'])}"
     keys = "new, undo, save, quit" if over is not None else "Tab: moves"
-    return [f" {what}  │  {sides}  │  {deck}  │  {keys}",
-            f" {what}  │  {sides}  │  {deck}",
-            f" {short_what}  │  {sides}  │  {deck}",
-            f" {short_what} │ {short_sides} │ {short_deck}",
-            f" {short_what} │ {short_sides}"]
+    return [
+        f" {what}  │  {sides}  │  {deck}  │  {keys}",
+        f" {what}  │  {sides}  │  {deck}",
+        f" {short_what}  │  {sides}  │  {deck}",
+        f" {short_what} │ {short_sides} │ {short_deck}",
+        f" {short_what} │ {short_sides}",
+    ]
 
 
 def _short_decision(view: dict, mine: bool) -> str:

@@ -31,8 +31,11 @@ def problem(line: str, verbs: Collection[str] = ()) -> str | None:
         return None
     if verbs and word.lower() not in verbs:
         near = suggest(word.lower(), [*REGISTRY.names(), *verbs])
-        return (f"'{word}' is neither a command nor a move" + (f"; did you mean '{near}'?" if near else "")
-                + " ('help', 'moves')")
+        return (
+            f"'{word}' is neither a command nor a move"
+            + (f"; did you mean '{near}'?" if near else "")
+            + " ('help', 'moves')"
+        )
     try:
         Move.parse(text)
     except InvalidMoveError as e:

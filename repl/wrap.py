@@ -34,7 +34,7 @@ def wrap_line(line: str, width: int) -> list[str]:
     if width <= 0 or visible_width(line) <= width:
         return [line]
     hang = " " * _hang(line, width)
-    lead = line[:len(line) - len(line.lstrip(" "))]
+    lead = line[: len(line) - len(line.lstrip(" "))]
     words = line.strip(" ").split(" ")
     out: list[str] = []
     current, current_w = lead, visible_width(lead)

@@ -12,8 +12,12 @@ from interpreter.engine.moves import Move
 MAX_MOVES = 2000  # far above any real game (random play ends in a few hundred moves at most)
 
 
-def play_out(game: Game, choose: Callable[[Game], Move | str], max_moves: int = MAX_MOVES,
-             play: Callable[[Move | str], object] | None = None) -> Game:
+def play_out(
+    game: Game,
+    choose: Callable[[Game], Move | str],
+    max_moves: int = MAX_MOVES,
+    play: Callable[[Move | str], object] | None = None,
+) -> Game:
     """Play `choose(game)` until the game is over; fail if it is not over after `max_moves` moves.
     `play` plays a chosen move (default: `game.play`; a REPL session's `handle` in REPL tests)."""
     do = play or game.play
@@ -32,4 +36,5 @@ def random_mover(seed: int) -> Callable[[Game], Move]:
     def choose(game: Game) -> Move:
         moves = game.legal_moves()
         return moves[rnd.randrange(len(moves))]
+
     return choose

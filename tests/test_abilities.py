@@ -5,8 +5,25 @@ import pytest
 from .scenario_util import assert_passes, cases
 
 
-@pytest.mark.parametrize("path", cases("ace-*", "two-*", "three-*", "four-*", "five-*", "six-*", "seven-*",
-                                       "glasses-*", "nine-*", "ten-*", "jack-*", "queen-*", "king-*", by=__name__))
+@pytest.mark.parametrize(
+    "path",
+    cases(
+        "ace-*",
+        "two-*",
+        "three-*",
+        "four-*",
+        "five-*",
+        "six-*",
+        "seven-*",
+        "glasses-*",
+        "nine-*",
+        "ten-*",
+        "jack-*",
+        "queen-*",
+        "king-*",
+        by=__name__,
+    ),
+)
 def test_card_ability(path) -> None:
     assert_passes(path)
 

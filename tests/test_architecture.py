@@ -29,8 +29,9 @@ def test_every_contract_is_kept(capsys: pytest.CaptureFixture[str]) -> None:
 def test_every_room_is_in_a_layer() -> None:
     """A new subpackage (or top-level module) of interpreter/ that no layer names would go unchecked."""
     layered = {m for layer in LAYERS for m in _modules(layer)}
-    rooms = {f"interpreter.{p.name}" for p in (ROOT / "interpreter").iterdir()
-             if p.is_dir() and (p / "__init__.py").exists()}
+    rooms = {
+        f"interpreter.{p.name}" for p in (ROOT / "interpreter").iterdir() if p.is_dir() and (p / "__init__.py").exists()
+    }
     rooms |= {f"interpreter.{p.stem}" for p in (ROOT / "interpreter").glob("*.py") if p.stem != "__init__"}
     assert rooms - layered == set(), f"rooms missing from the layers contract: {sorted(rooms - layered)}"
     assert layered - rooms - {"repl"} == set(), f"layers naming no room: {sorted(layered - rooms - {'repl'})}"

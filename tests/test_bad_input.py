@@ -14,8 +14,34 @@ from interpreter.scripting.scenario import run_file
 
 from .scenario_util import ROOT, SCENARIOS
 
-TOKENS = ["draw", "pass", "points", "scuttle", "royal", "glasses", "jack", "oneoff", "counter", "resolve",
-          "discard", "take", "scrap", "7H", "10S", "TS", "7♥", "RJ", "XX", "9", "", "  ", "\t", "é", "+", "("]
+TOKENS = [
+    "draw",
+    "pass",
+    "points",
+    "scuttle",
+    "royal",
+    "glasses",
+    "jack",
+    "oneoff",
+    "counter",
+    "resolve",
+    "discard",
+    "take",
+    "scrap",
+    "7H",
+    "10S",
+    "TS",
+    "7♥",
+    "RJ",
+    "XX",
+    "9",
+    "",
+    "  ",
+    "\t",
+    "é",
+    "+",
+    "(",
+]
 
 
 def _damage(lines: list[str], rnd: random.Random) -> list[str]:
@@ -24,7 +50,7 @@ def _damage(lines: list[str], rnd: random.Random) -> list[str]:
         j = rnd.randrange(len(lines))
         op, s = rnd.random(), lines[j]
         if op < 0.3:
-            lines[j] = s[:rnd.randint(0, len(s))]
+            lines[j] = s[: rnd.randint(0, len(s))]
         elif op < 0.5:
             del lines[j]
         elif op < 0.7:
@@ -83,8 +109,9 @@ def test_damaged_scenarios_fail_with_a_message_not_an_internal_error(tmp_path: P
     refused = 0
     for i in range(150):
         p = tmp_path / f"s{i}.yaml"
-        p.write_text("\n".join(_damage(rnd.choice(files).read_text(encoding="utf-8").splitlines(), rnd)),
-                     encoding="utf-8")
+        p.write_text(
+            "\n".join(_damage(rnd.choice(files).read_text(encoding="utf-8").splitlines(), rnd)), encoding="utf-8"
+        )
         result = run_file(p)
         assert not any("internal error" in f for f in result.failures), result.failures
         # every failure says where: a line of the file (a note under it is indented)

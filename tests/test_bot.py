@@ -53,8 +53,9 @@ def permuted(game: Game, player: int, rng: random.Random) -> Game:
 def _bot_game(seed: int, bot_seed: int) -> Game:
     """The bot (p1) against random play, to the end."""
     bot, rnd = Bot(bot_seed), RandomPlayer(seed)
-    return play_out(Game.new(load_ruleset("default"), seed),
-                    lambda g: (bot if g.decision.player == 0 else rnd).choose(g))
+    return play_out(
+        Game.new(load_ruleset("default"), seed), lambda g: (bot if g.decision.player == 0 else rnd).choose(g)
+    )
 
 
 def test_deterministic_for_a_seed() -> None:

@@ -29,8 +29,17 @@ CASES = [
     ("wrong-types.yaml", [("E012", 4, 15, None), ("E012", 9, 11, None), ("E012", 11, 12, None)]),
     ("unknown-rank.yaml", [("E013", 6, 13, "A"), ("E203", 8, 41, "3"), ("E203", 10, 41, "J")]),
     ("unknown-card.yaml", [("E014", 5, 19, "10H"), ("E014", 9, 41, None)]),
-    ("unknown-names.yaml", [("E202", 6, 48, "royal"), ("E019", 8, 11, "oneoff"), ("E205", 14, 14, "count"),
-                            ("E020", 16, 3, None), ("E022", 17, 11, "ace"), ("E019", 21, 23, "royal")]),
+    (
+        "unknown-names.yaml",
+        [
+            ("E202", 6, 48, "royal"),
+            ("E019", 8, 11, "oneoff"),
+            ("E205", 14, 14, "count"),
+            ("E020", 16, 3, None),
+            ("E022", 17, 11, "ace"),
+            ("E019", 21, 23, "royal"),
+        ],
+    ),
     ("syntax.yaml", [("E101", 10, 9, "move")]),
     ("jokers-on-default.yaml", [("E303", 4, 11, None)]),
 ]
@@ -53,7 +62,7 @@ def test_problem_shows_file_line_and_caret() -> None:
 
 def test_position_inside_an_effect_string_on_one_line() -> None:
     (e,) = [x for x in check(str(BAD / "unknown-rank.yaml")) if x.where and x.where.line == 10]
-    assert e.where.text[e.where.column - 1:].startswith("Jack")
+    assert e.where.text[e.where.column - 1 :].startswith("Jack")
 
 
 def test_clash_names_both_options() -> None:
@@ -63,16 +72,19 @@ def test_clash_names_both_options() -> None:
     assert (e.where.file.endswith("my-fours.yaml"), e.where.line, e.where.column) == (True, 6, 7)
 
 
-@pytest.mark.parametrize("spec, code, words", [
-    ("default+jokers", "E303", ["jokers", "micro"]),
-    ("micro+joker-swap", "E303", ["joker-swap", "micro"]),
-    ("micro+jokers+joker-swap", "E303", ["joker-swap", "jokers"]),
-    ("default+frozen-9s", "E303", ["frozen-9s", "published-9s"]),
-    ("published+classic-2s", "E303", ["classic-2s", "published"]),
-    ("default+twinned+twinned", "E303", ["twinned"]),
-    ("default+micro", "E302", ["micro"]),
-    ("defualt", "E002", ["defualt"]),
-])
+@pytest.mark.parametrize(
+    "spec, code, words",
+    [
+        ("default+jokers", "E303", ["jokers", "micro"]),
+        ("micro+joker-swap", "E303", ["joker-swap", "micro"]),
+        ("micro+jokers+joker-swap", "E303", ["joker-swap", "jokers"]),
+        ("default+frozen-9s", "E303", ["frozen-9s", "published-9s"]),
+        ("published+classic-2s", "E303", ["classic-2s", "published"]),
+        ("default+twinned+twinned", "E303", ["twinned"]),
+        ("default+micro", "E302", ["micro"]),
+        ("defualt", "E002", ["defualt"]),
+    ],
+)
 def test_refused_combinations_name_their_parts(spec: str, code: str, words: list[str]) -> None:
     errors = check(spec)
     assert errors and errors[0].code == code
@@ -107,6 +119,7 @@ def test_a_misspelled_constant_is_not_silently_ignored(tmp_path) -> None:
 
 def test_a_scenario_given_to_check_is_named_as_such() -> None:
     from pathlib import Path
+
     (e,) = check(str(Path(__file__).resolve().parent.parent / "examples" / "example-1-countered.yaml"))
     assert e.code == "E004" and "cuttle run" in e.message
 

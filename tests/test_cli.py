@@ -30,6 +30,7 @@ def test_bench_plays_an_option_on_its_base(capsys: pytest.CaptureFixture[str]) -
 
 def test_bench_all_lists_every_shipped_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
     from interpreter.rules import shipped_names
+
     assert main(["bench", "--all", "--games", "2", "--repeat", "1"]) == 0
     rows = [line.split() for line in capsys.readouterr().out.splitlines()[1:]]
     assert sorted(r[0] for r in rows) == shipped_names()
@@ -60,17 +61,20 @@ def test_bench_compare_reports_a_ratio(capsys: pytest.CaptureFixture[str]) -> No
     assert "hand-written / interpreter: median ratio" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["rules", "twinned"], "is an option, not a whole ruleset"),
-    (["rules", "defualt"], "did you mean 'default'?"),
-    (["diff", "default", "nope+twinned"], "no ruleset named 'nope'"),
-    (["play", "--ruleset", "micro+micro"], "whole ruleset, not an option"),
-    (["replay", "missing.yaml"], "cannot read"),
-    (["check", "missing-file.yaml"], "cannot read ruleset file"),
-    (["bench", "--ruleset", "nope"], "no ruleset named 'nope'"),
-    (["bench", "--jobs", "2", "--ruleset", "nope"], "no ruleset named 'nope'"),
-    (["bench", "--jobs", "2", "--api"], "--api and --jobs cannot be combined"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["rules", "twinned"], "is an option, not a whole ruleset"),
+        (["rules", "defualt"], "did you mean 'default'?"),
+        (["diff", "default", "nope+twinned"], "no ruleset named 'nope'"),
+        (["play", "--ruleset", "micro+micro"], "whole ruleset, not an option"),
+        (["replay", "missing.yaml"], "cannot read"),
+        (["check", "missing-file.yaml"], "cannot read ruleset file"),
+        (["bench", "--ruleset", "nope"], "no ruleset named 'nope'"),
+        (["bench", "--jobs", "2", "--ruleset", "nope"], "no ruleset named 'nope'"),
+        (["bench", "--jobs", "2", "--api"], "--api and --jobs cannot be combined"),
+    ],
+)
 def test_bad_input_is_one_clear_message(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) != 0
     captured = capsys.readouterr()

@@ -20,8 +20,9 @@ from .scenario_util import assert_passes, cases
 
 ROOT = Path(__file__).resolve().parents[1]
 HOUSE = ROOT / "examples" / "house"
-HOUSE_CASES = cases("jack-steals-king.test.yaml", "empty-hand-draws.test.yaml", "nines-stand-firm.test.yaml",
-                    under=HOUSE, by=__name__)
+HOUSE_CASES = cases(
+    "jack-steals-king.test.yaml", "empty-hand-draws.test.yaml", "nines-stand-firm.test.yaml", under=HOUSE, by=__name__
+)
 
 
 @pytest.mark.parametrize("path", HOUSE_CASES)
@@ -45,12 +46,16 @@ def _problems(spec: str) -> str:
 def test_before_and_after_join_the_base_program_in_order() -> None:
     rules = load_ruleset(str(HOUSE / "peek-three.yaml"))
     six, three = rules.data["plays"]["six"]["effect"], rules.data["plays"]["three"]["effect"]
-    assert six.splitlines() == ["scrap play where it.role == jack", "scrap play where it.role == royal",
-                                "show deck_top(3) to me"]
+    assert six.splitlines() == [
+        "scrap play where it.role == jack",
+        "scrap play where it.role == royal",
+        "show deck_top(3) to me",
+    ]
     assert three.splitlines()[0] == "show hand of me to opponent" and three.splitlines()[1].startswith("choose 1")
     page = rules_page(rules)
-    assert ("One-off: scrap every Jack in play, then scrap every Royal in play, then look at the top 3 cards of "
-            "the deck.") in page
+    assert (
+        "One-off: scrap every Jack in play, then scrap every Royal in play, then look at the top 3 cards of the deck."
+    ) in page
     assert "One-off: show your hand to your opponent, then you choose 1 card from the scrap" in page
 
 
@@ -61,13 +66,16 @@ def test_and_joins_a_condition_to_a_play_and_reads_as_one_rule() -> None:
     assert "draw — Draw 1 card. Only if the deck is not empty and your hand holds fewer than the hand limit" in page
     assert "then if your hand is empty and the deck is not empty, draw 1 card." in page
     diff = diff_rules(load_ruleset("default"), rules)
-    assert ("Draw: can be played: was: only if the deck is not empty; now: only if the deck is not empty and your "
-            "hand holds fewer than the hand limit (8) cards") in diff
+    assert (
+        "Draw: can be played: was: only if the deck is not empty; now: only if the deck is not empty and your "
+        "hand holds fewer than the hand limit (8) cards"
+    ) in diff
 
 
 def test_or_joins_a_condition(tmp_path: Path) -> None:
-    p = _write(tmp_path, "h.yaml", "name: h\nextends: default\nplays:\n  pass:\n    legal:\n"
-                                   "      or: count(hand of me) == 0\n")
+    p = _write(
+        tmp_path, "h.yaml", "name: h\nextends: default\nplays:\n  pass:\n    legal:\n      or: count(hand of me) == 0\n"
+    )
     rules = load_ruleset(str(p))
     assert rules.data["plays"]["pass"]["legal"] == "count(deck) == 0 or count(hand of me) == 0"
     g = Game(rules, build_position(rules, {"p1": {"hand": []}, "p2": {"hand": ["3D"]}}, 0), 0)
@@ -90,7 +98,10 @@ def test_each_part_of_a_joined_rule_points_into_the_file_that_wrote_it() -> None
 
 
 def test_an_error_in_an_added_text_points_into_its_file(tmp_path: Path) -> None:
-    p = _write(tmp_path, "h.yaml", """name: h
+    p = _write(
+        tmp_path,
+        "h.yaml",
+        """name: h
 extends: default
 plays:
   six:
@@ -100,32 +111,49 @@ plays:
         show deck_top(3) to mee
   draw:
     legal: {and: count(hand of oponent) > 1}
-""")
+""",
+    )
     text = _problems(str(p))
     assert f"{p}:8:29: [E202] unknown name 'mee'" in text
     assert f"{p}:10:32: [E202] unknown name 'oponent'" in text
 
 
 def test_an_error_of_the_base_of_a_chain_still_points_to_the_base(tmp_path: Path) -> None:
-    base = _write(tmp_path, "base.yaml", "name: base\nextends: default\nplays:\n  six:\n    effect: |\n"
-                                         "      draw 1\n      draw lots\n")
-    top = _write(tmp_path, "top.yaml", "name: top\nextends: base.yaml\nplays:\n  six:\n    effect:\n"
-                                       "      before: draw 1\n")
+    base = _write(
+        tmp_path,
+        "base.yaml",
+        "name: base\nextends: default\nplays:\n  six:\n    effect: |\n      draw 1\n      draw lots\n",
+    )
+    top = _write(
+        tmp_path, "top.yaml", "name: top\nextends: base.yaml\nplays:\n  six:\n    effect:\n      before: draw 1\n"
+    )
     text = _problems(str(top))
     assert f"{base}:7:" in text and "lots" in text
 
 
-@pytest.mark.parametrize("body, message", [
-    ("plays:\n  six:\n    effect: {and: draw 1}\n", "plays.six.effect is a program: write {before: TEXT} and/or "
-                                                      "{after: TEXT}, not 'and'"),
-    ("plays:\n  draw:\n    legal: {after: 'true'}\n", "plays.draw.legal is an expression: write {and: TEXT} or "
-                                                      "{or: TEXT}, not 'after'"),
-    ("plays:\n  draw:\n    legal: {and: 'true', or: 'false'}\n", "plays.draw.legal: write {and: TEXT} or {or: TEXT}, "
-                                                                  "not both"),
-    ("plays:\n  scuttle:\n    legal: {or: 'true'}\n", "plays.scuttle.legal: there is no rule here to add to "
-     "(nothing it extends sets plays.scuttle.legal) (without one it always holds: an 'or' would change nothing)"),
-    ("plays:\n  six:\n    effect: {after: ''}\n", "plays.six.effect.after must be effect-language text"),
-])
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        (
+            "plays:\n  six:\n    effect: {and: draw 1}\n",
+            "plays.six.effect is a program: write {before: TEXT} and/or {after: TEXT}, not 'and'",
+        ),
+        (
+            "plays:\n  draw:\n    legal: {after: 'true'}\n",
+            "plays.draw.legal is an expression: write {and: TEXT} or {or: TEXT}, not 'after'",
+        ),
+        (
+            "plays:\n  draw:\n    legal: {and: 'true', or: 'false'}\n",
+            "plays.draw.legal: write {and: TEXT} or {or: TEXT}, not both",
+        ),
+        (
+            "plays:\n  scuttle:\n    legal: {or: 'true'}\n",
+            "plays.scuttle.legal: there is no rule here to add to "
+            "(nothing it extends sets plays.scuttle.legal) (without one it always holds: an 'or' would change nothing)",
+        ),
+        ("plays:\n  six:\n    effect: {after: ''}\n", "plays.six.effect.after must be effect-language text"),
+    ],
+)
 def test_a_wrong_addition_is_a_clear_error(tmp_path: Path, body: str, message: str) -> None:
     p = _write(tmp_path, "h.yaml", "name: h\nextends: default\n" + body)
     text = _problems(str(p))
@@ -134,26 +162,37 @@ def test_a_wrong_addition_is_a_clear_error(tmp_path: Path, body: str, message: s
 
 def test_additions_stack_in_order_and_a_later_text_replaces_them(tmp_path: Path) -> None:
     _write(tmp_path, "a.yaml", "name: a\nextends: default\nplays:\n  draw:\n    effect: {after: pass}\n")
-    _write(tmp_path, "b.yaml", "name: b\nextends: a.yaml\nplays:\n  draw:\n    effect: {after: draw 2, "
-                               "before: nothing}\n")
+    _write(
+        tmp_path, "b.yaml", "name: b\nextends: a.yaml\nplays:\n  draw:\n    effect: {after: draw 2, before: nothing}\n"
+    )
     c = _write(tmp_path, "c.yaml", "name: c\nextends: b.yaml\nplays:\n  draw:\n    effect: draw 3\n")
     assert load_ruleset(str(tmp_path / "b.yaml")).data["plays"]["draw"]["effect"].splitlines() == [
-        "nothing", "draw 1", "pass", "draw 2"]
+        "nothing",
+        "draw 1",
+        "pass",
+        "draw 2",
+    ]
     assert load_ruleset(str(c)).data["plays"]["draw"]["effect"] == "draw 3"
 
 
 # -- a second play with the same verb and rank ------------------------------------------------------
 
+
 def test_a_second_play_with_the_same_verb_and_rank_adds_moves() -> None:
     rules = load_ruleset(str(HOUSE / "jack-steals-king.yaml"))
     assert rules.shared_moves and not load_ruleset("default").shared_moves
     page = rules_page(rules)
-    assert "Jack, targeting one of your opponent's Kings that are not protected: scrap this card, then put the " \
-           "target in front of you as a Royal." in page
+    assert (
+        "Jack, targeting one of your opponent's Kings that are not protected: scrap this card, then put the "
+        "target in front of you as a Royal." in page
+    )
 
 
 def _jacks(tmp_path: Path, target: str) -> Path:
-    return _write(tmp_path, "j.yaml", f"""name: j
+    return _write(
+        tmp_path,
+        "j.yaml",
+        f"""name: j
 extends: default
 plays:
   jack-any:
@@ -162,13 +201,19 @@ plays:
     kind: jack
     target: {target}
     effect: scrap target
-""")
+""",
+    )
 
 
 def test_where_two_plays_name_the_same_move_the_first_makes_it(tmp_path: Path) -> None:
     rules = load_ruleset(str(_jacks(tmp_path, "field of opponent where it.role == point or it.rank == K")))
-    g = Game(rules, build_position(rules, {"p1": {"hand": ["JS", "2C"]},
-                                           "p2": {"hand": ["3D"], "points": ["7H"], "royals": ["KC"]}}, 0), 0)
+    g = Game(
+        rules,
+        build_position(
+            rules, {"p1": {"hand": ["JS", "2C"]}, "p2": {"hand": ["3D"], "points": ["7H"], "royals": ["KC"]}}, 0
+        ),
+        0,
+    )
     moves = [str(m) for m in g.legal_moves()]
     assert moves.count("jack JS 7H") == 1 and "jack JS KC" in moves
     g.play("jack JS 7H")
@@ -176,14 +221,21 @@ def test_where_two_plays_name_the_same_move_the_first_makes_it(tmp_path: Path) -
     assert g.view(0)["you"]["points"] == [{"card": "7H", "jacks": ["JS"], "owner": "p2"}]  # the default Jack's
 
 
-@pytest.mark.parametrize("target, why", [
-    (None, "neither names a target"),
-    ("field of opponent where it.role == point and not protected(it)", "they name their targets by the same rule"),
-])
+@pytest.mark.parametrize(
+    "target, why",
+    [
+        (None, "neither names a target"),
+        ("field of opponent where it.role == point and not protected(it)", "they name their targets by the same rule"),
+    ],
+)
 def test_two_plays_that_always_make_the_same_move_are_refused(tmp_path: Path, target: str | None, why: str) -> None:
     if target is None:
-        p = _write(tmp_path, "j.yaml", "name: j\nextends: default\nplays:\n  points-again:\n    verb: points\n"
-                                       "    ranks: [7]\n    effect: scrap card\n")
+        p = _write(
+            tmp_path,
+            "j.yaml",
+            "name: j\nextends: default\nplays:\n  points-again:\n    verb: points\n"
+            "    ranks: [7]\n    effect: scrap card\n",
+        )
     else:
         p = _jacks(tmp_path, target)
     text = _problems(str(p))
@@ -192,8 +244,11 @@ def test_two_plays_that_always_make_the_same_move_are_refused(tmp_path: Path, ta
 
 def test_an_option_adds_to_its_base_and_two_options_add_in_order(tmp_path: Path) -> None:
     a = _write(tmp_path, "a.yaml", "name: a\nkind: option\nplays:\n  draw:\n    effect: {after: pass}\n")
-    b = _write(tmp_path, "b.yaml", "name: b\nkind: option\nplays:\n  draw:\n    effect: {before: nothing}\n"
-                                   "    legal: {or: 'false'}\n")
+    b = _write(
+        tmp_path,
+        "b.yaml",
+        "name: b\nkind: option\nplays:\n  draw:\n    effect: {before: nothing}\n    legal: {or: 'false'}\n",
+    )
     rules = load_ruleset(f"default+{a}+{b}")
     assert rules.data["plays"]["draw"]["effect"].splitlines() == ["nothing", "draw 1", "pass"]
     assert rules.data["plays"]["draw"]["legal"] == "count(deck) > 0 or false"
@@ -209,8 +264,11 @@ def test_frozen_9s_adds_its_marks_before_the_published_nine() -> None:
 
 def test_a_condition_added_where_none_was_written_is_the_condition(tmp_path: Path) -> None:
     """A play without `legal` is always legal: `{and: X}` makes X its condition."""
-    p = _write(tmp_path, "h.yaml", "name: h\nextends: default\nplays:\n  scuttle:\n"
-                                   "    legal:\n      and: count(hand of me) > 2\n")
+    p = _write(
+        tmp_path,
+        "h.yaml",
+        "name: h\nextends: default\nplays:\n  scuttle:\n    legal:\n      and: count(hand of me) > 2\n",
+    )
     rules = load_ruleset(str(p))
     setup = {"turn": "p1", "p1": {"hand": ["9S", "2C"]}, "p2": {"points": ["5S"], "hand": ["3D"]}}
     assert "scuttle 9S 5S" not in map(str, Game(rules, build_position(rules, setup, 0)).legal_moves())
@@ -220,8 +278,11 @@ def test_a_condition_added_where_none_was_written_is_the_condition(tmp_path: Pat
 
 
 def test_a_mark_tested_but_never_given_is_named_as_such(tmp_path: Path) -> None:
-    p = _write(tmp_path, "h.yaml", "name: h\nextends: default\nplays:\n  scuttle:\n"
-                                   "    legal:\n      and: not marked(opponent, wronged)\n")
+    p = _write(
+        tmp_path,
+        "h.yaml",
+        "name: h\nextends: default\nplays:\n  scuttle:\n    legal:\n      and: not marked(opponent, wronged)\n",
+    )
     text = _problems(str(p))
     assert "[E202] no 'mark ... as wronged' in this ruleset gives the mark 'wronged'" in text
     assert str(p) + ":6:" in text
@@ -229,21 +290,31 @@ def test_a_mark_tested_but_never_given_is_named_as_such(tmp_path: Path) -> None:
 
 def test_and_on_a_target_keeps_the_cards_for_which_it_holds(tmp_path: Path) -> None:
     """A target is a set of cards: `{and: COND}` filters it (`it` is the card), and reads so."""
-    p = _write(tmp_path, "h.yaml", "name: h\nextends: default\nplays:\n  scuttle:\n    target:\n"
-                                   "      and: it.rank != 9\n")
+    p = _write(
+        tmp_path, "h.yaml", "name: h\nextends: default\nplays:\n  scuttle:\n    target:\n      and: it.rank != 9\n"
+    )
     rules = load_ruleset(str(p))
-    assert rules.data["plays"]["scuttle"]["target"] == \
-        "(field of opponent where it.role == point and beats(card, it)) where it.rank != 9"
-    g = Game(rules, build_position(rules, {"p1": {"hand": ["10C", "2S"]},
-                                           "p2": {"hand": ["3D"], "points": ["9H", "5D"]}}, 0), 0)
+    assert (
+        rules.data["plays"]["scuttle"]["target"]
+        == "(field of opponent where it.role == point and beats(card, it)) where it.rank != 9"
+    )
+    g = Game(
+        rules,
+        build_position(rules, {"p1": {"hand": ["10C", "2S"]}, "p2": {"hand": ["3D"], "points": ["9H", "5D"]}}, 0),
+        0,
+    )
     moves = [str(m) for m in g.legal_moves()]
     assert "scuttle 10C 5D" in moves and "scuttle 10C 9H" not in moves
     assert "Targeting one of your opponent's point cards that this card beats (not a 9)" in rules_page(rules)
 
 
 def test_or_on_a_target_adds_cards(tmp_path: Path) -> None:
-    p = _write(tmp_path, "h.yaml", "name: h\nextends: default\nplays:\n  scuttle:\n    target:\n"
-                                   "      or: field of opponent where it.role == royal and beats(card, it)\n")
+    p = _write(
+        tmp_path,
+        "h.yaml",
+        "name: h\nextends: default\nplays:\n  scuttle:\n    target:\n"
+        "      or: field of opponent where it.role == royal and beats(card, it)\n",
+    )
     rules = load_ruleset(str(p))
     setup = {"p1": {"hand": ["KS", "9C"]}, "p2": {"hand": ["3D"], "points": ["5H"], "royals": ["QD"]}}
     base = load_ruleset("default")
@@ -251,5 +322,7 @@ def test_or_on_a_target_adds_cards(tmp_path: Path) -> None:
     moves = [str(m) for m in Game(rules, build_position(rules, setup, 0), 0).legal_moves()]
     assert "scuttle 9C 5H" in before and "scuttle 9C QD" not in before  # a Queen has no points to beat
     assert moves.count("scuttle 9C 5H") == 1 and "scuttle 9C QD" in moves
-    assert ("Targeting one of your opponent's point cards that this card beats or one of your opponent's Royals "
-            "that this card beats:") in rules_page(rules)
+    assert (
+        "Targeting one of your opponent's point cards that this card beats or one of your opponent's Royals "
+        "that this card beats:"
+    ) in rules_page(rules)

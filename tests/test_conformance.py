@@ -97,14 +97,16 @@ def _replay_key(game: Game) -> tuple:
     """The state's key, with each waiting frame's program named by its length: a ruleset given by its
     path is built again when a record is replayed, so its compiled functions are other objects."""
     frames = game.state.frames
-    return tuple(tuple((len(f[0]), f[1], tuple(sorted(f[2].items()))) for f in frames) if v is frames else v
-                 for v in _key_parts(game))
+    return tuple(
+        tuple((len(f[0]), f[1], tuple(sorted(f[2].items()))) for f in frames) if v is frames else v
+        for v in _key_parts(game)
+    )
 
 
 def _key_parts(game: Game) -> tuple:
     key = game.state.key()
     i = State.__slots__.index("frames") - 1  # key() lists the slots in their order, less `rules` (the first)
-    return key[:i] + (game.state.frames,) + key[i + 1:]
+    return key[:i] + (game.state.frames,) + key[i + 1 :]
 
 
 def _changed(value: Any) -> Any:

@@ -55,8 +55,12 @@ plays:
 
 def test_a_card_counter_is_set_added_to_read_and_over_after_its_turns(tmp_path: Path) -> None:
     rules = _rules(tmp_path, HEAT)
-    g = Game(rules, build_position(rules, {"turn": "p1", "p1": {"hand": ["AC", "5C", "6C"]},
-                                          "p2": {"hand": ["2D", "3D"], "points": ["9D"]}}, 1))
+    g = Game(
+        rules,
+        build_position(
+            rules, {"turn": "p1", "p1": {"hand": ["AC", "5C", "6C"]}, "p2": {"hand": ["2D", "3D"], "points": ["9D"]}}, 1
+        ),
+    )
     before = g.state.copy()
     g.play("oneoff AC 9D")
     g.play("resolve")
@@ -71,11 +75,19 @@ def test_a_card_counter_is_set_added_to_read_and_over_after_its_turns(tmp_path: 
 
 def test_the_opponents_tally_forbids_points(tmp_path: Path) -> None:
     rules = _rules(tmp_path, HEAT)
-    g = Game(rules, build_position(rules, {"turn": "p2", "p1": {"hand": ["2C"], "counters": {"tally": 3}},
-                                          "p2": {"hand": ["AD"]}}, 1))
+    g = Game(
+        rules,
+        build_position(
+            rules, {"turn": "p2", "p1": {"hand": ["2C"], "counters": {"tally": 3}}, "p2": {"hand": ["AD"]}}, 1
+        ),
+    )
     assert "points AD" not in [str(m) for m in g.legal_moves()]
-    g = Game(rules, build_position(rules, {"turn": "p2", "p1": {"hand": ["2C"], "counters": {"tally": 2}},
-                                          "p2": {"hand": ["AD"]}}, 1))
+    g = Game(
+        rules,
+        build_position(
+            rules, {"turn": "p2", "p1": {"hand": ["2C"], "counters": {"tally": 2}}, "p2": {"hand": ["AD"]}}, 1
+        ),
+    )
     assert "points AD" in [str(m) for m in g.legal_moves()]
 
 

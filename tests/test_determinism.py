@@ -24,8 +24,9 @@ print(game.state.key()[:11], game.state.rng.s, game.view(0), game.view(1))
 
 def _run(hashseed: str) -> str:
     env = dict(os.environ, PYTHONHASHSEED=hashseed)
-    out = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, env=env, check=True,
-                         timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-c", SCRIPT], capture_output=True, text=True, env=env, check=True, timeout=120
+    )
     return out.stdout
 
 
@@ -73,6 +74,57 @@ def test_the_deal_of_a_seed_is_pinned() -> None:
 
     deck = list(range(52))
     Rng(2026).shuffle(deck)
-    assert deck == [33, 38, 16, 43, 21, 26, 7, 20, 13, 47, 14, 15, 22, 12, 42, 45, 30, 39, 48, 51, 18, 41, 25, 0,
-                    36, 19, 8, 35, 17, 49, 50, 4, 28, 3, 2, 1, 46, 23, 40, 32, 31, 44, 5, 24, 37, 6, 29, 9, 10, 34,
-                    11, 27]  # as the shuffle drawing one index at a time dealt it before
+    assert deck == [
+        33,
+        38,
+        16,
+        43,
+        21,
+        26,
+        7,
+        20,
+        13,
+        47,
+        14,
+        15,
+        22,
+        12,
+        42,
+        45,
+        30,
+        39,
+        48,
+        51,
+        18,
+        41,
+        25,
+        0,
+        36,
+        19,
+        8,
+        35,
+        17,
+        49,
+        50,
+        4,
+        28,
+        3,
+        2,
+        1,
+        46,
+        23,
+        40,
+        32,
+        31,
+        44,
+        5,
+        24,
+        37,
+        6,
+        29,
+        9,
+        10,
+        34,
+        11,
+        27,
+    ]  # as the shuffle drawing one index at a time dealt it before

@@ -24,9 +24,16 @@ from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, SHOWN
 SEEDS = range(1500)
 MAX_MOVES = 3000
 # the interpreter's decision kinds (and a choice's verb) for the hand-written engine's phases
-DECISION = {hw.MAIN: "main", hw.RESPOND: "respond", hw.SEVEN: "play", hw.TAKE: "choose take",
-            hw.DISCARD4: "choose discard", hw.DISCARD5: "choose discard", hw.SCRAP7: "choose scrap",
-            hw.LIMIT: "choose discard"}
+DECISION = {
+    hw.MAIN: "main",
+    hw.RESPOND: "respond",
+    hw.SEVEN: "play",
+    hw.TAKE: "choose take",
+    hw.DISCARD4: "choose discard",
+    hw.DISCARD5: "choose discard",
+    hw.SCRAP7: "choose scrap",
+    hw.LIMIT: "choose discard",
+}
 
 
 def _names(cards) -> list[str]:
@@ -37,14 +44,17 @@ def interp_position(g, rules) -> dict:
     sides = []
     for p in (0, 1):
         field = g.zones[FIELD0 + p]
-        sides.append({
-            "points": sorted((NAMES[c], tuple(NAMES[j] for j in g.atts.get(c, ())))
-                             for c in field if g.role[c] == "point"),
-            "jacks": _names(c for c in field if g.role[c] == "jack"),
-            "royals": _names(c for c in field if g.role[c] == "royal"),
-            "hand": _names(g.zones[HAND0 + p]),
-            "score": rules.score_of(g, p),
-        })
+        sides.append(
+            {
+                "points": sorted(
+                    (NAMES[c], tuple(NAMES[j] for j in g.atts.get(c, ()))) for c in field if g.role[c] == "point"
+                ),
+                "jacks": _names(c for c in field if g.role[c] == "jack"),
+                "royals": _names(c for c in field if g.role[c] == "royal"),
+                "hand": _names(g.zones[HAND0 + p]),
+                "score": rules.score_of(g, p),
+            }
+        )
     return {
         "sides": sides,
         "scrap": _names(g.zones[SCRAP]),
@@ -59,13 +69,15 @@ def interp_position(g, rules) -> dict:
 def hand_position(h: Cuttle) -> dict:
     sides = []
     for p in (0, 1):
-        sides.append({
-            "points": sorted((NAMES[c], tuple(NAMES[j] for j in h.jk.get(c, ()))) for c in h.pts[p]),
-            "jacks": _names(j for js in h.jk.values() for j in js if h.own[j] == p),
-            "royals": _names(h.roy[p]),
-            "hand": _names(h.hands[p]),
-            "score": h.score(p),
-        })
+        sides.append(
+            {
+                "points": sorted((NAMES[c], tuple(NAMES[j] for j in h.jk.get(c, ()))) for c in h.pts[p]),
+                "jacks": _names(j for js in h.jk.values() for j in js if h.own[j] == p),
+                "royals": _names(h.roy[p]),
+                "hand": _names(h.hands[p]),
+                "score": h.score(p),
+            }
+        )
     return {
         "sides": sides,
         "scrap": _names(h.scrap),
@@ -84,9 +96,11 @@ def uniform(rnd: random.Random, texts: list[str]) -> str:
 
 def by_verb(rnd: random.Random, texts: list[str]) -> str:
     """A verb uniformly, then one of its moves: rare plays (7s, 9s, Jacks, counters) come up far more often."""
+
     def kind(text: str) -> str:  # a one-off's kind is its rank: `oneoff 9`
         parts = text.split()
         return parts[0] + " " + parts[1][:-1] if parts[0] == "oneoff" else parts[0]
+
     kinds = sorted({kind(t) for t in texts})
     k = rnd.choice(kinds)
     return rnd.choice([t for t in texts if kind(t) == k])
@@ -113,9 +127,11 @@ def play_both(seed: int, rules, policy=uniform) -> int:
         mine = {h.move_text(m): m for m in mine_list}
         assert len(theirs) == len(acts) and len(mine) == len(mine_list), f"duplicate moves at {where()}"
         if set(theirs) != set(mine):
-            pytest.fail(f"legal moves differ at {where()}\n"
-                        f"  only interpreter: {sorted(set(theirs) - set(mine))}\n"
-                        f"  only handwritten: {sorted(set(mine) - set(theirs))}")
+            pytest.fail(
+                f"legal moves differ at {where()}\n"
+                f"  only interpreter: {sorted(set(theirs) - set(mine))}\n"
+                f"  only handwritten: {sorted(set(mine) - set(theirs))}"
+            )
         text = policy(rnd, sorted(theirs))
         history.append(text)
         apply_action(g, theirs[text])

@@ -52,8 +52,9 @@ def test_the_tutorial_has_every_step() -> None:
 
 
 @pytest.mark.parametrize("cmd,expected", RUNNABLE, ids=[c for c, _ in RUNNABLE])
-def test_tutorial_command_works_as_written(cmd: str, expected: list[str], capsys: pytest.CaptureFixture[str],
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tutorial_command_works_as_written(
+    cmd: str, expected: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(ROOT)
     argv = shlex.split(cmd)
     assert argv[0] == "cuttle"
@@ -92,8 +93,9 @@ def test_the_default_ace_shown_in_the_tutorial_is_the_real_one() -> None:
     assert ace in default
 
 
-def test_the_scenario_fails_under_the_default_rules(capsys: pytest.CaptureFixture[str],
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_scenario_fails_under_the_default_rules(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(ROOT)
     assert main(["run", "--ruleset", "default", "examples/house/ace-opponent-only.test.yaml"]) == 1
     assert "FAIL" in capsys.readouterr().out
@@ -165,13 +167,16 @@ def test_the_effect_language_doc_covers_the_grammar() -> None:
 
 # -- rulesets.md --------------------------------------------------------------------------------
 
+
 def test_every_schema_key_is_documented() -> None:
     doc = (DOCS / "rulesets.md").read_text(encoding="utf-8")
     rows = schema_reference().splitlines()[2:]
     assert len(rows) >= 20
     missing = [row.split("`")[1] for row in rows if row.split("`")[1] not in doc]
-    assert not missing, ("docs/rulesets.md lacks " + ", ".join(missing) + "; regenerate its table with "
-                         "python -c \"from interpreter.rules.page import schema_reference; print(schema_reference())\"")
+    assert not missing, (
+        "docs/rulesets.md lacks " + ", ".join(missing) + "; regenerate its table with "
+        'python -c "from interpreter.rules.page import schema_reference; print(schema_reference())"'
+    )
 
 
 def test_the_rulesets_doc_explains_composition() -> None:
@@ -219,16 +224,22 @@ def test_the_scenario_doc_example_uses_every_key_the_runner_accepts() -> None:
     shown = {
         "the file": (set(doc), set(TOP_KEYS)),
         "setup": (set(doc["setup"]) | set(more["setup"]), set(setup.SETUP_KEYS)),
-        "setup.p1/p2": (set(doc["setup"]["p1"]) | set(doc["setup"]["p2"]) | set(more["setup"]["p1"]),
-                        set(setup.SIDE_KEYS)),
+        "setup.p1/p2": (
+            set(doc["setup"]["p1"]) | set(doc["setup"]["p2"]) | set(more["setup"]["p1"]),
+            set(setup.SIDE_KEYS),
+        ),
         "a step": ({k for s in steps for k in s}, {"move", "expect", "illegal", "error"}),
         "expect": (set(doc["expect"]) | set(more["expect"]), set(EXPECT_KEYS)),
-        "expect.p1/p2": (set(doc["expect"]["p1"]) | set(doc["expect"]["p2"]) | set(more["expect"]["p1"]),
-                         set(SIDE_EXPECT)),
+        "expect.p1/p2": (
+            set(doc["expect"]["p1"]) | set(doc["expect"]["p2"]) | set(more["expect"]["p1"]),
+            set(SIDE_EXPECT),
+        ),
     }
     for where, (documented, accepted) in shown.items():
-        assert documented == accepted, (f"docs/scenarios.md: {where} shows {sorted(documented - accepted)} that the "
-                                        f"runner does not accept and lacks {sorted(accepted - documented)}")
+        assert documented == accepted, (
+            f"docs/scenarios.md: {where} shows {sorted(documented - accepted)} that the "
+            f"runner does not accept and lacks {sorted(accepted - documented)}"
+        )
     text = (DOCS / "scenarios.md").read_text(encoding="utf-8")
     for value in setup.UNPLACED:
         assert f"`unplaced: {value}`" in text, f"docs/scenarios.md does not explain unplaced: {value}"
@@ -241,7 +252,7 @@ def doc_comment(block: str, key: str) -> str:
     lines = block.splitlines()
     i = next(n for n, ln in enumerate(lines) if ln.strip().startswith(key))
     out = [lines[i].split("#", 1)[1]]
-    for ln in lines[i + 1:]:
+    for ln in lines[i + 1 :]:
         if not ln.strip().startswith("#"):
             break
         out.append(ln.strip()[1:])
@@ -249,6 +260,7 @@ def doc_comment(block: str, key: str) -> str:
 
 
 # -- notation.md --------------------------------------------------------------------------------
+
 
 def test_the_notation_doc_card_forms_parse() -> None:
     doc = (DOCS / "notation.md").read_text(encoding="utf-8")

@@ -93,6 +93,7 @@ def test_compiled_once_per_ruleset() -> None:
 def test_a_house_rule_works_without_code(tmp_path: Path) -> None:
     from interpreter import Game
     from interpreter.scripting.setup import build_position
+
     rules, _ = _load(tmp_path, "plays:\n  ace:\n    effect: scrap field of opponent where it.role == point\n")
     setup = {"p1": {"hand": ["AC"], "points": ["7H"]}, "p2": {"points": ["9D"]}}
     game = Game(rules, build_position(rules, setup, 0), 0, setup)
@@ -106,8 +107,10 @@ def test_let_names_the_cards_as_they_were(tmp_path: Path) -> None:
     """`let kept = hand of me` keeps the cards held then, not the hand as it changes afterwards."""
     from interpreter import Game
     from interpreter.scripting.setup import build_position
-    rules, _ = _load(tmp_path, "plays:\n  ace:\n    effect: |\n      let kept = hand of me\n      draw 1\n"
-                               "      scrap kept\n")
+
+    rules, _ = _load(
+        tmp_path, "plays:\n  ace:\n    effect: |\n      let kept = hand of me\n      draw 1\n      scrap kept\n"
+    )
     setup = {"p1": {"hand": ["AC", "7H"]}, "p2": {"hand": ["9D"]}, "deck": ["5S"]}
     game = Game(rules, build_position(rules, setup, 0), 0, setup)
     game.play("oneoff AC")
@@ -116,9 +119,18 @@ def test_let_names_the_cards_as_they_were(tmp_path: Path) -> None:
     assert "7H" in game.view(0)["scrap"]
 
 
-@pytest.mark.parametrize("line", ['legal: count(hand of opponent) > "x"', 'effect: draw "abc"',
-                                  "effect: draw hand of me", "effect: move card to hand of 7", "effect: scrap 3",
-                                  "legal: count(3) > 0", "effect: scrap play where it.rank > 3"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        'legal: count(hand of opponent) > "x"',
+        'effect: draw "abc"',
+        "effect: draw hand of me",
+        "effect: move card to hand of 7",
+        "effect: scrap 3",
+        "legal: count(3) > 0",
+        "effect: scrap play where it.rank > 3",
+    ],
+)
 def test_values_of_the_wrong_kind_are_caught_at_load(tmp_path: Path, line: str) -> None:
     errs = _errors(tmp_path, f"plays:\n  ace:\n    {line}\n")
     assert errs[0].code == "E210" and errs[0].where.line == 5
@@ -127,6 +139,7 @@ def test_values_of_the_wrong_kind_are_caught_at_load(tmp_path: Path, line: str) 
 def test_a_rule_failing_at_run_time_is_an_error_and_changes_nothing(tmp_path: Path) -> None:
     from interpreter import CuttleError, Game
     from interpreter.scripting.setup import build_position
+
     rules, _ = _load(tmp_path, "constants: {goals: 7}\n")  # `goals[...]` now indexes a number
     setup = {"p1": {"hand": ["7H"]}, "p2": {"hand": ["3C"]}}
     game = Game(rules, build_position(rules, setup, 0), 0, setup)
@@ -138,8 +151,11 @@ def test_a_rule_failing_at_run_time_is_an_error_and_changes_nothing(tmp_path: Pa
 
 
 def test_errors_in_folded_and_escaped_strings_point_at_the_right_place(tmp_path: Path) -> None:
-    errs = _errors(tmp_path, "plays:\n  ace:\n    effect: scrap field of opponent\n      where it.role == pont\n"
-                             "  two:\n    effect: >\n      scrap field of opponent\n      where it.role == pnt\n")
+    errs = _errors(
+        tmp_path,
+        "plays:\n  ace:\n    effect: scrap field of opponent\n      where it.role == pont\n"
+        "  two:\n    effect: >\n      scrap field of opponent\n      where it.role == pnt\n",
+    )
     assert [(e.where.line, e.where.column) for e in errs] == [(6, 24), (10, 24)]
 
 
@@ -148,17 +164,20 @@ def test_every_definition_is_checked_even_unused(tmp_path: Path) -> None:
     assert {e.code for e in errs} == {"E207", "E202"} and len(errs) == 3
 
 
-@pytest.mark.parametrize("text, word, near", [
-    ("scrapp discard", "scrapp", "scrap"),
-    ("scrap card\n  drw 1", "drw", "draw"),
-    ("scrap play whre it.role == point", "whre", "where"),
-])
+@pytest.mark.parametrize(
+    "text, word, near",
+    [
+        ("scrapp discard", "scrapp", "scrap"),
+        ("scrap card\n  drw 1", "drw", "draw"),
+        ("scrap play whre it.role == point", "whre", "where"),
+    ],
+)
 def test_a_misspelled_keyword_is_named_and_suggested(text: str, word: str, near: str) -> None:
     with pytest.raises(RulesetError) as e:
         parse_program(text)
     assert f"unexpected '{word}'" in e.value.message and f"did you mean '{near}'?" in e.value.render()
     line = text.splitlines()[e.value.where.line - 1]
-    assert line[e.value.where.column - 1:].startswith(word)
+    assert line[e.value.where.column - 1 :].startswith(word)
 
 
 def test_cards_joined_with_plus_are_each_counted_once(tmp_path: Path) -> None:
@@ -167,10 +186,13 @@ def test_cards_joined_with_plus_are_each_counted_once(tmp_path: Path) -> None:
     from interpreter.scripting.setup import build_position
 
     twice = "(field of opponent where it.role == point and beats(card, it))"
-    rules, _ = _load(tmp_path, f"plays:\n  scuttle:\n    target: {twice} + {twice}\n"
-                            "  draw:\n    legal: count(hand of me + hand of me) == 2\n")
-    g = Game(rules, build_position(rules, {"p1": {"hand": ["9C", "8S"]}, "p2": {"hand": ["3D"], "points": ["5H"]}},
-                                   0), 0)
+    rules, _ = _load(
+        tmp_path,
+        f"plays:\n  scuttle:\n    target: {twice} + {twice}\n  draw:\n    legal: count(hand of me + hand of me) == 2\n",
+    )
+    g = Game(
+        rules, build_position(rules, {"p1": {"hand": ["9C", "8S"]}, "p2": {"hand": ["3D"], "points": ["5H"]}}, 0), 0
+    )
     moves = [str(m) for m in g.legal_moves()]
     assert moves.count("scuttle 9C 5H") == 1 and moves.count("scuttle 8S 5H") == 1
     assert "draw" in moves  # two cards in hand, counted once each

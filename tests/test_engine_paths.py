@@ -34,9 +34,26 @@ def _fresh(spec: str, shortcuts: bool) -> Rules:
 
 
 def _position(g) -> tuple:
-    return (g.zones, g.role, g.owner, g.host, sorted((k, v) for k, v in g.atts.items() if v), sorted(g.marks.items()),
-            g.turn, g.turn_no, g.passes, g.passed, g.winner, g.reason, g.pending, g.rng.s, g.wins, g.hands,
-            g.known, [(x[0].name, x[1], x[2], x[3]) for x in g.chain])
+    return (
+        g.zones,
+        g.role,
+        g.owner,
+        g.host,
+        sorted((k, v) for k, v in g.atts.items() if v),
+        sorted(g.marks.items()),
+        g.turn,
+        g.turn_no,
+        g.passes,
+        g.passed,
+        g.winner,
+        g.reason,
+        g.pending,
+        g.rng.s,
+        g.wins,
+        g.hands,
+        g.known,
+        [(x[0].name, x[1], x[2], x[3]) for x in g.chain],
+    )
 
 
 def _same_games(spec: str, fast: Rules, slow: Rules) -> None:
@@ -55,8 +72,9 @@ def _same_games(spec: str, fast: Rules, slow: Rules) -> None:
             apply_action(a, legal_actions(a)[i])
             apply_action(b, legal_actions(b)[i])
             decisions += 1
-            assert a.hand_over is None and (a.pending is None) != (a.winner is None), \
+            assert a.hand_over is None and (a.pending is None) != (a.winner is None), (
                 f"{spec}, seed {seed}: after a move the game must wait for a decision or be over"
+            )
     assert decisions > 10 * GAMES
 
 
@@ -123,8 +141,19 @@ def test_the_default_rules_direct_plays_run_as_their_own_functions() -> None:
     (engine/direct.py) with its window test, effect and win check written in (the comparison above means
     something only if the fast side runs them); the plays whose effect waits for a choice do not."""
     plan = _fresh("default", True).engine_cache["machine"]
-    assert {p.name for p in plan.play_fns} == {"draw", "pass", "points", "scuttle", "royal", "glasses", "jack",
-                                               "ace", "two", "six", "nine"}
+    assert {p.name for p in plan.play_fns} == {
+        "draw",
+        "pass",
+        "points",
+        "scuttle",
+        "royal",
+        "glasses",
+        "jack",
+        "ace",
+        "two",
+        "six",
+        "nine",
+    }
     for play, resolved in plan.play_fns.values():
         for fn in (play, resolved):
             names = set(fn.__code__.co_names)
@@ -160,20 +189,28 @@ def test_the_generated_win_check_agrees_with_the_score_and_the_goal(spec: str) -
 
 # -- what the engine generates -------------------------------------------------------------------
 
+
 def test_generated_source_holds_only_engine_names_and_numbers() -> None:
-    fn = define("def f(g, me):\n    x = [1, -2]\n    if x[0] is not None and me == 0:\n        return L0(g, me)\n",
-                "f", {"L0": lambda g, me: me}, "<test>")
+    fn = define(
+        "def f(g, me):\n    x = [1, -2]\n    if x[0] is not None and me == 0:\n        return L0(g, me)\n",
+        "f",
+        {"L0": lambda g, me: me},
+        "<test>",
+    )
     assert fn(None, 0) == 0
 
 
-@pytest.mark.parametrize("source, why", [
-    ("def f(g):\n    return 'drop table'\n", "constant 'drop table'"),
-    ("def f(g):\n    return open\n", "names 'open'"),
-    ("def f(g):\n    return g.__globals__\n", "attribute '__globals__'"),
-    ("def f(g):\n    import os\n", "Import"),
-    ("def f(g):\n    return lambda: 1\n", "Lambda"),
-    ("def f(g):\n    return 1.5\n", "constant 1.5"),
-])
+@pytest.mark.parametrize(
+    "source, why",
+    [
+        ("def f(g):\n    return 'drop table'\n", "constant 'drop table'"),
+        ("def f(g):\n    return open\n", "names 'open'"),
+        ("def f(g):\n    return g.__globals__\n", "attribute '__globals__'"),
+        ("def f(g):\n    import os\n", "Import"),
+        ("def f(g):\n    return lambda: 1\n", "Lambda"),
+        ("def f(g):\n    return 1.5\n", "constant 1.5"),
+    ],
+)
 def test_generated_source_outside_the_allow_lists_is_refused(source: str, why: str) -> None:
     with pytest.raises(GeneratedCodeError, match=why.replace("(", r"\(")):
         check(ast.parse(source), set())
@@ -193,8 +230,11 @@ def test_an_expression_outside_the_compilers_allow_list_is_not_written_in() -> N
     x = inl.place(draw.legal)
     assert x is not None
     pre, value, code = inl.parts[x]
-    inl.parts[x] = ([ast.Expr(value=ast.Call(func=ast.Name(id="open", ctx=ast.Load()), args=[], keywords=[]))]
-                    + pre, value, code)
+    inl.parts[x] = (
+        [ast.Expr(value=ast.Call(func=ast.Name(id="open", ctx=ast.Load()), args=[], keywords=[]))] + pre,
+        value,
+        code,
+    )
     tree = ast.parse(f"def f(g, me):\n    if {x}:\n        pass\n")
     with pytest.raises(UnsafeCode, match="open"):
         inl.splice(tree)
@@ -206,8 +246,7 @@ def _reference_plays(g, player: int, source, free_ok: bool = True) -> list[tuple
     rules = g.rules
     out: list[tuple] = []
     for c in source:
-        if rules.playable_fn is not None and not rules.playable_fn(g, {"me": player, "opponent": 1 - player,
-                                                                       "it": c}):
+        if rules.playable_fn is not None and not rules.playable_fn(g, {"me": player, "opponent": 1 - player, "it": c}):
             continue
         for p in rules.by_rank[RANK_OF[c]]:
             if p.ncards != 1 or (p.free and not free_ok):
@@ -238,7 +277,8 @@ def test_the_generated_enumerator_lists_what_the_plain_way_lists(spec: str) -> N
             if d.kind == "main":
                 env = {"me": me, "opponent": 1 - me, "card": -1, "cards": ()}
                 assert [a for a in acts if a[0] == "play" and not a[3]] == [
-                    ("play", p, me, (), -1) for p in rules.cardless if p.legal is None or p.legal(g, env)]
+                    ("play", p, me, (), -1) for p in rules.cardless if p.legal is None or p.legal(g, env)
+                ]
                 assert [a for a in acts if len(a[3]) == 1] == _reference_plays(g, me, g.zones[HAND0 + me])
                 checked += 1
             elif d.kind == "play":  # the revealed cards, judged here (not where their play will start)
@@ -255,10 +295,13 @@ def test_the_plays_of_every_card_come_from_the_generated_enumerator() -> None:
     me = g.pending.player
     for c in range(52):
         verbs = {a[1].verb for a in plays_for(g, me, (c,))}
-        expected = {p.verb for p in rules.by_rank[NAMES[c][:-1]]
-                    if p.ncards == 1 and (p.legal is None or p.legal(g, {"me": me, "opponent": 1 - me, "card": c,
-                                                                         "cards": (c,)}))
-                    and (p.target is None or p.target(g, {"me": me, "opponent": 1 - me, "card": c, "cards": (c,)}))}
+        expected = {
+            p.verb
+            for p in rules.by_rank[NAMES[c][:-1]]
+            if p.ncards == 1
+            and (p.legal is None or p.legal(g, {"me": me, "opponent": 1 - me, "card": c, "cards": (c,)}))
+            and (p.target is None or p.target(g, {"me": me, "opponent": 1 - me, "card": c, "cards": (c,)}))
+        }
         assert verbs == expected, NAMES[c]
 
 
@@ -266,6 +309,7 @@ def test_the_plays_of_every_card_come_from_the_generated_enumerator() -> None:
 def test_the_phase2_sketch_still_plays_the_same_games(level: str) -> None:
     """benchmarks/phase2_sketch.py (the measured prototypes of docs/engine.md) stays true to the engine."""
     from benchmarks.phase2_sketch import install, same_games
+
     rules = Rules(compose("default"))
     install(rules, level)
     same_games(rules, 8)

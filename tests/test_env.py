@@ -101,7 +101,7 @@ def plane(obs: np.ndarray, name: str) -> set[int]:
     from interpreter.env.encoding import PLANES
 
     i = PLANES.index(name) * CARD_COUNT
-    return {int(c) for c in np.flatnonzero(obs[i:i + CARD_COUNT])}
+    return {int(c) for c in np.flatnonzero(obs[i : i + CARD_COUNT])}
 
 
 def test_observations_show_the_hidden_cards_a_player_knows() -> None:
@@ -118,9 +118,11 @@ def test_observations_show_the_hidden_cards_a_player_knows() -> None:
             for p, agent in enumerate(("p1", "p2")):
                 view = game.view(p)
                 obs = e.observe(agent)["observation"]
-                want = {"opponent_hand_known": view["opponent_hand_known"],
-                        "deck_known": [n for _, n in view["deck_known"]],
-                        "hand_known_to_opponent": view["opponent_knows"]["hand"]}
+                want = {
+                    "opponent_hand_known": view["opponent_hand_known"],
+                    "deck_known": [n for _, n in view["deck_known"]],
+                    "hand_known_to_opponent": view["opponent_knows"]["hand"],
+                }
                 for name, cards in want.items():
                     assert plane(obs, name) == {parse_card(c) for c in cards}, (seed, agent, name)
                     found[name] += bool(cards)

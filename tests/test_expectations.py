@@ -62,100 +62,222 @@ setup:
   cards:
     9S: {marks: [hot], counters: {uses: 3}}
 """
-COUNTED_RULES = ("name: counted\nkind: base\nextends: default\ncounters:\n  tally: {of: player}\n"
-                 "  uses: {of: card}\n")
+COUNTED_RULES = "name: counted\nkind: base\nextends: default\ncounters:\n  tally: {of: player}\n  uses: {of: card}\n"
 
 # (key, position, values that hold, [(a value that does not hold, what the failure says)])
 Row = tuple[str, str, list[Any], list[tuple[Any, str]]]
 GAME_ROWS: list[Row] = [
     ("turn", BASE, ["p1"], [("p2", "turn: expected p2, got p1")]),
-    ("decider", BASE, ["p1"], [("p2", "decider: expected p2, got p1"),
-                               ("nobody", "decider: expected nobody, got p1")]),
-    ("decision", BASE, ["main"], [("respond", "decision: expected respond, got main"),
-                                  ("none", "decision: expected none, got main")]),
-    ("winner", BASE, ["none"], [("p1", "winner: expected p1, got none (the game goes on)"),
-                                ("draw", "winner: expected draw, got none (the game goes on)")]),
-    ("scrap", BASE, [["3C", "4C"], ["4C", "3C"]],
-     [(["3C"], "scrap: expected [3C], got [3C, 4C]"),
-      (["3C", "4C", "5D"], "scrap: expected [3C, 4C, 5D], got [3C, 4C]"),
-      ([], "scrap: expected [], got [3C, 4C]")]),
-    ("scrap_has", BASE, [["4C"], ["3C", "4C"]],
-     [(["5D"], "scrap to contain [5D], but [5D] not in it"),
-      (["3C", "9D"], "scrap to contain [3C, 9D], but [9D] not in it")]),
-    ("deck_top", BASE, [["5S"], ["5S", "9D"]],
-     [(["9D", "5S"], "deck top (top card first): expected [9D, 5S], got [5S, 9D]"),
-      (["9D"], "deck top (top card first): expected [9D], got [5S]")]),
+    ("decider", BASE, ["p1"], [("p2", "decider: expected p2, got p1"), ("nobody", "decider: expected nobody, got p1")]),
+    (
+        "decision",
+        BASE,
+        ["main"],
+        [("respond", "decision: expected respond, got main"), ("none", "decision: expected none, got main")],
+    ),
+    (
+        "winner",
+        BASE,
+        ["none"],
+        [
+            ("p1", "winner: expected p1, got none (the game goes on)"),
+            ("draw", "winner: expected draw, got none (the game goes on)"),
+        ],
+    ),
+    (
+        "scrap",
+        BASE,
+        [["3C", "4C"], ["4C", "3C"]],
+        [
+            (["3C"], "scrap: expected [3C], got [3C, 4C]"),
+            (["3C", "4C", "5D"], "scrap: expected [3C, 4C, 5D], got [3C, 4C]"),
+            ([], "scrap: expected [], got [3C, 4C]"),
+        ],
+    ),
+    (
+        "scrap_has",
+        BASE,
+        [["4C"], ["3C", "4C"]],
+        [
+            (["5D"], "scrap to contain [5D], but [5D] not in it"),
+            (["3C", "9D"], "scrap to contain [3C, 9D], but [9D] not in it"),
+        ],
+    ),
+    (
+        "deck_top",
+        BASE,
+        [["5S"], ["5S", "9D"]],
+        [
+            (["9D", "5S"], "deck top (top card first): expected [9D, 5S], got [5S, 9D]"),
+            (["9D"], "deck top (top card first): expected [9D], got [5S]"),
+        ],
+    ),
     ("deck_count", BASE, [41], [(40, "deck count: expected 40, got 41"), (0, "deck count: expected 0, got 41")]),
-    ("legal", BASE, ["points 9S", ["draw", "oneoff 9S 10C"]],
-     [("oneoff 2C 10C", "'oneoff 2C 10C' to be legal: expected legal, got illegal ("),
-      (["draw", "resolve"], "'resolve' to be legal: expected legal, got illegal")]),
-    ("illegal", BASE, ["oneoff 2C 10C", ["resolve", "points 3D"], [{"move": "points 3D", "error": "not in your hand"}],
-                       [{"move": "oneoff 2C 10C", "error": "NOT A LEGAL TARGET"}, "resolve"]],
-     [("points 9S", "'points 9S' to be illegal: expected illegal, got legal"),
-      (["resolve", "draw"], "'draw' to be illegal: expected illegal, got legal"),
-      ([{"move": "points 3D", "error": "queen"}], "'points 3D' to be illegal with an error containing 'queen', "
-                                                  "but its error is: ")]),
-    ("hand_visible", BASE, [{"p1": False, "p2": False}, {"p2": False}],
-     [({"p1": True}, "p1 to see the opponent's hand: expected True, got False"),
-      ({"p1": False, "p2": True}, "p2 to see the opponent's hand: expected True, got False")]),
-    ("match", MATCH, [{"p1": 1, "p2": 0}, {"p1": 1}],
-     [({"p1": 0}, "hands won: expected {'p1': 0}, got {'p1': 1, 'p2': 0}"),
-      ({"p2": 1}, "hands won: expected {'p2': 1}, got {'p1': 1, 'p2': 0}")]),
+    (
+        "legal",
+        BASE,
+        ["points 9S", ["draw", "oneoff 9S 10C"]],
+        [
+            ("oneoff 2C 10C", "'oneoff 2C 10C' to be legal: expected legal, got illegal ("),
+            (["draw", "resolve"], "'resolve' to be legal: expected legal, got illegal"),
+        ],
+    ),
+    (
+        "illegal",
+        BASE,
+        [
+            "oneoff 2C 10C",
+            ["resolve", "points 3D"],
+            [{"move": "points 3D", "error": "not in your hand"}],
+            [{"move": "oneoff 2C 10C", "error": "NOT A LEGAL TARGET"}, "resolve"],
+        ],
+        [
+            ("points 9S", "'points 9S' to be illegal: expected illegal, got legal"),
+            (["resolve", "draw"], "'draw' to be illegal: expected illegal, got legal"),
+            (
+                [{"move": "points 3D", "error": "queen"}],
+                "'points 3D' to be illegal with an error containing 'queen', but its error is: ",
+            ),
+        ],
+    ),
+    (
+        "hand_visible",
+        BASE,
+        [{"p1": False, "p2": False}, {"p2": False}],
+        [
+            ({"p1": True}, "p1 to see the opponent's hand: expected True, got False"),
+            ({"p1": False, "p2": True}, "p2 to see the opponent's hand: expected True, got False"),
+        ],
+    ),
+    (
+        "match",
+        MATCH,
+        [{"p1": 1, "p2": 0}, {"p1": 1}],
+        [
+            ({"p1": 0}, "hands won: expected {'p1': 0}, got {'p1': 1, 'p2': 0}"),
+            ({"p2": 1}, "hands won: expected {'p2': 1}, got {'p1': 1, 'p2': 0}"),
+        ],
+    ),
     ("hand_number", MATCH, [2], [(1, "hand number: expected 1, got 2"), (3, "hand number: expected 3, got 2")]),
-    ("legal_exactly", BASE, [["draw", "points 9S", "points 2C", "oneoff 9S 10C"],
-                             ["oneoff 9s 10c", "points 2C", "draw", "points 9S"]],
-     [(["draw", "points 9S"], "legal moves exactly [draw, points 9S], but also legal: oneoff 9S 10C, points 2C"),
-      (["draw", "points 9S", "points 2C", "oneoff 9S 10C", "scuttle 9S 10C"],
-       "legal moves exactly [draw, points 9S, points 2C, oneoff 9S 10C, scuttle 9S 10C], but not legal: "
-       "scuttle 9S 10C")]),
-    ("owner", BASE, [{"3H": "p1", "KS": "p1", "10C": "p2", "JD": "p1"}, {"9C": "p2", "5S": "nobody"}],
-     [({"9C": "p1"}, "owner of 9C: expected p1, got p2 (controlled by p1)"),
-      ({"3D": "p2"}, "owner of 3D: expected p2, got nobody (not in play)")]),
+    (
+        "legal_exactly",
+        BASE,
+        [["draw", "points 9S", "points 2C", "oneoff 9S 10C"], ["oneoff 9s 10c", "points 2C", "draw", "points 9S"]],
+        [
+            (["draw", "points 9S"], "legal moves exactly [draw, points 9S], but also legal: oneoff 9S 10C, points 2C"),
+            (
+                ["draw", "points 9S", "points 2C", "oneoff 9S 10C", "scuttle 9S 10C"],
+                "legal moves exactly [draw, points 9S, points 2C, oneoff 9S 10C, scuttle 9S 10C], but not legal: "
+                "scuttle 9S 10C",
+            ),
+        ],
+    ),
+    (
+        "owner",
+        BASE,
+        [{"3H": "p1", "KS": "p1", "10C": "p2", "JD": "p1"}, {"9C": "p2", "5S": "nobody"}],
+        [
+            ({"9C": "p1"}, "owner of 9C: expected p1, got p2 (controlled by p1)"),
+            ({"3D": "p2"}, "owner of 3D: expected p2, got nobody (not in play)"),
+        ],
+    ),
     ("turn_number", COUNTED, [5], [(1, "turn number: expected 1, got 5")]),
-    ("cards", COUNTED, [{"9S": {"marks": ["hot"]}}, {"9S": {"counters": {"uses": 3}}, "3D": {"marks": []}},
-                        {"9s": {"marks": ["hot"], "counters": {"uses": 3}}}],
-     [({"9S": {"marks": []}}, "9S marks: expected [], got [hot]"),
-      ({"3D": {"marks": ["hot"]}}, "3D marks: expected [hot], got []"),
-      ({"9S": {"counters": {"uses": 2}}}, "9S counters: expected {'uses': 2}, got {'uses': 3}"),
-      ({"9S": {"counters": {"tally": 2}}}, "9S counters: 'tally' is not a counter of cards in this ruleset")]),
+    (
+        "cards",
+        COUNTED,
+        [
+            {"9S": {"marks": ["hot"]}},
+            {"9S": {"counters": {"uses": 3}}, "3D": {"marks": []}},
+            {"9s": {"marks": ["hot"], "counters": {"uses": 3}}},
+        ],
+        [
+            ({"9S": {"marks": []}}, "9S marks: expected [], got [hot]"),
+            ({"3D": {"marks": ["hot"]}}, "3D marks: expected [hot], got []"),
+            ({"9S": {"counters": {"uses": 2}}}, "9S counters: expected {'uses': 2}, got {'uses': 3}"),
+            ({"9S": {"counters": {"tally": 2}}}, "9S counters: 'tally' is not a counter of cards in this ruleset"),
+        ],
+    ),
 ]
 
 SIDE_ROWS: list[Row] = [
-    ("p1.hand", BASE, [["9S", "2C"], ["2C", "9S"]],
-     [(["9S"], "p1 hand: expected [9S], got [2C, 9S]"),
-      (["9S", "2C", "3D"], "p1 hand: expected [2C, 3D, 9S], got [2C, 9S]")]),
+    (
+        "p1.hand",
+        BASE,
+        [["9S", "2C"], ["2C", "9S"]],
+        [
+            (["9S"], "p1 hand: expected [9S], got [2C, 9S]"),
+            (["9S", "2C", "3D"], "p1 hand: expected [2C, 3D, 9S], got [2C, 9S]"),
+        ],
+    ),
     ("p2.hand", BASE, [["3D", "5C"]], [([], "p2 hand: expected [], got [3D, 5C]")]),
     ("p1.hand_has", BASE, [["9S"], ["2C", "9S"]], [(["3D"], "p1 hand to contain [3D], but [3D] not in it")]),
     ("p2.hand_has", BASE, [["5C"]], [(["9S", "5C"], "p2 hand to contain [9S, 5C], but [9S] not in it")]),
     ("p1.hand_count", BASE, [2], [(3, "p1 hand count: expected 3, got 2"), (0, "p1 hand count: expected 0, got 2")]),
     ("p2.hand_count", BASE, [2], [(1, "p2 hand count: expected 1, got 2")]),
-    ("p1.points", BASE, [["3H", "9C+JD"], ["9C+JD", "3H"], ["3H", "9C+*"]],
-     [(["3H"], "p1 points: expected [3H], got [3H, 9C+JD]"),
-      (["3H", "9C"], "p1 points: expected [3H, 9C], got [3H, 9C+JD]"),  # 9C alone: with no Jack on it
-      (["3H+*", "9C+JD"], "p1 points: expected [3H+*, 9C+JD], got [3H, 9C+JD]"),
-      (["3H", "9C", "10C"], "p1 points: expected [10C, 3H, 9C], got [3H, 9C+JD]"),
-      (["3H", "9C+JH"], "p1 points: expected [3H, 9C+JH], got [3H, 9C+JD]"),
-      (["3H", "9C+JD+JH"], "p1 points: expected [3H, 9C+JD+JH], got [3H, 9C+JD]")]),
-    ("p2.points", BASE, [["10C"]], [([], "p2 points: expected [], got [10C]"),
-                                    (["10C", "9C"], "p2 points: expected [10C, 9C], got [10C]")]),
-    ("p1.royals", BASE, [["KS"]], [([], "p1 royals: expected [], got [KS]"),
-                                   (["KS", "QH"], "p1 royals: expected [QH, KS], got [KS]")]),
+    (
+        "p1.points",
+        BASE,
+        [["3H", "9C+JD"], ["9C+JD", "3H"], ["3H", "9C+*"]],
+        [
+            (["3H"], "p1 points: expected [3H], got [3H, 9C+JD]"),
+            (["3H", "9C"], "p1 points: expected [3H, 9C], got [3H, 9C+JD]"),  # 9C alone: with no Jack on it
+            (["3H+*", "9C+JD"], "p1 points: expected [3H+*, 9C+JD], got [3H, 9C+JD]"),
+            (["3H", "9C", "10C"], "p1 points: expected [10C, 3H, 9C], got [3H, 9C+JD]"),
+            (["3H", "9C+JH"], "p1 points: expected [3H, 9C+JH], got [3H, 9C+JD]"),
+            (["3H", "9C+JD+JH"], "p1 points: expected [3H, 9C+JD+JH], got [3H, 9C+JD]"),
+        ],
+    ),
+    (
+        "p2.points",
+        BASE,
+        [["10C"]],
+        [([], "p2 points: expected [], got [10C]"), (["10C", "9C"], "p2 points: expected [10C, 9C], got [10C]")],
+    ),
+    (
+        "p1.royals",
+        BASE,
+        [["KS"]],
+        [([], "p1 royals: expected [], got [KS]"), (["KS", "QH"], "p1 royals: expected [QH, KS], got [KS]")],
+    ),
     ("p2.royals", BASE, [[]], [(["KS"], "p2 royals: expected [KS], got []")]),
     ("p1.score", BASE, [12], [(3, "p1 score: expected 3, got 12"), (21, "p1 score: expected 21, got 12")]),
     ("p2.score", BASE, [10], [(0, "p2 score: expected 0, got 10")]),
     ("p1.goal", BASE, [14], [(21, "p1 goal: expected 21, got 14")]),
     ("p2.goal", BASE, [21], [(14, "p2 goal: expected 14, got 21")]),
-    ("p1.knows", KNOW, [["5S", "3D"], ["3D", "5S"]],
-     [(["5S"], KNOWS + "expected [5S], got [3D, 5S]"),
-      (["5S", "3D", "9D"], KNOWS + "expected [3D, 5S, 9D], got [3D, 5S]"),
-      (["5S", "3D", "2C"], KNOWS + "expected [2C, 3D, 5S], got [3D, 5S]: 2C is not hidden from p1 (in p1's hand)")]),
-    ("p2.knows", KNOW, [[]], [(["5S"], "p2 knows (the hidden cards of the deck and the opponent's hand): "
-                                       "expected [5S], got []")]),
-    ("p1.does_not_know", KNOW, [["9D"], ["9D", "5C"]],
-     [(["5S"], "p1 not to know [5S], but p1 sees or knows 5S (in the deck)"),
-      (["9D", "9S"], "p1 not to know [9D, 9S], but p1 sees or knows 9S (in p1's hand)")]),
-    ("p2.does_not_know", KNOW, [["5S", "9D", "9S", "2C"]],
-     [(["5C"], "p2 not to know [5C], but p2 sees or knows 5C (in p2's hand)")]),
+    (
+        "p1.knows",
+        KNOW,
+        [["5S", "3D"], ["3D", "5S"]],
+        [
+            (["5S"], KNOWS + "expected [5S], got [3D, 5S]"),
+            (["5S", "3D", "9D"], KNOWS + "expected [3D, 5S, 9D], got [3D, 5S]"),
+            (
+                ["5S", "3D", "2C"],
+                KNOWS + "expected [2C, 3D, 5S], got [3D, 5S]: 2C is not hidden from p1 (in p1's hand)",
+            ),
+        ],
+    ),
+    (
+        "p2.knows",
+        KNOW,
+        [[]],
+        [(["5S"], "p2 knows (the hidden cards of the deck and the opponent's hand): expected [5S], got []")],
+    ),
+    (
+        "p1.does_not_know",
+        KNOW,
+        [["9D"], ["9D", "5C"]],
+        [
+            (["5S"], "p1 not to know [5S], but p1 sees or knows 5S (in the deck)"),
+            (["9D", "9S"], "p1 not to know [9D, 9S], but p1 sees or knows 9S (in p1's hand)"),
+        ],
+    ),
+    (
+        "p2.does_not_know",
+        KNOW,
+        [["5S", "9D", "9S", "2C"]],
+        [(["5C"], "p2 not to know [5C], but p2 sees or knows 5C (in p2's hand)")],
+    ),
     ("p1.marks", COUNTED, [["wronged"]], [([], "p1 marks: expected [], got [wronged]")]),
     ("p2.marks", COUNTED, [[]], [(["wronged"], "p2 marks: expected [wronged], got []")]),
     ("p1.counters", COUNTED, [{"tally": 2}], [({"tally": 1}, "p1 counters: expected {'tally': 1}, got {'tally': 2}")]),
@@ -190,8 +312,9 @@ def test_the_table_has_a_row_for_every_key_of_the_runner() -> None:
 
 
 @pytest.mark.parametrize("key,position,right,wrong", ROWS, ids=[r[0] for r in ROWS])
-def test_a_right_value_passes_and_a_wrong_one_fails(tmp_path: Path, key: str, position: str, right: list,
-                                                    wrong: list) -> None:
+def test_a_right_value_passes_and_a_wrong_one_fails(
+    tmp_path: Path, key: str, position: str, right: list, wrong: list
+) -> None:
     for value in right:
         result = run_file(_scenario(tmp_path, position, _expect(key, value)))
         assert result.ok, f"{key}: {value!r} should hold:\n" + "\n".join(result.failures)
@@ -202,8 +325,9 @@ def test_a_right_value_passes_and_a_wrong_one_fails(tmp_path: Path, key: str, po
 
 
 @pytest.mark.parametrize("key,position,right,wrong", ROWS, ids=[r[0] for r in ROWS])
-def test_a_wrong_value_at_a_checkpoint_stops_the_scenario(tmp_path: Path, key: str, position: str, right: list,
-                                                          wrong: list) -> None:
+def test_a_wrong_value_at_a_checkpoint_stops_the_scenario(
+    tmp_path: Path, key: str, position: str, right: list, wrong: list
+) -> None:
     value, message = wrong[0]
     moves = [{"expect": _expect(key, value)}, "this move is never played"]
     result = run_file(_scenario(tmp_path, position, {"turn": "p1"}, moves))
@@ -224,8 +348,11 @@ WRONG_KIND: list[tuple[str, Any, str]] = [
     ("deck_top", ["5S", "5S"], "5S is listed twice in deck_top"),
     ("deck_count", "41", "deck_count must be a whole number (0 or more), not the text '41'"),
     ("legal", [["draw"]], "legal must be a move or a list of moves, e.g. [draw, points 7H], not a list"),
-    ("illegal", 7, "illegal must be a move or a list of moves, e.g. [draw, points 7H], or {move: MOVE, error: "
-                   "TEXT}, not 7"),
+    (
+        "illegal",
+        7,
+        "illegal must be a move or a list of moves, e.g. [draw, points 7H], or {move: MOVE, error: TEXT}, not 7",
+    ),
     ("legal_exactly", "", "legal_exactly must be a move or a list of moves"),
     ("owner", ["7H"], "owner must be a mapping of cards to p1, p2 or nobody, e.g. {7H: p1, KS: p2}, not a list"),
     ("hand_visible", {"p1": "yes"}, "hand_visible.p1 must be true or false, not the text 'yes'"),
@@ -271,18 +398,22 @@ def test_a_wrong_kind_is_found_before_any_move_is_played(tmp_path: Path) -> None
 
 # -- expectations of nothing are refused -----------------------------------------------------------------
 
-@pytest.mark.parametrize("expect,message", [
-    ({}, "expect is empty, so it checks nothing"),
-    (None, "expect must be a mapping of expectations, e.g. {turn: p2, p1: {score: 7}}, not nothing"),
-    ({"p1": {}}, "p1 must be a mapping of expectations (hand:, points:, score: ...), and this one is empty"),
-    ({"legal": []}, "legal is empty, so it checks nothing"),
-    ({"illegal": []}, "illegal is empty, so it checks nothing"),
-    ({"scrap_has": []}, "scrap_has is empty, so it checks nothing"),
-    ({"deck_top": []}, "deck_top is empty, so it checks nothing"),
-    ({"p2": {"hand_has": []}}, "p2.hand_has is empty, so it checks nothing"),
-    ({"match": {}}, "match must be a mapping such as {p1: 1, p2: 0} (hands won), and this one is empty"),
-    ({"hand_visible": {}}, "hand_visible must be a mapping such as {p1: true, p2: false}"),
-])
+
+@pytest.mark.parametrize(
+    "expect,message",
+    [
+        ({}, "expect is empty, so it checks nothing"),
+        (None, "expect must be a mapping of expectations, e.g. {turn: p2, p1: {score: 7}}, not nothing"),
+        ({"p1": {}}, "p1 must be a mapping of expectations (hand:, points:, score: ...), and this one is empty"),
+        ({"legal": []}, "legal is empty, so it checks nothing"),
+        ({"illegal": []}, "illegal is empty, so it checks nothing"),
+        ({"scrap_has": []}, "scrap_has is empty, so it checks nothing"),
+        ({"deck_top": []}, "deck_top is empty, so it checks nothing"),
+        ({"p2": {"hand_has": []}}, "p2.hand_has is empty, so it checks nothing"),
+        ({"match": {}}, "match must be a mapping such as {p1: 1, p2: 0} (hands won), and this one is empty"),
+        ({"hand_visible": {}}, "hand_visible must be a mapping such as {p1: true, p2: false}"),
+    ],
+)
 def test_an_expectation_of_nothing_is_refused(tmp_path: Path, expect: Any, message: str) -> None:
     for where in ("final", "step"):
         moves = [{"expect": expect}] if where == "step" else None
@@ -292,12 +423,14 @@ def test_an_expectation_of_nothing_is_refused(tmp_path: Path, expect: Any, messa
 
 # -- turns and decisions of a finished game --------------------------------------------------------------
 
+
 def test_turn_and_decider_of_a_finished_game_say_that_it_is_over(tmp_path: Path) -> None:
     position = BASE.replace("hand: [9S, 2C]", "hand: [9S, 2C, 2D]")  # 12 + 2 = 14 points, the goal
-    for key, message in [("turn", "turn: expected p2, got p1 (the game is over: p1 wins (p1 reached the goal))"),
-                         ("decider", "decider: expected p1, got nobody (the game is over: p1 wins (p1 reached "
-                                     "the goal))"),
-                         ("decision", "decision: expected main, got none (the game is over: p1 wins")]:
+    for key, message in [
+        ("turn", "turn: expected p2, got p1 (the game is over: p1 wins (p1 reached the goal))"),
+        ("decider", "decider: expected p1, got nobody (the game is over: p1 wins (p1 reached the goal))"),
+        ("decision", "decision: expected main, got none (the game is over: p1 wins"),
+    ]:
         want = "p2" if key == "turn" else "p1" if key == "decider" else "main"
         result = run_file(_scenario(tmp_path, position, {key: want}, moves=["points 2D"]))
         assert not result.ok and message in result.failures[0], result.failures
@@ -306,6 +439,7 @@ def test_turn_and_decider_of_a_finished_game_say_that_it_is_over(tmp_path: Path)
 
 
 # -- `{illegal: MOVE, error: TEXT}` steps ------------------------------------------------------------------
+
 
 def test_an_illegal_step_checks_its_move_and_its_error_text(tmp_path: Path) -> None:
     def run(step: dict) -> list[str]:
@@ -321,9 +455,11 @@ def test_an_illegal_step_checks_its_move_and_its_error_text(tmp_path: Path) -> N
     typo = run({"illegal": "ponts 9S"})
     assert len(typo) == 1 and "but it is not a move of this ruleset, so this step tests nothing" in typo[0]
     assert "did you mean 'points'?" in typo[0]
-    for bad, message in [({"illegal": "points 9S", "error": ""}, "an empty one matches every error"),
-                         ({"illegal": None}, "illegal: must be a move"),
-                         ({"illegal": "points 9S", "eror": "x"}, "did you mean 'error'?")]:
+    for bad, message in [
+        ({"illegal": "points 9S", "error": ""}, "an empty one matches every error"),
+        ({"illegal": None}, "illegal: must be a move"),
+        ({"illegal": "points 9S", "eror": "x"}, "did you mean 'error'?"),
+    ]:
         failures = run(bad)
         assert len(failures) == 1 and message in failures[0], failures
 

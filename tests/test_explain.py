@@ -28,8 +28,9 @@ def test_no_window_under_classic_2s_names_the_option() -> None:
     g = game("default+classic-2s", {"p1": {"hand": ["KS"]}, "p2": {"hand": ["2C", "3D"]}})
     g.play("royal KS")
     why = g.explain("resolve")
-    assert why.startswith("there is nothing to resolve: P1's royal K♠ cannot be countered: Royals cannot be "
-                          "countered under classic-2s")
+    assert why.startswith(
+        "there is nothing to resolve: P1's royal K♠ cannot be countered: Royals cannot be countered under classic-2s"
+    )
     assert "counter" in g.explain("counter 2C") and "classic-2s" in g.explain("counter 2C")
 
 

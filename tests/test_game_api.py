@@ -24,8 +24,9 @@ def test_seeded_deal_is_reproducible() -> None:
     assert a.decision.player == 0 and a.decision.kind == "main"
 
 
-@pytest.mark.parametrize("text", ["points 2C", "oneoff", "frobnicate", "counter 2C 3C", "scuttle 10S", "7H 7H",
-                                  "oneoff 9X"])
+@pytest.mark.parametrize(
+    "text", ["points 2C", "oneoff", "frobnicate", "counter 2C 3C", "scuttle 10S", "7H 7H", "oneoff 9X"]
+)
 def test_a_bad_move_leaves_the_game_exactly_as_it_was(text: str) -> None:
     game = _game({"p1": {"hand": ["7H", "9S"]}, "p2": {"hand": ["2C", "3C"], "points": ["4D"]}})
     before = game.state.key()

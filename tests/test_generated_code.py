@@ -143,8 +143,9 @@ def test_the_payloads_would_run_if_they_reached_python_source(tmp_path: Path) ->
     assert sentinel.exists()
 
 
-def test_a_generator_that_let_text_into_the_code_would_be_stopped(monkeypatch: pytest.MonkeyPatch,
-                                                                   tmp_path: Path) -> None:
+def test_a_generator_that_let_text_into_the_code_would_be_stopped(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     # break the generator on purpose: strings as literals in the code; the allow-list refuses it
     real = Compiler.const
     monkeypatch.setattr(Compiler, "const", lambda self, v: ast.Constant(v) if isinstance(v, str) else real(self, v))
@@ -154,8 +155,11 @@ def test_a_generator_that_let_text_into_the_code_would_be_stopped(monkeypatch: p
 
 def test_a_brace_in_a_string_is_just_text(tmp_path: Path) -> None:
     # the issue's honest ruleset that crashed the old generator with a raw KeyError
-    path = _write(tmp_path, 'plays:\n  points:\n    effect: |\n      mark hand of me as x for 1 turns\n'
-                            '      scrap hand of me where it.role == "}"\n      move card to field of me as point\n')
+    path = _write(
+        tmp_path,
+        "plays:\n  points:\n    effect: |\n      mark hand of me as x for 1 turns\n"
+        '      scrap hand of me where it.role == "}"\n      move card to field of me as point\n',
+    )
     rules = load_ruleset(str(path))
     assert playout(rules, 1, random.Random(1)) > 0
 
@@ -173,25 +177,28 @@ def _fn(src: str) -> ast.Module:
     return ast.parse(src)
 
 
-@pytest.mark.parametrize("src", [
-    "def f(g, e):\n    return g.__class__",                 # a dunder attribute
-    "def f(g, e):\n    return e.__class__",
-    "def f(g, e):\n    return len.__self__",                # an attribute of anything but the state
-    "def f(g, e):\n    return g.rules.ctx",                 # an attribute outside the allow-list
-    "def f(g, e):\n    return 'text'",                      # a string literal
-    "def f(g, e):\n    return 10 ** 100",                   # a huge literal
-    "def f(g, e):\n    return open",                        # a name outside the allow-list
-    "def f(g, e):\n    return __builtins__",
-    "def f(g, e):\n    import os",                          # statements the generator never makes
-    "def f(g, e):\n    return lambda: 0",
-    "def f(g, e):\n    global x",
-    "def f(g, e):\n    g = 1",
-    "def f(g, e):\n    g.zones = 1",
-    "def f(g, e, x=print):\n    return 0",
-    "@len\ndef f(g, e):\n    return 0",
-    "def __init__(g, e):\n    return 0",
-    "x = 1",
-])
+@pytest.mark.parametrize(
+    "src",
+    [
+        "def f(g, e):\n    return g.__class__",  # a dunder attribute
+        "def f(g, e):\n    return e.__class__",
+        "def f(g, e):\n    return len.__self__",  # an attribute of anything but the state
+        "def f(g, e):\n    return g.rules.ctx",  # an attribute outside the allow-list
+        "def f(g, e):\n    return 'text'",  # a string literal
+        "def f(g, e):\n    return 10 ** 100",  # a huge literal
+        "def f(g, e):\n    return open",  # a name outside the allow-list
+        "def f(g, e):\n    return __builtins__",
+        "def f(g, e):\n    import os",  # statements the generator never makes
+        "def f(g, e):\n    return lambda: 0",
+        "def f(g, e):\n    global x",
+        "def f(g, e):\n    g = 1",
+        "def f(g, e):\n    g.zones = 1",
+        "def f(g, e, x=print):\n    return 0",
+        "@len\ndef f(g, e):\n    return 0",
+        "def __init__(g, e):\n    return 0",
+        "x = 1",
+    ],
+)
 def test_the_allow_list_refuses_anything_else(src: str) -> None:
     ns = {"__builtins__": {}, "len": len, "K0": "x"}
     with pytest.raises(UnsafeCode):
@@ -205,54 +212,120 @@ def test_the_allow_list_accepts_what_the_generator_makes() -> None:
 
 # -- a property: programs generated from the grammar's constructs ---------------------------------
 
-_WORDS = ["me", "opponent", "card", "cards", "target", "it", "x", "hand_limit", "goals", "Q", "K", "point", "royal",
-          "jack", "none", "random", "true"] + NAMES
+_WORDS = [
+    "me",
+    "opponent",
+    "card",
+    "cards",
+    "target",
+    "it",
+    "x",
+    "hand_limit",
+    "goals",
+    "Q",
+    "K",
+    "point",
+    "royal",
+    "jack",
+    "none",
+    "random",
+    "true",
+] + NAMES
 _names = st.sampled_from(_WORDS)
 _strings = st.text(st.characters(blacklist_characters='"\n\r', blacklist_categories=("Cs",)), max_size=6).map(
-    lambda s: f'"{s}"')
-_numbers = st.integers(0, 10 ** 6).map(str)
+    lambda s: f'"{s}"'
+)
+_numbers = st.integers(0, 10**6).map(str)
 _zones = st.sampled_from(["deck", "scrap", "shown", "play", "hand of me", "field of opponent", "hand of other(me)"])
 _ops = st.sampled_from(["+", "-", "*", "/", "==", "!=", "<", ">=", "and", "or", "in", "not in", "where"])
-_funcs = st.sampled_from(["count", "total", "any", "first", "top", "same_rank", "min", "max", "score", "goal",
-                          "can_play", "other", "marked", "queens", "beats", "protected"])
-_attrs = st.sampled_from(["rank", "suit", "value", "role", "owner", "controller", "host", "jacks", "top", "attached",
-                          "name"])
+_funcs = st.sampled_from(
+    [
+        "count",
+        "total",
+        "any",
+        "first",
+        "top",
+        "same_rank",
+        "min",
+        "max",
+        "score",
+        "goal",
+        "can_play",
+        "other",
+        "marked",
+        "queens",
+        "beats",
+        "protected",
+    ]
+)
+_attrs = st.sampled_from(
+    ["rank", "suit", "value", "role", "owner", "controller", "host", "jacks", "top", "attached", "name"]
+)
 _exprs = st.recursive(
     st.one_of(_names, _strings, _numbers, _zones),
     lambda e: st.one_of(
         st.tuples(e, _ops, e).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
-        e.map(lambda x: f"not ({x})"), e.map(lambda x: f"-({x})"),
+        e.map(lambda x: f"not ({x})"),
+        e.map(lambda x: f"-({x})"),
         st.tuples(_funcs, st.lists(e, min_size=1, max_size=2)).map(lambda t: f"{t[0]}({', '.join(t[1])})"),
         st.tuples(e, _attrs).map(lambda t: f"({t[0]}).{t[1]}"),
         st.tuples(e, e).map(lambda t: f"({t[0]})[{t[1]}]"),
         st.lists(e, max_size=3).map(lambda xs: "[" + ", ".join(xs) + "]"),
-    ), max_leaves=10)
+    ),
+    max_leaves=10,
+)
 _simple = st.one_of(
     _exprs.map(lambda x: f"scrap {x}"),
-    st.tuples(_exprs, st.sampled_from(["deck top", "deck bottom", "scrap", "shown", "hand of me",
-                                       "field of me as point", "field of opponent as __class__"])).map(
-        lambda t: f"move {t[0]} to {t[1]}"),
-    _exprs.map(lambda x: f"draw {x}"), _exprs.map(lambda x: f"reveal {x}"),
+    st.tuples(
+        _exprs,
+        st.sampled_from(
+            [
+                "deck top",
+                "deck bottom",
+                "scrap",
+                "shown",
+                "hand of me",
+                "field of me as point",
+                "field of opponent as __class__",
+            ]
+        ),
+    ).map(lambda t: f"move {t[0]} to {t[1]}"),
+    _exprs.map(lambda x: f"draw {x}"),
+    _exprs.map(lambda x: f"reveal {x}"),
     st.tuples(_exprs, _names, _exprs).map(lambda t: f"mark {t[0]} as {t[1]} for {t[2]} turns"),
     st.tuples(_names, _exprs).map(lambda t: f"let {t[0]} = {t[1]}"),
-    _exprs.map(lambda x: f"win {x}"), _exprs.map(lambda x: f"shuffle {x} into deck"),
+    _exprs.map(lambda x: f"win {x}"),
+    _exprs.map(lambda x: f"shuffle {x} into deck"),
     st.tuples(_exprs, _exprs).map(lambda t: f"attach {t[0]} to {t[1]} as jack"),
-    st.just("swap hand of me with hand of opponent"), st.just("pass"), st.just("nothing"),
+    st.just("swap hand of me with hand of opponent"),
+    st.just("pass"),
+    st.just("nothing"),
 )
-_stmts = st.recursive(_simple, lambda s: st.one_of(
-    st.tuples(_exprs, s, s).map(lambda t: f"if {t[0]} then {t[1]} else {t[2]} end"),
-    st.tuples(_names, _exprs, s).map(lambda t: f"for each {t[0]} in {t[1]} do {t[2]} end"),
-    st.tuples(_exprs, _exprs, _exprs, _names).map(lambda t: f"choose {t[0]} from {t[1]} by {t[2]} as {t[3]}"),
-    st.tuples(_exprs).map(lambda t: f"play from {t[0]}"),
-), max_leaves=4)
+_stmts = st.recursive(
+    _simple,
+    lambda s: st.one_of(
+        st.tuples(_exprs, s, s).map(lambda t: f"if {t[0]} then {t[1]} else {t[2]} end"),
+        st.tuples(_names, _exprs, s).map(lambda t: f"for each {t[0]} in {t[1]} do {t[2]} end"),
+        st.tuples(_exprs, _exprs, _exprs, _names).map(lambda t: f"choose {t[0]} from {t[1]} by {t[2]} as {t[3]}"),
+        st.tuples(_exprs).map(lambda t: f"play from {t[0]}"),
+    ),
+    max_leaves=4,
+)
 _programs = st.lists(_stmts, min_size=1, max_size=4).map("\n".join)
 
 
 def _fresh_context() -> Context:
     base = load_ruleset("default").ctx
-    return Context(constants=dict(base.constants), defines=dict(base.defines), roles=set(base.roles),
-                   suit_rank=dict(base.suit_rank), values=dict(base.values), marks=set(base.marks),
-                   verbs=set(base.verbs), deck_size=base.deck_size)
+    return Context(
+        constants=dict(base.constants),
+        defines=dict(base.defines),
+        roles=set(base.roles),
+        suit_rank=dict(base.suit_rank),
+        values=dict(base.values),
+        marks=set(base.marks),
+        verbs=set(base.verbs),
+        deck_size=base.deck_size,
+    )
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -44,6 +44,7 @@ def test_hint_solves_an_open_position(tmp_path: Path) -> None:
     f = tmp_path / "endgame.yaml"
     f.write_text(ENDGAME, encoding="utf-8")
     from interpreter.scripting.scenario import scenario_game
+
     game = scenario_game(f)
     s, lines = session(game)
     before = game.state.key()
@@ -118,16 +119,21 @@ def test_bot_command_takes_player_names(capsys: pytest.CaptureFixture[str]) -> N
 def test_a_match_summary_gives_the_interval_and_the_seeds_the_first_player_did_not_win() -> None:
     from interpreter.lab.matches import GameResult, summary
 
-    results = [GameResult(10, ("a", "b"), 0), GameResult(11, ("b", "a"), 0), GameResult(12, ("a", "b"), None),
-               GameResult(13, ("b", "a"), 1)]
+    results = [
+        GameResult(10, ("a", "b"), 0),
+        GameResult(11, ("b", "a"), 0),
+        GameResult(12, ("a", "b"), None),
+        GameResult(13, ("b", "a"), 1),
+    ]
     text = "\n".join(summary(results, "a", "b"))
     assert "a: won 2/4 (50.0%, 95% interval 15.0-85.0%), drawn 1" in text
     assert "a lost or drew the games of seeds: 11 (as p2), 12 (as p1)" in text
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_a_match_game_that_fails_is_one_line_naming_its_seed(jobs: str, capsys: pytest.CaptureFixture[str],
-                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_match_game_that_fails_is_one_line_naming_its_seed(
+    jobs: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A game the rules cannot play on (here: made to fail) stops the match with one line, in one process
     or in worker processes (forked from this one, so they see the failure too)."""
     import interpreter.lab.matches as matches
@@ -143,20 +149,34 @@ def test_a_match_game_that_fails_is_one_line_naming_its_seed(jobs: str, capsys: 
     monkeypatch.setattr(matches, "play_game", broken)
     assert bot_main(["--p1", "random", "--p2", "random", "--games", "4", "--jobs", jobs]) == 1
     err = capsys.readouterr().err
-    assert err.strip() == ("python -m interpreter.bot: the game of seed 3 (random against random) failed: "
-                           "ZeroDivisionError: division by zero")
+    assert err.strip() == (
+        "python -m interpreter.bot: the game of seed 3 (random against random) failed: "
+        "ZeroDivisionError: division by zero"
+    )
 
 
 def test_ctrl_c_during_a_match_is_one_line_from_the_parent() -> None:
     """Ctrl-C reaches the whole process group, as a terminal sends it: the worker processes ignore it
     and the parent stops the match with one line (no traceback from anyone)."""
     root = Path(__file__).resolve().parent.parent
-    cmd = [sys.executable, "-m", "interpreter.bot", "--p1", "heuristic", "--p2", "heuristic", "--games", "400",
-           "--jobs", "2"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "interpreter.bot",
+        "--p1",
+        "heuristic",
+        "--p2",
+        "heuristic",
+        "--games",
+        "400",
+        "--jobs",
+        "2",
+    ]
     ignored = signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal (see test_lab_sim)
     try:
-        proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                start_new_session=True)
+        proc = subprocess.Popen(
+            cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+        )
     finally:
         signal.signal(signal.SIGINT, ignored)
     time.sleep(3)  # started and playing (400 games of the bot take far longer)

@@ -50,15 +50,16 @@ def test_a_hand_over_comes_before_the_first_hand_too() -> None:
 
 
 def test_the_next_player_is_told_every_move_since_they_last_saw_the_board() -> None:
-    s, lines = hot_seat({"p1": {"hand": ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C"]},
-                         "p2": {"hand": ["9D"]}, "deck": ["KH", "QH"]})
+    s, lines = hot_seat(
+        {"p1": {"hand": ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C"]}, "p2": {"hand": ["9D"]}, "deck": ["KH", "QH"]}
+    )
     h = Handovers(lines)
     s.handover = h
     s.handle("draw")  # 9 cards: P1 must discard one, still P1's decision
     assert h.calls == []
     s.handle("discard 3C")
     assert [c[:3] for c in h.calls] == [(0, 1, True)]
-    told = lines[h.calls[0][3]:]
+    told = lines[h.calls[0][3] :]
     assert told[0] == "P1 draws 1 card" and told[1] == "P1 discards 3♣"
 
 
@@ -96,6 +97,7 @@ def test_the_terminal_hand_over_reads_enter_ctrl_c_and_ctrl_d() -> None:
     from prompt_toolkit.output import DummyOutput
 
     from repl.app import terminal_handover
+
     for keys, answer in (("\r", SHOW), ("\x03", CANCEL), ("\x04", QUIT)):
         with create_pipe_input() as pipe:
             pipe.send_text(keys)
@@ -115,5 +117,5 @@ def test_undo_takes_back_the_undoers_own_last_move() -> None:
     assert s.game.moves == [] and s.viewer == 0
     assert len(h.calls) == 2  # no hand-over: it is the undoer's decision again
     s.handle("points 10C")
-    told = lines[h.calls[-1][3]:]
+    told = lines[h.calls[-1][3] :]
     assert told[0] == "P1 took back 2 moves, yours among them"

@@ -31,8 +31,9 @@ def random_positions(spec: str, seeds: range, every: int = 4, limit: int = 80) -
     return out
 
 
-@pytest.mark.parametrize("spec", ["default", "published", "default+twinned+random-4s", "default+joker-swap",
-                                  "default+best-of-5"])
+@pytest.mark.parametrize(
+    "spec", ["default", "published", "default+twinned+random-4s", "default+joker-swap", "default+best-of-5"]
+)
 def test_the_same_move_whatever_the_hidden_cards(spec: str) -> None:
     rng = random.Random(1)
     checked = 0
@@ -52,8 +53,9 @@ def test_the_same_move_whatever_the_hidden_cards(spec: str) -> None:
 def test_deterministic_for_a_seed() -> None:
     for game in random_positions("default", range(2))[:6]:
         assert ISMCTS(3, iterations=80).choose(game) == ISMCTS(3, iterations=80).choose(game)
-    assert play_game("micro", 4, "ismcts:fast", "random").winner == play_game("micro", 4, "ismcts:fast",
-                                                                              "random").winner
+    assert (
+        play_game("micro", 4, "ismcts:fast", "random").winner == play_game("micro", 4, "ismcts:fast", "random").winner
+    )
 
 
 @pytest.mark.parametrize("spec", RULESETS)
@@ -69,6 +71,7 @@ def test_legal_moves_on_every_ruleset(spec: str) -> None:
 
 def test_every_shipped_ruleset_is_under_test() -> None:
     from interpreter import shipped_names
+
     named = {part for spec in RULESETS for part in spec.split("+")}
     assert set(shipped_names()) <= named
 
@@ -116,7 +119,7 @@ def test_progressive_widening_adds_the_best_evaluated_move_first() -> None:
             scores[m] = p._result(c, me)
         assert scores[only] == max(scores.values())
         visits = ISMCTS(5, iterations=100, widening=0.5).search(game.state, me)
-        assert 2 <= len(visits) <= 2 + 0.5 * 99 ** 0.5 < len(ISMCTS(5, iterations=100).search(game.state, me))
+        assert 2 <= len(visits) <= 2 + 0.5 * 99**0.5 < len(ISMCTS(5, iterations=100).search(game.state, me))
 
 
 def test_the_reach_term_weighs_a_side_within_one_point_card_of_its_goal() -> None:
@@ -128,8 +131,9 @@ def test_the_reach_term_weighs_a_side_within_one_point_card_of_its_goal() -> Non
     rules = load_ruleset("default")
 
     def value(p1_points: list[str], p2_points: list[str], reach: float) -> float:
-        g = build_position(rules, {"p1": {"hand": ["2C"], "points": p1_points},
-                                   "p2": {"hand": ["3D"], "points": p2_points}}, 0)
+        g = build_position(
+            rules, {"p1": {"hand": ["2C"], "points": p1_points}, "p2": {"hand": ["3D"], "points": p2_points}}, 0
+        )
         return evaluate(g, 1, Weights(reach=reach))
 
     # p1 needs 8 (13 of 21): within reach of a 10; p2 needs 18: not
@@ -149,8 +153,10 @@ def _one_card_from_the_goal() -> Game:
     from interpreter.scripting.setup import build_position
 
     rules = load_ruleset("default")
-    setup = {"p1": {"hand": ["2C", "3D", "4H", "5S", "6C", "8H", "AD"], "points": ["9S", "4C"]},
-             "p2": {"hand": ["3C", "5D"], "points": ["2S"]}}
+    setup = {
+        "p1": {"hand": ["2C", "3D", "4H", "5S", "6C", "8H", "AD"], "points": ["9S", "4C"]},
+        "p2": {"hand": ["3C", "5D"], "points": ["2S"]},
+    }
     return Game(rules, build_position(rules, setup, 0), 0)
 
 
@@ -193,8 +199,10 @@ def test_in_the_tree_the_opponent_is_not_assumed_to_take_a_win() -> None:
     from interpreter.scripting.setup import build_position
 
     rules = load_ruleset("micro")
-    setup = {"p1": {"hand": ["6D", "AS", "2C", "3D"], "points": ["9S", "4C", "2H"]},
-             "p2": {"hand": ["3S", "9C"], "points": ["10C"]}}
+    setup = {
+        "p1": {"hand": ["6D", "AS", "2C", "3D"], "points": ["9S", "4C", "2H"]},
+        "p2": {"hand": ["3S", "9C"], "points": ["10C"]},
+    }
     game = Game(rules, build_position(rules, setup, 0), 0)
     assert game.decision.player == 0
     wins = _wins_at_once(game, 0)

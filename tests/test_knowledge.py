@@ -68,8 +68,10 @@ def test_a_shuffle_forgets_and_moving_within_the_deck_keeps() -> None:
 
 
 def test_show_to_one_player_teaches_that_player_only() -> None:
-    g = _game(str(HOUSE / "peek-three.yaml"), {"p1": {"hand": ["6S", "2C"]}, "p2": {"hand": ["3D"]},
-                                                "deck": ["5S", "9D", "AH", "KC"]})
+    g = _game(
+        str(HOUSE / "peek-three.yaml"),
+        {"p1": {"hand": ["6S", "2C"]}, "p2": {"hand": ["3D"]}, "deck": ["5S", "9D", "AH", "KC"]},
+    )
     g.play("oneoff 6S")
     before = [g.view(0), g.view(1)]
     g.play("resolve")
@@ -85,8 +87,9 @@ def test_show_to_one_player_teaches_that_player_only() -> None:
 
 
 def test_show_hand_to_opponent_and_to_all() -> None:
-    g = _game(str(HOUSE / "peek-three.yaml"), {"p1": {"hand": ["3S", "2C", "7H"]}, "p2": {"hand": ["3D"]},
-                                                "scrap": ["9C"]})
+    g = _game(
+        str(HOUSE / "peek-three.yaml"), {"p1": {"hand": ["3S", "2C", "7H"]}, "p2": {"hand": ["3D"]}, "scrap": ["9C"]}
+    )
     g.play("oneoff 3S")
     g.play("resolve")
     g.play("take 9C")
@@ -97,8 +100,9 @@ def test_show_hand_to_opponent_and_to_all() -> None:
 
 
 def test_show_to_all(tmp_path: Path) -> None:
-    (tmp_path / "four.yaml").write_text("name: four\nextends: default\nplays:\n  four:\n"
-                                        "    effect: show hand of opponent to all\n", encoding="utf-8")
+    (tmp_path / "four.yaml").write_text(
+        "name: four\nextends: default\nplays:\n  four:\n    effect: show hand of opponent to all\n", encoding="utf-8"
+    )
     g = _game(str(tmp_path / "four.yaml"), {"p1": {"hand": ["4S", "2C"]}, "p2": {"hand": ["3D", "KH"]}})
     g.play("oneoff 4S")
     g.play("resolve")
@@ -107,8 +111,10 @@ def test_show_to_all(tmp_path: Path) -> None:
 
 
 def test_the_glasses_house_rule_shows_the_top_card_while_the_glasses_stay() -> None:
-    g = _game(str(HOUSE / "glasses-see-deck-top.yaml"), {"p1": {"hand": ["8S", "2C"]}, "p2": {"hand": ["3D"]},
-                                                          "deck": ["5S", "9D"]})
+    g = _game(
+        str(HOUSE / "glasses-see-deck-top.yaml"),
+        {"p1": {"hand": ["8S", "2C"]}, "p2": {"hand": ["3D"]}, "deck": ["5S", "9D"]},
+    )
     assert g.view(0)["deck_top_known"] == []
     g.play("glasses 8S")
     g.play("resolve")
@@ -124,8 +130,12 @@ def _views_unchanged_when_unknown_cards_are_dealt_again(game: Game, rnd: random.
         for _ in range(2):
             other = determinize(game.state, p, rnd)
             assert Game(game.rules, other, 0).view(p) == real, (p, [str(m) for m in game.moves])
-        shown = {c for c in range(len(game.state.zone_of)) if game.state.zone_of[c] >= 0 and
-                 (game.state.zone_of[c] not in (DECK, HAND0, HAND0 + 1) or knows(game.state, p, c))}
+        shown = {
+            c
+            for c in range(len(game.state.zone_of))
+            if game.state.zone_of[c] >= 0
+            and (game.state.zone_of[c] not in (DECK, HAND0, HAND0 + 1) or knows(game.state, p, c))
+        }
         assert _names_in(real) <= {NAMES[c] for c in shown}
 
 
@@ -157,8 +167,9 @@ def test_no_view_or_narration_tells_a_card_its_reader_does_not_know() -> None:
 
 
 def test_a_record_replays_the_same_knowledge(tmp_path: Path) -> None:
-    (tmp_path / "peek-three.yaml").write_text((HOUSE / "peek-three.yaml").read_text(encoding="utf-8"),
-                                              encoding="utf-8")  # a record reads its ruleset beside it
+    (tmp_path / "peek-three.yaml").write_text(
+        (HOUSE / "peek-three.yaml").read_text(encoding="utf-8"), encoding="utf-8"
+    )  # a record reads its ruleset beside it
     rules = load_ruleset(str(tmp_path / "peek-three.yaml"))
     for seed in range(5, 25):  # random play until someone knows a hidden card (knowledge ends as cards go public)
         g = Game.new(rules, seed)
@@ -180,17 +191,20 @@ def _house(tmp_path: Path, body: str) -> str:
 
 
 def test_a_card_rule_shows_single_hidden_cards_wherever_they_are(tmp_path: Path) -> None:
-    g = _game(_house(tmp_path, "visibility:\n  card: it.rank == K\n"),
-              {"p1": {"hand": ["KS", "2C"]}, "p2": {"hand": ["KD", "3D"]}, "deck": ["5S", "KH"],
-               "unplaced": "scrap"})
+    g = _game(
+        _house(tmp_path, "visibility:\n  card: it.rank == K\n"),
+        {"p1": {"hand": ["KS", "2C"]}, "p2": {"hand": ["KD", "3D"]}, "deck": ["5S", "KH"], "unplaced": "scrap"},
+    )
     assert g.view(0)["opponent_hand_known"] == ["KD"] and g.view(1)["opponent_hand_known"] == ["KS"]
     assert g.view(0)["deck_known"] == [[1, "KH"]] and g.view(0)["deck_top_known"] == []
     assert "2. K" in board(g.view(0))  # the board shows where in the deck
 
 
 def test_a_deck_top_condition_shows_the_top_card_while_it_holds(tmp_path: Path) -> None:
-    g = _game(_house(tmp_path, "visibility:\n  deck_top: count(hand of me) < 2\n"),
-              {"p1": {"hand": ["9S"]}, "p2": {"hand": ["3D", "4D"]}, "deck": ["5S", "KH"]})
+    g = _game(
+        _house(tmp_path, "visibility:\n  deck_top: count(hand of me) < 2\n"),
+        {"p1": {"hand": ["9S"]}, "p2": {"hand": ["3D", "4D"]}, "deck": ["5S", "KH"]},
+    )
     assert g.view(0)["deck_top_known"] == ["5S"] and g.view(1)["deck_top_known"] == []
 
 
@@ -211,8 +225,7 @@ def test_show_needs_a_player(tmp_path: Path) -> None:
 
 
 def test_a_card_that_goes_public_is_forgotten_so_equal_positions_stay_equal() -> None:
-    g = _game("default", {"p1": {"hand": ["5S"]}, "p2": {"hand": ["3D"]}, "deck": ["9H", "KH"],
-                          "unplaced": "scrap"})
+    g = _game("default", {"p1": {"hand": ["5S"]}, "p2": {"hand": ["3D"]}, "deck": ["9H", "KH"], "unplaced": "scrap"})
     before = g.state.key()
     s = g.state.copy()
     s.show(_c("KH"), 3)  # both learn where the King is ...
@@ -262,7 +275,8 @@ def test_a_sampler_draws_the_samples_of_the_definition() -> None:
     # peek-three: a 6 shows its player the deck's top 3 and a 3 shows the hand, so one player knows
     # hidden cards the other does not, and those stay attached to their places in the samples
     for rules, seed in [(load_ruleset("default+twinned"), s) for s in range(6)] + [
-            (load_ruleset(str(HOUSE / "peek-three.yaml")), s) for s in range(12)]:
+        (load_ruleset(str(HOUSE / "peek-three.yaml")), s) for s in range(12)
+    ]:
         game = Game.new(rules, seed)
         while game.outcome is None and len(game.moves) < 60:
             if len(game.moves) % 7 == 3:

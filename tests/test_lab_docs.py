@@ -46,9 +46,9 @@ def test_the_walkthrough_runs_sim_compare_and_queries() -> None:
 
 
 @pytest.mark.parametrize("cmd, expected", STEPS, ids=[c[:60] for c, _ in STEPS])
-def test_walkthrough_command_works_as_written(cmd: str, expected: list[str], scratch: Path,
-                                             capsys: pytest.CaptureFixture[str],
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_walkthrough_command_works_as_written(
+    cmd: str, expected: list[str], scratch: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(scratch)
     argv = shlex.split(cmd)
     if argv[0] == "sqlite3":

@@ -34,13 +34,21 @@ RULESETS = ["default", "default+tens-block", "default+twinned", "micro", "defaul
 
 def test_game_seeds_depend_on_master_seed_and_number_only() -> None:
     here = [game_seed(7, i) for i in range(5)] + [player_seed(game_seed(7, 3), s) for s in (0, 1)]
-    code = ("from interpreter.lab.run import game_seed, player_seed; "
-            "print([game_seed(7, i) for i in range(5)] + [player_seed(game_seed(7, 3), s) for s in (0, 1)])")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True,
-                         env={"PYTHONHASHSEED": "123", "PATH": ""}).stdout
+    code = (
+        "from interpreter.lab.run import game_seed, player_seed; "
+        "print([game_seed(7, i) for i in range(5)] + [player_seed(game_seed(7, 3), s) for s in (0, 1)])"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+        env={"PYTHONHASHSEED": "123", "PATH": ""},
+    ).stdout
     assert out.strip() == str(here)
     assert len(set(here)) == len(here)
-    assert all(0 <= s < 2 ** 63 for s in here)  # an SQLite INTEGER
+    assert all(0 <= s < 2**63 for s in here)  # an SQLite INTEGER
 
 
 @pytest.mark.parametrize("spec", RULESETS)
@@ -129,18 +137,21 @@ def _row(rec: Recorder, cat: Catalog, name: str) -> tuple[int, ...]:
     return next((r for r in uses_of(rec.codes()) if r[0] == n), (n, 0, 0, 0, 0, 0, 0))
 
 
-SETUP = {"turn": "p1", "p1": {"hand": ["6D", "2D", "4C"]},
-         "p2": {"hand": ["2C", "3H"], "points": ["7H+JC"], "royals": ["KS"]}}
+SETUP = {
+    "turn": "p1",
+    "p1": {"hand": ["6D", "2D", "4C"]},
+    "p2": {"hand": ["2C", "3H"], "points": ["7H+JC"], "royals": ["KS"]},
+}
 
 
 def test_a_countered_play_is_counted_as_countered() -> None:
     """Example 1 of the rules: p2 counters p1's 6 and p1 lets it stand."""
     rec, cat = _scripted(SETUP, ["oneoff 6D", "resolve"], ["counter 2C 3H"])
-    assert _row(rec, cat, "six")[1:4] == (1, 1, 1)      # p1: offered, used once, countered once
+    assert _row(rec, cat, "six")[1:4] == (1, 1, 1)  # p1: offered, used once, countered once
     assert _row(rec, cat, "counter")[4:7] == (1, 1, 0)  # p2 countered once
-    assert _row(rec, cat, "counter")[1:3] == (1, 0)     # p1 could counter back, and did not
+    assert _row(rec, cat, "counter")[1:3] == (1, 0)  # p1 could counter back, and did not
     empty, _ = _scripted(SETUP, [], [])
-    assert empty.codes() == ('', '', '', '', '', '') and uses_of(empty.codes()) == ()
+    assert empty.codes() == ("", "", "", "", "", "") and uses_of(empty.codes()) == ()
 
 
 def test_a_counter_countered_back_lets_the_play_take_effect() -> None:
@@ -204,6 +215,9 @@ def test_a_ruleset_with_more_rules_than_the_record_has_characters_is_refused(mon
 
     rules = load_ruleset("default")
     monkeypatch.setattr(run, "MAX_RULES", 10)
-    with pytest.raises(CuttleError, match=r"ruleset 'default' has 25 plays, responses and choices; the lab records "
-                                          r"at most 10"):
+    with pytest.raises(
+        CuttleError,
+        match=r"ruleset 'default' has 25 plays, responses and choices; the lab records "
+        r"at most 10",
+    ):
         Catalog(rules)

@@ -29,8 +29,10 @@ HOUSE = str(ROOT / "examples" / "house" / "ace-opponent-only.yaml")
 def rows(db: Path) -> tuple[list, list]:
     con = sqlite3.connect(db)
     try:
-        return (con.execute("SELECT * FROM games ORDER BY side, idx").fetchall(),
-                con.execute("SELECT * FROM uses ORDER BY side, idx, rule").fetchall())
+        return (
+            con.execute("SELECT * FROM games ORDER BY side, idx").fetchall(),
+            con.execute("SELECT * FROM uses ORDER BY side, idx, rule").fetchall(),
+        )
     finally:
         con.close()
 
@@ -40,8 +42,10 @@ def expected_rows(seed: int, indices: range) -> tuple[list, list]:
     job = prepare(["default"], ("random", "random"), seed)
     store = Store.open(job, [catalog_of(rules_of(s)) for s in job.sides])
     store.add(run_chunk(job, list(indices)))
-    got = (store.query("SELECT * FROM games ORDER BY side, idx"),
-           store.query("SELECT * FROM uses ORDER BY side, idx, rule"))
+    got = (
+        store.query("SELECT * FROM games ORDER BY side, idx"),
+        store.query("SELECT * FROM uses ORDER BY side, idx, rule"),
+    )
     store.close()
     return got
 
@@ -51,10 +55,10 @@ def run_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
-def test_the_summary_agrees_with_counting_the_stored_rows(tmp_path: Path,
-                                                         capsys: pytest.CaptureFixture[str]) -> None:
-    s = run_json(["sim", "default+tens-block", "--games", "120", "--seed", "4", "--jobs", "1",
-                  "--out", str(tmp_path)], capsys)
+def test_the_summary_agrees_with_counting_the_stored_rows(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    s = run_json(
+        ["sim", "default+tens-block", "--games", "120", "--seed", "4", "--jobs", "1", "--out", str(tmp_path)], capsys
+    )
     con = sqlite3.connect(tmp_path / "games.sqlite")
     count = dict(con.execute("SELECT winner, COUNT(*) FROM games GROUP BY winner").fetchall())
     assert s["games"] == 120 == sum(count.values())
@@ -64,8 +68,11 @@ def test_the_summary_agrees_with_counting_the_stored_rows(tmp_path: Path,
     assert lo < s["p1_win_rate"] < hi
     decisions = sorted(d for (d,) in con.execute("SELECT decisions FROM games"))
     assert s["median_decisions"] == (decisions[59] + decisions[60]) / 2
-    used = dict(con.execute("SELECT name, SUM(used) FROM uses_by_seat WHERE kind IN ('play', 'response') "
-                            "GROUP BY name").fetchall())
+    used = dict(
+        con.execute(
+            "SELECT name, SUM(used) FROM uses_by_seat WHERE kind IN ('play', 'response') GROUP BY name"
+        ).fetchall()
+    )
     assert {k: v for k, v in s["plays"].items() if v} == used
     passes = con.execute("SELECT COUNT(*) FROM games WHERE end_reason = 'passes'").fetchone()[0]
     assert sum(v["count"] for k, v in s["ends"].items() if "passes" in k) == passes
@@ -75,8 +82,17 @@ def test_the_summary_agrees_with_counting_the_stored_rows(tmp_path: Path,
 
 
 def test_the_json_summary_has_the_promised_keys(capsys: pytest.CaptureFixture[str]) -> None:
-    keys = {"games", "p1_wins", "p2_wins", "draws", "p1_win_rate", "p1_win_rate_ci95", "median_decisions", "plays",
-            "dead"}
+    keys = {
+        "games",
+        "p1_wins",
+        "p2_wins",
+        "draws",
+        "p1_win_rate",
+        "p1_win_rate_ci95",
+        "median_decisions",
+        "plays",
+        "dead",
+    }
     s = run_json(["sim", "default", "--games", "30", "--jobs", "1"], capsys)
     assert keys <= set(s)
     assert isinstance(s["p1_win_rate_ci95"], list) and len(s["p1_win_rate_ci95"]) == 2
@@ -91,8 +107,11 @@ def test_a_house_rule_that_never_fires_is_named_dead(tmp_path: Path, capsys: pyt
     s = run_json(["sim", "default+tens-block", "--games", "40", "--jobs", "1"], capsys)
     assert "block" not in s["dead"]
     path = tmp_path / "never.yaml"
-    path.write_text("name: never\nkind: base\nextends: default\nplays:\n  hoard:\n    verb: hoard\n"
-                    "    ranks: [\"7\"]\n    legal: count(hand of me) > 20\n    effect: draw 1\n", encoding="utf-8")
+    path.write_text(
+        "name: never\nkind: base\nextends: default\nplays:\n  hoard:\n    verb: hoard\n"
+        '    ranks: ["7"]\n    legal: count(hand of me) > 20\n    effect: draw 1\n',
+        encoding="utf-8",
+    )
     s = run_json(["sim", str(path), "--games", "40", "--jobs", "1"], capsys)
     assert "hoard" in s["dead"] and "seven" not in s["dead"]
     assert "hoard (play from never) never became legal in 40 games" in s["dead_why"]
@@ -102,8 +121,11 @@ def test_jobs_and_a_local_cluster_store_the_same_games(tmp_path: Path, capsys: p
     pytest.importorskip("distributed")
     argv = ["compare", "default", HOUSE, "--games", "40", "--seed", "9"]
     outs = {}
-    for name, extra in (("one", ["--jobs", "1"]), ("two", ["--jobs", "2"]), ("cluster", ["--cluster", "local",
-                                                                                         "--jobs", "2"])):
+    for name, extra in (
+        ("one", ["--jobs", "1"]),
+        ("two", ["--jobs", "2"]),
+        ("cluster", ["--cluster", "local", "--jobs", "2"]),
+    ):
         outs[name] = run_json(argv + extra + ["--out", str(tmp_path / name)], capsys)
     assert rows(tmp_path / "one" / "games.sqlite") == rows(tmp_path / "two" / "games.sqlite")
     assert rows(tmp_path / "one" / "games.sqlite") == rows(tmp_path / "cluster" / "games.sqlite")
@@ -121,21 +143,37 @@ def test_a_rerun_resumes_and_gives_what_one_run_gives(tmp_path: Path) -> None:
     assert (done.resumed, done.played) == (60, 0)
 
 
-@pytest.mark.parametrize("backend", [["--jobs", "1"], ["--jobs", "2"], ["--cluster", "local", "--jobs", "2"]],
-                         ids=["one process", "two workers", "local cluster"])
+@pytest.mark.parametrize(
+    "backend",
+    [["--jobs", "1"], ["--jobs", "2"], ["--cluster", "local", "--jobs", "2"]],
+    ids=["one process", "two workers", "local cluster"],
+)
 def test_ctrl_c_keeps_finished_games_and_the_same_command_resumes(tmp_path: Path, backend: list[str]) -> None:
     if "--cluster" in backend:
         pytest.importorskip("distributed")
     out = tmp_path / "run"
-    cmd = [sys.executable, "-m", "interpreter.cli", "sim", "default", "--games", "100000", "--seed", "3",
-           *backend, "--out", str(out)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "interpreter.cli",
+        "sim",
+        "default",
+        "--games",
+        "100000",
+        "--seed",
+        "3",
+        *backend,
+        "--out",
+        str(out),
+    ]
     # a session of its own, so that the Ctrl-C below reaches the whole process group, as a terminal's does;
     # and Ctrl-C not ignored, as in a terminal: a suite started in the background by a shell (`cmd &`,
     # nohup) ignores SIGINT, and a child would inherit that and never be interrupted
     ignored = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                start_new_session=True)
+        proc = subprocess.Popen(
+            cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+        )
     finally:
         signal.signal(signal.SIGINT, ignored)
     db = out / "games.sqlite"
@@ -187,8 +225,10 @@ def test_a_folder_holding_another_run_is_refused_and_kept(tmp_path: Path, capsys
     assert rows(tmp_path / "games.sqlite") == before
     capsys.readouterr()
     # the same rules read from another path are the same run: it resumes
-    assert main(["sim", str(ROOT / "rulesets" / "default.yaml"), "--games", "12", "--jobs", "1",
-                 "--out", str(tmp_path)]) == 0
+    assert (
+        main(["sim", str(ROOT / "rulesets" / "default.yaml"), "--games", "12", "--jobs", "1", "--out", str(tmp_path)])
+        == 0
+    )
     assert "10 were already in" in capsys.readouterr().out
     other = tmp_path / "other"
     other.mkdir()
@@ -198,19 +238,28 @@ def test_a_folder_holding_another_run_is_refused_and_kept(tmp_path: Path, capsys
     assert (other / "games.sqlite").read_text(encoding="utf-8") == "not a database"
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["sim", "default", "--players", "randon"], "no player named 'randon'; did you mean 'random'?"),
-    (["sim", "default", "--p2", "heuristic?depth=x"], "option depth takes a whole number"),
-    (["sim", "defualt"], "did you mean 'default'?"),
-    (["sim", "twinned"], "is an option, not a whole ruleset"),
-    (["sim", "default", "--games", "0"], "--games must be 1 or more, not 0"),
-    (["sim", "default", "--games", "many"], "--games takes a whole number, not 'many'"),
-    (["sim", "default", "--jobs", "0"], "--jobs must be 1 or more"),
-    (["sim", "default", "--cluster", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'"),
-    (["sim", "default", "--cluster", "no such place"], "is not a scheduler address"),
-    (["compare", "default", "micro", "--until-different"], "default and micro deal differently (decks of 52 and 16"),
-    (["compare", "default", "nope"], "no ruleset named 'nope'"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["sim", "default", "--players", "randon"], "no player named 'randon'; did you mean 'random'?"),
+        (["sim", "default", "--p2", "heuristic?depth=x"], "option depth takes a whole number"),
+        (["sim", "defualt"], "did you mean 'default'?"),
+        (["sim", "twinned"], "is an option, not a whole ruleset"),
+        (["sim", "default", "--games", "0"], "--games must be 1 or more, not 0"),
+        (["sim", "default", "--games", "many"], "--games takes a whole number, not 'many'"),
+        (["sim", "default", "--jobs", "0"], "--jobs must be 1 or more"),
+        (
+            ["sim", "default", "--cluster", "tcp://127.0.0.1:9"],
+            "cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'",
+        ),
+        (["sim", "default", "--cluster", "no such place"], "is not a scheduler address"),
+        (
+            ["compare", "default", "micro", "--until-different"],
+            "default and micro deal differently (decks of 52 and 16",
+        ),
+        (["compare", "default", "nope"], "no ruleset named 'nope'"),
+    ],
+)
 def test_bad_input_is_one_clear_line(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv + ["--games", "5"] if "--games" not in argv else argv) != 0
     err = capsys.readouterr().err
@@ -221,12 +270,13 @@ def test_bad_input_is_one_clear_line(argv: list[str], message: str, capsys: pyte
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_a_rule_that_fails_in_a_game_stops_the_run_with_one_line(tmp_path: Path, jobs: str,
-                                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_rule_that_fails_in_a_game_stops_the_run_with_one_line(
+    tmp_path: Path, jobs: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A house rule that loads but fails when a game reaches it (a number where a player is needed): the
     run stops with the rules' failure and the game to replay, in one line, whether the game was played
     here or in a worker process."""
-    house = house_file(tmp_path, "constants:\n  who: [5]\nplays:\n  points:\n    effect: {after: \"win who[0]\"}\n")
+    house = house_file(tmp_path, 'constants:\n  who: [5]\nplays:\n  points:\n    effect: {after: "win who[0]"}\n')
     assert main(["sim", str(house), "--games", "200", "--jobs", jobs, "--out", str(tmp_path / "run")]) == 1
     err = capsys.readouterr().err
     named = r"\(game \d+ of the run, seed (\d+): `cuttle play \S+ --seed \1` deals it\)"
@@ -236,20 +286,26 @@ def test_a_rule_that_fails_in_a_game_stops_the_run_with_one_line(tmp_path: Path,
 
 def test_a_ruleset_error_is_reported_with_its_place(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.yaml"
-    bad.write_text("name: bad\nkind: base\nextends: default\nplays:\n  ace:\n    effect: scrap feild of me\n",
-                   encoding="utf-8")
+    bad.write_text(
+        "name: bad\nkind: base\nextends: default\nplays:\n  ace:\n    effect: scrap feild of me\n", encoding="utf-8"
+    )
     assert main(["sim", str(bad), "--games", "5"]) == 1
     err = capsys.readouterr().err
     assert "bad.yaml:6" in err and "Traceback" not in err
 
 
 def test_reports_are_written_whole_and_self_contained(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["compare", "default", "default+classic-2s", "--games", "40", "--jobs", "1",
-                 "--out", str(tmp_path)]) == 0
+    assert (
+        main(["compare", "default", "default+classic-2s", "--games", "40", "--jobs", "1", "--out", str(tmp_path)]) == 0
+    )
     html = (tmp_path / "report.html").read_text(encoding="utf-8")
     md = (tmp_path / "report.md").read_text(encoding="utf-8")
-    for plot in ("Win rates (95% CI)", "Game length: decisions per game", "Play usage: times per game",
-                 "How games end (95% CI)"):
+    for plot in (
+        "Win rates (95% CI)",
+        "Game length: decisions per game",
+        "Play usage: times per game",
+        "How games end (95% CI)",
+    ):
         assert plot in html
     assert html.count("<svg") >= 5
     lowered = html.lower()
@@ -282,6 +338,7 @@ def test_until_different_reports_identical_rules(capsys: pytest.CaptureFixture[s
 
 def test_each_rule_has_its_own_character_in_rule_order() -> None:
     from interpreter.lab.run import MAX_RULES, code_rule, rule_code
+
     ks = [*range(200), 1000, MAX_RULES - 1]
     codes = [rule_code(k) for k in ks]
     assert [code_rule(c) for c in codes] == ks
@@ -295,20 +352,31 @@ def test_the_view_uses_counts_as_the_summary_does() -> None:
     characters past ASCII (rule 52 on) included."""
     from interpreter.lab.run import rule_code, uses_of
     from interpreter.lab.store import INSERT_GAME, SCHEMA
+
     con = sqlite3.connect(":memory:")
     con.executescript(SCHEMA)
     rules = [0, 2, 27, 52, 300]
-    con.executemany("INSERT INTO rules VALUES ('a', ?, ?, 'play', ?, '', '', 1, 1)",
-                    [(k, rule_code(k), f"r{k}") for k in rules])
+    con.executemany(
+        "INSERT INTO rules VALUES ('a', ?, ?, 'play', ?, '', '', 1, 1)", [(k, rule_code(k), f"r{k}") for k in rules]
+    )
     a, c, b, x, y = (rule_code(k) for k in rules)
-    games = [(a + c + x, x + a + x + b + x, x, c + y, y + b, ""),  # b (a choice) chosen, never offered
-             ("", "", "", "", "", "")]
-    con.executemany(INSERT_GAME, [("a", i, i, "random", "random", "p1", "goal", 21, 21, 0, 3, 9, 1, "", *g)
-                                  for i, g in enumerate(games)])
+    games = [
+        (a + c + x, x + a + x + b + x, x, c + y, y + b, ""),  # b (a choice) chosen, never offered
+        ("", "", "", "", "", ""),
+    ]
+    con.executemany(
+        INSERT_GAME,
+        [("a", i, i, "random", "random", "p1", "goal", 21, 21, 0, 3, 9, 1, "", *g) for i, g in enumerate(games)],
+    )
     view = con.execute("SELECT * FROM uses ORDER BY idx, rule").fetchall()
     assert view == [("a", 0, *row) for row in uses_of(games[0])]
-    assert uses_of(games[0]) == ((0, 1, 1, 0, 0, 0, 0), (2, 1, 0, 0, 1, 0, 0), (27, 1, 1, 0, 1, 1, 0),
-                                 (52, 1, 3, 1, 0, 0, 0), (300, 0, 0, 0, 1, 1, 0))
+    assert uses_of(games[0]) == (
+        (0, 1, 1, 0, 0, 0, 0),
+        (2, 1, 0, 0, 1, 0, 0),
+        (27, 1, 1, 0, 1, 1, 0),
+        (52, 1, 3, 1, 0, 0, 0),
+        (300, 0, 0, 0, 1, 1, 0),
+    )
 
 
 def test_a_database_of_the_earlier_format_is_refused_not_misread(tmp_path: Path) -> None:

@@ -105,9 +105,12 @@ def test_variance_agrees_with_the_exact_one() -> None:
     import statistics
 
     rnd = random.Random(4)
-    samples = [[float(rnd.randint(20, 200)) for _ in range(5000)],
-               [1e9 + rnd.random() for _ in range(1000)],
-               [float(rnd.random() < 0.3) for _ in range(2000)], [3.0, 5.0]]
+    samples = [
+        [float(rnd.randint(20, 200)) for _ in range(5000)],
+        [1e9 + rnd.random() for _ in range(1000)],
+        [float(rnd.random() < 0.3) for _ in range(2000)],
+        [3.0, 5.0],
+    ]
     for xs in samples:
         m = math.fsum(xs) / len(xs)
         assert stats.variance(xs, m) == pytest.approx(statistics.variance(xs), rel=1e-12)

@@ -44,6 +44,7 @@ def _points_effect(effect: str) -> str:
 
 # -- YAML ---------------------------------------------------------------------------------------
 
+
 def test_an_alias_bomb_is_refused_at_once() -> None:
     text = "a: &a [1,1,1,1,1,1,1,1,1]\n"
     prev = "a"
@@ -66,6 +67,7 @@ def test_yaml_nesting_and_size_are_bounded(monkeypatch: pytest.MonkeyPatch) -> N
     with pytest.raises(RulesetError, match="MAX_YAML_DEPTH"):
         load_yaml("a: " + "[" * 5000 + "]" * 5000, "deep.yaml")
     from interpreter.rules import yamlsrc
+
     monkeypatch.setattr(yamlsrc, "MAX_YAML_NODES", 500)  # (counted as the composer goes: any limit works)
     with pytest.raises(RulesetError, match="MAX_YAML_NODES"):
         load_yaml("a: [" + "1," * 600 + "1]", "wide.yaml")
@@ -81,6 +83,7 @@ def test_huge_numbers_in_yaml_are_refused_not_a_traceback() -> None:
 
 # -- the effect language ------------------------------------------------------------------------
 
+
 def test_deep_nesting_is_refused_with_the_limit_and_place(tmp_path: Path) -> None:
     for goal in ("-" * 3000 + "1", "not " * 500 + "true", "count(" * 400 + "deck" + ")" * 400):
         text = _refused(_house(tmp_path, f"end:\n  goal: {goal}\n"), "MAX_EXPR_DEPTH", "house.yaml:4:")
@@ -88,14 +91,14 @@ def test_deep_nesting_is_refused_with_the_limit_and_place(tmp_path: Path) -> Non
 
 
 def test_an_effect_text_is_bounded(tmp_path: Path) -> None:
-    _refused(_house(tmp_path, "end:\n  goal: \"[" + ", ".join(["1"] * 6000) + "][0]\"\n"), "MAX_EXPR_NODES")
+    _refused(_house(tmp_path, 'end:\n  goal: "[' + ", ".join(["1"] * 6000) + '][0]"\n'), "MAX_EXPR_NODES")
     _refused(_house(tmp_path, "end:\n  goal: 1 + " + "1" * 20 + "\n"), "MAX_NUMBER_DIGITS", "house.yaml:4:13")
 
 
 def _doubling(levels: int) -> str:
     """Definitions each using the one before twice: copied in place, 2^levels nodes."""
     lines = ["define:", "  d0: count(hand of me)"] + [f"  d{i}: d{i - 1} + d{i - 1}" for i in range(1, levels + 1)]
-    return "\n".join(lines) + f"\nend:\n  goal: d{levels} / {2 ** levels} + 21\n"
+    return "\n".join(lines) + f"\nend:\n  goal: d{levels} / {2**levels} + 21\n"
 
 
 def test_definitions_that_double_at_each_level_load_in_linear_time(tmp_path: Path) -> None:
@@ -116,10 +119,13 @@ def test_a_chain_of_definitions_is_bounded(tmp_path: Path) -> None:
     _refused(_house(tmp_path, "\n".join(lines) + "\nend:\n  goal: d59\n"), "MAX_DEFINE_DEPTH")
 
 
-@pytest.mark.parametrize("body", [
-    "end:\n  goal: count(" + "deck where count(" * 5 + "deck" + ") > 0" * 5 + ")\n",
-    _points_effect("".join(f"for each c{i} in deck do " for i in range(6)) + "nothing" + " end" * 6),
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        "end:\n  goal: count(" + "deck where count(" * 5 + "deck" + ") > 0" * 5 + ")\n",
+        _points_effect("".join(f"for each c{i} in deck do " for i in range(6)) + "nothing" + " end" * 6),
+    ],
+)
 def test_nested_loops_that_would_never_end_are_refused_at_load(tmp_path: Path, body: str) -> None:
     t0 = time.perf_counter()
     _refused(_house(tmp_path, body), "MAX_COST")
@@ -144,15 +150,20 @@ def test_numbers_that_grow_without_bound_refuse_the_move(tmp_path: Path) -> None
 
 # -- play ---------------------------------------------------------------------------------------
 
+
 def test_an_astronomical_choice_is_refused_at_load_when_it_shows(tmp_path: Path) -> None:
-    _refused(_house(tmp_path, _points_effect("choose 20 from deck by me as take\nmove take to hand of me")),
-             "MAX_CHOICES", "house.yaml:6:")
+    _refused(
+        _house(tmp_path, _points_effect("choose 20 from deck by me as take\nmove take to hand of me")),
+        "MAX_CHOICES",
+        "house.yaml:6:",
+    )
     _refused(_house(tmp_path, "responses:\n  counter:\n    extra: 30\n"), "MAX_CHOICES")
 
 
 def test_an_astronomical_choice_is_refused_at_play_time_otherwise(tmp_path: Path) -> None:
-    rules = load_ruleset(_house(tmp_path, _points_effect("choose count(deck)/2 from deck by me as take\n"
-                                                         "move take to hand of me")))
+    rules = load_ruleset(
+        _house(tmp_path, _points_effect("choose count(deck)/2 from deck by me as take\nmove take to hand of me"))
+    )
     game = Game.new(rules, 3)
     move = next(m for m in game.legal_moves() if m.verb == "points")
     before = game.state.key()
@@ -174,8 +185,7 @@ def test_a_match_whose_hands_never_have_a_winner_ends(tmp_path: Path) -> None:
     assert "MAX_HANDS" in game.outcome.reason and len(game.state.hands) == limits.MAX_HANDS
 
 
-def test_a_game_that_never_ends_is_a_draw_after_the_move_limit(monkeypatch: pytest.MonkeyPatch,
-                                                               tmp_path: Path) -> None:
+def test_a_game_that_never_ends_is_a_draw_after_the_move_limit(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(machine, "MAX_MOVES", 40)
     # passing is always legal and never ends the game
     rules = load_ruleset(_house(tmp_path, "end:\n  passes: 0\nplays:\n  pass:\n    legal: true\n"))
@@ -193,6 +203,7 @@ def test_a_match_asks_for_a_bounded_number_of_wins(tmp_path: Path) -> None:
 
 # -- the shipped rulesets are far from every limit ----------------------------------------------
 
+
 def test_every_shipped_ruleset_loads_and_plays_under_the_limits() -> None:
     for spec in RULESETS:
         rules = load_ruleset(spec)
@@ -204,11 +215,13 @@ def test_every_shipped_ruleset_loads_and_plays_under_the_limits() -> None:
 def test_the_shipped_rulesets_need_a_small_part_of_the_cost_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     # with limits a tenth of the real ones, every shipped ruleset still loads
     from interpreter.rules import sections
+
     monkeypatch.setattr(sections, "MAX_COST", limits.MAX_COST // 10)
     monkeypatch.setattr(sections, "MAX_DECISION_COST", limits.MAX_DECISION_COST // 10)
     monkeypatch.setattr(sections, "MAX_BASE_COST", limits.MAX_BASE_COST // 10)
     from interpreter.rules.compose import compose
     from interpreter.rules.model import Rules
+
     for name in shipped_names():
         for spec in (name, f"default+{name}"):
             try:

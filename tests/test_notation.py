@@ -10,10 +10,22 @@ from interpreter import AmbiguousMoveError, Game, IllegalMoveError, InvalidMoveE
 from interpreter.core.cards import card_name, card_symbol
 
 
-@pytest.mark.parametrize("text, name", [
-    ("7H", "7H"), ("7h", "7H"), ("10S", "10S"), ("TS", "10S"), ("ts", "10S"), ("7♥", "7H"), ("Q♠", "QS"),
-    ("A♣", "AC"), ("10♦", "10D"), ("RJ", "RJ"), ("bj", "BJ"),
-])
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("7H", "7H"),
+        ("7h", "7H"),
+        ("10S", "10S"),
+        ("TS", "10S"),
+        ("ts", "10S"),
+        ("7♥", "7H"),
+        ("Q♠", "QS"),
+        ("A♣", "AC"),
+        ("10♦", "10D"),
+        ("RJ", "RJ"),
+        ("bj", "BJ"),
+    ],
+)
 def test_card_forms(text: str, name: str) -> None:
     assert card_name(parse_card(text)) == name
 
@@ -23,9 +35,24 @@ def test_symbols() -> None:
     assert card_symbol(parse_card("10S")) == "10♠"
 
 
-@pytest.mark.parametrize("text", ["draw", "pass", "points 7H", "scuttle 9H 9D", "royal KS", "glasses 8H",
-                                  "jack JC 7H", "oneoff 2C KS", "counter 2D 4C", "resolve", "discard 3H 5C",
-                                  "take 7S", "scrap JD"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "draw",
+        "pass",
+        "points 7H",
+        "scuttle 9H 9D",
+        "royal KS",
+        "glasses 8H",
+        "jack JC 7H",
+        "oneoff 2C KS",
+        "counter 2D 4C",
+        "resolve",
+        "discard 3H 5C",
+        "take 7S",
+        "scrap JD",
+    ],
+)
 def test_spec_examples_round_trip(text: str) -> None:
     move = Move.parse(text)
     assert str(move) == text
@@ -37,8 +64,9 @@ def test_other_forms_print_canonically() -> None:
     assert Move.parse("points 7♥").pretty() == "points 7♥"
 
 
-@pytest.mark.parametrize("text, quoted", [("oneoff 9X", "9X"), ("points 7H 1Z", "1Z"), ("", "empty move"),
-                                          ("123", "123")])
+@pytest.mark.parametrize(
+    "text, quoted", [("oneoff 9X", "9X"), ("points 7H 1Z", "1Z"), ("", "empty move"), ("123", "123")]
+)
 def test_invalid_syntax_quotes_the_input(text: str, quoted: str) -> None:
     with pytest.raises(InvalidMoveError) as e:
         Move.parse(text)
@@ -47,6 +75,7 @@ def test_invalid_syntax_quotes_the_input(text: str, quoted: str) -> None:
 
 def _game(setup: dict) -> Game:
     from interpreter.scripting.setup import build_position
+
     rules = load_ruleset("default")
     return Game(rules, build_position(rules, setup, 0), 0, setup)
 

@@ -83,10 +83,11 @@ def test_shuffle_under_keeps_the_deck_on_top_and_shuffles_only_those_cards(tmp_p
         before = list(g.state.zones[DECK])
         _ace(g)
         deck = g.state.zones[DECK]
-        assert deck[-len(before):] == before  # the deck as it was, on top
-        under = deck[:len(deck) - len(before)]
-        assert sorted(under) == sorted(parse_card(c) for c in scrap + ["AC"]) or \
-            sorted(under) == sorted(parse_card(c) for c in scrap)
+        assert deck[-len(before) :] == before  # the deck as it was, on top
+        under = deck[: len(deck) - len(before)]
+        assert sorted(under) == sorted(parse_card(c) for c in scrap + ["AC"]) or sorted(under) == sorted(
+            parse_card(c) for c in scrap
+        )
         assert all(knows(g.state, p, c) for c in known for p in (0, 1))
         assert not any(knows(g.state, p, c) for c in under for p in (0, 1))  # shuffled: nobody knows where
         orders.add(tuple(under))
@@ -99,10 +100,20 @@ def test_shuffle_under_keeps_the_deck_on_top_and_shuffles_only_those_cards(tmp_p
 
 def test_the_joker_keeps_what_both_players_know_on_top() -> None:
     rules = load_ruleset("micro+jokers")
-    g = Game(rules, build_position(rules, {
-        "turn": "p1", "p1": {"hand": ["RJ", "AS", "2H", "3S"], "points": ["9S"]},
-        "p2": {"hand": ["BJ", "4C", "6D", "JS", "QH", "KC", "9H"]}, "deck": ["10H", "10C"],
-        "scrap": ["9C", "9D", "2C", "3D"]}, 1))
+    g = Game(
+        rules,
+        build_position(
+            rules,
+            {
+                "turn": "p1",
+                "p1": {"hand": ["RJ", "AS", "2H", "3S"], "points": ["9S"]},
+                "p2": {"hand": ["BJ", "4C", "6D", "JS", "QH", "KC", "9H"]},
+                "deck": ["10H", "10C"],
+                "scrap": ["9C", "9D", "2C", "3D"],
+            },
+            1,
+        ),
+    )
     for c in list(g.state.zones[DECK]):  # a 9 put both there
         g.state.show(c, 3)
     g.play("oneoff RJ")
@@ -148,12 +159,12 @@ def test_every_order_is_a_move_and_the_first_named_ends_on_top(tmp_path: Path) -
 def test_a_random_order_comes_from_the_seed(tmp_path: Path) -> None:
     tops = set()
     for seed in range(8):
-        g = _game(tmp_path, "reveal 3; choose order of shown by random as arrange; move arrange to deck top",
-                  seed=seed)
+        g = _game(tmp_path, "reveal 3; choose order of shown by random as arrange; move arrange to deck top", seed=seed)
         _ace(g)
         tops.add(tuple(_top(g, 3)))
-        again = _game(tmp_path, "reveal 3; choose order of shown by random as arrange; move arrange to deck top",
-                      seed=seed)
+        again = _game(
+            tmp_path, "reveal 3; choose order of shown by random as arrange; move arrange to deck top", seed=seed
+        )
         _ace(again)
         assert _top(again, 3) == _top(g, 3)
     assert len(tops) > 1 and all(sorted(t) == sorted(DECK_TOP[:3]) for t in tops)

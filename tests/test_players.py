@@ -20,21 +20,27 @@ def test_specs_make_players() -> None:
     assert isinstance(make_player("random"), RandomPlayer)
     assert isinstance(make_player("bot"), Bot)
     assert make_player("ismcts").iterations == 1200
-    assert make_player("ismcts:fast").iterations < make_player("ismcts").iterations < \
-        make_player("ismcts:strong").iterations
+    assert (
+        make_player("ismcts:fast").iterations
+        < make_player("ismcts").iterations
+        < make_player("ismcts:strong").iterations
+    )
     p = make_player("ismcts:strong?iterations=123&exploration=0.5", seed=4)
     assert isinstance(p, ISMCTS) and p.iterations == 123 and p.exploration == 0.5 and p.seed == 4
     assert make_player("ismcts", iterations=9).iterations == 9
 
 
-@pytest.mark.parametrize("spec,words", [
-    ("ismct", "did you mean 'ismcts'"),
-    ("ismcts:hard", "no level 'hard'"),
-    ("ismcts?iteration=5", "did you mean 'iterations'"),
-    ("ismcts?iterations=many", "whole number"),
-    ("ismcts?iterations", "key=value"),
-    ("random?seed=3", "no option 'seed'"),
-])
+@pytest.mark.parametrize(
+    "spec,words",
+    [
+        ("ismct", "did you mean 'ismcts'"),
+        ("ismcts:hard", "no level 'hard'"),
+        ("ismcts?iteration=5", "did you mean 'iterations'"),
+        ("ismcts?iterations=many", "whole number"),
+        ("ismcts?iterations", "key=value"),
+        ("random?seed=3", "no option 'seed'"),
+    ],
+)
 def test_bad_specs_are_refused_clearly(spec: str, words: str) -> None:
     with pytest.raises(PlayerError, match=words):
         make_player(spec)

@@ -165,24 +165,29 @@ def test_tricky_programs_round_trip(src: str) -> None:
     roundtrip(src, program=True)
 
 
-@pytest.mark.parametrize("src,expected", [
-    ("a - (b - c)", "a - (b - c)"),
-    ("((a - b)) - c", "a - b - c"),
-    ("(a * b) + c", "a * b + c"),
-    ("a and (b or c)", "a and (b or c)"),
-    ("(a and b) or c", "a and b or c"),
-    ("not (a in b)", "not a in b"),
-    ("((hand of me))", "hand of me"),
-    ("(it.rank) == (3)", "it.rank == 3"),
-    ("(field of opponent where (it.role == point))", "field of opponent where it.role == point"),
-])
+@pytest.mark.parametrize(
+    "src,expected",
+    [
+        ("a - (b - c)", "a - (b - c)"),
+        ("((a - b)) - c", "a - b - c"),
+        ("(a * b) + c", "a * b + c"),
+        ("a and (b or c)", "a and (b or c)"),
+        ("(a and b) or c", "a and b or c"),
+        ("not (a in b)", "not a in b"),
+        ("((hand of me))", "hand of me"),
+        ("(it.rank) == (3)", "it.rank == 3"),
+        ("(field of opponent where (it.role == point))", "field of opponent where it.role == point"),
+    ],
+)
 def test_parentheses_are_minimal(src: str, expected: str) -> None:
     assert to_text(parse_expr(src)) == expected
 
 
 def test_multiline_layout() -> None:
-    src = "reveal 2 if can_play(shown) then play from shown else choose 1 from shown by me as scrap " \
-          "scrap chosen end move shown to deck top"
+    src = (
+        "reveal 2 if can_play(shown) then play from shown else choose 1 from shown by me as scrap "
+        "scrap chosen end move shown to deck top"
+    )
     assert to_text(parse_program(src), multiline=True) == (
         "reveal 2\n"
         "if can_play(shown) then\n"
@@ -191,9 +196,12 @@ def test_multiline_layout() -> None:
         "  choose 1 from shown by me as scrap\n"
         "  scrap chosen\n"
         "end\n"
-        "move shown to deck top")
-    assert to_text(parse_program(src)) == ("reveal 2; if can_play(shown) then play from shown else choose 1 "
-                                           "from shown by me as scrap; scrap chosen end; move shown to deck top")
+        "move shown to deck top"
+    )
+    assert to_text(parse_program(src)) == (
+        "reveal 2; if can_play(shown) then play from shown else choose 1 "
+        "from shown by me as scrap; scrap chosen end; move shown to deck top"
+    )
 
 
 def test_built_trees_print() -> None:
@@ -204,5 +212,7 @@ def test_built_trees_print() -> None:
     assert to_text(where) == "(play where x) where y"
     assert to_text(A.Attr(A.Zone("hand", A.Name("me")), "top")) == "(hand of me).top"
     assert to_text(A.Dest("field", A.Name("me"), "royal")) == "field of me as royal"
-    assert to_text(A.Program((A.Draw(A.Num(1)), A.ForEach("x", A.Zone("deck"), (A.Scrap(A.Name("x")),)))),
-                   multiline=True) == "draw 1;\nfor each x in deck do\n  scrap x\nend"
+    assert (
+        to_text(A.Program((A.Draw(A.Num(1)), A.ForEach("x", A.Zone("deck"), (A.Scrap(A.Name("x")),)))), multiline=True)
+        == "draw 1;\nfor each x in deck do\n  scrap x\nend"
+    )

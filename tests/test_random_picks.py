@@ -15,7 +15,7 @@ def _numbers(seed: int, count: int) -> list[int]:
     block = 0
     while len(out) < count:
         data = shake_128(b"cuttle-picks:%d:%d" % (seed, block)).digest(4 * BLOCK)
-        out += [int.from_bytes(data[i:i + 4], "little") for i in range(0, len(data), 4)]
+        out += [int.from_bytes(data[i : i + 4], "little") for i in range(0, len(data), 4)]
         block += 1
     return out[:count]
 

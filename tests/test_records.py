@@ -67,6 +67,7 @@ def test_a_corrupt_record_gets_a_clear_message(tmp_path: Path) -> None:
 
 def test_records_from_a_setup_replay_too(tmp_path: Path) -> None:
     from interpreter.scripting.setup import build_position
+
     rules = load_ruleset("default")
     setup = {"p1": {"hand": ["9S", "7H"]}, "p2": {"points": ["10C"], "hand": ["2D"]}}
     game = Game(rules, build_position(rules, setup, 3), 3, setup)
@@ -110,6 +111,7 @@ def test_a_save_writes_through_a_symlink_and_keeps_the_files_mode(tmp_path: Path
 def test_a_save_syncs_the_file_and_its_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import os
     import stat
+
     synced: list[str] = []
     real = os.fsync
 
@@ -124,6 +126,7 @@ def test_a_save_syncs_the_file_and_its_folder(tmp_path: Path, monkeypatch: pytes
 
 def test_ctrl_c_during_a_save_leaves_no_temporary_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import os
+
     path = tmp_path / "game.yaml"
     save(_played(), path)
     before = path.read_text()

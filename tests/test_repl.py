@@ -28,14 +28,23 @@ from .playout import play_out
 
 # -- completion, without a terminal ---------------------------------------------------------------
 
-MOVES = (("draw", "draw"), ("points 7H", "points 7♥"), ("points 10S", "points 10♠"),
-         ("scuttle 10S 9H", "scuttle 10♠ 9♥"), ("oneoff 6D", "oneoff 6♦"))
+MOVES = (
+    ("draw", "draw"),
+    ("points 7H", "points 7♥"),
+    ("points 10S", "points 10♠"),
+    ("scuttle 10S 9H", "scuttle 10♠ 9♥"),
+    ("oneoff 6D", "oneoff 6♦"),
+)
 
 
 def ctx(**kw: object) -> CompletionContext:
-    base: dict = {"moves": MOVES, "verbs": ("draw", "points", "scuttle", "oneoff", "counter", "resolve"),
-                  "cards": ("7H", "10S", "KD"), "rulesets": ("default", "micro"),
-                  "files": lambda prefix: [f for f in ("game.yaml", "games/", "other.yaml") if f.startswith(prefix)]}
+    base: dict = {
+        "moves": MOVES,
+        "verbs": ("draw", "points", "scuttle", "oneoff", "counter", "resolve"),
+        "cards": ("7H", "10S", "KD"),
+        "rulesets": ("default", "micro"),
+        "files": lambda prefix: [f for f in ("game.yaml", "games/", "other.yaml") if f.startswith(prefix)],
+    }
     base.update(kw)
     return CompletionContext(**base)
 
@@ -46,8 +55,8 @@ def texts(line: str, c: CompletionContext | None = None) -> list[str]:
 
 def test_empty_line_offers_every_legal_move_first_then_the_commands() -> None:
     got = texts("")
-    assert got[:len(MOVES)] == [m for m, _ in MOVES]
-    assert got[len(MOVES):] == REGISTRY.names()
+    assert got[: len(MOVES)] == [m for m, _ in MOVES]
+    assert got[len(MOVES) :] == REGISTRY.names()
 
 
 def test_a_prefix_offers_whole_legal_moves() -> None:
@@ -86,6 +95,7 @@ def test_validator_is_syntax_only() -> None:
 
 # -- rendering and narration ----------------------------------------------------------------------
 
+
 def test_board_hides_the_opponents_hand_and_colours_red_suits() -> None:
     game = Game.new(load_ruleset("default"), 3)
     view = game.view(0)
@@ -100,9 +110,13 @@ def test_board_hides_the_opponents_hand_and_colours_red_suits() -> None:
 
 
 def test_narration_tells_a_counter_in_words() -> None:
-    data = {"turn": "p1", "p1": {"hand": ["6D", "9C"], "points": ["7H"]}, "p2": {"hand": ["2C", "3H"],
-                                                                                  "royals": ["KS"]}}
+    data = {
+        "turn": "p1",
+        "p1": {"hand": ["6D", "9C"], "points": ["7H"]},
+        "p2": {"hand": ["2C", "3H"], "royals": ["KS"]},
+    }
     from interpreter.scripting.setup import build_position
+
     rules = load_ruleset("default")
     game = Game(rules, build_position(rules, data, 0), 0, setup=data)
     teller = Teller(0)
@@ -119,6 +133,7 @@ def test_narration_tells_a_counter_in_words() -> None:
 
 def test_narration_of_glasses_reveals_without_moving_cards() -> None:
     from interpreter.scripting.setup import build_position
+
     rules = load_ruleset("default")
     setup = {"p1": {"hand": ["8C", "3D"]}, "p2": {"hand": ["5C", "2H"]}}
     game = Game(rules, build_position(rules, setup, 0), 0, setup)
@@ -131,17 +146,20 @@ def test_narration_of_glasses_reveals_without_moving_cards() -> None:
 
 # -- whole sessions through prompt_toolkit's pipe input --------------------------------------------
 
+
 @pytest.fixture
 def pipe() -> Iterator[PipeInput]:
     with create_pipe_input() as inp:
         yield inp
 
 
-def make(pipe: PipeInput, seed: int = 3, vs: str = "bot", as_player: str = "1") -> tuple[Session, PromptSession,
-                                                                                          list[str]]:
+def make(
+    pipe: PipeInput, seed: int = 3, vs: str = "bot", as_player: str = "1"
+) -> tuple[Session, PromptSession, list[str]]:
     lines: list[str] = []
-    s = new_session(SimpleNamespace(seed=seed, ruleset="default", vs=vs, as_player=as_player), out=lines.append,
-                    color=False)
+    s = new_session(
+        SimpleNamespace(seed=seed, ruleset="default", vs=vs, as_player=as_player), out=lines.append, color=False
+    )
     s.advance()
     return s, build_prompt(s, input=pipe, output=DummyOutput(), history=InMemoryHistory()), lines
 
@@ -252,9 +270,22 @@ def test_replaying_an_unfinished_game_shows_only_your_side(pipe: PipeInput, tmp_
 def test_bad_input_prints_one_line_and_changes_nothing(pipe: PipeInput) -> None:
     s, prompt, lines = make(pipe, seed=3)
     key = s.game.state.key()
-    for bad in ("points KH", "scuttle 10C 9H", "resolve", "frobnicate", "save", "goto 3", "next",
-                "explain", "load /no/such/file.yaml", "replay /no/such/file.yaml", "rules nosuch", "undo",
-                "points 7X", "oneoff"):
+    for bad in (
+        "points KH",
+        "scuttle 10C 9H",
+        "resolve",
+        "frobnicate",
+        "save",
+        "goto 3",
+        "next",
+        "explain",
+        "load /no/such/file.yaml",
+        "replay /no/such/file.yaml",
+        "rules nosuch",
+        "undo",
+        "points 7X",
+        "oneoff",
+    ):
         n = len(lines)
         s.handle(bad)
         assert len(lines) == n + 1, (bad, lines[n:])
@@ -365,6 +396,7 @@ def test_scenario_export_mid_window_with_queued_trigger_events_replays(tmp_path)
 
 # -- a session on a given position ------------------------------------------------------------------
 
+
 class Scripted:
     """A stand-in for the bot that plays the given moves in order."""
 
@@ -375,9 +407,11 @@ class Scripted:
         return self.moves.pop(0)
 
 
-def session_at(setup: dict, spec: str = "default", vs: str = "bot", human: int = 0, width: int = 0,
-               bot: Scripted | None = None) -> tuple[Session, list[str]]:
+def session_at(
+    setup: dict, spec: str = "default", vs: str = "bot", human: int = 0, width: int = 0, bot: Scripted | None = None
+) -> tuple[Session, list[str]]:
     from interpreter.scripting.setup import build_position
+
     rules = load_ruleset(spec)
     game = Game(rules, build_position(rules, setup, 0), 0, setup)
     lines: list[str] = []
@@ -388,6 +422,7 @@ def session_at(setup: dict, spec: str = "default", vs: str = "bot", human: int =
 
 
 # -- what a player expects (issue 13) --------------------------------------------------------------
+
 
 def test_enter_on_an_empty_line_plays_the_only_legal_move() -> None:
     s, lines = session_at({"p1": {"hand": ["6D", "9C"]}, "p2": {"hand": ["5C"]}}, vs="human")
@@ -431,8 +466,7 @@ def test_everything_wraps_to_a_narrow_terminal(pipe: PipeInput) -> None:
     from repl.wrap import visible_width
 
     lines: list[str] = []
-    s = new_session(SimpleNamespace(seed=11, ruleset="default", vs="bot", as_player="1"), out=lines.append,
-                    color=True)
+    s = new_session(SimpleNamespace(seed=11, ruleset="default", vs="bot", as_player="1"), out=lines.append, color=True)
     s.width = lambda: 60
     s.advance()
     me = Bot(5)
@@ -452,6 +486,7 @@ def test_everything_wraps_to_a_narrow_terminal(pipe: PipeInput) -> None:
 
 def test_the_toolbar_shortens_its_fields_rather_than_losing_them() -> None:
     from repl.toolbar import toolbar_text
+
     s, _ = session_at({"p1": {"hand": ["6D", "9C"], "points": ["7H"]}, "p2": {"hand": ["5C"], "points": ["3C"]}})
     wide, narrow = toolbar_text(s, 200), toolbar_text(s, 40)
     assert "Tab: moves" in wide and "deck" in wide
@@ -459,8 +494,9 @@ def test_the_toolbar_shortens_its_fields_rather_than_losing_them() -> None:
 
 
 def test_scrap_lists_the_scrap_pile_and_hands_are_sorted() -> None:
-    s, lines = session_at({"p1": {"hand": ["KS", "3D", "AH", "10C", "3C"]}, "p2": {"hand": ["5C"]},
-                           "scrap": ["9D", "2H"]}, vs="human")
+    s, lines = session_at(
+        {"p1": {"hand": ["KS", "3D", "AH", "10C", "3C"]}, "p2": {"hand": ["5C"]}, "scrap": ["9D", "2H"]}, vs="human"
+    )
     s.handle("scrap")
     assert lines[-1] == "Scrap (2 cards, the top last): 9♦ 2♥"
     s.handle("show scrap")
@@ -471,6 +507,7 @@ def test_scrap_lists_the_scrap_pile_and_hands_are_sorted() -> None:
 
 def test_game_over_is_said_once_as_you_win_or_you_lose(pipe: PipeInput) -> None:
     from repl.toolbar import toolbar_text
+
     s, prompt, lines = make(pipe, seed=5)
     me = Bot(99)
     for _ in range(400):
@@ -486,8 +523,9 @@ def test_game_over_is_said_once_as_you_win_or_you_lose(pipe: PipeInput) -> None:
 
 
 def test_a_drawn_game_is_not_worded_like_drawing_a_card() -> None:
-    s, lines = session_at({"p1": {"hand": ["9C"]}, "p2": {"hand": ["5C"]}, "unplaced": "scrap"}, spec="published",
-                          vs="human")
+    s, lines = session_at(
+        {"p1": {"hand": ["9C"]}, "p2": {"hand": ["5C"]}, "unplaced": "scrap"}, spec="published", vs="human"
+    )
     for _ in range(3):
         s.handle("pass")
     text = "\n".join(lines)
@@ -500,6 +538,7 @@ def test_save_refuses_another_games_file_and_quit_asks_once(tmp_path: Path) -> N
     other = tmp_path / "other.yaml"
     g = Game.new(load_ruleset("default"), 1)
     from interpreter.scripting import records
+
     records.save(g, other)
     before = other.read_text()
     s.handle("points 9C")
@@ -525,6 +564,7 @@ def test_quit_without_unsaved_moves_does_not_ask() -> None:
 
 def test_the_intro_names_the_familiar_rules_where_these_differ() -> None:
     from repl.app import intro
+
     s, _ = session_at({"p1": {"hand": ["6D"]}, "p2": {"hand": ["5C"]}})
     text = intro(s)
     assert "cuttle.cards" in text and "default+classic-2s" in text and "default+published-9s" in text
@@ -534,17 +574,22 @@ def test_the_intro_names_the_familiar_rules_where_these_differ() -> None:
 
 def test_the_jokers_narration_shuffles_then_draws() -> None:
     from interpreter.scripting.setup import build_position
+
     rules = load_ruleset("micro+jokers")
-    setup = {"turn": "p1", "p1": {"hand": ["RJ", "AS", "2H", "3S"], "points": ["9S"]},
-             "p2": {"hand": ["BJ", "4C", "6D", "JS", "QH", "KC", "9H", "10H", "10C"]},
-             "scrap": ["9C", "9D", "2C", "3D"]}
+    setup = {
+        "turn": "p1",
+        "p1": {"hand": ["RJ", "AS", "2H", "3S"], "points": ["9S"]},
+        "p2": {"hand": ["BJ", "4C", "6D", "JS", "QH", "KC", "9H", "10H", "10C"]},
+        "scrap": ["9C", "9D", "2C", "3D"],
+    }
     game = Game(rules, build_position(rules, setup, 1), 1, setup)
     game.play("oneoff RJ")
     before = game.view(1)
     game.play("resolve")
     line = Teller(1).tell(before, game.view(1), game.moves[-1])
-    assert line.startswith("You let P1's RJ resolve: the scrap (2♣ 3♦ 9♣ 9♦) is shuffled into a new deck; "
-                           "P1 draws "), line
+    assert line.startswith("You let P1's RJ resolve: the scrap (2♣ 3♦ 9♣ 9♦) is shuffled into a new deck; P1 draws "), (
+        line
+    )
 
 
 def test_every_command_is_documented_in_the_playing_guide() -> None:
@@ -558,11 +603,18 @@ def test_scenario_export_keeps_turn_number_marks_and_counters(tmp_path) -> None:
     from interpreter.scripting.setup import build_position
     from repl.export import setup_of
 
-    (tmp_path / "h.yaml").write_text("name: h\nkind: base\nextends: default\ncounters:\n  tally: {of: player}\n"
-                                     "  uses: {of: card}\n", encoding="utf-8")
+    (tmp_path / "h.yaml").write_text(
+        "name: h\nkind: base\nextends: default\ncounters:\n  tally: {of: player}\n  uses: {of: card}\n",
+        encoding="utf-8",
+    )
     rules = load_ruleset(str(tmp_path / "h.yaml"))
-    setup = {"turn": "p2", "turn_number": 6, "p1": {"hand": ["9S"], "marks": ["wronged"], "counters": {"tally": 2}},
-             "p2": {"hand": ["3D"]}, "cards": {"9S": {"marks": ["hot"], "counters": {"uses": 1}}}}
+    setup = {
+        "turn": "p2",
+        "turn_number": 6,
+        "p1": {"hand": ["9S"], "marks": ["wronged"], "counters": {"tally": 2}},
+        "p2": {"hand": ["3D"]},
+        "cards": {"9S": {"marks": ["hot"], "counters": {"uses": 1}}},
+    }
     state = build_position(rules, setup, 0)
     again = build_position(rules, setup_of(state), 0)
     assert (again.turn_no, again.marks.keys(), again.counters.keys()) == (6, state.marks.keys(), state.counters.keys())

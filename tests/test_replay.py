@@ -65,8 +65,9 @@ def test_print_view_2_hides_the_first_players_hidden_cards(finished, capsys: pyt
     assert not [c for c in secret if c in out]
 
 
-def test_replay_steps_through_the_record_in_the_repl(finished, monkeypatch: pytest.MonkeyPatch,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_steps_through_the_record_in_the_repl(
+    finished, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     path, game = finished
     n = len(game.moves)
     monkeypatch.setattr("sys.stdin", io.StringIO(f"next\n\ngoto {n}\nnext\nprev\nquit\n"))
@@ -77,8 +78,9 @@ def test_replay_steps_through_the_record_in_the_repl(finished, monkeypatch: pyte
     assert f"replay {n - 1}/{n}> quit" in out and out.rstrip().endswith("bye")
 
 
-def test_replaying_an_unfinished_game_shows_only_one_side(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_replaying_an_unfinished_game_shows_only_one_side(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     game = Game.new(load_ruleset("default"), 3)
     bot = Bot(1)
     for _ in range(6):

@@ -23,8 +23,18 @@ from .rulesets_under_test import RULESETS
 from .scenario_util import ROOT, SCENARIOS, assert_passes, cases
 
 BASES = ["default", "micro", "published"]
-OPTIONS = ["classic-2s", "published-9s", "jokers", "twinned", "random-4s", "eights-oneoff", "frozen-9s",
-           "tens-block", "joker-swap", "best-of-5"]
+OPTIONS = [
+    "classic-2s",
+    "published-9s",
+    "jokers",
+    "twinned",
+    "random-4s",
+    "eights-oneoff",
+    "frozen-9s",
+    "tens-block",
+    "joker-swap",
+    "best-of-5",
+]
 
 
 def test_every_ruleset_of_the_spec_is_shipped() -> None:
@@ -50,15 +60,18 @@ def test_every_option_is_an_option(option: str) -> None:
     assert e.value.code == "E302"
 
 
-@pytest.mark.parametrize("spec, words", [
-    ("default+jokers", ["jokers", "micro"]),
-    ("published+jokers", ["jokers", "micro"]),
-    ("default+joker-swap+micro", ["micro"]),
-    ("micro+joker-swap", ["joker-swap", "micro"]),
-    ("micro+jokers+joker-swap", ["joker-swap", "jokers"]),
-    ("default+frozen-9s", ["frozen-9s", "published-9s"]),
-    ("published+published-9s", ["published-9s", "published"]),
-])
+@pytest.mark.parametrize(
+    "spec, words",
+    [
+        ("default+jokers", ["jokers", "micro"]),
+        ("published+jokers", ["jokers", "micro"]),
+        ("default+joker-swap+micro", ["micro"]),
+        ("micro+joker-swap", ["joker-swap", "micro"]),
+        ("micro+jokers+joker-swap", ["joker-swap", "jokers"]),
+        ("default+frozen-9s", ["frozen-9s", "published-9s"]),
+        ("published+published-9s", ["published-9s", "published"]),
+    ],
+)
 def test_combinations_that_make_no_sense_are_refused(spec: str, words: list[str]) -> None:
     with pytest.raises((RulesetErrors, RulesetError)) as e:
         load_ruleset(spec)
@@ -180,6 +193,7 @@ def test_composition_records_who_set_what() -> None:
 
 # -- a match of several hands -----------------------------------------------------------------------
 
+
 def _play_out(spec: str, seed: int) -> Game:
     return play_out(Game.new(load_ruleset(spec), seed), random_mover(seed))
 
@@ -253,8 +267,11 @@ def test_an_option_scenario_fails_without_its_option(path: Path) -> None:
     result = run_file(path, without)
     if HOLDS_WITHOUT.search(text):
         assert result.ok, f"{path.name} says it holds without {option}, but under {without}:\n" + "\n".join(
-            result.failures)
+            result.failures
+        )
     else:
-        assert not result.ok, (f"{path.name} passes under {without} too, so it does not test {option}: make it "
-                               "fail without the option, or say why it holds under both in a line "
-                               "'# holds without the option: REASON'")
+        assert not result.ok, (
+            f"{path.name} passes under {without} too, so it does not test {option}: make it "
+            "fail without the option, or say why it holds under both in a line "
+            "'# holds without the option: REASON'"
+        )

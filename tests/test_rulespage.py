@@ -34,45 +34,62 @@ def _house(tmp_path: Path, body: str, name: str = "house.yaml") -> Path:
 
 # -- English ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("src,english", [
-    ("scrap play where it.role == point", "scrap every point card in play"),
-    ("choose 1 from scrap where it.rank != 3 by me as take; move take to hand of me",
-     "you choose 1 card from the scrap (not a 3) and put it into your hand"),
-    ("choose min(2, count(hand of opponent)) from hand of opponent by opponent as discard; scrap discard",
-     "your opponent chooses 2 (or all of them, if fewer) cards from their hand and scraps them"),
-    ("move target to deck top", "put the target on top of the deck"),
-    ("move target to hand of target.owner", "return the target to its owner's hand"),
-    ("scrap play where it.role == jack; scrap play where it.role == royal",
-     "scrap every Jack in play, then scrap every Royal in play"),
-    ("move card to field of me as point", "put this card in front of you as a point card"),
-    ("draw 1", "draw 1 card"),
-    ("swap hand of me with hand of opponent", "swap your hand with your opponent's hand"),
-    ("shuffle scrap into deck; draw 1", "shuffle the scrap into the deck, then draw 1 card"),
-    ("mark target as frozen for 1 turns", "mark the target as frozen for 1 turn"),
-    ("win me", "you win the game"),
-    ("nothing", "nothing happens"),
-])
+
+@pytest.mark.parametrize(
+    "src,english",
+    [
+        ("scrap play where it.role == point", "scrap every point card in play"),
+        (
+            "choose 1 from scrap where it.rank != 3 by me as take; move take to hand of me",
+            "you choose 1 card from the scrap (not a 3) and put it into your hand",
+        ),
+        (
+            "choose min(2, count(hand of opponent)) from hand of opponent by opponent as discard; scrap discard",
+            "your opponent chooses 2 (or all of them, if fewer) cards from their hand and scraps them",
+        ),
+        ("move target to deck top", "put the target on top of the deck"),
+        ("move target to hand of target.owner", "return the target to its owner's hand"),
+        (
+            "scrap play where it.role == jack; scrap play where it.role == royal",
+            "scrap every Jack in play, then scrap every Royal in play",
+        ),
+        ("move card to field of me as point", "put this card in front of you as a point card"),
+        ("draw 1", "draw 1 card"),
+        ("swap hand of me with hand of opponent", "swap your hand with your opponent's hand"),
+        ("shuffle scrap into deck; draw 1", "shuffle the scrap into the deck, then draw 1 card"),
+        ("mark target as frozen for 1 turns", "mark the target as frozen for 1 turn"),
+        ("win me", "you win the game"),
+        ("nothing", "nothing happens"),
+    ],
+)
 def test_programs_in_english(ctx: Context, src: str, english: str) -> None:
     assert say(src, ctx) == english
 
 
-@pytest.mark.parametrize("src,english", [
-    ("count(deck) > 0", "the deck is not empty"),
-    ("count(deck) == 0", "the deck is empty"),
-    ("count(hand of opponent) > 0", "your opponent's hand is not empty"),
-    ("not uncounterable(me)", "you have no Queens"),
-    ("count(scrap where it.rank != 3) > 0", "there is a card in the scrap (not a 3)"),
-    ("not marked(it, frozen)", "it is not marked frozen"),
-])
+@pytest.mark.parametrize(
+    "src,english",
+    [
+        ("count(deck) > 0", "the deck is not empty"),
+        ("count(deck) == 0", "the deck is empty"),
+        ("count(hand of opponent) > 0", "your opponent's hand is not empty"),
+        ("not uncounterable(me)", "you have no Queens"),
+        ("count(scrap where it.rank != 3) > 0", "there is a card in the scrap (not a 3)"),
+        ("not marked(it, frozen)", "it is not marked frozen"),
+    ],
+)
 def test_conditions_in_english(ctx: Context, src: str, english: str) -> None:
     assert say(src, ctx, condition=True) == english
 
 
 def test_targets_and_values_in_english(ctx: Context) -> None:
-    assert say("field of opponent where it.role == point and beats(card, it)", ctx, program=False) == \
-        "your opponent's point cards that this card beats"
-    assert say("goals[count(field of me where it.rank == K and it.role == royal)]", ctx, program=False) == \
-        "21 with no King in front of you, 14 with 1, 10 with 2, 5 with 3 and 0 with 4"
+    assert (
+        say("field of opponent where it.role == point and beats(card, it)", ctx, program=False)
+        == "your opponent's point cards that this card beats"
+    )
+    assert (
+        say("goals[count(field of me where it.rank == K and it.role == royal)]", ctx, program=False)
+        == "21 with no King in front of you, 14 with 1, 10 with 2, 5 with 3 and 0 with 4"
+    )
 
 
 def test_unknown_shapes_fall_back_to_readable_text(ctx: Context) -> None:
@@ -88,12 +105,21 @@ def test_rank_list() -> None:
 
 # -- the rules page -----------------------------------------------------------------------------
 
+
 def test_the_page_mentions_every_rank_and_section(default) -> None:
     page = rules_page(default)
     for word in RANK_WORDS:
         assert f"\n{word}:" in page, word
-    for section in ("The cards", "The deal", "Winning", "What you can see", "Your turn", "Responses and counters",
-                    "Card by card", "Terms"):
+    for section in (
+        "The cards",
+        "The deal",
+        "Winning",
+        "What you can see",
+        "Your turn",
+        "Responses and counters",
+        "Card by card",
+        "Terms",
+    ):
         assert section in page
     assert "scrap every point card in play" in page
     assert "hand limit (8)" in page
@@ -137,11 +163,13 @@ def test_every_shipped_ruleset_has_a_page(name: str) -> None:
     rules = load_ruleset(_spec(name))  # an option on the base it needs, with the options it requires
     page = rules_page(rules)
     assert "Card by card" in page
-    assert diff_rules(rules, rules).endswith("no differences — " + rules.name + " plays exactly like "
-                                             + rules.name + ".\n")
+    assert diff_rules(rules, rules).endswith(
+        "no differences — " + rules.name + " plays exactly like " + rules.name + ".\n"
+    )
 
 
 # -- diff ---------------------------------------------------------------------------------------
+
 
 def test_diff_of_a_ruleset_with_itself(default) -> None:
     assert "no differences" in diff_rules(default, default)
@@ -156,8 +184,9 @@ def test_diff_names_the_changed_card(tmp_path: Path, default) -> None:
 
 
 def test_diff_of_rules_and_constants(tmp_path: Path, default) -> None:
-    p = _house(tmp_path, "extends: default\nconstants: {hand_limit: 7}\nend: {on_passes: draw}\n"
-                         "deal: {first: 6, second: 6}\n")
+    p = _house(
+        tmp_path, "extends: default\nconstants: {hand_limit: 7}\nend: {on_passes: draw}\ndeal: {first: 6, second: 6}\n"
+    )
     d = diff_rules(default, load_ruleset(str(p)))
     assert "The hand limit: was: 8; now: 7" in d
     assert "the game is a draw" in d
@@ -172,8 +201,10 @@ def test_diff_counters(tmp_path: Path, default) -> None:
 
 
 def test_diff_added_and_removed_plays(tmp_path: Path, default) -> None:
-    p = _house(tmp_path, "extends: default\nplays:\n  ten:\n    verb: oneoff\n    ranks: ['10']\n"
-                         "    kind: oneoff\n    effect: draw 2\n")
+    p = _house(
+        tmp_path,
+        "extends: default\nplays:\n  ten:\n    verb: oneoff\n    ranks: ['10']\n    kind: oneoff\n    effect: draw 2\n",
+    )
     d = diff_rules(default, load_ruleset(str(p)))
     assert "New play, 10: One-off: draw 2 cards." in d
     d = diff_rules(load_ruleset(str(p)), default)
@@ -209,8 +240,17 @@ def test_english_reads_every_shape_without_failing(ctx: Context) -> None:
 
 # -- pages players read (issue 13) ---------------------------------------------------------------
 
-PAGES = ["default", "published", "micro", "micro+jokers", "default+twinned", "default+classic-2s",
-         "published+best-of-5", "default+published-9s+frozen-9s", "default+joker-swap"]
+PAGES = [
+    "default",
+    "published",
+    "micro",
+    "micro+jokers",
+    "default+twinned",
+    "default+classic-2s",
+    "published+best-of-5",
+    "default+published-9s+frozen-9s",
+    "default+joker-swap",
+]
 
 
 @pytest.mark.parametrize("spec", PAGES)
@@ -221,8 +261,7 @@ def test_pages_speak_to_players_not_to_the_sources(spec: str) -> None:
 
 
 def test_a_kind_that_cannot_be_countered_says_nothing_about_being_countered() -> None:
-    lines = {ln.split(":")[0]: ln for ln in rules_page(load_ruleset("published")).splitlines()
-             if ln.startswith("A ")}
+    lines = {ln.split(":")[0]: ln for ln in rules_page(load_ruleset("published")).splitlines() if ln.startswith("A ")}
     assert lines["A Royal"] == "A Royal: it cannot be countered."
     assert lines["A Jack"] == "A Jack: it cannot be countered."
     assert "when it is countered" in lines["A one-off"]
@@ -265,8 +304,10 @@ def test_diff_tells_a_change_to_the_deal_of_particular_cards() -> None:
 
 def test_twins_say_which_card_goes_into_play_and_that_they_are_not_passes() -> None:
     page = rules_page(load_ruleset("default+twinned"))
-    assert ("Royal (2 cards of the same rank together): put the first card you name in front of you as a Royal. "
-            "The other card is scrapped.") in page
+    assert (
+        "Royal (2 cards of the same rank together): put the first card you name in front of you as a Royal. "
+        "The other card is scrapped."
+    ) in page
     assert "it neither counts as a pass nor breaks a run of passes" in page
     assert "One-off (2 cards of the same rank together): scrap every point card in play. It does" in page
 
@@ -283,47 +324,63 @@ def test_the_joker_shuffles_the_scrap_under_the_deck() -> None:
 
 # -- English of the issue-9 examples ----------------------------------------------------------------
 
+
 def test_a_third_person_chooser_scraps_in_the_third_person() -> None:
     page = rules_page(load_ruleset("default+random-4s"))
-    assert "the game, at random, chooses 2 (or all of them, if fewer) cards from your opponent's hand and " \
-           "scraps them" in page
-    assert "and scrap them" not in page.replace("you choose cards from your hand, down to the hand limit (8), "
-                                                "and scrap them", "")
+    assert (
+        "the game, at random, chooses 2 (or all of them, if fewer) cards from your opponent's hand and "
+        "scraps them" in page
+    )
+    assert "and scrap them" not in page.replace(
+        "you choose cards from your hand, down to the hand limit (8), and scrap them", ""
+    )
 
 
-@pytest.mark.parametrize("src, words", [
-    ("count(hand of me) > 1", "your hand holds more than 1 card"),
-    ("count(hand of me) > 2", "your hand holds more than 2 cards"),
-    ("count(deck) > 1", "there is more than 1 card in the deck"),
-    ("count(deck) >= 3", "there are at least 3 cards in the deck"),
-])
+@pytest.mark.parametrize(
+    "src, words",
+    [
+        ("count(hand of me) > 1", "your hand holds more than 1 card"),
+        ("count(hand of me) > 2", "your hand holds more than 2 cards"),
+        ("count(deck) > 1", "there is more than 1 card in the deck"),
+        ("count(deck) >= 3", "there are at least 3 cards in the deck"),
+    ],
+)
 def test_counts_agree_with_their_noun(src: str, words: str) -> None:
     assert say(src, condition=True, program=False) == words
 
 
-@pytest.mark.parametrize("src, words", [
-    ("show deck_top(3) to me", "look at the top 3 cards of the deck"),
-    ("show deck_top(1) to opponent", "show the top card of the deck to your opponent"),
-    ("show hand of me to all", "show your hand to both players"),
-])
+@pytest.mark.parametrize(
+    "src, words",
+    [
+        ("show deck_top(3) to me", "look at the top 3 cards of the deck"),
+        ("show deck_top(1) to opponent", "show the top card of the deck to your opponent"),
+        ("show hand of me to all", "show your hand to both players"),
+    ],
+)
 def test_show_reads_as_looking_or_showing(src: str, words: str) -> None:
     assert say(src) == words
 
 
-@pytest.mark.parametrize("src, words", [
-    ("mark me as wronged for 2 turns", "you are marked wronged for 2 turns"),
-    ("mark opponent as cursed", "your opponent is marked cursed for the rest of the game"),
-    ("unmark me as wronged", "you are no longer marked wronged"),
-    ("mark hand of me as hot for 1 turns", "mark your hand as hot for 1 turn"),
-])
+@pytest.mark.parametrize(
+    "src, words",
+    [
+        ("mark me as wronged for 2 turns", "you are marked wronged for 2 turns"),
+        ("mark opponent as cursed", "your opponent is marked cursed for the rest of the game"),
+        ("unmark me as wronged", "you are no longer marked wronged"),
+        ("mark hand of me as hot for 1 turns", "mark your hand as hot for 1 turn"),
+    ],
+)
 def test_a_marked_player_reads_passively(src: str, words: str) -> None:
     assert say(src) == words
 
 
-@pytest.mark.parametrize("src, words, condition", [
-    ("me.scuttles < 2", "your scuttles count is less than 2", True),
-    ("add 1 to me.scuttles", "add 1 to your scuttles count", False),
-    ("it.value > 3", "its value is more than 3", True),  # a card's own attribute is no count
-])
+@pytest.mark.parametrize(
+    "src, words, condition",
+    [
+        ("me.scuttles < 2", "your scuttles count is less than 2", True),
+        ("add 1 to me.scuttles", "add 1 to your scuttles count", False),
+        ("it.value > 3", "its value is more than 3", True),  # a card's own attribute is no count
+    ],
+)
 def test_a_counter_reads_as_a_count(src: str, words: str, condition: bool) -> None:
     assert say(src, condition=condition, program=not condition) == words

@@ -47,14 +47,17 @@ def _write(tmp_path: Path, text: str) -> Path:
 
 
 def test_failure_names_the_step_expected_and_got(tmp_path: Path) -> None:
-    p = _write(tmp_path, """
+    p = _write(
+        tmp_path,
+        """
 setup:
   p1: {hand: [7H, 9S]}
   p2: {hand: [3C]}
 moves:
   - points 7H
   - expect: {p1: {score: 9}}
-""")
+""",
+    )
     r = run_file(p)
     assert not r.ok
     text = "\n".join(r.failures)
@@ -64,12 +67,15 @@ moves:
 
 
 def test_an_illegal_move_is_reported_with_its_reason(tmp_path: Path) -> None:
-    p = _write(tmp_path, """
+    p = _write(
+        tmp_path,
+        """
 setup:
   p1: {hand: [7H]}
 moves:
   - points 8H
-""")
+""",
+    )
     r = run_file(p)
     assert not r.ok
     assert "'points 8H' was expected to be legal" in r.failures[0]
@@ -77,36 +83,45 @@ moves:
 
 
 def test_expected_illegal_with_error_text(tmp_path: Path) -> None:
-    ok = _write(tmp_path, """
+    ok = _write(
+        tmp_path,
+        """
 setup:
   p1: {hand: [7H]}
   unplaced: scrap
 moves:
   - illegal: oneoff 7H
     error: "deck"
-""")
+""",
+    )
     assert run_file(ok).ok  # a 7 needs a deck (ruling 2); the message quotes the rule
-    bad = _write(tmp_path, """
+    bad = _write(
+        tmp_path,
+        """
 setup:
   p1: {hand: [7H]}
 moves:
   - illegal: points 7H
-""")
+""",
+    )
     r = run_file(bad)
     assert not r.ok and "expected to be illegal, but it is legal" in r.failures[0]
 
 
-@pytest.mark.parametrize("text, message", [
-    ("setup:\n  p1: {hand: [7X]}\n", "'7X' is not a card"),
-    ("setup:\n  p1: {hand: [7H]}\n  p2: {hand: [7H]}\n", "7H is placed twice"),
-    ("setup:\n  p1: {hnd: [7H]}\n", "did you mean 'hand'?"),
-    ("expect:\n  p1: {scroe: 3}\n", "did you mean 'score'?"),
-    ("expect:\n  trun: p2\n", "unknown expectation 'trun'"),
-    ("moves:\n  - expect: {scarp: []}\n", "unknown expectation 'scarp'"),
-    ("movs: [draw]\n", "did you mean 'moves'?"),
-    ("setup: [\n", "not valid YAML"),
-    ("ruleset: defualt\n", "did you mean 'default'?"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("setup:\n  p1: {hand: [7X]}\n", "'7X' is not a card"),
+        ("setup:\n  p1: {hand: [7H]}\n  p2: {hand: [7H]}\n", "7H is placed twice"),
+        ("setup:\n  p1: {hnd: [7H]}\n", "did you mean 'hand'?"),
+        ("expect:\n  p1: {scroe: 3}\n", "did you mean 'score'?"),
+        ("expect:\n  trun: p2\n", "unknown expectation 'trun'"),
+        ("moves:\n  - expect: {scarp: []}\n", "unknown expectation 'scarp'"),
+        ("movs: [draw]\n", "did you mean 'moves'?"),
+        ("setup: [\n", "not valid YAML"),
+        ("ruleset: defualt\n", "did you mean 'default'?"),
+    ],
+)
 def test_broken_scenario_files_get_a_clear_message(tmp_path: Path, text: str, message: str) -> None:
     r = run_file(_write(tmp_path, text))
     assert not r.ok
@@ -125,14 +140,17 @@ def test_cli_exit_status_and_summary(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 
 def test_a_failed_expectation_names_the_move_where_the_game_diverged(tmp_path: Path) -> None:
-    p = _write(tmp_path, """
+    p = _write(
+        tmp_path,
+        """
 setup:
   p1: {hand: [7H, 9S, AC]}
   p2: {hand: [3C, 4D]}
 moves: [points 7H, draw, oneoff AC, resolve]
 expect:
   p1: {score: 7}
-""")
+""",
+    )
     text = "\\n".join(run_file(p).failures)
     assert "p1 score: expected 7, got 0" in text
     assert "it held after move 'oneoff AC' (move 3 played); move 'resolve' (move 4 played)" in text

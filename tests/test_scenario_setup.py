@@ -21,11 +21,15 @@ def _write(tmp_path: Path, text: str) -> Path:
 
 # -- a player already at their goal -------------------------------------------------------------------
 
-@pytest.mark.parametrize("side, message", [
-    ("{points: [10S, 10H, AC]}", "p1 already stands at their goal (21 points, goal 21)"),
-    ("{points: [10S, 5H], royals: [KS]}", "p1 already stands at their goal (15 points, goal 14)"),
-    ("{royals: [KS, KH, KD, KC]}", "p1 already stands at their goal (0 points, goal 0)"),
-])
+
+@pytest.mark.parametrize(
+    "side, message",
+    [
+        ("{points: [10S, 10H, AC]}", "p1 already stands at their goal (21 points, goal 21)"),
+        ("{points: [10S, 5H], royals: [KS]}", "p1 already stands at their goal (15 points, goal 14)"),
+        ("{royals: [KS, KH, KD, KC]}", "p1 already stands at their goal (0 points, goal 0)"),
+    ],
+)
 def test_a_setup_with_a_player_at_their_goal_is_refused(tmp_path: Path, side: str, message: str) -> None:
     p = _write(tmp_path, f"setup:\n  p2: {{hand: [3C]}}\n  p1: {side}\nexpect: {{winner: p1}}\n")
     result = run_file(p)
@@ -41,6 +45,7 @@ def test_one_point_below_the_goal_is_a_position() -> None:
 
 
 # -- the cards a setup does not place -------------------------------------------------------------------
+
 
 def test_unplaced_cards_go_into_the_deck_by_default() -> None:
     rules = load_ruleset("default")
@@ -96,4 +101,5 @@ def test_an_unknown_unplaced_is_refused() -> None:
 
 def parse(text: str) -> int:
     from interpreter.core.cards import parse_card
+
     return parse_card(text)

@@ -73,8 +73,15 @@ def test_values_agree_with_plain_minimax(spec: str, method: str) -> None:
         after = Game(game.rules, game.state.copy(), game.seed)
         after.push(s.move)
         me = game.decision.player
-        assert (plain_minimax(after.state.copy(), me) if after.outcome is None else
-                0 if after.outcome.winner is None else 1 if after.outcome.winner == me else -1) == s.value
+        assert (
+            plain_minimax(after.state.copy(), me)
+            if after.outcome is None
+            else 0
+            if after.outcome.winner is None
+            else 1
+            if after.outcome.winner == me
+            else -1
+        ) == s.value
         compared += 1
     assert compared >= 10
     assert len(values) >= 2, "the sample should hold positions of different values"
@@ -116,8 +123,10 @@ def test_hands_and_scrap_are_sets_only_when_no_rule_reads_an_order(tmp_path) -> 
     assert order_free(load_ruleset("micro"))
     assert order_free(load_ruleset("default+published-9s"))  # first(top(target)): 0 or 1 card
     house = tmp_path / "first-card.yaml"
-    house.write_text("name: first-card\nkind: base\nextends: micro\nplays:\n  four:\n"
-                     "    effect: scrap first(hand of opponent)\n", encoding="utf-8")
+    house.write_text(
+        "name: first-card\nkind: base\nextends: micro\nplays:\n  four:\n    effect: scrap first(hand of opponent)\n",
+        encoding="utf-8",
+    )
     assert not order_free(load_ruleset(str(house)))  # which card is first in a hand now matters
 
 
@@ -132,10 +141,13 @@ def test_the_shipped_endgame_example_holds_as_a_scenario_and_solves() -> None:
     assert result.value in (-1, 0, 1) and result.move is not None
 
 
-@pytest.mark.parametrize("body, matters", [
-    ("", False),
-    ("plays:\n  scuttle:\n    legal:\n      and: me.turns > 3\n", True),  # a rule that reads the turn number
-])
+@pytest.mark.parametrize(
+    "body, matters",
+    [
+        ("", False),
+        ("plays:\n  scuttle:\n    legal:\n      and: me.turns > 3\n", True),  # a rule that reads the turn number
+    ],
+)
 def test_the_turn_number_is_part_of_a_position_only_when_a_rule_reads_it(tmp_path, body: str, matters: bool) -> None:
     from interpreter.scripting.setup import build_position
 

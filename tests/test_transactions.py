@@ -18,8 +18,11 @@ from interpreter.scripting import records
 def _house(tmp_path: Path, effect: str, extra: str = "") -> str:
     lines = "".join(f"      {x}\n" for x in effect.splitlines())
     p = tmp_path / "house.yaml"
-    p.write_text(f"name: house\nextends: default\n{extra}plays:\n  points:\n    effect: |\n{lines}"
-                 f"      move card to field of me as point\n", encoding="utf-8")
+    p.write_text(
+        f"name: house\nextends: default\n{extra}plays:\n  points:\n    effect: |\n{lines}"
+        f"      move card to field of me as point\n",
+        encoding="utf-8",
+    )
     return str(p)
 
 
@@ -60,10 +63,15 @@ def test_narration_is_written_when_asked_and_cannot_fail_a_move(monkeypatch: pyt
     assert game.narration[1].startswith("p2: draw (")
 
 
-@pytest.mark.parametrize(("effect", "why"), [("win cards", "win needs a player, but this is cards"),
-                                             ("win none", "win needs a player, but this is a card"),
-                                             ("win random", "not random"),
-                                             ("draw 1 for cards", "needs a player")])
+@pytest.mark.parametrize(
+    ("effect", "why"),
+    [
+        ("win cards", "win needs a player, but this is cards"),
+        ("win none", "win needs a player, but this is a card"),
+        ("win random", "not random"),
+        ("draw 1 for cards", "needs a player"),
+    ],
+)
 def test_win_takes_a_player_checked_at_load(tmp_path: Path, effect: str, why: str) -> None:
     errors = check(_house(tmp_path, effect))
     assert errors and why in errors[0].message and errors[0].code == "E210"

@@ -39,6 +39,7 @@ def _cards(names: str) -> list[int]:
 
 # -- the worked example of docs/effect-language.md ----------------------------------------------
 
+
 def test_the_docs_show_the_example_house_rule_and_its_scenario_passes() -> None:
     doc = (ROOT / "docs" / "effect-language.md").read_text(encoding="utf-8")
     assert EXAMPLE.read_text(encoding="utf-8") in doc
@@ -56,13 +57,16 @@ def test_the_rules_page_and_the_diff_say_the_trigger_in_words() -> None:
     from interpreter.rules.page import diff_rules, rules_page
 
     rules = load_ruleset(str(EXAMPLE))
-    line = ('When a card leaves your field, if the cause is "scuttle" and it is not a Jack: you draw 1 card. '
-            "(When your card is scuttled, draw a card.)")
+    line = (
+        'When a card leaves your field, if the cause is "scuttle" and it is not a Jack: you draw 1 card. '
+        "(When your card is scuttled, draw a card.)"
+    )
     assert f"When things happen\n------------------\n  * {line}" in rules_page(rules)
     assert f"* New rule: {line}" in diff_rules(load_ruleset("default"), rules)
 
 
 # -- load-time checks --------------------------------------------------------------------------
+
 
 def test_an_unknown_event_is_refused_with_its_place_and_a_suggestion(tmp_path: Path) -> None:
     text = _errors(tmp_path, "triggers:\n  t:\n    event: card leaves feild\n    effect: draw 1 for me\n")
@@ -78,12 +82,14 @@ def test_a_bare_on_key_gets_told_the_key_is_event(tmp_path: Path) -> None:
 def test_a_trigger_may_read_only_its_events_bindings(tmp_path: Path) -> None:
     text = _errors(tmp_path, "triggers:\n  t:\n    event: turn starts\n    effect: move it to scrap\n")
     assert "unknown name 'it'" in text
-    text = _errors(tmp_path, "triggers:\n  t:\n    event: card enters scrap\n    when: cause > 3\n"
-                             "    effect: draw 1 for me\n")
+    text = _errors(
+        tmp_path, "triggers:\n  t:\n    event: card enters scrap\n    when: cause > 3\n    effect: draw 1 for me\n"
+    )
     assert "[E210]" in text  # cause is a word, not a number
 
 
 # -- zero cost when unused -----------------------------------------------------------------------
+
 
 def test_rules_without_triggers_play_with_the_plain_state_and_programs() -> None:
     rules = load_ruleset("default")
@@ -117,8 +123,10 @@ ORDER = """triggers:
 
 def test_triggers_run_in_file_order_and_their_own_events_queue_behind(tmp_path: Path) -> None:
     rules = _rules(tmp_path, ORDER)
-    g = Game(rules, build_position(rules, {"turn": "p1", "p1": {"hand": ["5C", "6C", "7C", "AH"]},
-                                          "p2": {"hand": ["2D"]}}, 1))
+    g = Game(
+        rules,
+        build_position(rules, {"turn": "p1", "p1": {"hand": ["5C", "6C", "7C", "AH"]}, "p2": {"hand": ["2D"]}}, 1),
+    )
     g.play("points AH")
     # the turn's end: `fives` then `sixes` (file order); `after a five` reacts to the 5C entering
     # the shown cards, but only once both have run (a depth-first order would show 5C 7C 6C)
@@ -127,7 +135,9 @@ def test_triggers_run_in_file_order_and_their_own_events_queue_behind(tmp_path: 
 
 
 def test_a_trigger_that_sets_itself_off_forever_is_refused_and_the_game_unchanged(tmp_path: Path) -> None:
-    rules = _rules(tmp_path, """triggers:
+    rules = _rules(
+        tmp_path,
+        """triggers:
   start:
     event: turn ends
     effect: move hand of me where it.rank == 5 to shown
@@ -137,9 +147,11 @@ def test_a_trigger_that_sets_itself_off_forever_is_refused_and_the_game_unchange
   back:
     event: card enters scrap
     effect: move it to shown
-""")
-    g = Game(rules, build_position(rules, {"turn": "p1", "p1": {"hand": ["5C", "AH"]},
-                                          "p2": {"hand": ["2D", "3D"]}}, 1))
+""",
+    )
+    g = Game(
+        rules, build_position(rules, {"turn": "p1", "p1": {"hand": ["5C", "AH"]}, "p2": {"hand": ["2D", "3D"]}}, 1)
+    )
     before = g.state.key()
     with pytest.raises(CuttleError) as e:
         g.play("points AH")  # the turn's end sends the 5C between the shown cards and the scrap for ever
@@ -148,6 +160,7 @@ def test_a_trigger_that_sets_itself_off_forever_is_refused_and_the_game_unchange
 
 
 # -- whole games -----------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("seed", range(4))
 def test_games_with_triggers_end_undo_exactly_and_replay_the_same(seed: int) -> None:

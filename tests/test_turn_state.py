@@ -42,8 +42,12 @@ TURNS = """plays:
 @pytest.mark.parametrize("first", ["p1", "p2"])
 def test_turn_counts_the_game_and_each_player_counts_their_own(tmp_path: Path, first: str) -> None:
     rules = _rules(tmp_path, TURNS)
-    g = Game(rules, build_position(rules, {"turn": first, "p1": {"hand": ["AC", "2C", "3C"]},
-                                          "p2": {"hand": ["AD", "2D", "3D"]}}, 1))
+    g = Game(
+        rules,
+        build_position(
+            rules, {"turn": first, "p1": {"hand": ["AC", "2C", "3C"]}, "p2": {"hand": ["AD", "2D", "3D"]}}, 1
+        ),
+    )
     mover = g.state.turn
     for n in range(1, 6):
         s = g.state
@@ -73,8 +77,12 @@ mark opponent as sore for 1 turns
 
 def test_a_card_and_a_player_carry_several_marks_and_unmark_takes_one_off(tmp_path: Path) -> None:
     rules = _rules(tmp_path, MARKS)
-    g = Game(rules, build_position(rules, {"turn": "p1", "p1": {"hand": ["AC", "5C"]},
-                                          "p2": {"hand": ["2D", "3D"], "points": ["9D"]}}, 1))
+    g = Game(
+        rules,
+        build_position(
+            rules, {"turn": "p1", "p1": {"hand": ["AC", "5C"]}, "p2": {"hand": ["2D", "3D"], "points": ["9D"]}}, 1
+        ),
+    )
     g.play("oneoff AC 9D")
     g.play("resolve")
     s = g.state
@@ -115,12 +123,15 @@ def test_a_setup_marks_single_cards_and_the_rules_read_the_marks() -> None:
     assert "points 9S" not in moves and "points 5C" in moves  # a frozen card cannot be played
 
 
-@pytest.mark.parametrize("cards, message", [
-    ({"9S": {"counters": {"uses": 1}}}, "'uses' is not a counter of cards in ruleset"),
-    ({"9S": {"mark": ["frozen"]}}, "setup.cards.9S must be a mapping of marks: and/or counters:"),
-    ({"9S": {"marks": "frozen"}}, "setup.cards.9S.marks must be a list of mark names"),
-    ({"ZZ": {"marks": []}}, "'ZZ' is not a card"),
-])
+@pytest.mark.parametrize(
+    "cards, message",
+    [
+        ({"9S": {"counters": {"uses": 1}}}, "'uses' is not a counter of cards in ruleset"),
+        ({"9S": {"mark": ["frozen"]}}, "setup.cards.9S must be a mapping of marks: and/or counters:"),
+        ({"9S": {"marks": "frozen"}}, "setup.cards.9S.marks must be a list of mark names"),
+        ({"ZZ": {"marks": []}}, "'ZZ' is not a card"),
+    ],
+)
 def test_a_wrong_card_setup_is_a_clear_error(cards: dict, message: str) -> None:
     from interpreter.core.errors import ScenarioError
 

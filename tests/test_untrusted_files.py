@@ -33,8 +33,9 @@ def _errors_text(spec: str) -> str:
     return "\n".join(e.render() for e in check(spec))
 
 
-@pytest.mark.parametrize("ref", ["../secret.yaml", "{abs}", "sub/../../secret.yaml", "/dev/zero", "/etc/passwd",
-                                 "link.yaml"])
+@pytest.mark.parametrize(
+    "ref", ["../secret.yaml", "{abs}", "sub/../../secret.yaml", "/dev/zero", "/etc/passwd", "link.yaml"]
+)
 def test_extends_and_options_stay_in_the_files_folder(outside: Path, ref: str) -> None:
     (outside / "link.yaml").symlink_to(outside.parent / "secret.yaml")
     ref = ref.replace("{abs}", str(outside.parent / "secret.yaml"))
@@ -48,14 +49,16 @@ def test_extends_and_options_stay_in_the_files_folder(outside: Path, ref: str) -
 
 def test_a_file_beside_or_below_may_be_extended(outside: Path) -> None:
     (outside / "sub").mkdir()
-    (outside / "sub" / "base.yaml").write_text("name: base\nextends: default\nconstants:\n  hand_limit: 7\n",
-                                               encoding="utf-8")
+    (outside / "sub" / "base.yaml").write_text(
+        "name: base\nextends: default\nconstants:\n  hand_limit: 7\n", encoding="utf-8"
+    )
     (outside / "house.yaml").write_text("name: house\nextends: sub/base.yaml\n", encoding="utf-8")
     assert load_ruleset(str(outside / "house.yaml")).ctx.constants["hand_limit"] == 7
 
 
-def test_a_scenarios_ruleset_resolves_beside_it_and_no_further(outside: Path, monkeypatch: pytest.MonkeyPatch,
-                                                                tmp_path: Path) -> None:
+def test_a_scenarios_ruleset_resolves_beside_it_and_no_further(
+    outside: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     (outside / "house.yaml").write_text("name: house\nextends: default\n", encoding="utf-8")
     (outside / "s.yaml").write_text("ruleset: house.yaml\nexpect:\n  turn: p1\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)  # not the scenario's folder
@@ -66,8 +69,9 @@ def test_a_scenarios_ruleset_resolves_beside_it_and_no_further(outside: Path, mo
         assert not res.ok and "[E004]" in res.failures[0] and "SECRET" not in res.failures[0]
 
 
-def test_a_records_ruleset_resolves_beside_it_and_no_further(outside: Path, monkeypatch: pytest.MonkeyPatch,
-                                                             tmp_path: Path) -> None:
+def test_a_records_ruleset_resolves_beside_it_and_no_further(
+    outside: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     (outside / "house.yaml").write_text("name: house\nextends: default\n", encoding="utf-8")
     game = Game.new(load_ruleset(str(outside / "house.yaml")), 4)
     game.play(game.legal_moves()[0])
@@ -76,8 +80,9 @@ def test_a_records_ruleset_resolves_beside_it_and_no_further(outside: Path, monk
     monkeypatch.chdir(tmp_path)
     assert records.load(outside / "game.yaml").moves == game.moves
     for ref in ("../secret.yaml", "/etc/passwd", "default+../secret.yaml"):
-        (outside / "r.yaml").write_text(f"format: cuttle-record/1\nruleset: {ref}\nruleset_hash: x\nseed: 1\n"
-                                        f"moves: []\n", encoding="utf-8")
+        (outside / "r.yaml").write_text(
+            f"format: cuttle-record/1\nruleset: {ref}\nruleset_hash: x\nseed: 1\nmoves: []\n", encoding="utf-8"
+        )
         with pytest.raises(RecordError) as e:
             records.load(outside / "r.yaml", force=True)
         assert "E004" in str(e.value) and "SECRET" not in str(e.value)
@@ -90,8 +95,13 @@ def test_only_regular_utf8_files_are_read(tmp_path: Path) -> None:
     binary.write_bytes(b"name: \xff\xfe\nextends: default\n")
     big = tmp_path / "big.yaml"
     big.write_text("a: 1\n" + "#" * 300_000 + "\n", encoding="utf-8")
-    for path, why in ((fifo, "not a regular file"), ("/dev/zero", "not a regular file"), (binary, "not UTF-8"),
-                      (big, "MAX_FILE_BYTES"), (tmp_path, "a folder")):
+    for path, why in (
+        (fifo, "not a regular file"),
+        ("/dev/zero", "not a regular file"),
+        (binary, "not UTF-8"),
+        (big, "MAX_FILE_BYTES"),
+        (tmp_path, "a folder"),
+    ):
         assert why in _errors_text(str(path))
         with pytest.raises(RecordError, match=why):
             records.read(path)
@@ -117,19 +127,26 @@ HOSTILE = {
     "win-cards.yaml": "name: w\nextends: default\nplays:\n  points:\n    effect: win cards\n",
     "win-none.yaml": "name: w\nextends: default\nplays:\n  points:\n    effect: win none\n",
     "record-turn.yaml": "format: cuttle-record/1\nruleset: default\nruleset_hash: x\nseed: 1\nsetup:\n  turn: [p1]\n"
-                        "moves: []\n",
+    "moves: []\n",
     "record-moves.yaml": "format: cuttle-record/1\nruleset: default\nruleset_hash: x\nseed: 1\nmoves: {a: 1}\n",
     "record-seed.yaml": "format: cuttle-record/1\nruleset: default\nruleset_hash: x\nseed: [1]\nmoves: []\n",
     "scenario-moves.yaml": "ruleset: default\nmoves: [[draw]]\n",
     "escapes.yaml": 'name: "\\e[2J\\e]0;t\\a"\nextends: default\ndescription: "\\e[31m\\u202e"\n',
 }
-COMMANDS = [["check", "{f}"], ["rules", "{f}"], ["diff", "default", "{f}"], ["run", "{f}"],
-            ["bench", "-r", "{f}", "--games", "2", "--repeat", "1"], ["replay", "{f}", "--force"]]
+COMMANDS = [
+    ["check", "{f}"],
+    ["rules", "{f}"],
+    ["diff", "default", "{f}"],
+    ["run", "{f}"],
+    ["bench", "-r", "{f}", "--games", "2", "--repeat", "1"],
+    ["replay", "{f}", "--force"],
+]
 
 
 @pytest.mark.parametrize("name", sorted(HOSTILE))
-def test_every_command_answers_hostile_files_with_one_clear_message(name: str, tmp_path: Path,
-                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_every_command_answers_hostile_files_with_one_clear_message(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / name
     path.write_text(HOSTILE[name], encoding="utf-8")
     for cmd in COMMANDS:
@@ -141,9 +158,11 @@ def test_every_command_answers_hostile_files_with_one_clear_message(name: str, t
         assert "\x1b" not in text and "\u202e" not in text and "\x07" not in text, (cmd, text)
 
 
-def test_cuttle_debug_shows_the_traceback_of_a_bug(monkeypatch: pytest.MonkeyPatch,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_cuttle_debug_shows_the_traceback_of_a_bug(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     import interpreter.rules.page as page
+
     monkeypatch.setattr(page, "rules_page", lambda rules: 1 / 0)
     assert main(["rules", "default"]) == 1
     assert "internal error: ZeroDivisionError" in capsys.readouterr().err
@@ -159,8 +178,11 @@ def test_control_characters_are_shown_escaped() -> None:
 
 
 def test_records_with_wrong_types_are_refused_clearly(tmp_path: Path) -> None:
-    for body, why in (("moves: {a: 1}", "moves must be a list"), ("moves: [[draw]]", "moves must be a list"),
-                      ("seed: [1]\nmoves: []", "seed must be a whole number")):
+    for body, why in (
+        ("moves: {a: 1}", "moves must be a list"),
+        ("moves: [[draw]]", "moves must be a list"),
+        ("seed: [1]\nmoves: []", "seed must be a whole number"),
+    ):
         p = tmp_path / "r.yaml"
         text = f"format: cuttle-record/1\nruleset: default\nruleset_hash: x\n{body}\n"
         if "seed" not in body:

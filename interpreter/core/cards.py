@@ -40,7 +40,8 @@ def parse_card(text: str) -> int:
     if not m:
         raise UnknownCardError(
             f"'{text}' is not a card (write a rank A,2-10,J,Q,K then a suit C,D,H,S: 7H, 10S, QC, 7♥; "
-            f"Jokers are RJ and BJ)")
+            f"Jokers are RJ and BJ)"
+        )
     rank, suit = m.group(1).upper(), m.group(2).upper()
     rank = "10" if rank == "T" else rank
     suit = _SYMBOL_TO_SUIT.get(suit, suit)

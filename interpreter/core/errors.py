@@ -46,7 +46,7 @@ class Location:
         text, col = self.text, max(self.column - 1, 0)
         if len(text) > CARET_WIDTH:  # a window of the line around the column
             start = max(0, min(col - CARET_WIDTH // 2, len(text) - CARET_WIDTH))
-            text, col = text[start:start + CARET_WIDTH], col - start
+            text, col = text[start : start + CARET_WIDTH], col - start
             text = ("..." if start else "") + text + ("..." if start + CARET_WIDTH < len(self.text) else "")
             col += 3 if start else 0
         shown = safe_text(text)
@@ -69,8 +69,9 @@ class LocatedError(CuttleError):
 
     code = "E000"
 
-    def __init__(self, message: str, where: Location | None = None, *, code: str | None = None,
-                 hint: str | None = None) -> None:
+    def __init__(
+        self, message: str, where: Location | None = None, *, code: str | None = None, hint: str | None = None
+    ) -> None:
         self.message = message
         self.where = where
         self.hint = hint
@@ -122,8 +123,10 @@ class RuleRuntimeError(CuttleError):
 
 
 def rule_failure(rules_name: str, doing: str, exc: Exception) -> RuleRuntimeError:
-    return RuleRuntimeError(f"the rules of '{rules_name}' failed while {doing}: {type(exc).__name__}: {exc} "
-                            f"(check the ruleset's effect texts; the game is unchanged)")
+    return RuleRuntimeError(
+        f"the rules of '{rules_name}' failed while {doing}: {type(exc).__name__}: {exc} "
+        f"(check the ruleset's effect texts; the game is unchanged)"
+    )
 
 
 class ScenarioError(LocatedError):
@@ -144,5 +147,12 @@ def tidy(errors: list[RulesetError]) -> list[RulesetError]:
         if k not in seen:
             seen.add(k)
             out.append(e)
-    return sorted(out, key=lambda e: (e.where is None, e.where.file if e.where else "",
-                                      e.where.line if e.where else 0, e.where.column if e.where else 0))
+    return sorted(
+        out,
+        key=lambda e: (
+            e.where is None,
+            e.where.file if e.where else "",
+            e.where.line if e.where else 0,
+            e.where.column if e.where else 0,
+        ),
+    )

@@ -32,8 +32,10 @@ def read_text(path: str | Path, what: str = "file") -> str:
         kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
         raise FileProblem(f"cannot read {what} '{name}': it is {kind}")
     if st.st_size > MAX_FILE_BYTES:
-        raise FileProblem(f"cannot read {what} '{name}': {st.st_size:,} bytes, more than the limit of "
-                          f"{MAX_FILE_BYTES:,} (MAX_FILE_BYTES)")
+        raise FileProblem(
+            f"cannot read {what} '{name}': {st.st_size:,} bytes, more than the limit of "
+            f"{MAX_FILE_BYTES:,} (MAX_FILE_BYTES)"
+        )
     try:
         fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as e:
@@ -48,11 +50,13 @@ def read_text(path: str | Path, what: str = "file") -> str:
     finally:
         os.close(fd)
     if len(data) > MAX_FILE_BYTES:
-        raise FileProblem(f"cannot read {what} '{name}': more than the limit of {MAX_FILE_BYTES:,} bytes "
-                          f"(MAX_FILE_BYTES)")
+        raise FileProblem(
+            f"cannot read {what} '{name}': more than the limit of {MAX_FILE_BYTES:,} bytes (MAX_FILE_BYTES)"
+        )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
         line = data.count(b"\n", 0, e.start) + 1
-        raise FileProblem(f"cannot read {what} '{name}': it is not UTF-8 text (byte 0x{data[e.start]:02x} on "
-                          f"line {line})") from None
+        raise FileProblem(
+            f"cannot read {what} '{name}': it is not UTF-8 text (byte 0x{data[e.start]:02x} on line {line})"
+        ) from None

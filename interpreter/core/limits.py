@@ -50,7 +50,7 @@ MAX_SETTING = 1_000_000
 MAX_NUMBER_DIGITS = 15
 """Digits of a number written in an effect text."""
 
-MAX_INT = 10 ** 18
+MAX_INT = 10**18
 """The largest magnitude a number may reach while the rules compute (`+`, `-`, `*`)."""
 
 MAX_COST = 100_000_000

@@ -28,7 +28,7 @@ class Span:
     def locate(self, line: int, column: int) -> Location:
         if self.offsets:
             text_lines = self.folded.split("\n")
-            index = sum(len(t) + 1 for t in text_lines[:line - 1]) + column - 1
+            index = sum(len(t) + 1 for t in text_lines[: line - 1]) + column - 1
             fline, fcol = self.offsets[min(max(index, 0), len(self.offsets) - 1)]
             if index >= len(self.offsets):  # just past the end of the text
                 fcol += 1

@@ -14,11 +14,11 @@ class Decision(NamedTuple):
     """Who must decide now, and what kind of decision it is."""
 
     player: int
-    kind: str                      # main | respond | choose | play
-    verb: str = ""                 # choose: the verb of the move (discard, take...)
-    count: int = 0                 # choose: how many cards
+    kind: str  # main | respond | choose | play
+    verb: str = ""  # choose: the verb of the move (discard, take...)
+    count: int = 0  # choose: how many cards
     options: tuple[int, ...] = ()  # choose/play: the cards to pick from
-    ordered: bool = False          # choose order of: every option, in an order the player names
+    ordered: bool = False  # choose order of: every option, in an order the player names
 
 
 # The decisions that carry nothing but a player, made once (they are immutable values).

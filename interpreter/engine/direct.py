@@ -58,38 +58,57 @@ def play_functions(rules: Rules, plan: Any, machine: dict[str, Any]) -> dict[Pla
     return out
 
 
-def _generate(rules: Rules, plan: Any, machine: dict[str, Any], p: PlayDef, fns: tuple, window: Any
-              ) -> tuple[Any, Any] | None:
+def _generate(
+    rules: Rules, plan: Any, machine: dict[str, Any], p: PlayDef, fns: tuple, window: Any
+) -> tuple[Any, Any] | None:
     inl = Inliner(rules, _BINDINGS)
     effect = [inl.place_statements(f) for f in fns]
     if any(x is None for x in effect):
         return None
-    ns: dict[str, Any] = {"P": p, "END": plan.end, "RESPOND_OF": RESPOND_OF, "MAIN_OF": MAIN_OF, "MAIN": plan.main,
-                          "PLAN": plan, "GENERALLY": machine["turn_ends_generally"], "CHECK": machine["check_win"],
-                          "FORGET": _FORGET, "WINS": _WINS, "STUCK": _STUCK}
+    ns: dict[str, Any] = {
+        "P": p,
+        "END": plan.end,
+        "RESPOND_OF": RESPOND_OF,
+        "MAIN_OF": MAIN_OF,
+        "MAIN": plan.main,
+        "PLAN": plan,
+        "GENERALLY": machine["turn_ends_generally"],
+        "CHECK": machine["check_win"],
+        "FORGET": _FORGET,
+        "WINS": _WINS,
+        "STUCK": _STUCK,
+    }
     # the cards to the stack: from the hand as `move` does it (nothing else to update), else by `move`
-    to_stack = ["    zones = g.zones",
-                "    for x in cs:",
-                "        src = zone_of[x]",
-                f"        if src == {HAND0} or src == {HAND1}:",
-                "            zones[src].remove(x)",
-                f"            zones[{STACK}].append(x)",
-                f"            zone_of[x] = {STACK}",
-                "            if g.known:",
-                "                g.known = g.known & FORGET[x]",
-                "        else:",
-                f"            g.move(x, {STACK})"] if p.ncards else []
+    to_stack = (
+        [
+            "    zones = g.zones",
+            "    for x in cs:",
+            "        src = zone_of[x]",
+            f"        if src == {HAND0} or src == {HAND1}:",
+            "            zones[src].remove(x)",
+            f"            zones[{STACK}].append(x)",
+            f"            zone_of[x] = {STACK}",
+            "            if g.known:",
+            "                g.known = g.known & FORGET[x]",
+            "        else:",
+            f"            g.move(x, {STACK})",
+        ]
+        if p.ncards
+        else []
+    )
     opens: list[str] = []
     if window is not None:
         w = inl.place(window)
         if w is None:
             ns["W"] = window
             w = "W(g, {'me': me, 'opponent': opp, 'card': c, 'cards': cs, 'target': target})"
-        opens = [f"    if {w}:",
-                 "        g.chain = ((P, me, cs, target),)",
-                 "        g.pending = RESPOND_OF[opp]",
-                 "        g.frames.append([END, 0, {'me': me, 'opponent': opp}])",
-                 "        return"]
+        opens = [
+            f"    if {w}:",
+            "        g.chain = ((P, me, cs, target),)",
+            "        g.pending = RESPOND_OF[opp]",
+            "        g.frames.append([END, 0, {'me': me, 'opponent': opp}])",
+            "        return",
+        ]
     body: list[str] = []
     for x in effect:
         body += [f"    {x}", "    if g.winner is not None:", "        return"]
@@ -102,10 +121,16 @@ def _generate(rules: Rules, plan: Any, machine: dict[str, Any], p: PlayDef, fns:
         if ns.setdefault(k, v) is not v:
             raise RulesetError(f"internal error: a play's function and the compiler both name {k!r}")
     splice = {"splice": inl.splice, "placeholders": frozenset(inl.parts)}
-    play = define("\n".join(["def play(g, me, cs, target):"] + head + to_stack + opens + body), "play", ns,
-                  "<a direct play>", **splice)
-    resolved = define("\n".join(["def resolved(g, me, cs, target):"] + head + body), "resolved", ns,
-                      "<a play resolved>", **splice)
+    play = define(
+        "\n".join(["def play(g, me, cs, target):"] + head + to_stack + opens + body),
+        "play",
+        ns,
+        "<a direct play>",
+        **splice,
+    )
+    resolved = define(
+        "\n".join(["def resolved(g, me, cs, target):"] + head + body), "resolved", ns, "<a play resolved>", **splice
+    )
     return play, resolved
 
 
@@ -119,22 +144,24 @@ def _win_check(rules: Rules, plan: Any, inl: Inliner, ns: dict[str, Any]) -> lis
     if score is None or goal is None or score2 is None or goal2 is None:
         lines = ["    CHECK(g)", "    if g.winner is not None:", "        return"]
         return (["    if g.fv != g.checked_fv:"] + ["    " + ln for ln in lines]) if plan.win_by_fields else lines
-    return ["    fv = g.fv",
-            "    ck = g.checked_fv",
-            "    if fv[me] != ck[me]:",
-            "        ck[me] = fv[me]",
-            f"        s = {score}",
-            f"        w = {goal}",
-            "        if s >= w:",
-            "            g.declare_winner(me, WINS[me])",
-            "            return",
-            "    if fv[opp] != ck[opp]:",
-            "        ck[opp] = fv[opp]",
-            f"        s = {score2}",
-            f"        w = {goal2}",
-            "        if s >= w:",
-            "            g.declare_winner(opp, WINS[opp])",
-            "            return"]
+    return [
+        "    fv = g.fv",
+        "    ck = g.checked_fv",
+        "    if fv[me] != ck[me]:",
+        "        ck[me] = fv[me]",
+        f"        s = {score}",
+        f"        w = {goal}",
+        "        if s >= w:",
+        "            g.declare_winner(me, WINS[me])",
+        "            return",
+        "    if fv[opp] != ck[opp]:",
+        "        ck[opp] = fv[opp]",
+        f"        s = {score2}",
+        f"        w = {goal2}",
+        "        if s >= w:",
+        "            g.declare_winner(opp, WINS[opp])",
+        "            return",
+    ]
 
 
 def _turn_end(plan: Any, inl: Inliner) -> list[str]:
@@ -143,21 +170,23 @@ def _turn_end(plan: Any, inl: Inliner) -> list[str]:
     guard = inl.place(plan.end_guard) if plan.end_guard is not None else None
     if guard is None:
         return ["    GENERALLY(g, PLAN, me)"]
-    return ["    if g.passed or g.marks:",
-            "        GENERALLY(g, PLAN, me)",
-            "        return",
-            f"    if {guard}:",
-            "        GENERALLY(g, PLAN, me)",
-            "        return",
-            "    g.passes = 0",
-            "    g.turn = turn = 1 - g.turn",
-            "    g.turn_no = g.turn_no + 1",
-            "    g.pending = MAIN_OF[turn]",
-            "    acts = MAIN(g, turn)",
-            "    g.actions = acts",
-            "    if not acts:",
-            "        g.pending = None",
-            f"        g.declare_winner({DRAW}, STUCK[turn])"]
+    return [
+        "    if g.passed or g.marks:",
+        "        GENERALLY(g, PLAN, me)",
+        "        return",
+        f"    if {guard}:",
+        "        GENERALLY(g, PLAN, me)",
+        "        return",
+        "    g.passes = 0",
+        "    g.turn = turn = 1 - g.turn",
+        "    g.turn_no = g.turn_no + 1",
+        "    g.pending = MAIN_OF[turn]",
+        "    acts = MAIN(g, turn)",
+        "    g.actions = acts",
+        "    if not acts:",
+        "        g.pending = None",
+        f"        g.declare_winner({DRAW}, STUCK[turn])",
+    ]
 
 
 __all__ = ["play_functions"]

@@ -1,12 +1,12 @@
 """The Python API: a game of one ruleset, with moves in text, undo/redo, views and explanations.
 
-    from interpreter import load_ruleset, Game
-    game = Game.new(load_ruleset("default"), seed=7)
-    game.legal_moves()          # [Move('draw', ()), Move('points', (9H,)), ...]
-    game.play("points 9H")      # parses, checks legality, plays; raises a MoveError otherwise
-    game.undo()                 # back to the exact previous state
-    game.view(0)                # what p1 may see
-    game.outcome                # None while the game goes on
+from interpreter import load_ruleset, Game
+game = Game.new(load_ruleset("default"), seed=7)
+game.legal_moves()          # [Move('draw', ()), Move('points', (9H,)), ...]
+game.play("points 9H")      # parses, checks legality, plays; raises a MoveError otherwise
+game.undo()                 # back to the exact previous state
+game.view(0)                # what p1 may see
+game.outcome                # None while the game goes on
 """
 
 from __future__ import annotations
@@ -127,9 +127,12 @@ class Game:
         """The score of a match of several hands (`match.wins`): hands won, the hand being played, and
         each finished hand's result."""
         g = self.state
-        return {"wins": {"p1": g.wins[0], "p2": g.wins[1]}, "needed": self.rules.match_wins,
-                "hand": len(g.hands) + (0 if g.winner is not None else 1),
-                "hands": [{"winner": "draw" if w == DRAW else PLAYER_NAMES[w], "reason": r} for w, r in g.hands]}
+        return {
+            "wins": {"p1": g.wins[0], "p2": g.wins[1]},
+            "needed": self.rules.match_wins,
+            "hand": len(g.hands) + (0 if g.winner is not None else 1),
+            "hands": [{"winner": "draw" if w == DRAW else PLAYER_NAMES[w], "reason": r} for w, r in g.hands],
+        }
 
     def score(self, player: int) -> int:
         return self.rules.score_of(self.state, player)
@@ -149,8 +152,11 @@ class Game:
             # the cards of a play of several cards (a twin) may be written in any order
             legal = self.legal_moves()
             if move not in legal:
-                same = [m for m in legal if m.verb == move.verb and len(m.cards) == len(move.cards)
-                        and sorted(m.cards) == sorted(move.cards)]
+                same = [
+                    m
+                    for m in legal
+                    if m.verb == move.verb and len(m.cards) == len(move.cards) and sorted(m.cards) == sorted(move.cards)
+                ]
                 if len(same) == 1:
                     return same[0]
         return move
@@ -161,21 +167,28 @@ class Game:
             verb = text.split()[0].lower()
             if verb not in self.rules.verbs:  # say so before reading the cards
                 from interpreter.core.errors import suggest
+
                 near = suggest(verb, self.rules.verbs)
-                raise InvalidMoveError(f"'{text.strip()}' is not a move: there is no move '{verb}'"
-                                       + (f"; did you mean '{near}'?" if near else
-                                          f"; moves start with {', '.join(self.rules.verbs)}"))
+                raise InvalidMoveError(
+                    f"'{text.strip()}' is not a move: there is no move '{verb}'"
+                    + (f"; did you mean '{near}'?" if near else f"; moves start with {', '.join(self.rules.verbs)}")
+                )
         move = Move.parse(text) if isinstance(text, str) else text
         move = self._normalize(move)
         legal = self.legal_moves()
         if move in legal:
             return move
-        longer = [m for m in legal if m.verb == move.verb and m.cards[:len(move.cards)] == move.cards
-                  and len(m.cards) > len(move.cards)]
+        longer = [
+            m
+            for m in legal
+            if m.verb == move.verb and m.cards[: len(move.cards)] == move.cards and len(m.cards) > len(move.cards)
+        ]
         if longer:
-            raise AmbiguousMoveError(f"'{move}' is incomplete: it could be "
-                                     + ", ".join(f"'{m}'" for m in longer[:8])
-                                     + (" ..." if len(longer) > 8 else ""))
+            raise AmbiguousMoveError(
+                f"'{move}' is incomplete: it could be "
+                + ", ".join(f"'{m}'" for m in longer[:8])
+                + (" ..." if len(longer) > 8 else "")
+            )
         raise IllegalMoveError(f"'{move}' is illegal: {self.explain(move)}")
 
     def push(self, move: Move) -> None:
@@ -275,19 +288,23 @@ class Game:
                 return f"{who} must choose {d.count} card(s) to {d.verb}: write '{d.verb} CARD...'"
             bad = [c for c in move.cards if c not in d.options]
             if bad:
-                return (f"{NAMES[bad[0]]} cannot be chosen; choose from "
-                        + " ".join(NAMES[c] for c in sorted(d.options)))
+                return f"{NAMES[bad[0]]} cannot be chosen; choose from " + " ".join(NAMES[c] for c in sorted(d.options))
             return f"choose exactly {d.count} different card(s)"
         verbs = {p.verb for p in rules.plays} | {r.verb for r in rules.responses} | {"resolve"} | rules.ctx.verbs
         if move.verb not in verbs:
             from interpreter.core.errors import suggest
+
             near = suggest(move.verb, sorted(verbs))
-            return f"there is no move '{move.verb}'" + (f"; did you mean '{near}'?" if near else
-                                                        f"; moves start with {', '.join(sorted(verbs))}")
+            return f"there is no move '{move.verb}'" + (
+                f"; did you mean '{near}'?" if near else f"; moves start with {', '.join(sorted(verbs))}"
+            )
         if d.kind == MAIN and move.verb in {r.verb for r in rules.responses} | {"resolve"}:
             why = no_window_reason(self)
-            return (f"there is nothing to {move.verb}: " + (f"{why}; " if why else "")
-                    + f"it is {who}'s turn to take an action")
+            return (
+                f"there is nothing to {move.verb}: "
+                + (f"{why}; " if why else "")
+                + f"it is {who}'s turn to take an action"
+            )
         if d.kind == MAIN and move.verb in rules.ctx.verbs - {p.verb for p in rules.plays}:
             return f"there is nothing to {move.verb} now: it is {who}'s turn to take an action"
         if d.kind == PLAY_D:
@@ -300,15 +317,19 @@ class Game:
         if not move.cards:
             cardless = [p for p in defs if getattr(p, "ncards", 1) == 0]
             if cardless:
-                return self._why_condition(cardless[0], {"me": d.player, "opponent": 1 - d.player, "card": -1,
-                                                         "cards": ()})
+                return self._why_condition(
+                    cardless[0], {"me": d.player, "opponent": 1 - d.player, "card": -1, "cards": ()}
+                )
             return f"'{move.verb}' needs a card: e.g. " + (str(same_verb[0]) if same_verb else f"{move.verb} 7H")
         card = move.cards[0]
         if card not in source:
             holder = self._where_is(card, d.player)
             mine = where == f"{who}'s hand"
-            return (f"{NAMES[card]} is not in " + (f"your hand ({who})" if mine else where)
-                    + (f"; it is {holder}" if holder else ""))
+            return (
+                f"{NAMES[card]} is not in "
+                + (f"your hand ({who})" if mine else where)
+                + (f"; it is {holder}" if holder else "")
+            )
         rank = RANK_OF[card]
         together = together_reason(self, move, source)
         if together:
@@ -318,6 +339,7 @@ class Game:
             return f"'{move.verb}' takes no card: write just '{move.verb}'"
         if not fitting:
             from interpreter.core.cards import ALL_RANKS
+
             ranks = sorted({r for p in defs for r in p.ranks}, key=ALL_RANKS.index)
             return f"{_a(rank)} cannot be played as '{move.verb}' (only {', '.join(ranks)})"
         p = fitting[0]
@@ -328,19 +350,27 @@ class Game:
             return self._why_condition(p, env)
         if isinstance(p, type(rules.plays[0])) and p.target is not None:
             from interpreter.language.compiler import as_cards
+
             targets = as_cards(p.target(g, env))
             if len(move.cards) < 2:
                 return f"'{move}' needs a target: " + (", ".join(NAMES[t] for t in targets) or "there is none")
             t = move.cards[1]
             reason = target_reason(self, p, env, t) if t not in targets else None
             if reason:
-                return (f"{reason}, so {NAMES[t]} is not a legal target; "
-                        f"the rule: `{' '.join(str(p.source.get('target')).split())}`")
+                return (
+                    f"{reason}, so {NAMES[t]} is not a legal target; "
+                    f"the rule: `{' '.join(str(p.source.get('target')).split())}`"
+                )
             if t not in targets:
-                return (f"{NAMES[t]} is not a legal target: {p.verb} {NAMES[card]} may target one of "
-                        f"{self._rule(p, 'target')}"
-                        + (f"; legal targets now: {', '.join(NAMES[x] for x in targets)}" if targets else
-                           "; no card fits that now"))
+                return (
+                    f"{NAMES[t]} is not a legal target: {p.verb} {NAMES[card]} may target one of "
+                    f"{self._rule(p, 'target')}"
+                    + (
+                        f"; legal targets now: {', '.join(NAMES[x] for x in targets)}"
+                        if targets
+                        else "; no card fits that now"
+                    )
+                )
         if d.kind == RESPOND and same_verb:
             return f"'{move}' does not fit: e.g. " + str(same_verb[0])
         if same_verb:
@@ -360,8 +390,9 @@ class Game:
         hand = g.zones[HAND0 + player]
         for r in defs:
             if kind not in r.answers:
-                return (f"a {move.verb} cannot answer a {kind} in these rules "
-                        f"(it answers: {', '.join(sorted(r.answers))})")
+                return (
+                    f"a {move.verb} cannot answer a {kind} in these rules (it answers: {', '.join(sorted(r.answers))})"
+                )
             ranks = ", ".join(sorted(r.ranks))
             if not any(RANK_OF[c] in r.ranks for c in hand):
                 return f"{move.verb} needs a {ranks} in {who}'s hand"
@@ -370,19 +401,23 @@ class Game:
             if move.cards and RANK_OF[move.cards[0]] not in r.ranks:
                 return f"{move.verb} needs a {ranks}, not a {RANK_OF[move.cards[0]]}"
             if len(hand) - 1 < r.extra:
-                return (f"{move.verb} costs a {ranks} and {r.extra} more card(s) of {who}'s choice; "
-                        f"{who} holds only {len(hand)}")
+                return (
+                    f"{move.verb} costs a {ranks} and {r.extra} more card(s) of {who}'s choice; "
+                    f"{who} holds only {len(hand)}"
+                )
             if any(c not in hand for c in move.cards[1:]):
                 bad = next(c for c in move.cards[1:] if c not in hand)
                 return f"{NAMES[bad]} is not in {who}'s hand"
             if len(move.cards) != 1 + r.extra:
                 return f"{move.verb} is a {ranks} and exactly {r.extra} more card(s): e.g. " + next(
-                    (str(m) for m in self.legal_moves() if m.verb == move.verb), f"{move.verb} 2D 4C")
+                    (str(m) for m in self.legal_moves() if m.verb == move.verb), f"{move.verb} 2D 4C"
+                )
         return None
 
     def _rule(self, p: Any, key: str) -> str:
         """A rule of a play in English, with its effect-language text: `... (rule: `count(deck) > 0`)`."""
         from interpreter.language.english import Context, english
+
         src = p.source.get(key) if isinstance(getattr(p, "source", None), dict) else None
         if not isinstance(src, str):
             return "what the ruleset allows"
@@ -402,8 +437,7 @@ class Game:
     def _why_condition(self, p, env) -> str:
         if p.legal is not None and not p.legal(self.state, env):
             what = f"{p.verb} with {_a(RANK_OF[env['card']])}" if env.get("card", -1) >= 0 else f"'{p.verb}'"
-            return (f"{what} is allowed only when {self._rule(p, 'legal')}"
-                    ", which is not so now")
+            return f"{what} is allowed only when {self._rule(p, 'legal')}, which is not so now"
         return f"'{p.verb}' is not possible now"
 
     def _where_is(self, card: int, viewer: int) -> str:
@@ -435,27 +469,43 @@ class Game:
         def side(p: int) -> dict:
             cards = g.zones[FIELD0 + p]
             return {
-                "points": [{"card": NAMES[c], "jacks": [NAMES[j] for j in g.atts.get(c, [])],
-                            "owner": PLAYER_NAMES[g.owner[c]]} for c in cards if g.host[c] < 0 and
-                           g.role[c] == "point"],
+                "points": [
+                    {
+                        "card": NAMES[c],
+                        "jacks": [NAMES[j] for j in g.atts.get(c, [])],
+                        "owner": PLAYER_NAMES[g.owner[c]],
+                    }
+                    for c in cards
+                    if g.host[c] < 0 and g.role[c] == "point"
+                ],
                 "royals": [NAMES[c] for c in cards if g.host[c] < 0 and g.role[c] not in ("point",)],
-                "score": rules.score_of(g, p), "goal": rules.goal_of(g, p),
+                "score": rules.score_of(g, p),
+                "goal": rules.goal_of(g, p),
             }
 
         d = g.pending
         visible = rules.hand_visible(g, player)
         view = {
-            "ruleset": rules.name, "player": PLAYER_NAMES[player], "turn": PLAYER_NAMES[g.turn],
+            "ruleset": rules.name,
+            "player": PLAYER_NAMES[player],
+            "turn": PLAYER_NAMES[g.turn],
             "turn_number": g.turn_no,
-            "decision": None if d is None else {"player": PLAYER_NAMES[d.player], "kind": d.kind,
-                                                 "verb": d.verb, "count": d.count,
-                                                 "options": [NAMES[c] for c in d.options]},
+            "decision": None
+            if d is None
+            else {
+                "player": PLAYER_NAMES[d.player],
+                "kind": d.kind,
+                "verb": d.verb,
+                "count": d.count,
+                "options": [NAMES[c] for c in d.options],
+            },
             "hand": [NAMES[c] for c in g.zones[HAND0 + player]],
             "opponent_hand": [NAMES[c] for c in g.zones[HAND0 + opp]] if visible else None,
             "opponent_hand_count": len(g.zones[HAND0 + opp]),
             # the cards of a hidden opponent hand this player knows (a card both saw go there, one shown)
             "opponent_hand_known": [] if visible else [NAMES[c] for c in opp_known],
-            "you": side(player), "opponent": side(opp),
+            "you": side(player),
+            "opponent": side(opp),
             "deck_count": len(g.zones[DECK]),
             # the cards of the deck this player knows: [place from the top (0: the top card), card], top first
             "deck_known": [[i, NAMES[c]] for i, c in deck_known],
@@ -467,9 +517,22 @@ class Game:
             "scrap": [NAMES[c] for c in g.zones[SCRAP]],
             "shown": [NAMES[c] for c in g.zones[SHOWN]],
             "stack": [NAMES[c] for c in g.zones[STACK]],
-            "chain": [str(Move(x[0].verb, tuple(x[2]) + ((x[3],) if isinstance(x[3], int) and x[3] >= 0 else
-                                                         tuple(x[3]) if isinstance(x[3], tuple) else ())))
-                      for x in g.chain],
+            "chain": [
+                str(
+                    Move(
+                        x[0].verb,
+                        tuple(x[2])
+                        + (
+                            (x[3],)
+                            if isinstance(x[3], int) and x[3] >= 0
+                            else tuple(x[3])
+                            if isinstance(x[3], tuple)
+                            else ()
+                        ),
+                    )
+                )
+                for x in g.chain
+            ],
             "passes": g.passes,
             "outcome": str(self.outcome) if self.outcome else None,
         }
@@ -498,7 +561,7 @@ class Game:
         line = f"{who}: {move.pretty()}"
         if moved:
             line += " (" + ", ".join(moved[:8]) + (", ..." if len(moved) > 8 else "") + ")"
-        for n, (w, reason) in enumerate(after.hands[len(before.hands):], start=len(before.hands) + 1):
+        for n, (w, reason) in enumerate(after.hands[len(before.hands) :], start=len(before.hands) + 1):
             result = "a draw" if w == DRAW else f"won by {PLAYER_NAMES[w]}"
             line += f" — hand {n} {result} ({reason}); match {after.wins[0]}-{after.wins[1]}"
             if after.winner is None:

@@ -15,17 +15,73 @@ from collections.abc import Callable
 from typing import Any
 
 # The shapes of Python the engine's generated functions are made of.
-_NODES = (ast.Module, ast.FunctionDef, ast.arguments, ast.arg, ast.Assign, ast.Expr, ast.Call, ast.Name,
-          ast.Load, ast.Store, ast.Constant, ast.Subscript, ast.Attribute, ast.If, ast.For, ast.Compare,
-          ast.UnaryOp, ast.Not, ast.USub, ast.Tuple, ast.List, ast.Dict, ast.Return, ast.Continue, ast.Pass,
-          ast.BinOp, ast.Add, ast.Sub, ast.Is, ast.IsNot, ast.Lt, ast.GtE, ast.Eq, ast.NotEq, ast.BoolOp, ast.And,
-          ast.Or, ast.BitAnd)
+_NODES = (
+    ast.Module,
+    ast.FunctionDef,
+    ast.arguments,
+    ast.arg,
+    ast.Assign,
+    ast.Expr,
+    ast.Call,
+    ast.Name,
+    ast.Load,
+    ast.Store,
+    ast.Constant,
+    ast.Subscript,
+    ast.Attribute,
+    ast.If,
+    ast.For,
+    ast.Compare,
+    ast.UnaryOp,
+    ast.Not,
+    ast.USub,
+    ast.Tuple,
+    ast.List,
+    ast.Dict,
+    ast.Return,
+    ast.Continue,
+    ast.Pass,
+    ast.BinOp,
+    ast.Add,
+    ast.Sub,
+    ast.Is,
+    ast.IsNot,
+    ast.Lt,
+    ast.GtE,
+    ast.Eq,
+    ast.NotEq,
+    ast.BoolOp,
+    ast.And,
+    ast.Or,
+    ast.BitAnd,
+)
 # The only words (string constants) they may contain: the keys of the bindings and the action kind.
 _WORDS = frozenset({"play", "me", "opponent", "card", "cards", "it", "target"})
-_ATTRS = frozenset({"append", "zones", "zone_of", "__class__",
-                    # the state's own slots and moves, which a direct play's function reads and sets (direct.py)
-                    "remove", "move", "known", "chain", "pending", "frames", "winner", "fv", "checked_fv",
-                    "declare_winner", "passed", "marks", "passes", "turn", "turn_no", "actions"})
+_ATTRS = frozenset(
+    {
+        "append",
+        "zones",
+        "zone_of",
+        "__class__",
+        # the state's own slots and moves, which a direct play's function reads and sets (direct.py)
+        "remove",
+        "move",
+        "known",
+        "chain",
+        "pending",
+        "frames",
+        "winner",
+        "fv",
+        "checked_fv",
+        "declare_winner",
+        "passed",
+        "marks",
+        "passes",
+        "turn",
+        "turn_no",
+        "actions",
+    }
+)
 _BUILTINS = {"enumerate": enumerate, "len": len}
 
 
@@ -49,12 +105,19 @@ def check(tree: ast.AST, known: set[str]) -> None:
         if isinstance(node, ast.Attribute) and node.attr not in _ATTRS:
             raise GeneratedCodeError(f"generated code may not use the attribute '{node.attr}'")
         if isinstance(node, ast.Constant) and not (
-                node.value is None or type(node.value) in (int, bool) or node.value in _WORDS):
+            node.value is None or type(node.value) in (int, bool) or node.value in _WORDS
+        ):
             raise GeneratedCodeError(f"generated code may not contain the constant {node.value!r}")
 
 
-def define(source: str, name: str, namespace: dict[str, Any], filename: str,
-           splice: Callable[[ast.Module], None] | None = None, placeholders: frozenset[str] = frozenset()) -> Any:
+def define(
+    source: str,
+    name: str,
+    namespace: dict[str, Any],
+    filename: str,
+    splice: Callable[[ast.Module], None] | None = None,
+    placeholders: frozenset[str] = frozenset(),
+) -> Any:
     """Compile engine-made `source` (checked first) defining function `name`, whose globals are
     `namespace` and a few builtins; returns the function. `splice`: replaces the `placeholders` the
     source names by compiled expressions (engine/inline.py, which checks those against the compiler's

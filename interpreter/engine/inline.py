@@ -53,7 +53,7 @@ class Inliner:
         self.rules = rules
         self.ctx = rules.ctx
         local = ENUMERATOR if bindings is None else bindings
-        self.given = {b: f"p{i}" for i, b in enumerate(local)}            # binding -> checked parameter
+        self.given = {b: f"p{i}" for i, b in enumerate(local)}  # binding -> checked parameter
         self.locals = {f"p{i}": v for i, v in enumerate(local.values())}  # parameter -> the function's local
         self.comp = Compiler(rules.ctx, None) if rules.ctx.namespace is not None else None
         self.parts: dict[str, tuple[list[ast.stmt], ast.expr, Any]] = {}  # placeholder -> statements, value, code
@@ -99,10 +99,23 @@ class Inliner:
     def _checked(self, stmts: list[ast.stmt]) -> list[ast.stmt]:
         """`stmts` (compiler-made), checked as the body of a compiled function, then with the
         bindings renamed to the generated function's locals."""
-        args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=a) for a in ("g", "e", *self.given.values())],
-                             vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
-        mod = ast.Module(body=[ast.FunctionDef(name="f", args=args, body=stmts or [ast.Pass()], decorator_list=[],
-                                               returns=None, type_comment=None)], type_ignores=[])
+        args = ast.arguments(
+            posonlyargs=[],
+            args=[ast.arg(arg=a) for a in ("g", "e", *self.given.values())],
+            vararg=None,
+            kwonlyargs=[],
+            kw_defaults=[],
+            kwarg=None,
+            defaults=[],
+        )
+        mod = ast.Module(
+            body=[
+                ast.FunctionDef(
+                    name="f", args=args, body=stmts or [ast.Pass()], decorator_list=[], returns=None, type_comment=None
+                )
+            ],
+            type_ignores=[],
+        )
         check_tree(mod, self.ctx.namespace)
         return _renamed(stmts, self.locals)
 

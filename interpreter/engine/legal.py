@@ -47,8 +47,9 @@ def plays_for(g: State, player: int, source: tuple[int, ...] | list[int], free_o
     its plays together with other cards of its rank (twins, `_twins`).
     """
     out: list[tuple] = []
-    _tables(g.rules).cards(g, player, source, free_ok, out,
-                           {"me": player, "opponent": 1 - player, "card": -1, "cards": ()})
+    _tables(g.rules).cards(
+        g, player, source, free_ok, out, {"me": player, "opponent": 1 - player, "card": -1, "cards": ()}
+    )
     return out if not g.rules.shared_moves else first_play_wins(g, out)
 
 
@@ -65,8 +66,11 @@ def _twins(g: State, player: int, source, i: int, c: int, out: list, free_ok: bo
         # first card named is the player's choice: each card may come first (ruling 18). When it
         # does not (a twinned one-off scraps both), the cards are a set, named in source order.
         others = [x for j, x in enumerate(source) if (j != i if p.first_card_matters else j > i)]
-        same = [x for x in others if RANK_OF[x] == rank and (
-            playable is None or playable(g, {"me": player, "opponent": opp, "it": x}))]
+        same = [
+            x
+            for x in others
+            if RANK_OF[x] == rank and (playable is None or playable(g, {"me": player, "opponent": opp, "it": x}))
+        ]
         for rest in itertools.combinations(same, p.ncards - 1):
             cards = (c,) + rest
             env = {"me": player, "opponent": opp, "card": c, "cards": cards}
@@ -109,7 +113,7 @@ def _generate(rules: Rules, twins: dict[str, list[PlayDef]]) -> tuple[Any, Any]:
     """
     ns: dict[str, Any] = {"ONE": ONE, "TW": _twins, "_cards": as_cards, "list": list}
     inl = Inliner(rules)
-    blocks: list[list[str]] = []          # per rank that has plays, its lines
+    blocks: list[list[str]] = []  # per rank that has plays, its lines
     block_of = [-1] * CARD_COUNT
     hoisted: list[str] = []
     n = 0
@@ -120,9 +124,11 @@ def _generate(rules: Rules, twins: dict[str, list[PlayDef]]) -> tuple[Any, Any]:
         # each play's `legal` and `target`: written in place (a placeholder) or called (None)
         placed = [(inl.place(p.legal), inl.place(p.target, loop="target" not in p.card_free)) for p in singles]
         lines: list[str] = ["cs = ONE[c]"]
-        if any((p.legal is not None and "legal" not in p.card_free and x is None)
-               or (p.target is not None and "target" not in p.card_free and y is None)
-               for p, (x, y) in zip(singles, placed, strict=True)):
+        if any(
+            (p.legal is not None and "legal" not in p.card_free and x is None)
+            or (p.target is not None and "target" not in p.card_free and y is None)
+            for p, (x, y) in zip(singles, placed, strict=True)
+        ):
             lines += ["e['card'] = c", "e['cards'] = cs"]  # a call reads the played card from the bindings
         for p, (lx, tx) in zip(singles, placed, strict=True):
             i = n
@@ -135,24 +141,33 @@ def _generate(rules: Rules, twins: dict[str, list[PlayDef]]) -> tuple[Any, Any]:
             if p.legal is not None:
                 if "legal" in p.card_free:  # the same for every card: worked out once per call
                     hoisted.append(f"l{i}")
-                    lines += [f"{ind}if l{i} is None:",
-                              f"{ind}    l{i} = {lx}" if lx else f"{ind}    l{i} = not not L{i}(g, e)",
-                              f"{ind}if l{i}:"]
+                    lines += [
+                        f"{ind}if l{i} is None:",
+                        f"{ind}    l{i} = {lx}" if lx else f"{ind}    l{i} = not not L{i}(g, e)",
+                        f"{ind}if l{i}:",
+                    ]
                 else:
                     lines.append(f"{ind}if {lx}:" if lx else f"{ind}if L{i}(g, e):")
                 ind += "    "
             if p.target is not None:
                 if "target" in p.card_free:
                     hoisted.append(f"t{i}")
-                    lines += [f"{ind}if t{i} is None:",
-                              f"{ind}    t{i} = {tx}" if tx else f"{ind}    t{i} = T{i}(g, e)",
-                              f"{ind}    if t{i}.__class__ is not list:", f"{ind}        t{i} = _cards(t{i})",
-                              f"{ind}for t in t{i}:"]
+                    lines += [
+                        f"{ind}if t{i} is None:",
+                        f"{ind}    t{i} = {tx}" if tx else f"{ind}    t{i} = T{i}(g, e)",
+                        f"{ind}    if t{i}.__class__ is not list:",
+                        f"{ind}        t{i} = _cards(t{i})",
+                        f"{ind}for t in t{i}:",
+                    ]
                 elif tx:
                     lines.append(f"{ind}for t in {tx}:")
                 else:
-                    lines += [f"{ind}x = T{i}(g, e)", f"{ind}if x.__class__ is not list:",
-                              f"{ind}    x = _cards(x)", f"{ind}for t in x:"]
+                    lines += [
+                        f"{ind}x = T{i}(g, e)",
+                        f"{ind}if x.__class__ is not list:",
+                        f"{ind}    x = _cards(x)",
+                        f"{ind}for t in x:",
+                    ]
                 lines.append(f"{ind}    add(('play', P{i}, me, cs, t))")
             else:  # an action made once per player and card
                 ns[f"A{i}"] = tuple(tuple(("play", p, who, ONE[c], -1) for c in range(CARD_COUNT)) for who in (0, 1))
@@ -186,8 +201,13 @@ def _generate(rules: Rules, twins: dict[str, list[PlayDef]]) -> tuple[Any, Any]:
     loop += ["        k = BLOCK[c]", "        if k >= 0:"]  # -1: no play of this card's rank
     loop += _dispatch(blocks, 0, len(blocks), "            ")
     splice = {"splice": inl.splice, "placeholders": frozenset(inl.parts)} if inl.parts else {}
-    cards = define("\n".join(["def cards(g, me, source, free_ok, out, e):"] + opp + loop), "cards", ns,
-                   "<plays of a ruleset>", **splice)
+    cards = define(
+        "\n".join(["def cards(g, me, source, free_ok, out, e):"] + opp + loop),
+        "cards",
+        ns,
+        "<plays of a ruleset>",
+        **splice,
+    )
     if not any("(g, e)" in ln or "e['" in ln for ln in cardless + loop):  # no call reads the bindings
         head.remove("    e = {'me': me, 'opponent': 1 - me, 'card': -1, 'cards': ()}")
     head += opp + cardless + [f"    source = g.zones[{HAND0} + me]", "    free_ok = True"]
@@ -200,8 +220,12 @@ def _dispatch(blocks: list[list[str]], lo: int, hi: int, ind: str) -> list[str]:
     if hi - lo <= 1:
         return [ind + ln for ln in (blocks[lo] if hi > lo and blocks[lo] else ["pass"])]
     mid = (lo + hi) // 2
-    return ([f"{ind}if k < {mid}:"] + _dispatch(blocks, lo, mid, ind + "    ")
-            + [f"{ind}else:"] + _dispatch(blocks, mid, hi, ind + "    "))
+    return (
+        [f"{ind}if k < {mid}:"]
+        + _dispatch(blocks, lo, mid, ind + "    ")
+        + [f"{ind}else:"]
+        + _dispatch(blocks, mid, hi, ind + "    ")
+    )
 
 
 def main_actions(g: State, me: int) -> list[tuple]:
@@ -219,6 +243,7 @@ def main_function(rules: Rules) -> Any:
 
     def first_only(g: State, me: int) -> list[tuple]:
         return first_play_wins(g, main(g, me))
+
     return first_only
 
 
@@ -247,7 +272,8 @@ def _responses(g: State, player: int) -> list[tuple]:
             if RANK_OF[c] not in r.ranks:
                 continue
             if rules.playable_fn is not None and not rules.playable_fn(
-                    g, {"me": player, "opponent": 1 - player, "it": c}):
+                g, {"me": player, "opponent": 1 - player, "it": c}
+            ):
                 continue
             others = sorted([x for x in hand if x != c])
             cards = ONE[c]
@@ -255,8 +281,14 @@ def _responses(g: State, player: int) -> list[tuple]:
                 out += [("respond", r, player, cards, extra) for extra in itertools.combinations(others, r.extra)]
                 continue
             for extra in itertools.combinations(others, r.extra):
-                env = {"me": player, "opponent": 1 - player, "card": c, "cards": cards, "extra": extra,
-                       "answered": top[2]}  # what env_of makes, written out (one dict per response)
+                env = {
+                    "me": player,
+                    "opponent": 1 - player,
+                    "card": c,
+                    "cards": cards,
+                    "extra": extra,
+                    "answered": top[2],
+                }  # what env_of makes, written out (one dict per response)
                 if r.legal(g, env):
                     out.append(("respond", r, player, cards, extra))
     return out
@@ -306,5 +338,13 @@ def enumerate_actions(g: State) -> list[tuple[Move, tuple]]:
     return [(move_of(g, a), a) for a in legal_actions(g)]
 
 
-__all__ = ["plays_for", "legal_actions", "main_actions", "main_function", "move_of", "enumerate_actions",
-           "RESOLVE_ACTION", "env_of"]
+__all__ = [
+    "plays_for",
+    "legal_actions",
+    "main_actions",
+    "main_function",
+    "move_of",
+    "enumerate_actions",
+    "RESOLVE_ACTION",
+    "env_of",
+]

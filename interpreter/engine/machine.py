@@ -42,8 +42,19 @@ class _Plan:
     its own, generated with its expressions and effect written in (`play_fns`, engine/direct.py).
     """
 
-    __slots__ = ("deck", "in_deck", "end", "end_fns", "end_guard", "win_by_fields", "direct", "settle", "main", "won",
-                 "play_fns")
+    __slots__ = (
+        "deck",
+        "in_deck",
+        "end",
+        "end_fns",
+        "end_guard",
+        "win_by_fields",
+        "direct",
+        "settle",
+        "main",
+        "won",
+        "play_fns",
+    )
 
     def __init__(self, rules: Rules, shortcuts: bool = True) -> None:
         """`shortcuts=False` (for tests): every program and every end of turn through `_exec`. Rules with
@@ -55,10 +66,13 @@ class _Plan:
         # the win check has nothing to do while no field changed since the last one
         self.win_by_fields = rules.win_reads_fields_only
         te = rules.turn_end
-        self.end = concat(te, (END_TURN,)) if not rules.triggers else concat(
-            te, (fire("turn end"), END_TURN, fire("turn start")))
-        self.end_fns: tuple | None = None   # turn.end made of plain steps only
-        self.end_guard: Any = None          # or: turn.end is `if COND then ... end`
+        self.end = (
+            concat(te, (END_TURN,))
+            if not rules.triggers
+            else concat(te, (fire("turn end"), END_TURN, fire("turn start")))
+        )
+        self.end_fns: tuple | None = None  # turn.end made of plain steps only
+        self.end_guard: Any = None  # or: turn.end is `if COND then ... end`
         if shortcuts and all(ins[0] == EXEC for ins in te):
             self.end_fns = tuple(ins[1] for ins in te)
         elif shortcuts and te[0][0] == JUMP_IF_NOT and te[0][2] == len(te):
@@ -138,7 +152,7 @@ def apply_action(g: State, action: tuple) -> None:
                 g.move(c, STACK)
             rec = (p, player, cards, target)
             top = g.frames[-1]
-            if any(ins[0] == BUILTIN and ins[1] == "start_chosen" for ins in top[0][top[1]:]):
+            if any(ins[0] == BUILTIN and ins[1] == "start_chosen" for ins in top[0][top[1] :]):
                 top[2]["chosen play"] = rec  # starts when the effect that offered it is done (START_CHOSEN)
             else:  # a `play from` outside a play's effect: the chosen play starts when the frame is done
                 g.frames.insert(len(g.frames) - 1, [((BUILTIN, "start_play", rec),), 0, {}])
@@ -148,8 +162,13 @@ def apply_action(g: State, action: tuple) -> None:
         chain = g.chain
         frames = g.frames
         fns = plan.play_fns.get(chain[0][0]) if len(chain) == 1 else None
-        if fns is not None and len(frames) == 1 and frames[0][0] is plan.end and frames[0][1] == 0 \
-                and frames[0][2]["me"] == chain[0][1]:
+        if (
+            fns is not None
+            and len(frames) == 1
+            and frames[0][0] is plan.end
+            and frames[0][1] == 0
+            and frames[0][2]["me"] == chain[0][1]
+        ):
             # an unanswered direct play that was the turn's action: its generated function takes it to the
             # end of the turn (what `_resolve_chain`, `_settle` and the end of the turn below do)
             _, player, cards, target = chain[0]
@@ -163,8 +182,20 @@ def apply_action(g: State, action: tuple) -> None:
     elif kind == "respond":
         _, r, player, cards, extra = action
         g.chain = g.chain + ((r, player, cards, extra),)
-        _exec(g, r.program, 0, {"me": player, "opponent": 1 - player, "card": cards[0], "cards": cards,
-                                "extra": extra, "answered": g.chain[-2][2], " by": (r.name, False)})
+        _exec(
+            g,
+            r.program,
+            0,
+            {
+                "me": player,
+                "opponent": 1 - player,
+                "card": cards[0],
+                "cards": cards,
+                "extra": extra,
+                "answered": g.chain[-2][2],
+                " by": (r.name, False),
+            },
+        )
     else:  # choose
         env = g.frames[-1][2]
         env[d.verb] = env["chosen"] = action[1]
@@ -188,8 +219,7 @@ def apply_action(g: State, action: tuple) -> None:
         g.winner, g.reason = DRAW, f"the game reached {MAX_MOVES:,} moves (MAX_MOVES)"
 
 
-def _direct_play(g: State, plan: _Plan, direct: tuple, p: PlayDef, player: int, cards: tuple,
-                 target: int) -> None:
+def _direct_play(g: State, plan: _Plan, direct: tuple, p: PlayDef, player: int, cards: tuple, target: int) -> None:
     """A direct play as the turn's action: what `_start_play`, its program and the end of the turn do,
     without frames. Its cards go on the stack; then the window, or the effect, the cards it left on
     the stack to the scrap, the win check, and the end of the turn (its usual case written out here,
@@ -311,8 +341,14 @@ def _main_decision(g: State, plan: _Plan) -> None:
 def _start_play(g: State, rec: tuple) -> None:
     """A play begins: its cards on the stack, then a response window if it opens one, else its effect."""
     p, player, cards, target = rec
-    env = {"me": player, "opponent": 1 - player, "card": cards[0] if cards else -1, "cards": cards,
-           "target": target, " by": (p.name, False)}
+    env = {
+        "me": player,
+        "opponent": 1 - player,
+        "card": cards[0] if cards else -1,
+        "cards": cards,
+        "target": target,
+        " by": (p.name, False),
+    }
     g.cur = env
     zone_of = g.zone_of
     for c in cards:
@@ -335,8 +371,7 @@ def _resolve_chain(g: State) -> None:
     chain = g.chain
     g.chain = ()
     p, player, cards, target = chain[0]
-    env = {"me": player, "opponent": 1 - player, "card": cards[0] if cards else -1, "cards": cards,
-           "target": target}
+    env = {"me": player, "opponent": 1 - player, "card": cards[0] if cards else -1, "cards": cards, "target": target}
     prog = p.program if (len(chain) - 1) % 2 == 0 else p.countered
     env[" by"] = (p.name, prog is p.countered)
     plan: _Plan = g.rules.engine_cache["machine"]
@@ -396,8 +431,10 @@ def _exec(g: State, prog: tuple, pc: int, env: dict) -> None:
                 env[verb] = env["chosen"] = tuple(sorted(picked))
                 continue
             if len(options) > _FEW_OPTIONS and choices(len(options), k) > MAX_CHOICES:
-                raise RuleRuntimeError(f"choosing {k} of {len(options)} cards offers more than {MAX_CHOICES:,} "
-                                       f"choices (MAX_CHOICES); the move is refused and the game unchanged")
+                raise RuleRuntimeError(
+                    f"choosing {k} of {len(options)} cards offers more than {MAX_CHOICES:,} "
+                    f"choices (MAX_CHOICES); the move is refused and the game unchanged"
+                )
             g.pending = Decision(chooser, CHOOSE_D, verb, k, options)
             g.frames.append([prog, pc, env])
             return
@@ -430,8 +467,10 @@ def _choose_order(g: State, ins: list, options: tuple, env: dict) -> bool:
         env[verb] = env["chosen"] = tuple(pile)
         return False
     if factorial(len(options)) > MAX_CHOICES:
-        raise RuleRuntimeError(f"putting {len(options)} cards in order offers more than {MAX_CHOICES:,} "
-                               f"choices (MAX_CHOICES); the move is refused and the game unchanged")
+        raise RuleRuntimeError(
+            f"putting {len(options)} cards in order offers more than {MAX_CHOICES:,} "
+            f"choices (MAX_CHOICES); the move is refused and the game unchanged"
+        )
     g.pending = Decision(chooser, CHOOSE_D, verb, len(options), options, True)
     return True
 
@@ -478,8 +517,7 @@ def _next_turn(g: State) -> None:
     if rules.passes_to_end and g.passes >= rules.passes_to_end:
         if rules.on_passes == "most_points":
             a, b = rules.score_of(g, 0), rules.score_of(g, 1)
-            g.declare_winner(0 if a > b else 1 if b > a else DRAW,
-                             f"{g.passes} passes in a row: points {a}-{b}")
+            g.declare_winner(0 if a > b else 1 if b > a else DRAW, f"{g.passes} passes in a row: points {a}-{b}")
         else:
             g.declare_winner(DRAW, f"{g.passes} passes in a row end the game with no winner")
         return
@@ -508,8 +546,7 @@ def _end_hand(g: State) -> None:
         wins[winner] += 1
         g.wins = (wins[0], wins[1])
         if wins[winner] >= rules.match_wins:
-            g.reason = (f"p{winner + 1} wins the match {g.wins[0]}-{g.wins[1]} "
-                        f"(hand {len(g.hands)}: {reason})")
+            g.reason = f"p{winner + 1} wins the match {g.wins[0]}-{g.wins[1]} (hand {len(g.hands)}: {reason})"
             return
     if len(g.hands) >= MAX_HANDS:  # hands that keep ending without a winner: the match is a draw
         g.reason = f"the match reached {MAX_HANDS:,} hands (MAX_HANDS) at {g.wins[0]}-{g.wins[1]}"
@@ -534,8 +571,8 @@ def _deal_hand(g: State, first: int) -> None:
     for p, n in ((first, rules.deal[0]), (1 - first, rules.deal[1])):
         k = min(n, len(deck))
         if k:
-            top = deck[len(deck) - k:]
-            del deck[len(deck) - k:]
+            top = deck[len(deck) - k :]
+            del deck[len(deck) - k :]
             top.reverse()
             g.zones[HAND0 + p].extend(top)
             for c in top:
@@ -639,8 +676,16 @@ def _fire(g: State, env: dict, arg: tuple) -> None:
     what, name = arg
     events = g.events  # type: ignore[attr-defined]
     if what == "play" or what == "countered":
-        events.append(("play is countered" if what == "countered" else "play resolves", env["me"], env["card"],
-                       env["cards"], env.get("target", -1), name))
+        events.append(
+            (
+                "play is countered" if what == "countered" else "play resolves",
+                env["me"],
+                env["card"],
+                env["cards"],
+                env.get("target", -1),
+                name,
+            )
+        )
     elif what == "turn end":
         events.append(("turn ends", env["me"]))
     elif what == "turn start":
@@ -665,9 +710,11 @@ def _fire(g: State, env: dict, arg: tuple) -> None:
         return
     fired = env.get(" fired", 0) + len(runs)
     if fired > MAX_TRIGGERED:
-        raise RuleRuntimeError(f"triggers set off more than {MAX_TRIGGERED:,} triggered effects in a row "
-                               f"(MAX_TRIGGERED; the last: {runs[-1][0].name}); the move is refused and the "
-                               f"game unchanged")
+        raise RuleRuntimeError(
+            f"triggers set off more than {MAX_TRIGGERED:,} triggered effects in a row "
+            f"(MAX_TRIGGERED; the last: {runs[-1][0].name}); the move is refused and the "
+            f"game unchanged"
+        )
     frames = g.frames
     frames.append([_CHAIN, 0, {"me": g.turn, "opponent": 1 - g.turn, " fired": fired}])
     for t, tenv in reversed(runs):
@@ -679,8 +726,15 @@ def _trigger_env(t: Any, e: tuple) -> dict | None:
     if e[0] != "move":
         if e[0].startswith("play"):
             _, me, card, cards, target, name = e
-            return {"me": me, "opponent": 1 - me, "card": card, "cards": cards, "target": target,
-                    "cause": name, "countered": e[0] == "play is countered"}
+            return {
+                "me": me,
+                "opponent": 1 - me,
+                "card": card,
+                "cards": cards,
+                "target": target,
+                "cause": name,
+                "countered": e[0] == "play is countered",
+            }
         return {"me": e[1], "opponent": 1 - e[1]}
     _, card, src, dst, cause, countered, me = e
     if src == dst:  # within one zone (a card put back on the deck): nothing left or entered
@@ -699,8 +753,15 @@ def _trigger_env(t: Any, e: tuple) -> dict | None:
         me = zone - HAND0
     elif zone == FIELD0 or zone == FIELD0 + 1:
         me = zone - FIELD0
-    return {"me": me, "opponent": 1 - me, "it": card, "from_zone": zone_word(src), "to_zone": zone_word(dst),
-            "cause": cause, "countered": countered}
+    return {
+        "me": me,
+        "opponent": 1 - me,
+        "it": card,
+        "from_zone": zone_word(src),
+        "to_zone": zone_word(dst),
+        "cause": cause,
+        "countered": countered,
+    }
 
 
 _CHAIN = (fire("chain"), CHECK_WIN)  # after a round of triggered effects: the triggers of their events
@@ -736,6 +797,23 @@ def deal(rules: Rules, seed: int) -> State:
     return g
 
 
-__all__ = ["Decision", "deal", "prepare", "run", "apply_action", "enumerate_actions", "legal_actions", "move_of",
-           "plays_for", "check_win", "MAIN", "RESPOND", "CHOOSE_D", "PLAY_D", "FIELD0", "SHOWN", "PlayDef",
-           "ResponseDef"]
+__all__ = [
+    "Decision",
+    "deal",
+    "prepare",
+    "run",
+    "apply_action",
+    "enumerate_actions",
+    "legal_actions",
+    "move_of",
+    "plays_for",
+    "check_win",
+    "MAIN",
+    "RESPOND",
+    "CHOOSE_D",
+    "PLAY_D",
+    "FIELD0",
+    "SHOWN",
+    "PlayDef",
+    "ResponseDef",
+]

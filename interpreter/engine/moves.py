@@ -61,9 +61,10 @@ class Move(NamedTuple):
         except UnexpectedInput as e:
             col = getattr(e, "column", 1) or 1
             stripped = text.strip()
-            bad = stripped[col - 1:].split()[0] if stripped[col - 1:].split() else stripped
+            bad = stripped[col - 1 :].split()[0] if stripped[col - 1 :].split() else stripped
             raise InvalidMoveError(
                 f"'{stripped}' is not a move: '{bad}' is not a card (write 7H, 10S, QC, 7♥)\n"
-                f"    {stripped}\n    {' ' * (col - 1)}^") from None
+                f"    {stripped}\n    {' ' * (col - 1)}^"
+            ) from None
         verb, *cards = [str(t) for t in tree.children]
         return cls(verb.lower(), tuple(parse_card(c) for c in cards))

@@ -109,16 +109,45 @@ _IN_PLAY = tuple(z in (FIELD0, FIELD1) for z in range(8)) + (False,)
 # hidden one: both players from a public zone, the holder from a hand, nobody new from the deck.
 _HIDDEN = tuple(z in (DECK, HAND0, HAND1) for z in range(8)) + (False,)
 _SEEN_FROM = tuple(0 if z == DECK else 1 << (z - HAND0) if z in (HAND0, HAND1) else 3 for z in range(8)) + (0,)
-_CONTROLLER = tuple(z - FIELD0 if z in (FIELD0, FIELD1) else z - HAND0 if z in (HAND0, HAND1) else -1
-                    for z in range(8)) + (-1,)
+_CONTROLLER = tuple(
+    z - FIELD0 if z in (FIELD0, FIELD1) else z - HAND0 if z in (HAND0, HAND1) else -1 for z in range(8)
+) + (-1,)
 
 
 class State:
     """Everything that changes during a game. Plain lists and ints, so a snapshot is a copy."""
 
-    __slots__ = ("rules", "zones", "zone_of", "role", "owner", "host", "atts", "marks", "turn", "turn_no",
-                 "passes", "passed", "winner", "reason", "frames", "pending", "chain", "rng", "moves_made",
-                 "acted", "fv", "checked_fv", "actions", "wins", "hands", "hand_over", "known", "cur", "counters")
+    __slots__ = (
+        "rules",
+        "zones",
+        "zone_of",
+        "role",
+        "owner",
+        "host",
+        "atts",
+        "marks",
+        "turn",
+        "turn_no",
+        "passes",
+        "passed",
+        "winner",
+        "reason",
+        "frames",
+        "pending",
+        "chain",
+        "rng",
+        "moves_made",
+        "acted",
+        "fv",
+        "checked_fv",
+        "actions",
+        "wins",
+        "hands",
+        "hand_over",
+        "known",
+        "cur",
+        "counters",
+    )
 
     def __init__(self, rules: Any, seed: int) -> None:
         self.rules = rules
@@ -191,13 +220,34 @@ class State:
     def key(self) -> tuple:
         """Every slot but NOT_IN_KEY, for exact comparisons (undo, replay, an illegal move changing nothing).
         tests/test_conformance.py checks that a change to any other slot changes the key."""
-        return (tuple(map(tuple, self.zones)), tuple(self.zone_of), tuple(self.role), tuple(self.owner),
-                tuple(self.host), tuple(sorted((k, tuple(v)) for k, v in self.atts.items() if v)),
-                tuple(sorted(self.marks.items())), self.turn, self.turn_no, self.passes, self.passed,
-                self.winner, self.reason, tuple((f[0], f[1], tuple(sorted(f[2].items()))) for f in self.frames),
-                self.pending, self.chain, self.rng.s, self.moves_made, self.acted, tuple(self.fv),
-                tuple(self.checked_fv), self.wins, self.hands, self.hand_over, self.known,
-                tuple(sorted(self.counters.items())))
+        return (
+            tuple(map(tuple, self.zones)),
+            tuple(self.zone_of),
+            tuple(self.role),
+            tuple(self.owner),
+            tuple(self.host),
+            tuple(sorted((k, tuple(v)) for k, v in self.atts.items() if v)),
+            tuple(sorted(self.marks.items())),
+            self.turn,
+            self.turn_no,
+            self.passes,
+            self.passed,
+            self.winner,
+            self.reason,
+            tuple((f[0], f[1], tuple(sorted(f[2].items()))) for f in self.frames),
+            self.pending,
+            self.chain,
+            self.rng.s,
+            self.moves_made,
+            self.acted,
+            tuple(self.fv),
+            tuple(self.checked_fv),
+            self.wins,
+            self.hands,
+            self.hand_over,
+            self.known,
+            tuple(sorted(self.counters.items())),
+        )
 
     # -- facts ----------------------------------------------------------------------------------
     @staticmethod
@@ -493,6 +543,22 @@ def new_state(rules: Any, seed: int) -> State:
     return (MoveEventState if rules.trigger_moves else EventState)(rules, seed)
 
 
-__all__ = ["State", "EventState", "MoveEventState", "new_state", "zone_word", "Rng",
-           "DECK", "SCRAP", "HAND0", "HAND1", "FIELD0", "FIELD1", "SHOWN", "STACK", "ZONE_NAMES",
-           "RANDOM", "DRAW"]
+__all__ = [
+    "State",
+    "EventState",
+    "MoveEventState",
+    "new_state",
+    "zone_word",
+    "Rng",
+    "DECK",
+    "SCRAP",
+    "HAND0",
+    "HAND1",
+    "FIELD0",
+    "FIELD1",
+    "SHOWN",
+    "STACK",
+    "ZONE_NAMES",
+    "RANDOM",
+    "DRAW",
+]

@@ -68,8 +68,9 @@ def target_reason(game: Game, p: Any, env: dict, target: int) -> str | None:
     rules, g = game.rules, game.state
     card = env.get("card", -1)
     ctx = Context.from_data(rules.data)
-    ctx = ctx.with_(aliases={**ctx.aliases, "it": card_symbol(target),
-                             **({"card": card_symbol(card)} if card >= 0 else {})})
+    ctx = ctx.with_(
+        aliases={**ctx.aliases, "it": card_symbol(target), **({"card": card_symbol(card)} if card >= 0 else {})}
+    )
     compiler = Compiler(rules.ctx, None)
     try:
         pool = as_cards(compiler.expr(tree.source, BOUND)(g, env))
@@ -101,6 +102,7 @@ def no_window_reason(game: Game) -> str | None:
         return None
     before, move = game.state_after(len(game.moves) - 1), game.moves[-1]
     from .machine import enumerate_actions
+
     try:
         action = next((act for m, act in enumerate_actions(before.copy()) if m == move), None)
     except CuttleError:
@@ -114,10 +116,16 @@ def no_window_reason(game: Game) -> str | None:
     answered = list(dict.fromkeys(k for r in rules.responses for k in r.source.get("answers", [])))
     kind = p.kind
     if kind is None:
-        return (f"{what} cannot be countered (only {join_or([kind_word(k, True) for k in answered], 'and')} "
-                "can be)" if answered else f"{what} cannot be countered")
-    src = (p.source.get("counterable") if action[0] == "respond"
-           else ((rules.data.get("kinds") or {}).get(kind) or {}).get("counterable"))
+        return (
+            f"{what} cannot be countered (only {join_or([kind_word(k, True) for k in answered], 'and')} can be)"
+            if answered
+            else f"{what} cannot be countered"
+        )
+    src = (
+        p.source.get("counterable")
+        if action[0] == "respond"
+        else ((rules.data.get("kinds") or {}).get(kind) or {}).get("counterable")
+    )
     path = ("responses", p.name, "counterable") if action[0] == "respond" else ("kinds", kind, "counterable")
     if src is None or src is False or str(src).strip() in ("false", "never"):
         setter = rules.composed.setters.get(path)
@@ -152,8 +160,12 @@ def together_reason(game: Game, move: Move, source: tuple[int, ...]) -> str | No
         return None
     rank = RANK_OF[move.cards[0]]
     n = 1
-    while (n < len(move.cards) and RANK_OF[move.cards[n]] == rank and move.cards[n] in source
-           and move.cards[n] not in move.cards[:n]):
+    while (
+        n < len(move.cards)
+        and RANK_OF[move.cards[n]] == rank
+        and move.cards[n] in source
+        and move.cards[n] not in move.cards[:n]
+    ):
         n += 1
     if n < 2:
         return None

@@ -30,10 +30,10 @@ def win_function(rules: Rules) -> Any:
     for k, v in inl.namespace().items():
         if ns.setdefault(k, v) is not v:  # pragma: no cover - one namespace, no clash possible
             raise RulesetError(f"internal error: the win check and the compiler both name {k!r}")
-    source = "\n".join(["def won(g, me):", "    opp = 1 - me", f"    s = {score}", f"    w = {goal}",
-                        "    return s >= w"])
-    return define(source, "won", ns, "<win check of a ruleset>", splice=inl.splice,
-                  placeholders=frozenset(inl.parts))
+    source = "\n".join(
+        ["def won(g, me):", "    opp = 1 - me", f"    s = {score}", f"    w = {goal}", "    return s >= w"]
+    )
+    return define(source, "won", ns, "<win check of a ruleset>", splice=inl.splice, placeholders=frozenset(inl.parts))
 
 
 __all__ = ["win_function"]

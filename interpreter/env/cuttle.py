@@ -36,8 +36,9 @@ END = "end"
 class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
     metadata = {"name": "cuttle_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
-    def __init__(self, ruleset: str = "default", seed: int | None = None, max_steps: int = 5000,
-                 render_mode: str | None = None) -> None:
+    def __init__(
+        self, ruleset: str = "default", seed: int | None = None, max_steps: int = 5000, render_mode: str | None = None
+    ) -> None:
         super().__init__()
         self.rules = load_ruleset(ruleset)
         self.tokens: list[str] = [END, *self.rules.verbs, *NAMES[:CARD_COUNT]]
@@ -46,10 +47,15 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         self.agents = list(AGENTS)
         n = len(self.tokens)
         self.action_spaces = {a: gymnasium.spaces.Discrete(n) for a in AGENTS}
-        self.observation_spaces = {a: gymnasium.spaces.Dict({
-            "observation": gymnasium.spaces.Box(0.0, np.inf, (size(n),), dtype=np.float32),
-            "action_mask": gymnasium.spaces.Box(0, 1, (n,), dtype=np.int8),
-        }) for a in AGENTS}
+        self.observation_spaces = {
+            a: gymnasium.spaces.Dict(
+                {
+                    "observation": gymnasium.spaces.Box(0.0, np.inf, (size(n),), dtype=np.float32),
+                    "action_mask": gymnasium.spaces.Box(0, 1, (n,), dtype=np.int8),
+                }
+            )
+            for a in AGENTS
+        }
         self.max_steps = max_steps
         self.render_mode = render_mode
         self._seeds = random.Random(0 if seed is None else seed)
@@ -94,8 +100,10 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
             return
         a = int(action)  # type: ignore[arg-type]
         if not (0 <= a < len(self.tokens)) or not self.action_mask()[a]:
-            raise ValueError(f"action {a} ('{self.tokens[a] if 0 <= a < len(self.tokens) else '?'}') is not "
-                             "legal now: use the observation's action_mask")
+            raise ValueError(
+                f"action {a} ('{self.tokens[a] if 0 <= a < len(self.tokens) else '?'}') is not "
+                "legal now: use the observation's action_mask"
+            )
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {x: 0.0 for x in self.agents}
         self.steps += 1

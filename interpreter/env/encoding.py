@@ -14,13 +14,41 @@ import numpy as np
 
 from interpreter.core.cards import CARD_COUNT, parse_card
 
-PLANES = ("hand", "opponent_hand", "my_points", "my_royals", "my_jacks", "opponent_points", "opponent_royals",
-          "opponent_jacks", "scrap", "shown", "stack", "deck_top_known", "opponent_hand_known", "deck_known",
-          "hand_known_to_opponent")
+PLANES = (
+    "hand",
+    "opponent_hand",
+    "my_points",
+    "my_royals",
+    "my_jacks",
+    "opponent_points",
+    "opponent_royals",
+    "opponent_jacks",
+    "scrap",
+    "shown",
+    "stack",
+    "deck_top_known",
+    "opponent_hand_known",
+    "deck_known",
+    "hand_known_to_opponent",
+)
 KINDS = ("main", "respond", "choose", "play")
-SCALARS = ("my_decision", *(f"kind_{k}" for k in KINDS), "choose_count", "my_turn", "deck_count",
-           "opponent_hand_count", "my_score", "my_goal", "opponent_score", "opponent_goal", "passes",
-           "chain_length", "my_hands_won", "opponent_hands_won", "opponent_hand_visible")
+SCALARS = (
+    "my_decision",
+    *(f"kind_{k}" for k in KINDS),
+    "choose_count",
+    "my_turn",
+    "deck_count",
+    "opponent_hand_count",
+    "my_score",
+    "my_goal",
+    "opponent_score",
+    "opponent_goal",
+    "passes",
+    "chain_length",
+    "my_hands_won",
+    "opponent_hands_won",
+    "opponent_hand_visible",
+)
 
 
 def size(n_tokens: int) -> int:
@@ -30,7 +58,7 @@ def size(n_tokens: int) -> int:
 def encode(view: dict, prefix: list[int], n_tokens: int) -> np.ndarray:
     """The observation of `view` (what one player may see) with the move tokens chosen so far."""
     out = np.zeros(size(n_tokens), dtype=np.float32)
-    planes = out[:len(PLANES) * CARD_COUNT].reshape(len(PLANES), CARD_COUNT)
+    planes = out[: len(PLANES) * CARD_COUNT].reshape(len(PLANES), CARD_COUNT)
 
     def put(plane: str, names) -> None:
         i = PLANES.index(plane)
@@ -60,11 +88,16 @@ def encode(view: dict, prefix: list[int], n_tokens: int) -> np.ndarray:
         "my_decision": float(d is not None and d["player"] == me),
         "choose_count": float(d["count"]) if d else 0.0,
         "my_turn": float(view["turn"] == me),
-        "deck_count": view["deck_count"], "opponent_hand_count": view["opponent_hand_count"],
-        "my_score": view["you"]["score"], "my_goal": view["you"]["goal"],
-        "opponent_score": view["opponent"]["score"], "opponent_goal": view["opponent"]["goal"],
-        "passes": view["passes"], "chain_length": len(view["chain"]),
-        "my_hands_won": wins.get(me, 0), "opponent_hands_won": wins.get(opp, 0),
+        "deck_count": view["deck_count"],
+        "opponent_hand_count": view["opponent_hand_count"],
+        "my_score": view["you"]["score"],
+        "my_goal": view["you"]["goal"],
+        "opponent_score": view["opponent"]["score"],
+        "opponent_goal": view["opponent"]["goal"],
+        "passes": view["passes"],
+        "chain_length": len(view["chain"]),
+        "my_hands_won": wins.get(me, 0),
+        "opponent_hands_won": wins.get(opp, 0),
         "opponent_hand_visible": float(view["opponent_hand"] is not None),
     }
     if d is not None:

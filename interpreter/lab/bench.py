@@ -82,11 +82,14 @@ def _runs(games: int, repeat: int, seed: int, play: Callable[[int, random.Random
         decisions = sum(play(seed + r * games + i, rnd) for i in range(games))
         dt = time.perf_counter() - t0
         runs.append((games / dt, decisions / dt, decisions / games))
-    return {"games": games, "repeat": repeat,
-            "games_per_s": statistics.median(r[0] for r in runs),
-            "decisions_per_s": statistics.median(r[1] for r in runs),
-            "decisions_per_game": statistics.median(r[2] for r in runs),
-            "runs": runs}
+    return {
+        "games": games,
+        "repeat": repeat,
+        "games_per_s": statistics.median(r[0] for r in runs),
+        "decisions_per_s": statistics.median(r[1] for r in runs),
+        "decisions_per_game": statistics.median(r[2] for r in runs),
+        "runs": runs,
+    }
 
 
 def bench(rules: Rules, games: int = 500, repeat: int = 5, seed: int = 0) -> dict:
@@ -134,10 +137,15 @@ def bench_search(rules: Rules, playouts: int = 500, repeat: int = 5, seed: int =
             decisions = sum(finish(pos[i % starts].copy(), rnd) for i in range(playouts))
             dt = time.perf_counter() - t0
             runs.append((playouts / dt, decisions / dt, decisions / playouts))
-    return {"ruleset": rules.name, "playouts": playouts, "repeat": repeat,
-            "playouts_per_s": statistics.median(r[0] for r in runs),
-            "decisions_per_s": statistics.median(r[1] for r in runs),
-            "decisions_per_playout": statistics.median(r[2] for r in runs), "runs": runs}
+    return {
+        "ruleset": rules.name,
+        "playouts": playouts,
+        "repeat": repeat,
+        "playouts_per_s": statistics.median(r[0] for r in runs),
+        "decisions_per_s": statistics.median(r[1] for r in runs),
+        "decisions_per_playout": statistics.median(r[2] for r in runs),
+        "runs": runs,
+    }
 
 
 @contextmanager
@@ -157,6 +165,7 @@ def frozen_heap(collect: bool = True) -> Iterator[None]:
 
 
 # -- several processes ------------------------------------------------------------------------------
+
 
 def _worker(spec: str, index: int, jobs: int, games: int, repeat: int, seed: int, barrier: Any, results: Any) -> None:
     """One process of `bench_jobs`: load the rules, warm up, then for each run wait for the others and
@@ -187,8 +196,10 @@ def bench_jobs(spec: str, jobs: int, games: int = 300, repeat: int = 5, seed: in
     ctx = multiprocessing.get_context()
     barrier = ctx.Barrier(jobs)
     results = ctx.Queue()
-    procs = [ctx.Process(target=_worker, args=(spec, i, jobs, games, repeat, seed, barrier, results), daemon=True)
-             for i in range(jobs)]
+    procs = [
+        ctx.Process(target=_worker, args=(spec, i, jobs, games, repeat, seed, barrier, results), daemon=True)
+        for i in range(jobs)
+    ]
     for p in procs:
         p.start()
     got: dict[int, list[tuple]] = {}
@@ -210,13 +221,21 @@ def bench_jobs(spec: str, jobs: int, games: int = 300, repeat: int = 5, seed: in
         total_games, total_decisions = sum(x[0] for x in parts), sum(x[1] for x in parts)
         runs.append((total_games / dt, total_decisions / dt, statistics.median(x[0] / x[4] for x in parts)))
     agg = statistics.median(r[0] for r in runs)
-    return {"ruleset": spec, "jobs": jobs, "games": games, "repeat": repeat,
-            "games_per_s": agg, "decisions_per_s": statistics.median(r[1] for r in runs),
-            "games_per_s_per_process": agg / jobs,
-            "games_per_cpu_s": statistics.median(r[2] for r in runs), "runs": runs}
+    return {
+        "ruleset": spec,
+        "jobs": jobs,
+        "games": games,
+        "repeat": repeat,
+        "games_per_s": agg,
+        "decisions_per_s": statistics.median(r[1] for r in runs),
+        "games_per_s_per_process": agg / jobs,
+        "games_per_cpu_s": statistics.median(r[2] for r in runs),
+        "runs": runs,
+    }
 
 
 # -- every shipped ruleset ----------------------------------------------------------------------------
+
 
 def shipped_specs() -> list[tuple[str, str]]:
     """Every shipped ruleset by name with what is played for it: a base as it is, an option on the base
@@ -237,8 +256,12 @@ def compare(rules: Rules, games: int = 300, repeat: int = 5, seed: int = 0) -> d
         mine.append(a)
         theirs.append(b)
         ratios.append(b / a)
-    return {"interpreter": statistics.median(mine), "handwritten": statistics.median(theirs),
-            "ratio": statistics.median(ratios), "ratios": ratios}
+    return {
+        "interpreter": statistics.median(mine),
+        "handwritten": statistics.median(theirs),
+        "ratio": statistics.median(ratios),
+        "ratios": ratios,
+    }
 
 
 def _reference_engine():

@@ -59,16 +59,25 @@ def _finish(report: Report, a: argparse.Namespace) -> int:
         folder = Path(a.out)
         write_whole(folder / "report.html", report_html.render(report))
         write_whole(folder / "report.md", report_md.render(report))
-        print(f"wrote {folder / 'report.html'} and {folder / 'report.md'}; every game is in {report.database}",
-              file=sys.stderr if a.json else sys.stdout)
+        print(
+            f"wrote {folder / 'report.html'} and {folder / 'report.md'}; every game is in {report.database}",
+            file=sys.stderr if a.json else sys.stdout,
+        )
     return 0
 
 
 def _run(specs: list[str], a: argparse.Namespace) -> int:
     try:
-        report = simulate(specs, count(a.games, "--games"), _players(a), a.seed,
-                          None if a.jobs is None else count(a.jobs, "--jobs"), a.cluster, a.out,
-                          count(a.max_decisions or MAX_DECISIONS, "--max-decisions"))
+        report = simulate(
+            specs,
+            count(a.games, "--games"),
+            _players(a),
+            a.seed,
+            None if a.jobs is None else count(a.jobs, "--jobs"),
+            a.cluster,
+            a.out,
+            count(a.max_decisions or MAX_DECISIONS, "--max-decisions"),
+        )
     except Interrupted as e:
         print(f"cuttle {a.command}: {e}", file=sys.stderr)
         return 130

@@ -24,18 +24,26 @@ from .run import _player_factory as player_factory
 class Divergence:
     game: int
     seed: int
-    moves: list[str]                 # the moves played before the difference (under both)
-    kind: str                        # "legal moves" | "position"
-    move: str = ""                   # position: the move after which the positions differ
+    moves: list[str]  # the moves played before the difference (under both)
+    kind: str  # "legal moves" | "position"
+    move: str = ""  # position: the move after which the positions differ
     only_a: list[str] = field(default_factory=list)
     only_b: list[str] = field(default_factory=list)
     zones: list[tuple[str, str, str]] = field(default_factory=list)  # position: (what, in A, in B)
-    position: str = ""               # the position under A where they differ
+    position: str = ""  # the position under A where they differ
 
     def json(self) -> dict[str, Any]:
-        return {"found": True, "game": self.game, "seed": self.seed, "kind": self.kind, "moves": self.moves,
-                "move": self.move, "only_a": self.only_a, "only_b": self.only_b,
-                "differences": [{"what": w, "a": a, "b": b} for w, a, b in self.zones]}
+        return {
+            "found": True,
+            "game": self.game,
+            "seed": self.seed,
+            "kind": self.kind,
+            "moves": self.moves,
+            "move": self.move,
+            "only_a": self.only_a,
+            "only_b": self.only_b,
+            "differences": [{"what": w, "a": a, "b": b} for w, a, b in self.zones],
+        }
 
 
 def _cards(cards: Any) -> str:
@@ -48,22 +56,43 @@ def _facts(g: State) -> list[tuple[str, str]]:
     for z, name in enumerate(ZONE_NAMES):
         cards = g.zones[z]
         if z in (FIELD0, FIELD0 + 1):
-            text = " ".join(NAMES[c] + f"({g.role[c]}" + (f", on {NAMES[g.host[c]]}" if g.host[c] >= 0 else "") + ")"
-                            for c in sorted(cards))
+            text = " ".join(
+                NAMES[c] + f"({g.role[c]}" + (f", on {NAMES[g.host[c]]}" if g.host[c] >= 0 else "") + ")"
+                for c in sorted(cards)
+            )
             out.append((name, text or "—"))
         elif z == DECK:
-            out.append((name, f"{len(cards)} cards, top first: {_cards(reversed(cards[-5:]))}"
-                        + (" ..." if len(cards) > 5 else "")))
+            out.append(
+                (
+                    name,
+                    f"{len(cards)} cards, top first: {_cards(reversed(cards[-5:]))}"
+                    + (" ..." if len(cards) > 5 else ""),
+                )
+            )
         elif z == SCRAP or z in (HAND0, HAND0 + 1):
             out.append((name, _cards(sorted(cards))))
         else:
             out.append((name, _cards(cards)))
     d = g.pending
-    out.append(("to decide", "nobody (game over)" if d is None else f"p{d.player + 1} ({d.kind}"
-                + (f" {d.verb}" if d.verb else "") + ")"))
+    out.append(
+        (
+            "to decide",
+            "nobody (game over)"
+            if d is None
+            else f"p{d.player + 1} ({d.kind}" + (f" {d.verb}" if d.verb else "") + ")",
+        )
+    )
     out.append(("result", "game goes on" if g.winner is None else g.reason))
-    out.append(("marks", ", ".join(f"{NAMES[c] if c >= 0 else f'p{-c}'} {name} until turn {last}"
-                                   for (c, name), last in sorted(g.marks.items())) or "—"))
+    out.append(
+        (
+            "marks",
+            ", ".join(
+                f"{NAMES[c] if c >= 0 else f'p{-c}'} {name} until turn {last}"
+                for (c, name), last in sorted(g.marks.items())
+            )
+            or "—",
+        )
+    )
     return out
 
 
@@ -83,9 +112,15 @@ def first_difference(job: Job, games: int) -> tuple[Divergence | None, int]:
         for _ in range(job.max_decisions):
             la, lb = ga.legal_moves(), gb.legal_moves()
             if set(la) != set(lb):
-                return Divergence(i, seed, moves, "legal moves", only_a=sorted(str(m) for m in set(la) - set(lb)),
-                                  only_b=sorted(str(m) for m in set(lb) - set(la)),
-                                  position=position_text(ga.state)), i + 1
+                return Divergence(
+                    i,
+                    seed,
+                    moves,
+                    "legal moves",
+                    only_a=sorted(str(m) for m in set(la) - set(lb)),
+                    only_b=sorted(str(m) for m in set(lb) - set(la)),
+                    position=position_text(ga.state),
+                ), i + 1
             if ga.decision is None:
                 break
             move = players[ga.decision.player].choose(ga)
@@ -99,18 +134,23 @@ def first_difference(job: Job, games: int) -> tuple[Divergence | None, int]:
             fa, fb = _facts(ga.state), _facts(gb.state)
             if fa != fb:
                 zones = [(k, x, y) for (k, x), (_, y) in zip(fa, fb, strict=True) if x != y]
-                return Divergence(i, seed, moves[:-1], "position", move=str(move), zones=zones,
-                                  position=position_text(before)), i + 1
+                return Divergence(
+                    i, seed, moves[:-1], "position", move=str(move), zones=zones, position=position_text(before)
+                ), i + 1
     return None, games
 
 
 def describe(d: Divergence | None, played: int, name_a: str, name_b: str) -> str:
     if d is None:
-        return (f"no difference in {played:,} paired games: {name_a} and {name_b} offered the same legal moves "
-                "and reached the same positions at every step (for these players and seeds)")
+        return (
+            f"no difference in {played:,} paired games: {name_a} and {name_b} offered the same legal moves "
+            "and reached the same positions at every step (for these players and seeds)"
+        )
     shown = d.moves[-8:]
-    lines = [f"game {d.game} (seed {d.seed}) differs after {len(d.moves)} moves"
-             + ("" if not d.moves else f" ({'the last 8: ' if len(d.moves) > 8 else ''}{' ; '.join(shown)})")]
+    lines = [
+        f"game {d.game} (seed {d.seed}) differs after {len(d.moves)} moves"
+        + ("" if not d.moves else f" ({'the last 8: ' if len(d.moves) > 8 else ''}{' ; '.join(shown)})")
+    ]
     if d.kind == "legal moves":
         lines.append(f"here {name_a} and {name_b} offer different legal moves:")
         lines.append(f"  only under {name_a}: " + (", ".join(d.only_a) or "—"))

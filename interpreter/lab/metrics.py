@@ -28,8 +28,15 @@ def _rate(k: int, n: int) -> dict[str, Any]:
 def _lengths(xs: list[int]) -> dict[str, Any]:
     q1, med, q3 = stats.quartiles(xs)
     mean, lo, hi = stats.mean_ci(xs)
-    return {"median": med, "q1": q1, "q3": q3, "mean": mean, "mean_ci95": [lo, hi],
-            "min": min(xs) if xs else None, "max": max(xs) if xs else None}
+    return {
+        "median": med,
+        "q1": q1,
+        "q3": q3,
+        "mean": mean,
+        "mean_ci95": [lo, hi],
+        "min": min(xs) if xs else None,
+        "max": max(xs) if xs else None,
+    }
 
 
 def end_label(end: str, winner: str | None, goal: int | None, passes: int) -> str:
@@ -45,9 +52,11 @@ def games_of(store: Store, side: str, games: int) -> list[tuple]:
     """(idx, winner, end, goal, turns, decisions, codes) of the first `games` games, in order; codes are
     the six strings p1_offered, p1_used, p1_countered, p2_offered, p2_used, p2_countered (one character
     per rule: run.rule_code)."""
-    rows = store.query("SELECT idx, winner, end_reason, goal, turns, decisions, p1_offered, p1_used, p1_countered, "
-                       "p2_offered, p2_used, p2_countered FROM games WHERE side = ? AND idx < ? ORDER BY idx",
-                       (side, games))
+    rows = store.query(
+        "SELECT idx, winner, end_reason, goal, turns, decisions, p1_offered, p1_used, p1_countered, "
+        "p2_offered, p2_used, p2_countered FROM games WHERE side = ? AND idx < ? ORDER BY idx",
+        (side, games),
+    )
     return [r[:6] + (r[6:],) for r in rows]
 
 
@@ -67,23 +76,27 @@ def _usage(rows: list[tuple]) -> dict[int, list[int]]:
         Counter(chain.from_iterable(set(u1 + u2) for _, u1, _, _, u2, _ in codes)),
         Counter("".join(c1 + c2 for _, _, c1, _, _, c2 in codes)),
         Counter(chain.from_iterable(chain(set(u1), set(u2)) for _, u1, _, _, u2, _ in codes)),
-        Counter(chain.from_iterable(set(c[1] if r[1] == "p1" else c[4]) for r, c in zip(rows, codes, strict=True)
-                                    if r[1] in ("p1", "p2"))),
+        Counter(
+            chain.from_iterable(
+                set(c[1] if r[1] == "p1" else c[4]) for r, c in zip(rows, codes, strict=True) if r[1] in ("p1", "p2")
+            )
+        ),
     )
     return {code_rule(ch): [part[ch] for part in parts] for ch in parts[0]}
 
 
 def summarize(store: Store, side: str, games: int) -> dict[str, Any]:
     """One ruleset's results over games 0 .. games-1 of the run."""
-    (spec, name, rhash), = store.query("SELECT spec, name, hash FROM rulesets WHERE side = ?", (side,))
+    ((spec, name, rhash),) = store.query("SELECT spec, name, hash FROM rulesets WHERE side = ?", (side,))
     rows = games_of(store, side, games)
     n = len(rows)
     p1 = sum(1 for r in rows if r[1] == "p1")
     p2 = sum(1 for r in rows if r[1] == "p2")
     draws = sum(1 for r in rows if r[1] == "draw")
     unfinished = sum(1 for r in rows if r[1] is None)
-    rules = store.query("SELECT rule, kind, name, detail, origin, answerable, watch FROM rules WHERE side = ? "
-                        "ORDER BY rule", (side,))
+    rules = store.query(
+        "SELECT rule, kind, name, detail, origin, answerable, watch FROM rules WHERE side = ? ORDER BY rule", (side,)
+    )
     passes = next((int(d.split()[0]) for _, k, nm, d, *_ in rules if k == "end"), 3)
     ends: dict[str, int] = defaultdict(int)
     for r in rows:
@@ -92,16 +105,27 @@ def summarize(store: Store, side: str, games: int) -> dict[str, Any]:
     turns = [r[4] for r in rows]
     p1_rate = _rate(p1, n)
     out: dict[str, Any] = {
-        "ruleset": name, "spec": spec, "hash": rhash,
-        "players": dict(zip(("p1", "p2"), store.job.players, strict=True)), "seed": store.job.seed,
-        "games": n, "p1_wins": p1, "p2_wins": p2, "draws": draws, "unfinished": unfinished,
-        "p1_win_rate": p1_rate["rate"], "p1_win_rate_ci95": p1_rate["ci95"],
-        "p2_win_rate": _rate(p2, n)["rate"], "p2_win_rate_ci95": _rate(p2, n)["ci95"],
-        "draw_rate": _rate(draws, n)["rate"], "draw_rate_ci95": _rate(draws, n)["ci95"],
+        "ruleset": name,
+        "spec": spec,
+        "hash": rhash,
+        "players": dict(zip(("p1", "p2"), store.job.players, strict=True)),
+        "seed": store.job.seed,
+        "games": n,
+        "p1_wins": p1,
+        "p2_wins": p2,
+        "draws": draws,
+        "unfinished": unfinished,
+        "p1_win_rate": p1_rate["rate"],
+        "p1_win_rate_ci95": p1_rate["ci95"],
+        "p2_win_rate": _rate(p2, n)["rate"],
+        "p2_win_rate_ci95": _rate(p2, n)["ci95"],
+        "draw_rate": _rate(draws, n)["rate"],
+        "draw_rate_ci95": _rate(draws, n)["ci95"],
         "ends": {k: _rate(v, n) for k, v in sorted(ends.items(), key=lambda kv: (-kv[1], kv[0]))},
         "median_decisions": stats.quartiles(decisions)[1] if decisions else None,
         "median_turns": stats.quartiles(turns)[1] if turns else None,
-        "decisions": _lengths(decisions), "turns": _lengths(turns),
+        "decisions": _lengths(decisions),
+        "turns": _lengths(turns),
     }
     usage = _usage(rows)
     seat_games, seat_wins = 2 * n, p1 + p2
@@ -112,9 +136,17 @@ def summarize(store: Store, side: str, games: int) -> dict[str, Any]:
             offered = used = gused = sum(1 for r in rows if r[2] == "passes")
         elif kind == "choice" and not used and not watch:
             continue  # a choice that never came up and is not watched: nothing to show
-        entry: dict[str, Any] = {"kind": kind, "name": nm, "detail": detail, "origin": origin, "watch": bool(watch),
-                                 "games_offered": offered, "used": used, "games_used": gused,
-                                 "per_game": used / n if n else 0.0}
+        entry: dict[str, Any] = {
+            "kind": kind,
+            "name": nm,
+            "detail": detail,
+            "origin": origin,
+            "watch": bool(watch),
+            "games_offered": offered,
+            "used": used,
+            "games_used": gused,
+            "per_game": used / n if n else 0.0,
+        }
         if answerable and used:
             entry["countered"] = countered
             entry["countered_rate"] = countered / used
@@ -162,26 +194,39 @@ def dead_sentence(e: dict[str, Any], games: int) -> str:
 
 # -- two rulesets --------------------------------------------------------------------------------
 
+
 def _vectors(rows: list[tuple]) -> dict[str, list[float]]:
-    return {"p1_win": [1.0 if r[1] == "p1" else 0.0 for r in rows],
-            "p2_win": [1.0 if r[1] == "p2" else 0.0 for r in rows],
-            "draw": [1.0 if r[1] == "draw" else 0.0 for r in rows],
-            "decisions": [float(r[5]) for r in rows], "turns": [float(r[4]) for r in rows],
-            "idx": [float(r[0]) for r in rows]}
+    return {
+        "p1_win": [1.0 if r[1] == "p1" else 0.0 for r in rows],
+        "p2_win": [1.0 if r[1] == "p2" else 0.0 for r in rows],
+        "draw": [1.0 if r[1] == "draw" else 0.0 for r in rows],
+        "decisions": [float(r[5]) for r in rows],
+        "turns": [float(r[4]) for r in rows],
+        "idx": [float(r[0]) for r in rows],
+    }
 
 
 def _uses_per_game(store: Store, side: str, rows: list[tuple]) -> dict[tuple[str, str], list[float]]:
     """Per play and response: times used in each game (both seats), in game order."""
-    names = {rule: (kind, nm) for rule, kind, nm in store.query(
-        "SELECT rule, kind, name FROM rules WHERE side = ? AND kind IN ('play', 'response')", (side,))}
+    names = {
+        rule: (kind, nm)
+        for rule, kind, nm in store.query(
+            "SELECT rule, kind, name FROM rules WHERE side = ? AND kind IN ('play', 'response')", (side,)
+        )
+    }
     used = [r[6][1] + r[6][4] for r in rows]
     return {key: [float(u.count(ch)) for u in used] for ch, key in ((rule_code(r), k) for r, k in names.items())}
 
 
 def _diff(xa: list[float], xb: list[float], paired: bool) -> dict[str, Any]:
     d, lo, hi = (stats.paired_diff if paired else stats.welch_diff)(xa, xb)
-    return {"a": math.fsum(xa) / len(xa) if xa else math.nan, "b": math.fsum(xb) / len(xb) if xb else math.nan,
-            "difference": d, "ci95": [lo, hi], "detectable": stats.excludes_zero(lo, hi)}
+    return {
+        "a": math.fsum(xa) / len(xa) if xa else math.nan,
+        "b": math.fsum(xb) / len(xb) if xb else math.nan,
+        "difference": d,
+        "ci95": [lo, hi],
+        "detectable": stats.excludes_zero(lo, hi),
+    }
 
 
 def _rate_diff(xa: list[float], xb: list[float], paired: bool) -> dict[str, Any]:
@@ -189,9 +234,13 @@ def _rate_diff(xa: list[float], xb: list[float], paired: bool) -> dict[str, Any]
         return _diff(xa, xb, True)
     ka, kb = int(sum(xa)), int(sum(xb))
     lo, hi = stats.newcombe(ka, len(xa), kb, len(xb))
-    return {"a": ka / len(xa) if xa else math.nan, "b": kb / len(xb) if xb else math.nan,
-            "difference": (kb / len(xb) if xb else 0) - (ka / len(xa) if xa else 0), "ci95": [lo, hi],
-            "detectable": stats.excludes_zero(lo, hi)}
+    return {
+        "a": ka / len(xa) if xa else math.nan,
+        "b": kb / len(xb) if xb else math.nan,
+        "difference": (kb / len(xb) if xb else 0) - (ka / len(xa) if xa else 0),
+        "ci95": [lo, hi],
+        "detectable": stats.excludes_zero(lo, hi),
+    }
 
 
 def _relative(xa: list[float], xb: list[float], paired: bool) -> dict[str, Any]:
@@ -221,8 +270,13 @@ def differences(store: Store, games: int, paired: bool, summaries: dict[str, dic
         lo, hi = stats.newcombe(ka, sa["games"], kb, sb["games"])
         ra = ka / sa["games"] if sa["games"] else 0.0
         rb = kb / sb["games"] if sb["games"] else 0.0
-        ends[label] = {"a": ra, "b": rb, "difference": rb - ra, "ci95": [lo, hi],
-                       "detectable": stats.excludes_zero(lo, hi)}
+        ends[label] = {
+            "a": ra,
+            "b": rb,
+            "difference": rb - ra,
+            "ci95": [lo, hi],
+            "detectable": stats.excludes_zero(lo, hi),
+        }
     out["ends"] = ends
     ua = _uses_per_game(store, "a", rows_a)
     ub = _uses_per_game(store, "b", rows_b)
@@ -257,16 +311,20 @@ def verdict(diff: dict[str, Any], name_a: str, name_b: str) -> list[str]:
     if math.isnan(r):
         pass
     elif stats.excludes_zero(lo, hi):
-        out.append(f"{name_b} {'shortens' if r < 0 else 'lengthens'} games by {abs(100 * r):.0f}% ± "
-                   f"{100 * (hi - lo) / 2:.0f}% (mean decisions {d['a']:.1f} → {d['b']:.1f})")
+        out.append(
+            f"{name_b} {'shortens' if r < 0 else 'lengthens'} games by {abs(100 * r):.0f}% ± "
+            f"{100 * (hi - lo) / 2:.0f}% (mean decisions {d['a']:.1f} → {d['b']:.1f})"
+        )
     else:
         out.append(f"no detectable change in game length (±{100 * (hi - lo) / 2:.1f}%)")
     for key, what in (("p1_win_rate", "the first player's win rate"), ("draw_rate", "the draw rate")):
         x = diff[key]
         half = (x["ci95"][1] - x["ci95"][0]) / 2
         if x["detectable"]:
-            out.append(f"{name_b} {'raises' if x['difference'] > 0 else 'lowers'} {what} by "
-                       f"{_pts(abs(x['difference']))} ± {_pts(half)} points ({_pts(x['a'])}% → {_pts(x['b'])}%)")
+            out.append(
+                f"{name_b} {'raises' if x['difference'] > 0 else 'lowers'} {what} by "
+                f"{_pts(abs(x['difference']))} ± {_pts(half)} points ({_pts(x['a'])}% → {_pts(x['b'])}%)"
+            )
         else:
             out.append(f"no detectable change in {what} (±{_pts(half)} points)")
     ends = [(k, v) for k, v in diff["ends"].items() if v["detectable"]]

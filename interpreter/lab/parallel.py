@@ -49,7 +49,7 @@ def chunks(indices: Sequence[int], workers: int, most: int) -> list[list[int]]:
     """Game numbers cut into chunks: several per worker (to balance and to show progress), none
     larger than `most` (a chunk that an interruption cuts short is played again on resuming)."""
     size = max(1, min(most, len(indices) // max(1, workers * 8)))
-    return [list(indices[i:i + size]) for i in range(0, len(indices), size)]
+    return [list(indices[i : i + size]) for i in range(0, len(indices), size)]
 
 
 class Serial:
@@ -182,8 +182,9 @@ class Cluster:
         try:
             if address == "local":
                 with ctrl_c_ignored():  # the worker processes inherit it: Ctrl-C is the lab's business
-                    self.cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
-                                                dashboard_address=None, silence_logs=quiet)
+                    self.cluster = LocalCluster(
+                        n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=quiet
+                    )
                 self.client = Client(self.cluster, set_as_default=False)
                 self.name = f"a local Dask cluster of {jobs} workers"
             else:
@@ -197,6 +198,7 @@ class Cluster:
 
     def map(self, job: Job, work: Sequence[int]) -> Iterator[list[tuple]]:
         from distributed import as_completed
+
         try:
             shared = self.client.scatter(job, broadcast=True, hash=False)
             self.futures = self.client.map(_cluster_chunk, chunks(work, self.workers, 100), job=shared, pure=False)
@@ -227,8 +229,10 @@ def probe(address: str, timeout: float) -> None:
     say so at once rather than after Dask's retries."""
     m = ADDRESS.match(address.strip())
     if not m:
-        raise BackendError(f"--cluster '{address}' is not a scheduler address: write tcp://HOST:PORT "
-                           "(where `dask scheduler` listens, port 8786 by default), or 'local'")
+        raise BackendError(
+            f"--cluster '{address}' is not a scheduler address: write tcp://HOST:PORT "
+            "(where `dask scheduler` listens, port 8786 by default), or 'local'"
+        )
     host, port = m.group(2).strip("[]"), int(m.group(3))
     try:
         socket.create_connection((host, port), timeout=timeout).close()

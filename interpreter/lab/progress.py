@@ -10,8 +10,8 @@ import shutil
 import time
 from typing import TextIO
 
-DELAY = 1.0      # seconds before the bar appears
-INTERVAL = 0.2   # seconds between redraws
+DELAY = 1.0  # seconds before the bar appears
+INTERVAL = 0.2  # seconds between redraws
 
 
 def clock(seconds: float) -> str:
@@ -22,8 +22,9 @@ def clock(seconds: float) -> str:
 
 
 class Progress:
-    def __init__(self, total: int, stream: TextIO, label: str = "games", enabled: bool | None = None,
-                 now: float | None = None) -> None:
+    def __init__(
+        self, total: int, stream: TextIO, label: str = "games", enabled: bool | None = None, now: float | None = None
+    ) -> None:
         self.total = total
         self.done = 0
         self.stream = stream
@@ -50,8 +51,10 @@ class Progress:
         rate = self.done / elapsed
         left = (self.total - self.done) / rate if rate > 0 else float("inf")
         eta = clock(left) if left != float("inf") else "?"
-        text = (f" {self.done:,}/{self.total:,} {self.label}  {rate:,.0f} {self.label}/s  "
-                f"{clock(elapsed)} elapsed, {eta} left")
+        text = (
+            f" {self.done:,}/{self.total:,} {self.label}  {rate:,.0f} {self.label}/s  "
+            f"{clock(elapsed)} elapsed, {eta} left"
+        )
         width = max(10, min(40, shutil.get_terminal_size((80, 24)).columns - len(text) - 3))
         filled = int(width * self.done / self.total) if self.total else width
         return "[" + "#" * filled + "-" * (width - filled) + "]" + text

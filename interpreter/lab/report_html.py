@@ -29,15 +29,18 @@ def _td(c: Cell, right: bool, tag: str = "td") -> str:
 def _section(sec: Section) -> list[str]:
     out = [f"<h2>{escape(sec.title)}</h2>"]
     if sec.header:
-        out.append("<table><thead><tr>" + "".join(_td(h, r, "th") for h, r in zip(sec.header, sec.right, strict=False))
-                   + "</tr></thead><tbody>")
+        out.append(
+            "<table><thead><tr>"
+            + "".join(_td(h, r, "th") for h, r in zip(sec.header, sec.right, strict=False))
+            + "</tr></thead><tbody>"
+        )
         for row in sec.rows:
-            out.append("<tr>" + "".join(_td(c, i < len(sec.right) and sec.right[i]) for i, c in enumerate(row))
-                       + "</tr>")
+            out.append(
+                "<tr>" + "".join(_td(c, i < len(sec.right) and sec.right[i]) for i, c in enumerate(row)) + "</tr>"
+            )
         out.append("</tbody></table>")
     if sec.lines:
-        out.append("<ul>" + "".join(f"<li class='{tone_of(c)}'>{escape(text_of(c))}</li>" for c in sec.lines)
-                   + "</ul>")
+        out.append("<ul>" + "".join(f"<li class='{tone_of(c)}'>{escape(text_of(c))}</li>" for c in sec.lines) + "</ul>")
     if sec.note:
         out.append(f"<p class='note'>{escape(sec.note)}</p>")
     return out
@@ -50,11 +53,24 @@ def plots(report: Report) -> list[str]:
     sums = [report.summaries[s.label] for s in sides]
     cats = ["p1 wins", "p2 wins", "draws"]
     keys = ["p1_win_rate", "p2_win_rate", "draw_rate"]
-    out = [svg.bars("Win rates (95% CI)", cats, [(n, [s[k] for k in keys], [tuple(s[k + "_ci95"]) for k in keys])
-                                                  for n, s in zip(names, sums, strict=True)])]
+    out = [
+        svg.bars(
+            "Win rates (95% CI)",
+            cats,
+            [
+                (n, [s[k] for k in keys], [tuple(s[k + "_ci95"]) for k in keys])
+                for n, s in zip(names, sums, strict=True)
+            ],
+        )
+    ]
     for key in ("decisions", "turns"):
-        out.append(svg.histogram(f"Game length: {key} per game", [(n, report.lengths[s.label][key])
-                                                                   for n, s in zip(names, sides, strict=True)], key))
+        out.append(
+            svg.histogram(
+                f"Game length: {key} per game",
+                [(n, report.lengths[s.label][key]) for n, s in zip(names, sides, strict=True)],
+                key,
+            )
+        )
     plays: list[str] = []
     for s in sums:
         for e in s["rules"]:
@@ -70,17 +86,31 @@ def plots(report: Report) -> list[str]:
     for s in sums:
         ends += [k for k in s["ends"] if k not in ends]
     zero = {"rate": 0.0, "ci95": [0.0, 0.0]}
-    out.append(svg.bars("How games end (95% CI)", ends,
-                        [(n, [s["ends"].get(k, zero)["rate"] for k in ends],
-                          [tuple(s["ends"].get(k, zero)["ci95"]) for k in ends])
-                         for n, s in zip(names, sums, strict=True)]))
+    out.append(
+        svg.bars(
+            "How games end (95% CI)",
+            ends,
+            [
+                (
+                    n,
+                    [s["ends"].get(k, zero)["rate"] for k in ends],
+                    [tuple(s["ends"].get(k, zero)["ci95"]) for k in ends],
+                )
+                for n, s in zip(names, sums, strict=True)
+            ],
+        )
+    )
     return out
 
 
 def render(report: Report) -> str:
-    out = ["<!DOCTYPE html>", "<html lang='en'><head><meta charset='utf-8'>",
-           f"<title>{escape(title(report))}</title>", f"<style>{CSS}</style></head><body>",
-           f"<h1>{escape(title(report))}</h1>"]
+    out = [
+        "<!DOCTYPE html>",
+        "<html lang='en'><head><meta charset='utf-8'>",
+        f"<title>{escape(title(report))}</title>",
+        f"<style>{CSS}</style></head><body>",
+        f"<h1>{escape(title(report))}</h1>",
+    ]
     out += [f"<p class='head'>{escape(h)}</p>" for h in header(report)]
     secs = sections(report)
     if report.kind == "compare":  # the verdict first, then the plots
@@ -89,7 +119,9 @@ def render(report: Report) -> str:
     out += ["<h2>Plots</h2>", "<div class='plots'>"] + plots(report) + ["</div>"]
     for sec in secs:
         out += _section(sec)
-    out.append("<p class='note'>Every game of this run is in games.sqlite beside this file (docs/lab.md shows "
-               "its tables and example queries).</p>")
+    out.append(
+        "<p class='note'>Every game of this run is in games.sqlite beside this file (docs/lab.md shows "
+        "its tables and example queries).</p>"
+    )
     out.append("</body></html>")
     return "\n".join(out) + "\n"

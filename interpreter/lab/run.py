@@ -68,13 +68,14 @@ def player_seed(seed: int, seat: int) -> int:
 
 # -- what a run is -------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Side:
     """One ruleset of a run. Workers build the rules from the merged data (`composed`), so they
     read no file: a worker on another machine needs only Cuttle Lab installed."""
 
-    label: str          # "a" (or "b" in a comparison)
-    spec: str           # as the user wrote it
+    label: str  # "a" (or "b" in a comparison)
+    spec: str  # as the user wrote it
     name: str
     hash: str
     composed: Composed = field(repr=False, compare=False)
@@ -92,15 +93,19 @@ class Side:
 @dataclass(frozen=True)
 class Job:
     sides: tuple[Side, ...]
-    players: tuple[str, str]   # canonical player specs, p1 then p2
+    players: tuple[str, str]  # canonical player specs, p1 then p2
     seed: int
     max_decisions: int = MAX_DECISIONS
 
     def identity(self) -> dict[str, Any]:
         """What makes two runs the same run: the rulesets' contents (not the paths they were read
         from), the players, the seed and the cap; not the number of games."""
-        return {"rulesets": [{"side": s.label, "name": s.name, "hash": s.hash} for s in self.sides],
-                "players": list(self.players), "seed": self.seed, "max_decisions": self.max_decisions}
+        return {
+            "rulesets": [{"side": s.label, "name": s.name, "hash": s.hash} for s in self.sides],
+            "players": list(self.players),
+            "seed": self.seed,
+            "max_decisions": self.max_decisions,
+        }
 
 
 def canonical_player(spec: str) -> str:
@@ -133,8 +138,10 @@ def rules_of(side: Side) -> Rules:
         rules = Rules(side.composed)
         rules.spec = side.spec
         if rules.hash != side.hash:
-            raise CuttleError(f"this worker builds ruleset '{side.name}' with hash {rules.hash}, not {side.hash}: "
-                              "every worker needs the same version of Cuttle Lab")
+            raise CuttleError(
+                f"this worker builds ruleset '{side.name}' with hash {rules.hash}, not {side.hash}: "
+                "every worker needs the same version of Cuttle Lab"
+            )
         _RULES[side.hash] = rules
     return rules
 
@@ -168,14 +175,15 @@ def _plain_random(spec: str) -> bool:
 
 # -- the rules of a ruleset, numbered ------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class RuleInfo:
-    kind: str        # play | response | choice | end
+    kind: str  # play | response | choice | end
     name: str
-    detail: str      # how it is played: verb and ranks, or where a choice is made
-    origin: str      # which part of the ruleset made or changed it ("" for the base)
+    detail: str  # how it is played: verb and ranks, or where a choice is made
+    origin: str  # which part of the ruleset made or changed it ("" for the base)
     answerable: bool = False  # a play some response can answer (so it can be countered)
-    watch: bool = True        # named as a dead rule if it never fires in a run
+    watch: bool = True  # named as a dead rule if it never fires in a run
 
 
 class Catalog:
@@ -185,17 +193,24 @@ class Catalog:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.infos: list[RuleInfo] = []
-        self.number: dict[Any, int] = {}              # PlayDef or ResponseDef (hashed as objects) -> rule number
+        self.number: dict[Any, int] = {}  # PlayDef or ResponseDef (hashed as objects) -> rule number
         self.choices: dict[tuple[str, str], int] = {}  # (owner, verb) -> rule number
-        self.owners: dict[int, str] = {}              # id(program) -> the rule it belongs to
-        self._alive: list[tuple] = []                 # the programs of `owners` (so their ids stay theirs)
+        self.owners: dict[int, str] = {}  # id(program) -> the rule it belongs to
+        self._alive: list[tuple] = []  # the programs of `owners` (so their ids stay theirs)
         comp = rules.composed
         programs: list[tuple[str, tuple]] = []
         for p in rules.plays:
             ranks = " ".join(sorted(p.ranks, key=_rank_order)) if p.ranks else ""
             detail = p.verb + (f" ({ranks})" if ranks else "") + (f", {p.ncards} cards" if p.ncards > 1 else "")
-            self.number[p] = self._add(RuleInfo("play", p.name, detail, origin(comp, ("plays", p.name)),
-                                                    bool(p.kind and rules.answering.get(p.kind))))
+            self.number[p] = self._add(
+                RuleInfo(
+                    "play",
+                    p.name,
+                    detail,
+                    origin(comp, ("plays", p.name)),
+                    bool(p.kind and rules.answering.get(p.kind)),
+                )
+            )
             programs += [(p.name, p.program), (f"{p.name} (countered)", p.countered)]
         for r in rules.responses:
             detail = f"{r.verb} ({' '.join(sorted(r.ranks, key=_rank_order))}) answers {', '.join(sorted(r.answers))}"
@@ -211,19 +226,33 @@ class Catalog:
                     verb = ins[4]
                     verbs.append(verb)
                     where = "when a turn ends" if owner == "turn.end" else f"in the effect of {owner}"
-                    self.choices[(owner, verb)] = self._add(RuleInfo(
-                        "choice", f"{owner}: {verb}", f"a '{verb}' choice {where}",
-                        origin(comp, ("turn", "end") if owner == "turn.end" else ("plays", owner.split(" ")[0])),
-                        watch=owner == "turn.end" and verb in by_player))
+                    self.choices[(owner, verb)] = self._add(
+                        RuleInfo(
+                            "choice",
+                            f"{owner}: {verb}",
+                            f"a '{verb}' choice {where}",
+                            origin(comp, ("turn", "end") if owner == "turn.end" else ("plays", owner.split(" ")[0])),
+                            watch=owner == "turn.end" and verb in by_player,
+                        )
+                    )
         for verb in dict.fromkeys(verbs):  # a choice in a program none of the above owns
-            self.choices[("effect", verb)] = self._add(RuleInfo("choice", f"effect: {verb}",
-                                                                f"a '{verb}' choice elsewhere", "", watch=False))
+            self.choices[("effect", verb)] = self._add(
+                RuleInfo("choice", f"effect: {verb}", f"a '{verb}' choice elsewhere", "", watch=False)
+            )
         if rules.passes_to_end:
-            self._add(RuleInfo("end", "end.passes", f"{rules.passes_to_end} passes in a row end the game",
-                               origin(comp, ("end", "passes"))))
+            self._add(
+                RuleInfo(
+                    "end",
+                    "end.passes",
+                    f"{rules.passes_to_end} passes in a row end the game",
+                    origin(comp, ("end", "passes")),
+                )
+            )
         if len(self.infos) > MAX_RULES:
-            raise CuttleError(f"ruleset '{rules.name}' has {len(self.infos):,} plays, responses and choices; "
-                              f"the lab records at most {MAX_RULES:,}")
+            raise CuttleError(
+                f"ruleset '{rules.name}' has {len(self.infos):,} plays, responses and choices; "
+                f"the lab records at most {MAX_RULES:,}"
+            )
         # what a game's record writes for each: a play or response (its object), a choice (its number)
         self.code: dict[Any, str] = {k: rule_code(k) for k in range(len(self.infos))}
         self.code.update((d, rule_code(k)) for d, k in self.number.items())
@@ -237,7 +266,7 @@ class Catalog:
         owner = self.owners.get(id(prog))
         if owner is None:
             te = self.rules.turn_end
-            owner = "turn.end" if te and prog[:len(te)] == te else "effect"  # the turn's end program + next turn
+            owner = "turn.end" if te and prog[: len(te)] == te else "effect"  # the turn's end program + next turn
             self.owners[id(prog)] = owner
             self._alive.append(prog)  # keeps the program (and so its id) alive
         n = self.choices.get((owner, verb))
@@ -262,6 +291,7 @@ def code_rule(ch: str) -> int:
 
 def _rank_order(rank: str) -> int:
     from interpreter.core.cards import ALL_RANKS
+
     return ALL_RANKS.index(rank) if rank in ALL_RANKS else len(ALL_RANKS)
 
 
@@ -274,8 +304,13 @@ def _turn_end_choices(rules: Rules) -> list[str]:
         tree = parse_program(src)
     except CuttleError:
         return []
-    return sorted({n.verb for n in A.walk(tree) if isinstance(n, A.Choose)
-                   and not (isinstance(n.chooser, A.Name) and n.chooser.name == "random")})
+    return sorted(
+        {
+            n.verb
+            for n in A.walk(tree)
+            if isinstance(n, A.Choose) and not (isinstance(n.chooser, A.Name) and n.chooser.name == "random")
+        }
+    )
 
 
 def origin(comp: Composed, path: tuple) -> str:
@@ -287,8 +322,10 @@ def origin(comp: Composed, path: tuple) -> str:
         if path[:i] in comp.setters:
             made = comp.setters[path[:i]]
             break
-    changed = sorted({s for p, s in comp.setters.items() if p[:len(path)] == path and len(p) > len(path)
-                      and s != made}, key=lambda s: comp.label(s))
+    changed = sorted(
+        {s for p, s in comp.setters.items() if p[: len(path)] == path and len(p) > len(path) and s != made},
+        key=lambda s: comp.label(s),
+    )
     if made is not None and made != base:
         return f"from {comp.label(made)}"
     if changed:
@@ -298,6 +335,7 @@ def origin(comp: Composed, path: tuple) -> str:
 
 # -- one game ------------------------------------------------------------------------------------
 
+
 @dataclass
 class GameResult:
     """What one game of one ruleset did: the row of `games`."""
@@ -305,9 +343,9 @@ class GameResult:
     side: str
     index: int
     seed: int
-    winner: str | None        # p1 | p2 | draw, or None for a game cut off at the decision cap
-    end: str                  # goal | passes | no-move | cutoff | other
-    goal: int | None          # the winner's goal when the game ended at it
+    winner: str | None  # p1 | p2 | draw, or None for a game cut off at the decision cap
+    end: str  # goal | passes | no-move | cutoff | other
+    goal: int | None  # the winner's goal when the game ended at it
     scores: tuple[int, int]
     turns: int
     decisions: int
@@ -330,8 +368,18 @@ def uses_of(codes: Sequence[str]) -> tuple[tuple[int, ...], ...]:
     """A game's six strings as counts per rule, as the view `uses` gives them (a rule chosen counts as
     offered, which is what a choice needs: it is never in the offered string)."""
     o1, u1, c1, o2, u2, c2 = codes
-    return tuple((code_rule(ch), int(ch in o1 or ch in u1), u1.count(ch), c1.count(ch),
-                  int(ch in o2 or ch in u2), u2.count(ch), c2.count(ch)) for ch in sorted(set(o1 + u1 + o2 + u2)))
+    return tuple(
+        (
+            code_rule(ch),
+            int(ch in o1 or ch in u1),
+            u1.count(ch),
+            c1.count(ch),
+            int(ch in o2 or ch in u2),
+            u2.count(ch),
+            c2.count(ch),
+        )
+        for ch in sorted(set(o1 + u1 + o2 + u2))
+    )
 
 
 class Recorder:
@@ -341,9 +389,9 @@ class Recorder:
 
     def __init__(self, cat: Catalog) -> None:
         self.cat = cat
-        self.seen: tuple[set, set] = (set(), set())      # the PlayDefs/ResponseDefs legal at least once
-        self.chosen: tuple[list, list] = ([], [])         # each play's and response's def, each choice's number
-        self.countered: tuple[list, list] = ([], [])      # the def of each play that was countered
+        self.seen: tuple[set, set] = (set(), set())  # the PlayDefs/ResponseDefs legal at least once
+        self.chosen: tuple[list, list] = ([], [])  # each play's and response's def, each choice's number
+        self.countered: tuple[list, list] = ([], [])  # the def of each play that was countered
 
     def offer(self, d: Any, acts: list) -> None:
         """The legal actions of a decision: a play action carries its PlayDef, a response its ResponseDef."""
@@ -376,8 +424,14 @@ class Recorder:
         """The game's six strings (see GameResult.codes)."""
         code = self.cat.code.__getitem__
         seen, chosen, countered = self.seen, self.chosen, self.countered
-        return ("".join(sorted(map(code, seen[0]))), "".join(map(code, chosen[0])), "".join(map(code, countered[0])),
-                "".join(sorted(map(code, seen[1]))), "".join(map(code, chosen[1])), "".join(map(code, countered[1])))
+        return (
+            "".join(sorted(map(code, seen[0]))),
+            "".join(map(code, chosen[0])),
+            "".join(map(code, countered[0])),
+            "".join(sorted(map(code, seen[1]))),
+            "".join(map(code, chosen[1])),
+            "".join(map(code, countered[1])),
+        )
 
 
 _second = itemgetter(1)
@@ -387,8 +441,15 @@ class GameFailed(CuttleError):
     """A game of a run that the rules (or a player) could not play on, with the game named."""
 
 
-def play_game(rules: Rules, index: int, seed: int, players: Sequence[str], cap: int = MAX_DECISIONS,
-              side: str = "a", through_game: bool = False) -> GameResult:
+def play_game(
+    rules: Rules,
+    index: int,
+    seed: int,
+    players: Sequence[str],
+    cap: int = MAX_DECISIONS,
+    side: str = "a",
+    through_game: bool = False,
+) -> GameResult:
     """Play game `index` (seeded `seed`) of `rules` between `players` (specs, p1 first)."""
     rec = Recorder(catalog_of(rules))
     try:
@@ -399,12 +460,12 @@ def play_game(rules: Rules, index: int, seed: int, players: Sequence[str], cap: 
             seats = [_player_factory(players[s])(player_seed(seed, s)) for s in (0, 1)]
             g, n, turns = record(Game.new(rules, seed), seats, cap, rec)
     except CuttleError as e:  # the rules refused something in this game: say which game, to replay it
-        raise GameFailed(f"{e} (game {index} of the run, seed {seed}: `cuttle play {rules.spec} --seed {seed}` "
-                         "deals it)") from None
+        raise GameFailed(
+            f"{e} (game {index} of the run, seed {seed}: `cuttle play {rules.spec} --seed {seed}` deals it)"
+        ) from None
     except Exception as e:
         raise rule_failure(rules.name, f"playing game {index} (seed {seed})", e) from None
     return _result(rules, side, index, seed, g, n, turns, cap, rec)
-
 
 
 def _random_game(rules: Rules, seed: int, rngs: tuple, cap: int, rec: Recorder) -> tuple[State, int, int]:
@@ -494,8 +555,9 @@ def _action_of(g: State, acts: list, move: Move) -> tuple:
     raise CuttleError(f"a player chose '{move}', which is not a legal move")
 
 
-def _result(rules: Rules, side: str, index: int, seed: int, g: State, n: int, turns: int, cap: int,
-            rec: Recorder) -> GameResult:
+def _result(
+    rules: Rules, side: str, index: int, seed: int, g: State, n: int, turns: int, cap: int, rec: Recorder
+) -> GameResult:
     w = g.winner
     scores = (rules.score_of(g, 0), rules.score_of(g, 1))
     goal = None
@@ -511,16 +573,33 @@ def _result(rules: Rules, side: str, index: int, seed: int, g: State, n: int, tu
             end = "no-move"
         else:
             end = "other"
-    return GameResult(side, index, seed, winner, end, goal, scores, turns, n, max(1, len(g.hands)), g.reason,
-                      rules.hash, rec.codes())
+    return GameResult(
+        side, index, seed, winner, end, goal, scores, turns, n, max(1, len(g.hands)), g.reason, rules.hash, rec.codes()
+    )
 
 
 # -- a game as a row of the database (store.py: the table `games`) ------------------------------------
 
+
 def game_row(r: GameResult, players: tuple[str, str]) -> tuple:
     """The game as a row of the table `games`, in the table's column order."""
-    return (r.side, r.index, r.seed, players[0], players[1], r.winner, r.end, r.goal, r.scores[0], r.scores[1],
-            r.turns, r.decisions, r.hands, r.reason, *r.codes)
+    return (
+        r.side,
+        r.index,
+        r.seed,
+        players[0],
+        players[1],
+        r.winner,
+        r.end,
+        r.goal,
+        r.scores[0],
+        r.scores[1],
+        r.turns,
+        r.decisions,
+        r.hands,
+        r.reason,
+        *r.codes,
+    )
 
 
 def run_chunk(job: Job, indices: Sequence[int]) -> list[tuple]:
@@ -547,6 +626,24 @@ def deals_alike(a: Rules, b: Rules, seeds: Sequence[int]) -> bool:
     return True
 
 
-__all__ = ["Job", "Side", "GameResult", "Recorder", "Catalog", "RuleInfo", "play_game", "run_chunk", "game_row",
-           "uses_of", "rule_code", "code_rule", "game_seed",
-           "player_seed", "canonical_player", "deals_alike", "rules_of", "catalog_of", "MAX_DECISIONS"]
+__all__ = [
+    "Job",
+    "Side",
+    "GameResult",
+    "Recorder",
+    "Catalog",
+    "RuleInfo",
+    "play_game",
+    "run_chunk",
+    "game_row",
+    "uses_of",
+    "rule_code",
+    "code_rule",
+    "game_seed",
+    "player_seed",
+    "canonical_player",
+    "deals_alike",
+    "rules_of",
+    "catalog_of",
+    "MAX_DECISIONS",
+]

@@ -62,16 +62,22 @@ def title(report: Report) -> str:
 def header(report: Report) -> list[str]:
     job = report.job
     p1, p2 = job.players
-    head = [f"{report.games:,} games" + (" per ruleset" if report.kind == "compare" else "")
-            + f", {p1} (p1, moves first) vs {p2} (p2), seed {job.seed}",
-            "rulesets: " + "; ".join(f"{s.spec} (hash {s.hash})" for s in job.sides)]
+    head = [
+        f"{report.games:,} games"
+        + (" per ruleset" if report.kind == "compare" else "")
+        + f", {p1} (p1, moves first) vs {p2} (p2), seed {job.seed}",
+        "rulesets: " + "; ".join(f"{s.spec} (hash {s.hash})" for s in job.sides),
+    ]
     if report.pairing:
         head.append(report.pairing)
     if report.played:
         rate = report.played / report.elapsed if report.elapsed else 0
-        head.append(f"played {report.played:,} games in {report.elapsed:.1f} s ({rate:,.0f} games/s"
-                    + (" per ruleset" if report.kind == "compare" else "") + f", {report.backend})"
-                    + (f"; {report.resumed:,} were already in {report.database}" if report.resumed else ""))
+        head.append(
+            f"played {report.played:,} games in {report.elapsed:.1f} s ({rate:,.0f} games/s"
+            + (" per ruleset" if report.kind == "compare" else "")
+            + f", {report.backend})"
+            + (f"; {report.resumed:,} were already in {report.database}" if report.resumed else "")
+        )
     elif report.resumed:
         head.append(f"all {report.resumed:,} games were already in {report.database}")
     return head
@@ -83,8 +89,9 @@ def _results(s: dict[str, Any]) -> Section:
     sec.rows.append(["p2 wins", f"{s['p2_wins']:,}", pct(s["p2_win_rate"]), ci(s["p2_win_rate_ci95"])])
     sec.rows.append(["draws", f"{s['draws']:,}", pct(s["draw_rate"]), ci(s["draw_rate_ci95"])])
     if s["unfinished"]:
-        sec.rows.append([("cut off (no result)", "warn"), f"{s['unfinished']:,}",
-                         pct(s["unfinished"] / s["games"]), ""])
+        sec.rows.append(
+            [("cut off (no result)", "warn"), f"{s['unfinished']:,}", pct(s["unfinished"] / s["games"]), ""]
+        )
     return sec
 
 
@@ -95,49 +102,72 @@ def _ends(s: dict[str, Any]) -> Section:
 
 
 def _length(s: dict[str, Any]) -> Section:
-    sec = Section("Game length", ["", "median", "quartiles", "mean (95% CI)", "range"],
-                  right=[False, True, True, True, True])
+    sec = Section(
+        "Game length", ["", "median", "quartiles", "mean (95% CI)", "range"], right=[False, True, True, True, True]
+    )
     for key in ("decisions", "turns"):
         d = s[key]
-        sec.rows.append([key, num(d["median"]), f"{num(d['q1'])}–{num(d['q3'])}",
-                         f"{num(d['mean'])} ({num(d['mean_ci95'][0])}–{num(d['mean_ci95'][1])})",
-                         f"{d['min']}–{d['max']}"])
+        sec.rows.append(
+            [
+                key,
+                num(d["median"]),
+                f"{num(d['q1'])}–{num(d['q3'])}",
+                f"{num(d['mean'])} ({num(d['mean_ci95'][0])}–{num(d['mean_ci95'][1])})",
+                f"{d['min']}–{d['max']}",
+            ]
+        )
     return sec
 
 
 def _plays(s: dict[str, Any]) -> Section:
-    sec = Section("Plays and responses", ["", "used", "per game", "in games", "countered", "win: used / not",
-                                          "difference (95% CI)"],
-                  right=[False, True, True, True, True, True, False],
-                  note="win: the win rate of a seat in the games it used the play and in those it did not "
-                       "(an association, not a cause); countered: share of its uses that were countered")
+    sec = Section(
+        "Plays and responses",
+        ["", "used", "per game", "in games", "countered", "win: used / not", "difference (95% CI)"],
+        right=[False, True, True, True, True, True, False],
+        note="win: the win rate of a seat in the games it used the play and in those it did not "
+        "(an association, not a cause); countered: share of its uses that were countered",
+    )
     for e in s["rules"]:
         if e["kind"] not in ("play", "response"):
             continue
-        name = e["name"] + (" (response)" if e["kind"] == "response" else "") + (
-            f" [{e['origin']}]" if e["origin"] else "")
+        name = (
+            e["name"]
+            + (" (response)" if e["kind"] == "response" else "")
+            + (f" [{e['origin']}]" if e["origin"] else "")
+        )
         countered = f"{pct(e['countered_rate'], 0)} of {e['used']:,}" if "countered" in e else ""
         win: Cell = ""
         diff: Cell = ""
         if "win_rate_used" in e:
             lo, hi = e["win_difference_ci95"]
             d = e["win_rate_used"] - e["win_rate_not_used"]
-            diff = (f"{signed(d, 1, 100)} pts ({signed(lo, 1, 100)} to {signed(hi, 1, 100)})",
-                    "good" if lo > 0 else "bad" if hi < 0 else "dim")
+            diff = (
+                f"{signed(d, 1, 100)} pts ({signed(lo, 1, 100)} to {signed(hi, 1, 100)})",
+                "good" if lo > 0 else "bad" if hi < 0 else "dim",
+            )
             win = f"{pct(e['win_rate_used'], 0)} / {pct(e['win_rate_not_used'], 0)}"
         used: Cell = (f"{e['used']:,}", "warn") if e["used"] == 0 else f"{e['used']:,}"
-        sec.rows.append([name, used, f"{e['per_game']:.2f}",
-                         pct(e["games_used"] / s["games"], 0) if s["games"] else "—", countered, win, diff])
+        sec.rows.append(
+            [
+                name,
+                used,
+                f"{e['per_game']:.2f}",
+                pct(e["games_used"] / s["games"], 0) if s["games"] else "—",
+                countered,
+                win,
+                diff,
+            ]
+        )
     return sec
 
 
 def _choices(s: dict[str, Any]) -> Section | None:
-    rows: list[list[Cell]] = [[e["name"], f"{e['used']:,}", f"{e['per_game']:.2f}"]
-                              for e in s["rules"] if e["kind"] == "choice"]
+    rows: list[list[Cell]] = [
+        [e["name"], f"{e['used']:,}", f"{e['per_game']:.2f}"] for e in s["rules"] if e["kind"] == "choice"
+    ]
     if not rows:
         return None
-    return Section("Choices made inside effects and turn rules", ["", "times", "per game"], rows,
-                   [False, True, True])
+    return Section("Choices made inside effects and turn rules", ["", "times", "per game"], rows, [False, True, True])
 
 
 def _dead(s: dict[str, Any], label: str = "") -> list[Cell]:
@@ -156,8 +186,9 @@ def sim_sections(report: Report) -> list[Section]:
 
 def _diff_cell(d: dict[str, Any], scale: float, unit: str, digits: int = 1) -> Cell:
     lo, hi = d["ci95"]
-    text = (f"{signed(d['difference'], digits, scale)}{unit} "
-            f"({signed(lo, digits, scale)} to {signed(hi, digits, scale)})")
+    text = (
+        f"{signed(d['difference'], digits, scale)}{unit} ({signed(lo, digits, scale)} to {signed(hi, digits, scale)})"
+    )
     return (text, "strong" if d["detectable"] else "dim")
 
 
@@ -167,30 +198,47 @@ def compare_sections(report: Report) -> list[Section]:
     a_side, b_side = report.job.sides
     na, nb = a_side.show(b_side), b_side.show(a_side)
     out = [Section("Verdict", lines=list(report.verdict))]
-    sec = Section("Results and length", ["", "A: " + na, "B: " + nb, "B − A (95% CI)"],
-                  right=[False, True, True, False])
+    sec = Section(
+        "Results and length", ["", "A: " + na, "B: " + nb, "B − A (95% CI)"], right=[False, True, True, False]
+    )
     for key, label in (("p1_win_rate", "p1 win rate"), ("p2_win_rate", "p2 win rate"), ("draw_rate", "draw rate")):
         sec.rows.append([label, pct(a[key]), pct(b[key]), _diff_cell(diff[key], 100, " pts")])
     for key in ("decisions", "turns"):
         d = diff[key]
         lo, hi = d["relative_ci95"]
         rel = f"{signed(d['relative'], 1, 100)}% ({signed(lo, 1, 100)} to {signed(hi, 1, 100)})"
-        sec.rows.append([f"mean {key}", num(a[key]["mean"]), num(b[key]["mean"]),
-                         (rel, "strong" if (lo > 0 or hi < 0) else "dim")])
-        sec.rows.append([f"median {key} (quartiles)",
-                         f"{num(a[key]['median'])} ({num(a[key]['q1'])}–{num(a[key]['q3'])})",
-                         f"{num(b[key]['median'])} ({num(b[key]['q1'])}–{num(b[key]['q3'])})", ""])
+        sec.rows.append(
+            [f"mean {key}", num(a[key]["mean"]), num(b[key]["mean"]), (rel, "strong" if (lo > 0 or hi < 0) else "dim")]
+        )
+        sec.rows.append(
+            [
+                f"median {key} (quartiles)",
+                f"{num(a[key]['median'])} ({num(a[key]['q1'])}–{num(a[key]['q3'])})",
+                f"{num(b[key]['median'])} ({num(b[key]['q1'])}–{num(b[key]['q3'])})",
+                "",
+            ]
+        )
     out.append(sec)
     sec = Section("How games end", ["", "A", "B", "B − A (95% CI)"], right=[False, True, True, False])
     for k, d in diff["ends"].items():
         sec.rows.append([k, pct(d["a"]), pct(d["b"]), _diff_cell(d, 100, " pts")])
     out.append(sec)
-    sec = Section("Plays per game", ["", "A", "B", "B − A (95% CI)"], right=[False, True, True, False],
-                  note="times a play or response was used per game, both seats together")
+    sec = Section(
+        "Plays per game",
+        ["", "A", "B", "B − A (95% CI)"],
+        right=[False, True, True, False],
+        note="times a play or response was used per game, both seats together",
+    )
     for k, d in diff["plays"].items():
         name = k + ("" if d["in_a"] else " (B only)") + ("" if d["in_b"] else " (A only)")
-        sec.rows.append([name, f"{d['a']:.2f}" if d["in_a"] else "—", f"{d['b']:.2f}" if d["in_b"] else "—",
-                         _diff_cell(d, 1, "", 2)])
+        sec.rows.append(
+            [
+                name,
+                f"{d['a']:.2f}" if d["in_a"] else "—",
+                f"{d['b']:.2f}" if d["in_b"] else "—",
+                _diff_cell(d, 1, "", 2),
+            ]
+        )
     out.append(sec)
     out.append(Section("Dead rules", lines=_dead(a, "A: ") + _dead(b, "B: ")))
     return out

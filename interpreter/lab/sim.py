@@ -37,11 +37,11 @@ class Interrupted(CuttleError):
     def __init__(self, kept: int, total: int, where: Path | None) -> None:
         self.kept, self.total, self.where = kept, total, where
         if where is None:
-            msg = (f"interrupted after {kept:,} of {total:,} games; nothing kept "
-                   "(give --out DIR to keep games and resume)")
+            msg = (
+                f"interrupted after {kept:,} of {total:,} games; nothing kept (give --out DIR to keep games and resume)"
+            )
         else:
-            msg = (f"interrupted: {kept:,} of {total:,} games kept in {where}; "
-                   "run the same command again to resume")
+            msg = f"interrupted: {kept:,} of {total:,} games kept in {where}; run the same command again to resume"
         super().__init__(msg)
 
 
@@ -49,16 +49,16 @@ class Interrupted(CuttleError):
 class Report:
     """Everything the reports show."""
 
-    kind: str                                  # sim | compare
+    kind: str  # sim | compare
     games: int
     job: Job
-    summaries: dict[str, dict[str, Any]]       # per side: metrics.summarize
+    summaries: dict[str, dict[str, Any]]  # per side: metrics.summarize
     differences: dict[str, Any] | None = None  # compare: metrics.differences
     verdict: list[str] = field(default_factory=list)
-    pairing: str = ""                          # compare: whether the games are paired, in words
+    pairing: str = ""  # compare: whether the games are paired, in words
     lengths: dict[str, dict[str, list[int]]] = field(default_factory=dict)  # per side: decisions, turns
-    played: int = 0                            # games played now (not resumed)
-    resumed: int = 0                           # games found in the database
+    played: int = 0  # games played now (not resumed)
+    resumed: int = 0  # games found in the database
     elapsed: float = 0.0
     backend: str = ""
     database: Path | None = None
@@ -66,8 +66,13 @@ class Report:
     def json(self) -> dict[str, Any]:
         if self.kind == "sim":
             return self.summaries["a"]
-        return {"a": self.summaries["a"], "b": self.summaries["b"], "differences": self.differences,
-                "verdict": self.verdict, "pairing": self.pairing}
+        return {
+            "a": self.summaries["a"],
+            "b": self.summaries["b"],
+            "differences": self.differences,
+            "verdict": self.verdict,
+            "pairing": self.pairing,
+        }
 
 
 def count(value: Any, option: str) -> int:
@@ -81,8 +86,7 @@ def count(value: Any, option: str) -> int:
     return n
 
 
-def prepare(specs: Sequence[str], players: tuple[str, str], seed: int,
-            max_decisions: int = MAX_DECISIONS) -> Job:
+def prepare(specs: Sequence[str], players: tuple[str, str], seed: int, max_decisions: int = MAX_DECISIONS) -> Job:
     """Load the rulesets and check the players; every problem is raised before anything is played."""
     canon = (canonical_player(players[0]), canonical_player(players[1]))
     sides = tuple(Side.of(label, load_ruleset(spec)) for label, spec in zip("ab", specs, strict=False))
@@ -96,24 +100,38 @@ def pairing(job: Job) -> tuple[bool, str]:
     a, b = rules_of(job.sides[0]), rules_of(job.sides[1])
     if deals_alike(a, b, [game_seed(job.seed, i) for i in range(3)]):
         return True, "paired: game i of both rulesets starts from the same deal"
-    return False, (f"not paired: {unlike(a, b)}, so game i cannot start from the same deal under both; "
-                   "differences use independent-sample intervals")
+    return False, (
+        f"not paired: {unlike(a, b)}, so game i cannot start from the same deal under both; "
+        "differences use independent-sample intervals"
+    )
 
 
 def unlike(a: Rules, b: Rules) -> str:
     """Why two rulesets do not deal alike, in a few words."""
     why = []
     if a.deck_cards != b.deck_cards:
-        why.append(f"decks of {len(a.deck_cards)} and {len(b.deck_cards)} cards" if len(a.deck_cards)
-                   != len(b.deck_cards) else "different decks of the same size")
+        why.append(
+            f"decks of {len(a.deck_cards)} and {len(b.deck_cards)} cards"
+            if len(a.deck_cards) != len(b.deck_cards)
+            else "different decks of the same size"
+        )
     if a.deal != b.deal or a.deal_extra != b.deal_extra:
-        why.append(f"deals of {'/'.join(map(str, a.deal))} and {'/'.join(map(str, b.deal))} cards"
-                   if a.deal != b.deal else "different cards dealt")
+        why.append(
+            f"deals of {'/'.join(map(str, a.deal))} and {'/'.join(map(str, b.deal))} cards"
+            if a.deal != b.deal
+            else "different cards dealt"
+        )
     return f"{a.spec} and {b.spec} deal differently (" + (", ".join(why) or "another dealing order") + ")"
 
 
-def play(job: Job, games: int, store: Store, jobs: int | None = None, cluster: str | None = None,
-         progress: TextIO | None = None) -> tuple[int, int, float, str]:
+def play(
+    job: Job,
+    games: int,
+    store: Store,
+    jobs: int | None = None,
+    cluster: str | None = None,
+    progress: TextIO | None = None,
+) -> tuple[int, int, float, str]:
     """Play the games of the run not yet stored; returns (played, resumed, seconds, backend name)."""
     done = store.done(games)
     work = [i for i in range(games) if i not in done]
@@ -148,9 +166,17 @@ def play(job: Job, games: int, store: Store, jobs: int | None = None, cluster: s
     return played, len(done), time.perf_counter() - t0, engine.name
 
 
-def simulate(specs: Sequence[str], games: int, players: tuple[str, str], seed: int = 0, jobs: int | None = None,
-             cluster: str | None = None, out: str | Path | None = None, max_decisions: int = MAX_DECISIONS,
-             progress: TextIO | None = None) -> Report:
+def simulate(
+    specs: Sequence[str],
+    games: int,
+    players: tuple[str, str],
+    seed: int = 0,
+    jobs: int | None = None,
+    cluster: str | None = None,
+    out: str | Path | None = None,
+    max_decisions: int = MAX_DECISIONS,
+    progress: TextIO | None = None,
+) -> Report:
     """`cuttle sim` (one ruleset) or `cuttle compare` (two): play, store, summarize."""
     games = count(games, "--games")
     if jobs is not None:
@@ -161,8 +187,18 @@ def simulate(specs: Sequence[str], games: int, players: tuple[str, str], seed: i
     try:
         played, resumed, elapsed, name = play(job, games, store, jobs, cluster, progress)
         summaries = {s.label: metrics.summarize(store, s.label, games) for s in job.sides}
-        report = Report("sim" if len(job.sides) == 1 else "compare", games, job, summaries, pairing=words,
-                        played=played, resumed=resumed, elapsed=elapsed, backend=name, database=store.path)
+        report = Report(
+            "sim" if len(job.sides) == 1 else "compare",
+            games,
+            job,
+            summaries,
+            pairing=words,
+            played=played,
+            resumed=resumed,
+            elapsed=elapsed,
+            backend=name,
+            database=store.path,
+        )
         for s in job.sides:
             report.lengths[s.label] = metrics.lengths_of(store, s.label, games)
         if len(job.sides) == 2:

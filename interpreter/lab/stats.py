@@ -102,9 +102,9 @@ def ratio_ci(xs: Sequence[float], ys: Sequence[float], paired: bool, z: float = 
             raise ValueError("paired samples must have the same length")
         n = len(xs)
         cov = math.fsum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / (n - 1) if n > 1 else 0.0
-        var = (vy / mx ** 2 + my ** 2 * vx / mx ** 4 - 2 * my * cov / mx ** 3) / n
+        var = (vy / mx**2 + my**2 * vx / mx**4 - 2 * my * cov / mx**3) / n
     else:
-        var = vy / (mx ** 2 * len(ys)) + my ** 2 * vx / (mx ** 4 * len(xs))
+        var = vy / (mx**2 * len(ys)) + my**2 * vx / (mx**4 * len(xs))
     r = my / mx - 1
     half = z * math.sqrt(max(var, 0.0))
     return (r, r - half, r + half)

@@ -133,7 +133,7 @@ class Store:
                     _check_identity(conn, path, job)
             except sqlite3.DatabaseError as e:
                 raise StoreError(f"{path} is not a Cuttle Lab database ({e}); choose another --out folder") from None
-            conn.execute("PRAGMA journal_mode=WAL")   # commits without waiting for the disk each time,
+            conn.execute("PRAGMA journal_mode=WAL")  # commits without waiting for the disk each time,
             conn.execute("PRAGMA synchronous=NORMAL")  # still whole transactions after a crash
         store = cls(conn, path, job)
         store._create(catalogs)
@@ -143,19 +143,29 @@ class Store:
         with self.conn:
             self.conn.executescript(SCHEMA)
             if self.conn.execute("SELECT 1 FROM run WHERE key = 'identity'").fetchone() is None:
-                self.conn.executemany("INSERT INTO run VALUES (?, ?)", [
-                    ("format", str(FORMAT)), ("identity", json.dumps(self.job.identity(), sort_keys=True))])
-                self.conn.executemany("INSERT INTO rulesets VALUES (?, ?, ?, ?)",
-                                      [(s.label, s.spec, s.name, s.hash) for s in self.job.sides])
-                self.conn.executemany("INSERT INTO rules VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", [
-                    (s.label, i, rule_code(i), r.kind, r.name, r.detail, r.origin, int(r.answerable), int(r.watch))
-                    for s, cat in zip(self.job.sides, catalogs, strict=True) for i, r in enumerate(cat.infos)])
+                self.conn.executemany(
+                    "INSERT INTO run VALUES (?, ?)",
+                    [("format", str(FORMAT)), ("identity", json.dumps(self.job.identity(), sort_keys=True))],
+                )
+                self.conn.executemany(
+                    "INSERT INTO rulesets VALUES (?, ?, ?, ?)",
+                    [(s.label, s.spec, s.name, s.hash) for s in self.job.sides],
+                )
+                self.conn.executemany(
+                    "INSERT INTO rules VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [
+                        (s.label, i, rule_code(i), r.kind, r.name, r.detail, r.origin, int(r.answerable), int(r.watch))
+                        for s, cat in zip(self.job.sides, catalogs, strict=True)
+                        for i, r in enumerate(cat.infos)
+                    ],
+                )
 
     # -- games --------------------------------------------------------------------------------
     def done(self, games: int) -> set[int]:
         """The game numbers below `games` already stored for every ruleset of the run."""
-        rows = self.conn.execute("SELECT idx FROM games WHERE idx < ? GROUP BY idx HAVING COUNT(*) = ?",
-                                 (games, len(self.job.sides)))
+        rows = self.conn.execute(
+            "SELECT idx FROM games WHERE idx < ? GROUP BY idx HAVING COUNT(*) = ?", (games, len(self.job.sides))
+        )
         return {i for (i,) in rows}
 
     def add(self, rows: Sequence[tuple]) -> int:
@@ -186,15 +196,19 @@ def _check_identity(conn: sqlite3.Connection, path: Path, job: Job) -> None:
         raise StoreError(f"{path} is not a Cuttle Lab database; choose another --out folder")
     fmt = conn.execute("SELECT value FROM run WHERE key = 'format'").fetchone()
     if fmt is None or fmt[0] != str(FORMAT):
-        raise StoreError(f"{path} was written by another version of Cuttle Lab (database format "
-                         f"{fmt[0] if fmt else 'unknown'}, this one writes {FORMAT}), so its games cannot be "
-                         "resumed; choose another --out folder")
+        raise StoreError(
+            f"{path} was written by another version of Cuttle Lab (database format "
+            f"{fmt[0] if fmt else 'unknown'}, this one writes {FORMAT}), so its games cannot be "
+            "resumed; choose another --out folder"
+        )
     theirs = json.loads(row[0])
     mine = job.identity()
     if theirs == mine:
         return
-    raise StoreError(f"{path} holds another run ({describe(theirs)}), not this one ({describe(mine)}); "
-                     "rerun that command to resume it, or choose another --out folder")
+    raise StoreError(
+        f"{path} holds another run ({describe(theirs)}), not this one ({describe(mine)}); "
+        "rerun that command to resume it, or choose another --out folder"
+    )
 
 
 def describe(identity: dict[str, Any]) -> str:

@@ -42,8 +42,13 @@ def _legend(names: Sequence[str], x: float, y: float) -> list[str]:
     return out
 
 
-def bars(title: str, categories: Sequence[str], series: Sequence[tuple[str, Sequence[float],
-         Sequence[tuple[float, float]] | None]], unit: str = "%", width: int = 640) -> str:
+def bars(
+    title: str,
+    categories: Sequence[str],
+    series: Sequence[tuple[str, Sequence[float], Sequence[tuple[float, float]] | None]],
+    unit: str = "%",
+    width: int = 640,
+) -> str:
     """Vertical grouped bars: one group per category, one bar per series, optional (lo, hi) error bars."""
     longest = max((len(c) for c in categories), default=0)
     group_w = (width - 72) / max(1, len(categories))
@@ -52,12 +57,15 @@ def bars(title: str, categories: Sequence[str], series: Sequence[tuple[str, Sequ
     bottom = int(max(64, 6.2 * longest * 0.5 + 30))
     height, right, top = 236 + bottom, 16, 34
     plot_w, plot_h = width - left - right, height - top - bottom
-    hi_all = max([v for _, vals, _ in series for v in vals] + [e[1] for _, _, errs in series if errs for e in errs]
-                 + [0.0])
+    hi_all = max(
+        [v for _, vals, _ in series for v in vals] + [e[1] for _, _, errs in series if errs for e in errs] + [0.0]
+    )
     ymax = _nice_max(hi_all * 1.05) if unit != "%" else min(1.0, _nice_max(hi_all * 1.05))
-    out = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' width='{width}' "
-           f"height='{height}' role='img' aria-label='{escape(title)}'>",
-           f"<text x='{left}' y='18' {FONT} font-weight='bold'>{escape(title)}</text>"]
+    out = [
+        f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' width='{width}' "
+        f"height='{height}' role='img' aria-label='{escape(title)}'>",
+        f"<text x='{left}' y='18' {FONT} font-weight='bold'>{escape(title)}</text>",
+    ]
     for t in _ticks(ymax):
         y = top + plot_h - plot_h * t / ymax
         out.append(f"<line x1='{left}' x2='{left + plot_w}' y1='{y:.1f}' y2='{y:.1f}' stroke='#ddd'/>")
@@ -75,18 +83,24 @@ def bars(title: str, categories: Sequence[str], series: Sequence[tuple[str, Sequ
             if errs:
                 lo, hi = errs[ci]
                 tip += f" (95% CI {_fmt(lo, unit)}–{_fmt(hi, unit)})"
-            out.append(f"<rect x='{x:.1f}' y='{top + plot_h - h:.1f}' width='{bw * 0.92:.1f}' height='{h:.1f}' "
-                       f"fill='{colour}'><title>{escape(tip)}</title></rect>")
+            out.append(
+                f"<rect x='{x:.1f}' y='{top + plot_h - h:.1f}' width='{bw * 0.92:.1f}' height='{h:.1f}' "
+                f"fill='{colour}'><title>{escape(tip)}</title></rect>"
+            )
             if errs:
                 lo, hi = errs[ci]
                 cx = x + bw * 0.46
                 y1, y2 = top + plot_h - plot_h * lo / ymax, top + plot_h - plot_h * hi / ymax
-                out.append(f"<path d='M{cx:.1f},{y1:.1f}V{y2:.1f}M{cx - 4:.1f},{y1:.1f}h8M{cx - 4:.1f},{y2:.1f}h8' "
-                           "stroke='#222' stroke-width='1.2' fill='none'/>")
+                out.append(
+                    f"<path d='M{cx:.1f},{y1:.1f}V{y2:.1f}M{cx - 4:.1f},{y1:.1f}h8M{cx - 4:.1f},{y2:.1f}h8' "
+                    "stroke='#222' stroke-width='1.2' fill='none'/>"
+                )
         label = escape(cat)
         lx = gx + group * 0.4
-        out.append(f"<text x='{lx:.1f}' y='{top + plot_h + 14}' text-anchor='end' {FONT} "
-                   f"transform='rotate(-30 {lx:.1f} {top + plot_h + 14})'>{label}</text>")
+        out.append(
+            f"<text x='{lx:.1f}' y='{top + plot_h + 14}' text-anchor='end' {FONT} "
+            f"transform='rotate(-30 {lx:.1f} {top + plot_h + 14})'>{label}</text>"
+        )
     out.append(f"<line x1='{left}' x2='{left + plot_w}' y1='{top + plot_h}' y2='{top + plot_h}' stroke='#444'/>")
     if len(series) > 1:
         out += _legend([s[0] for s in series], left + plot_w - 180, 16)
@@ -94,17 +108,24 @@ def bars(title: str, categories: Sequence[str], series: Sequence[tuple[str, Sequ
     return "\n".join(out)
 
 
-def hbars(title: str, categories: Sequence[str], series: Sequence[tuple[str, Sequence[float]]],
-          unit: str = "", width: int = 640) -> str:
+def hbars(
+    title: str,
+    categories: Sequence[str],
+    series: Sequence[tuple[str, Sequence[float]]],
+    unit: str = "",
+    width: int = 640,
+) -> str:
     """Horizontal grouped bars (many categories with long names: play usage)."""
     row = 8 + 12 * len(series)
     left, right, top, bottom = 150, 56, 34, 28
     height = top + bottom + row * len(categories)
     plot_w = width - left - right
     xmax = _nice_max(max([v for _, vals in series for v in vals] + [0.0]) * 1.05)
-    out = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' width='{width}' "
-           f"height='{height}' role='img' aria-label='{escape(title)}'>",
-           f"<text x='8' y='18' {FONT} font-weight='bold'>{escape(title)}</text>"]
+    out = [
+        f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' width='{width}' "
+        f"height='{height}' role='img' aria-label='{escape(title)}'>",
+        f"<text x='8' y='18' {FONT} font-weight='bold'>{escape(title)}</text>",
+    ]
     for t in _ticks(xmax, 4):
         x = left + plot_w * t / xmax
         out.append(f"<line x1='{x:.1f}' x2='{x:.1f}' y1='{top}' y2='{height - bottom}' stroke='#ddd'/>")
@@ -115,23 +136,28 @@ def hbars(title: str, categories: Sequence[str], series: Sequence[tuple[str, Seq
         for si, (name, vals) in enumerate(series):
             v = vals[ci]
             w = plot_w * v / xmax
-            out.append(f"<rect x='{left}' y='{y0 + si * 12:.1f}' width='{w:.1f}' height='10' "
-                       f"fill='{COLOURS[si % len(COLOURS)]}'><title>{escape(f'{name}: {cat} {v:.3g}')}</title></rect>")
+            out.append(
+                f"<rect x='{left}' y='{y0 + si * 12:.1f}' width='{w:.1f}' height='10' "
+                f"fill='{COLOURS[si % len(COLOURS)]}'><title>{escape(f'{name}: {cat} {v:.3g}')}</title></rect>"
+            )
     if len(series) > 1:
         out += _legend([s[0] for s in series], width - 200, 16)
     out.append("</svg>")
     return "\n".join(out)
 
 
-def histogram(title: str, series: Sequence[tuple[str, Sequence[int]]], xlabel: str, width: int = 640,
-              bins: int = 30) -> str:
+def histogram(
+    title: str, series: Sequence[tuple[str, Sequence[int]]], xlabel: str, width: int = 640, bins: int = 30
+) -> str:
     """Overlaid histograms on shared bins (shares of each series' games), as outlined translucent bars."""
     values = [v for _, xs in series for v in xs]
     height, left, right, top, bottom = 280, 56, 16, 34, 44
     plot_w, plot_h = width - left - right, height - top - bottom
-    out = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' width='{width}' "
-           f"height='{height}' role='img' aria-label='{escape(title)}'>",
-           f"<text x='{left}' y='18' {FONT} font-weight='bold'>{escape(title)}</text>"]
+    out = [
+        f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' width='{width}' "
+        f"height='{height}' role='img' aria-label='{escape(title)}'>",
+        f"<text x='{left}' y='18' {FONT} font-weight='bold'>{escape(title)}</text>",
+    ]
     if not values:
         out.append("</svg>")
         return "\n".join(out)
@@ -158,14 +184,17 @@ def histogram(title: str, series: Sequence[tuple[str, Sequence[int]]], xlabel: s
             h = plot_h * s / ymax
             a, b = lo + i * step, lo + (i + 1) * step - 1
             span = f"{a}" if a == b else f"{a}–{b}"
-            out.append(f"<rect x='{left + i * bw:.1f}' y='{top + plot_h - h:.1f}' width='{bw:.1f}' height='{h:.1f}' "
-                       f"fill='{colour}' fill-opacity='0.45' stroke='{colour}'>"
-                       f"<title>{escape(f'{name}: {span} {xlabel}: {100 * s:.1f}% of games')}</title></rect>")
+            out.append(
+                f"<rect x='{left + i * bw:.1f}' y='{top + plot_h - h:.1f}' width='{bw:.1f}' height='{h:.1f}' "
+                f"fill='{colour}' fill-opacity='0.45' stroke='{colour}'>"
+                f"<title>{escape(f'{name}: {span} {xlabel}: {100 * s:.1f}% of games')}</title></rect>"
+            )
     for i in range(0, nb + 1, max(1, nb // 6)):
         x = left + i * bw
         out.append(f"<text x='{x:.1f}' y='{top + plot_h + 14}' text-anchor='middle' {FONT}>{lo + i * step}</text>")
-    out.append(f"<text x='{left + plot_w / 2:.1f}' y='{height - 8}' text-anchor='middle' {FONT}>"
-               f"{escape(xlabel)}</text>")
+    out.append(
+        f"<text x='{left + plot_w / 2:.1f}' y='{height - 8}' text-anchor='middle' {FONT}>{escape(xlabel)}</text>"
+    )
     out.append(f"<line x1='{left}' x2='{left + plot_w}' y1='{top + plot_h}' y2='{top + plot_h}' stroke='#444'/>")
     if len(series) > 1:
         out += _legend([s[0] for s in series], left + plot_w - 180, 16)

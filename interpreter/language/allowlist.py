@@ -18,22 +18,91 @@ from .runtime import BUILTINS, HELPERS
 
 FIXED_GLOBALS = {"RANK_OF": RANK_OF, "NAMES": NAMES, "RANDOM": RANDOM, "CONTROLLER": CONTROLLER}
 GLOBAL_NAMES = frozenset(HELPERS) | frozenset(BUILTINS) | frozenset(FIXED_GLOBALS) | {"VAL", "SUITR"}
-_TABLE_NAME = re.compile(r"^[KD][0-9]+$")     # the constants table and the definitions' functions
+_TABLE_NAME = re.compile(r"^[KD][0-9]+$")  # the constants table and the definitions' functions
 _LOCAL_NAME = re.compile(r"^(?:g|e|_l[0-9]+|p[0-9]+)$")  # parameters and the compiler's numbered locals
-STATE_ATTRS = frozenset({"zones", "zone_of", "role", "owner", "host", "atts", "controller", "is_top", "is_marked",
-                         "can_play", "move", "put_in_play", "attach", "draw", "shuffle_deck", "swap_zones",
-                         "mark", "passed", "declare_winner", "rules", "show", "unmark", "turns_of", "turn_no",
-                         "shuffle_under", "counter", "set_counter", "add_counter"})
+STATE_ATTRS = frozenset(
+    {
+        "zones",
+        "zone_of",
+        "role",
+        "owner",
+        "host",
+        "atts",
+        "controller",
+        "is_top",
+        "is_marked",
+        "can_play",
+        "move",
+        "put_in_play",
+        "attach",
+        "draw",
+        "shuffle_deck",
+        "swap_zones",
+        "mark",
+        "passed",
+        "declare_winner",
+        "rules",
+        "show",
+        "unmark",
+        "turns_of",
+        "turn_no",
+        "shuffle_under",
+        "counter",
+        "set_counter",
+        "add_counter",
+    }
+)
 # (what the attribute is read from, attribute): the only attribute accesses generated code makes
-ALLOWED_ATTRS = frozenset({("g", a) for a in STATE_ATTRS} | {("g.rules", "score_of"), ("g.rules", "goal_of"),
-                                                             ("g.atts", "get"), ("e", "get")})
+ALLOWED_ATTRS = frozenset(
+    {("g", a) for a in STATE_ATTRS} | {("g.rules", "score_of"), ("g.rules", "goal_of"), ("g.atts", "get"), ("e", "get")}
+)
 # a list the code builds itself (held by one of its own locals) may be appended to
 ATTR_NAMES = frozenset(a for _, a in ALLOWED_ATTRS) | {"append"}
-_NODES = (ast.Module, ast.FunctionDef, ast.arguments, ast.arg, ast.Return, ast.Assign, ast.AugAssign, ast.For,
-          ast.Break, ast.If, ast.Pass, ast.Expr, ast.Name, ast.Load, ast.Store, ast.Attribute, ast.Subscript,
-          ast.Call, ast.keyword, ast.Constant, ast.BinOp, ast.Add, ast.Sub, ast.Compare, ast.Eq, ast.NotEq, ast.Lt,
-          ast.LtE, ast.Gt, ast.GtE, ast.In, ast.NotIn, ast.BoolOp, ast.And, ast.Or, ast.UnaryOp, ast.Not, ast.USub,
-          ast.ListComp, ast.SetComp, ast.comprehension, ast.Tuple, ast.List)
+_NODES = (
+    ast.Module,
+    ast.FunctionDef,
+    ast.arguments,
+    ast.arg,
+    ast.Return,
+    ast.Assign,
+    ast.AugAssign,
+    ast.For,
+    ast.Break,
+    ast.If,
+    ast.Pass,
+    ast.Expr,
+    ast.Name,
+    ast.Load,
+    ast.Store,
+    ast.Attribute,
+    ast.Subscript,
+    ast.Call,
+    ast.keyword,
+    ast.Constant,
+    ast.BinOp,
+    ast.Add,
+    ast.Sub,
+    ast.Compare,
+    ast.Eq,
+    ast.NotEq,
+    ast.Lt,
+    ast.LtE,
+    ast.Gt,
+    ast.GtE,
+    ast.In,
+    ast.NotIn,
+    ast.BoolOp,
+    ast.And,
+    ast.Or,
+    ast.UnaryOp,
+    ast.Not,
+    ast.USub,
+    ast.ListComp,
+    ast.SetComp,
+    ast.comprehension,
+    ast.Tuple,
+    ast.List,
+)
 _OWN_LOCAL = re.compile(r"^_l[0-9]+$")
 
 
@@ -56,15 +125,20 @@ def check_tree(tree: ast.AST, namespace: dict[str, Any]) -> None:
         if not isinstance(n, _NODES):
             raise UnsafeCode(f"node {type(n).__name__}")
         if isinstance(n, ast.Name):
-            if not (_LOCAL_NAME.match(n.id) or (n.id in GLOBAL_NAMES or _TABLE_NAME.match(n.id))
-                    and n.id in namespace and isinstance(n.ctx, ast.Load)):
+            if not (
+                _LOCAL_NAME.match(n.id)
+                or (n.id in GLOBAL_NAMES or _TABLE_NAME.match(n.id))
+                and n.id in namespace
+                and isinstance(n.ctx, ast.Load)
+            ):
                 raise UnsafeCode(f"name {n.id!r}")
             if n.id in ("g", "e") and isinstance(n.ctx, ast.Store):
                 raise UnsafeCode("assignment to a parameter")
         elif isinstance(n, ast.Attribute):
             base = _base(n.value)
             if (base, n.attr) not in ALLOWED_ATTRS and not (
-                    n.attr == "append" and base is not None and _OWN_LOCAL.match(base)):
+                n.attr == "append" and base is not None and _OWN_LOCAL.match(base)
+            ):
                 raise UnsafeCode(f"attribute {n.attr!r}")
             if isinstance(n.ctx, ast.Store) and n.attr != "passed":
                 raise UnsafeCode(f"assignment to attribute {n.attr!r}")
@@ -116,5 +190,13 @@ def check_code(code: Any) -> None:
                 raise UnsafeCode(f"code variable {name!r}")
 
 
-__all__ = ["check_tree", "check_code", "UnsafeCode", "GLOBAL_NAMES", "ATTR_NAMES", "ALLOWED_ATTRS", "STATE_ATTRS",
-           "FIXED_GLOBALS"]
+__all__ = [
+    "check_tree",
+    "check_code",
+    "UnsafeCode",
+    "GLOBAL_NAMES",
+    "ATTR_NAMES",
+    "ALLOWED_ATTRS",
+    "STATE_ATTRS",
+    "FIXED_GLOBALS",
+]

@@ -43,13 +43,10 @@ Fn = Callable[[Any, dict], Any]
 # instruction op codes
 EXEC, JUMP_IF_NOT, JUMP, CHOOSE, PLAY, BUILTIN = range(6)
 
-CARD_ATTRS = ("rank", "suit", "value", "role", "owner", "controller", "host", "jacks", "top", "attached",
-              "name")
+CARD_ATTRS = ("rank", "suit", "value", "role", "owner", "controller", "host", "jacks", "top", "attached", "name")
 BOUND_ALWAYS = frozenset({"me", "opponent", "random", "none", "true", "false"})
 PLAYER_ATTRS = ("turns",)  # `me.turns`: the turns a player has had, this one included
-FOREVER = 10 ** 12  # the turns of a mark made without `for N turns` (it lasts for the rest of the game)
-
-
+FOREVER = 10**12  # the turns of a mark made without `for N turns` (it lasts for the rest of the game)
 
 
 @dataclass
@@ -66,7 +63,7 @@ class Context:
     counters: dict[str, str] = field(default_factory=dict)  # `counters:` name -> "player" or "card"
     verbs: set[str] = field(default_factory=set)
     deck_size: int = CARD_COUNT  # the most cards any zone (or set of cards) can hold
-    namespace: dict[str, Any] | None = None          # the generated code's globals
+    namespace: dict[str, Any] | None = None  # the generated code's globals
     used_names: set[str] = field(default_factory=set)  # constants the expressions refer to
     reads_turns: bool = False  # whether an expression reads `turn` or `P.turns` (the turn number matters)
     # each expression function made by `Compiler.expr` -> its tree and bound names (for the engine, which
@@ -83,9 +80,20 @@ class Context:
 
 
 PRIMITIVE_ARITY: dict[str, tuple[int, int]] = {
-    "count": (1, 1), "total": (1, 1), "min": (1, 9), "max": (1, 9), "top": (1, 1), "score": (1, 1),
-    "goal": (1, 1), "can_play": (1, 1), "marked": (2, 2), "other": (1, 1), "any": (1, 1),
-    "first": (1, 1), "same_rank": (1, 1), "deck_top": (1, 1),
+    "count": (1, 1),
+    "total": (1, 1),
+    "min": (1, 9),
+    "max": (1, 9),
+    "top": (1, 1),
+    "score": (1, 1),
+    "goal": (1, 1),
+    "can_play": (1, 1),
+    "marked": (2, 2),
+    "other": (1, 1),
+    "any": (1, 1),
+    "first": (1, 1),
+    "same_rank": (1, 1),
+    "deck_top": (1, 1),
 }
 
 
@@ -125,15 +133,29 @@ def _reads(node: Any, ctx: Context, ok: Callable[[A.Node], bool]) -> bool:
 
 def reads_only_fields(node: Any, ctx: Context) -> bool:
     """True if an expression reads nothing but cards in play (so it can only change when a field does)."""
-    return _reads(node, ctx, lambda n: not (isinstance(n, A.Zone) and n.zone not in ("field", "play")
-                                            or isinstance(n, A.Call) and n.func in ("score", "goal", "can_play",
-                                                                                     "marked", "deck_top")))
+    return _reads(
+        node,
+        ctx,
+        lambda n: (
+            not (
+                isinstance(n, A.Zone)
+                and n.zone not in ("field", "play")
+                or isinstance(n, A.Call)
+                and n.func in ("score", "goal", "can_play", "marked", "deck_top")
+            )
+        ),
+    )
 
 
 def reads_only_own_field(node: Any, ctx: Context) -> bool:
     """True if an expression about `me` reads only `field of me` (so only that field can change it)."""
-    return reads_only_fields(node, ctx) and _reads(node, ctx, lambda n: not isinstance(n, A.Zone) or (
-        n.zone == "field" and isinstance(n.player, A.Name) and n.player.name == "me"))
+    return reads_only_fields(node, ctx) and _reads(
+        node,
+        ctx,
+        lambda n: (
+            not isinstance(n, A.Zone) or (n.zone == "field" and isinstance(n.player, A.Name) and n.player.name == "me")
+        ),
+    )
 
 
 def _suspends(node: Any) -> bool:
@@ -142,6 +164,7 @@ def _suspends(node: Any) -> bool:
 
 
 # -- building syntax trees -------------------------------------------------------------------------
+
 
 def _load(name: str) -> ast.Name:
     return ast.Name(id=name, ctx=ast.Load())
@@ -166,15 +189,22 @@ def _g(name: str) -> ast.Attribute:
 def _unturned(node: ast.expr) -> ast.expr:
     """Cards whose order does not matter (counted, tested for any): a deck read from the top is the
     deck itself, not a reversed copy."""
-    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_from_top"
-            and len(node.args) == 1):
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "_from_top"
+        and len(node.args) == 1
+    ):
         return node.args[0]
     return node
 
 
 def _call(fn: ast.expr | str, *args: ast.expr, **kw: ast.expr) -> ast.Call:
-    return ast.Call(func=_load(fn) if isinstance(fn, str) else fn, args=list(args),
-                    keywords=[ast.keyword(arg=k, value=v) for k, v in kw.items()])
+    return ast.Call(
+        func=_load(fn) if isinstance(fn, str) else fn,
+        args=list(args),
+        keywords=[ast.keyword(arg=k, value=v) for k, v in kw.items()],
+    )
 
 
 def _item(obj: ast.expr, index: ast.expr) -> ast.Subscript:
@@ -201,8 +231,16 @@ def _for(var: str, iterable: ast.expr, body: list[ast.stmt]) -> ast.For:
     return ast.For(target=_store(var), iter=iterable, body=body or [ast.Pass()], orelse=[])
 
 
-_CMP = {"==": ast.Eq, "!=": ast.NotEq, "<": ast.Lt, "<=": ast.LtE, ">": ast.Gt, ">=": ast.GtE, "in": ast.In,
-        "not in": ast.NotIn}
+_CMP = {
+    "==": ast.Eq,
+    "!=": ast.NotEq,
+    "<": ast.Lt,
+    "<=": ast.LtE,
+    ">": ast.Gt,
+    ">=": ast.GtE,
+    "in": ast.In,
+    "not in": ast.NotIn,
+}
 
 
 class _Code:
@@ -211,8 +249,9 @@ class _Code:
 
     __slots__ = ("node", "typ", "cost", "size", "value", "loop")
 
-    def __init__(self, node: ast.expr, typ: str, cost: Cost = ONE, size: int = 1, value: Any = None,
-                 loop: _Loop | None = None) -> None:
+    def __init__(
+        self, node: ast.expr, typ: str, cost: Cost = ONE, size: int = 1, value: Any = None, loop: _Loop | None = None
+    ) -> None:
         self.node = node
         self.typ = typ  # card | cards | int | bool | str | player | any
         self.cost = cost
@@ -310,8 +349,7 @@ class Compiler:
         if ctx.namespace is None:
             values = [ctx.values.get(RANK_OF[c], 0) for c in range(len(RANK_OF))]
             suits = [ctx.suit_rank.get(SUIT_OF[c], -1) if SUIT_OF[c] else -1 for c in range(len(RANK_OF))]
-            ctx.namespace = {"__builtins__": {}, **HELPERS, **BUILTINS, **FIXED_GLOBALS, "VAL": values,
-                             "SUITR": suits}
+            ctx.namespace = {"__builtins__": {}, **HELPERS, **BUILTINS, **FIXED_GLOBALS, "VAL": values, "SUITR": suits}
         self.ns = ctx.namespace
 
     # -- errors -------------------------------------------------------------------------------
@@ -319,14 +357,25 @@ class Compiler:
         where = self.span.locate(node.line or 1, node.column or 1) if self.span else None
         return RulesetError(message, where, code=code, hint=hint)
 
-    _KIND_WORDS = {"int": "a number", "str": "a word (a rank or role name)", "card": "a card", "cards": "cards",
-                   "bool": "a condition", "player": "a player", "any": "a value"}
+    _KIND_WORDS = {
+        "int": "a number",
+        "str": "a word (a rank or role name)",
+        "card": "a card",
+        "cards": "cards",
+        "bool": "a condition",
+        "player": "a player",
+        "any": "a value",
+    }
 
     def _expect(self, code: _Code, allowed: tuple[str, ...], node: A.Node, what: str) -> None:
         """A type check at load time: `what` needs one of `allowed` kinds of value."""
         if code.typ != "any" and code.typ not in allowed:
-            raise self.error(node, f"{what} needs {' or '.join(self._KIND_WORDS[a] for a in allowed)}, "
-                                   f"but this is {self._KIND_WORDS[code.typ]}", "E210")
+            raise self.error(
+                node,
+                f"{what} needs {' or '.join(self._KIND_WORDS[a] for a in allowed)}, "
+                f"but this is {self._KIND_WORDS[code.typ]}",
+                "E210",
+            )
 
     def _fresh(self) -> str:
         self._uid += 1
@@ -336,8 +385,11 @@ class Compiler:
         """A value from the ruleset as a reference to the constants table (small ints stay literals)."""
         if value.__class__ in (int, bool) or value is None:
             if value.__class__ is int and abs(value) > MAX_INT:
-                raise RulesetError(f"the number {str(value)[:20]}... is beyond the limit of {MAX_INT:.0e}",
-                                   self.span.here() if self.span else None, code="E213")
+                raise RulesetError(
+                    f"the number {str(value)[:20]}... is beyond the limit of {MAX_INT:.0e}",
+                    self.span.here() if self.span else None,
+                    code="E213",
+                )
             return _const(value)
         key = (value.__class__, value)
         name = self.ctx.const_names.get(key)
@@ -356,23 +408,42 @@ class Compiler:
             code = compile(module, "<ruleset>", "exec")
             check_code(code)
         except UnsafeCode as e:  # pragma: no cover - the compiler only builds allowed trees
-            raise RulesetError(f"internal error: refused to build unsafe code ({e})",
-                               self.span.here() if self.span else None, code="E200") from None
+            raise RulesetError(
+                f"internal error: refused to build unsafe code ({e})",
+                self.span.here() if self.span else None,
+                code="E200",
+            ) from None
         except (RecursionError, MemoryError, SyntaxError, ValueError):
-            raise RulesetError("this effect is nested too deeply to compile", self.span.here() if self.span else None,
-                               code="E212") from None
+            raise RulesetError(
+                "this effect is nested too deeply to compile", self.span.here() if self.span else None, code="E212"
+            ) from None
         exec(code, self.ns, into)  # noqa: S102 - an allow-listed tree built by this compiler, never text
         return into[name]
 
     def _prologue(self, used: dict[str, str]) -> list[ast.stmt]:
-        return [ast.Assign(targets=[_store(local)], value=_call(_attr(_load("e"), "get"), self.const(n)))
-                for n, local in sorted(used.items())]
+        return [
+            ast.Assign(targets=[_store(local)], value=_call(_attr(_load("e"), "get"), self.const(n)))
+            for n, local in sorted(used.items())
+        ]
 
     def _function(self, body: list[ast.stmt], used: dict[str, str]) -> Fn:
-        args = ast.arguments(posonlyargs=[], args=[ast.arg(arg="g"), ast.arg(arg="e")], vararg=None,
-                             kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
-        fn = ast.FunctionDef(name="f", args=args, body=self._prologue(used) + body or [ast.Pass()],
-                             decorator_list=[], returns=None, type_comment=None)
+        args = ast.arguments(
+            posonlyargs=[],
+            args=[ast.arg(arg="g"), ast.arg(arg="e")],
+            vararg=None,
+            kwonlyargs=[],
+            kw_defaults=[],
+            kwarg=None,
+            defaults=[],
+        )
+        fn = ast.FunctionDef(
+            name="f",
+            args=args,
+            body=self._prologue(used) + body or [ast.Pass()],
+            decorator_list=[],
+            returns=None,
+            type_comment=None,
+        )
         return self._compile(ast.Module(body=[fn], type_ignores=[]), "f", {})
 
     def expr(self, node: A.Node, bound: frozenset[str]) -> Fn:
@@ -384,8 +455,9 @@ class Compiler:
             self.ctx.trees[fn] = (node, frozenset(bound))
         return fn
 
-    def fragment(self, node: A.Node, bound: frozenset[str], given: dict[str, str], loop: bool = False
-                 ) -> tuple[list[ast.stmt], _Code]:
+    def fragment(
+        self, node: A.Node, bound: frozenset[str], given: dict[str, str], loop: bool = False
+    ) -> tuple[list[ast.stmt], _Code]:
         """An expression to be written into a function the engine generates: its statements and its
         value, the bindings it reads standing for the caller's expressions in `given` (names the
         engine chose). Raises NotInline if it reads a binding not given, or needs a definition's
@@ -450,8 +522,12 @@ class Compiler:
         self._depth += 1
         try:
             if self._depth > 2 * MAX_EXPR_DEPTH:
-                raise self.error(node, f"this is nested more than {2 * MAX_EXPR_DEPTH} deep once its definitions "
-                                       f"are expanded (MAX_EXPR_DEPTH)", "E212")
+                raise self.error(
+                    node,
+                    f"this is nested more than {2 * MAX_EXPR_DEPTH} deep once its definitions "
+                    f"are expanded (MAX_EXPR_DEPTH)",
+                    "E212",
+                )
             if loop and not self.plain and method in _LOOPING:
                 return method(self, node, scope, used, True)
             return method(self, node, scope, used)
@@ -484,10 +560,22 @@ class Compiler:
     def _g_str(self, node: A.Str, scope, used) -> _Code:
         return _Code(self.const(node.value), "str", value=node.value)
 
-    _TYPES = {"me": "player", "opponent": "player", "card": "card", "target": "card", "it": "card",
-              "cards": "cards", "extra": "cards", "chosen": "cards", "answered": "cards",
-              # bound by triggers (rules/triggers.py)
-              "from_zone": "str", "to_zone": "str", "cause": "str", "countered": "bool"}
+    _TYPES = {
+        "me": "player",
+        "opponent": "player",
+        "card": "card",
+        "target": "card",
+        "it": "card",
+        "cards": "cards",
+        "extra": "cards",
+        "chosen": "cards",
+        "answered": "cards",
+        # bound by triggers (rules/triggers.py)
+        "from_zone": "str",
+        "to_zone": "str",
+        "cause": "str",
+        "countered": "bool",
+    }
 
     def _g_name(self, node: A.Name, scope, used, loop: bool = False) -> _Code:
         n = node.name
@@ -501,8 +589,13 @@ class Compiler:
             bound = scope.get(n)
             if bound is not None:
                 typ = bound.typ if bound.typ != "any" else self._TYPES.get(n, "any")
-                return _Code(_load(bound.node.id) if isinstance(bound.node, ast.Name) else _const(bound.node.value),
-                             typ, ONE, bound.size, bound.value)
+                return _Code(
+                    _load(bound.node.id) if isinstance(bound.node, ast.Name) else _const(bound.node.value),
+                    typ,
+                    ONE,
+                    bound.size,
+                    bound.value,
+                )
             typ = self._TYPES.get(n, "cards" if n in self.ctx.verbs else "any")
             size = self._let_sizes.get(n, self.ctx.deck_size) if typ in ("cards", "any") else 1
             return _Code(self._env(n, used), typ, ONE, size)
@@ -523,12 +616,24 @@ class Compiler:
         if n == "turn":  # the game's turn number: 1 for the first turn, then 2, 3...
             self.ctx.reads_turns = True
             return _Code(_g("turn_no"), "int")
-        known = set(scope) | BOUND_ALWAYS | set(self.ctx.defines) | set(self.ctx.constants) | set(
-            self.ctx.ranks) | self.ctx.roles
+        known = (
+            set(scope)
+            | BOUND_ALWAYS
+            | set(self.ctx.defines)
+            | set(self.ctx.constants)
+            | set(self.ctx.ranks)
+            | self.ctx.roles
+        )
         near = suggest(n, known)
-        raise self.error(node, f"unknown name '{n}'", "E202", f"did you mean '{near}'?" if near else
-                         "names are bound variables (me, opponent, card, target, it...), definitions, "
-                         "constants, ranks and roles")
+        raise self.error(
+            node,
+            f"unknown name '{n}'",
+            "E202",
+            f"did you mean '{near}'?"
+            if near
+            else "names are bound variables (me, opponent, card, target, it...), definitions, "
+            "constants, ranks and roles",
+        )
 
     def _g_list(self, node: A.ListLit, scope, used) -> _Code:
         items = [self.gen(i, scope, used) for i in node.items]
@@ -551,8 +656,7 @@ class Compiler:
             return _Code(_plus(_zone(_const(FIELD0)), _zone(_const(FIELD0 + 1))), "cards", ONE, n)
         p = self.gen(node.player, scope, used)
         base = HAND0 if z == "hand" else FIELD0
-        return _Code(_zone(_plus(_const(base), self._as_player(p, node.player, f"'{z} of'"))), "cards",
-                     p.cost + ONE, n)
+        return _Code(_zone(_plus(_const(base), self._as_player(p, node.player, f"'{z} of'"))), "cards", p.cost + ONE, n)
 
     def _g_where(self, node: A.Where, scope, used, loop: bool = False) -> _Code:
         if self.plain:
@@ -560,8 +664,12 @@ class Compiler:
             var = self._fresh()
             cond = self.gen(node.cond, {**scope, "it": _Code(_load(var), "card")}, used)
             comp = ast.comprehension(target=_store(var), iter=self._cards_of(src), ifs=[cond.node], is_async=0)
-            return _Code(ast.ListComp(elt=_load(var), generators=[comp]), "cards",
-                         src.cost + (cond.cost + ONE).times(src.size), src.size)
+            return _Code(
+                ast.ListComp(elt=_load(var), generators=[comp]),
+                "cards",
+                src.cost + (cond.cost + ONE).times(src.size),
+                src.size,
+            )
         # `S where A where B` is one loop over S testing A then B; the test's statements (a count
         # inside it...) run for each card, and only once the earlier tests hold
         src = self.gen(node.source, scope, used, loop=True)
@@ -577,8 +685,13 @@ class Compiler:
             cost = cost + cond.cost
         cost = cost + ONE.times(len(_conjuncts(node.cond)) - 1)  # the `and`s, as counted for one condition
         found = _Loop(source, var, tests)
-        code = _Code(None, "cards", src.cost + (cost + ONE).times(src.size), src.size,  # type: ignore[arg-type]
-                     loop=found)
+        code = _Code(
+            None,
+            "cards",
+            src.cost + (cost + ONE).times(src.size),
+            src.size,  # type: ignore[arg-type]
+            loop=found,
+        )
         if found.plain():
             comp = ast.comprehension(target=_store(var), iter=source, ifs=[t for _, t in tests], is_async=0)
             code.node = ast.ListComp(elt=_load(var), generators=[comp])
@@ -590,8 +703,10 @@ class Compiler:
     def _listed(self, found: _Loop) -> ast.Name:
         """The cards of a loop as a new list, built by statements in the current block."""
         out = self._fresh()
-        self._pre += [ast.Assign(targets=[_store(out)], value=ast.List(elts=[], ctx=ast.Load())),
-                      found.run([_stmt(_call(_attr(_load(out), "append"), _load(found.var)))])]
+        self._pre += [
+            ast.Assign(targets=[_store(out)], value=ast.List(elts=[], ctx=ast.Load())),
+            found.run([_stmt(_call(_attr(_load(out), "append"), _load(found.var)))]),
+        ]
         return _load(out)
 
     def _found(self, a0: _Code) -> ast.expr:
@@ -601,8 +716,10 @@ class Compiler:
             inner = ast.UnaryOp(op=ast.Not(), operand=_unturned(self._cards_of(a0)))
             return ast.UnaryOp(op=ast.Not(), operand=inner)
         found = self._fresh()
-        self._pre += [ast.Assign(targets=[_store(found)], value=_const(False)),
-                      a0.loop.run([ast.Assign(targets=[_store(found)], value=_const(True)), ast.Break()])]
+        self._pre += [
+            ast.Assign(targets=[_store(found)], value=_const(False)),
+            a0.loop.run([ast.Assign(targets=[_store(found)], value=_const(True)), ast.Break()]),
+        ]
         return _load(found)
 
     def _counted(self, a0: _Code) -> ast.expr:
@@ -610,8 +727,10 @@ class Compiler:
         if a0.loop is None:
             return _call("len", _unturned(self._cards_of(a0)))
         n = self._fresh()
-        self._pre += [ast.Assign(targets=[_store(n)], value=_const(0)),
-                      a0.loop.run([ast.AugAssign(target=_store(n), op=ast.Add(), value=_const(1))])]
+        self._pre += [
+            ast.Assign(targets=[_store(n)], value=_const(0)),
+            a0.loop.run([ast.AugAssign(target=_store(n), op=ast.Add(), value=_const(1))]),
+        ]
         return _load(n)
 
     def _totalled(self, a0: _Code) -> ast.expr:
@@ -635,27 +754,36 @@ class Compiler:
             if isinstance(node, A.Num):
                 node = A.Str(str(node.value), line=node.line, column=node.column)
             elif isinstance(node, A.ListLit):
-                return A.ListLit(tuple(self._coerce_rank(i, other) for i in node.items),
-                                 line=node.line, column=node.column)
+                return A.ListLit(
+                    tuple(self._coerce_rank(i, other) for i in node.items), line=node.line, column=node.column
+                )
             if isinstance(node, A.Str) and node.value not in self.ctx.ranks:
                 near = suggest(node.value, self.ctx.ranks)
-                raise self.error(node, f"'{node.value}' is not a rank", "E203",
-                                 f"did you mean '{near}'?" if near else f"ranks: {', '.join(self.ctx.ranks)}")
+                raise self.error(
+                    node,
+                    f"'{node.value}' is not a rank",
+                    "E203",
+                    f"did you mean '{near}'?" if near else f"ranks: {', '.join(self.ctx.ranks)}",
+                )
         return node
 
     def _bool(self, code: _Code) -> ast.expr:
         return code.node if code.typ == "bool" else _call("bool", code.node)
 
     # `count(S) OP k` that only asks whether S has any card: (OP, k) -> whether it is `any(S)` (else `not`)
-    _ANY_TESTS = {(">", 0): True, (">=", 1): True, ("!=", 0): True, ("==", 0): False, ("<", 1): False,
-                  ("<=", 0): False}
+    _ANY_TESTS = {(">", 0): True, (">=", 1): True, ("!=", 0): True, ("==", 0): False, ("<", 1): False, ("<=", 0): False}
     _MIRROR = {">": "<", "<": ">", ">=": "<=", "<=": ">=", "==": "==", "!=": "!="}
 
     def _any_test(self, node: A.BinOp) -> tuple[A.Node, bool] | None:
         """(S, True) if `node` is `count(S) > 0` or the like, (S, False) for `count(S) == 0`..."""
         for call, k, op in ((node.left, node.right, node.op), (node.right, node.left, self._MIRROR.get(node.op))):
-            if (isinstance(call, A.Call) and call.func == "count" and len(call.args) == 1
-                    and call.func not in self.ctx.defines and isinstance(k, A.Num)):
+            if (
+                isinstance(call, A.Call)
+                and call.func == "count"
+                and len(call.args) == 1
+                and call.func not in self.ctx.defines
+                and isinstance(k, A.Num)
+            ):
                 positive = self._ANY_TESTS.get((op, k.value))
                 if positive is not None:
                     return call.args[0], positive
@@ -667,52 +795,80 @@ class Compiler:
             a0 = self.gen(test[0], scope, used, loop=True)
             self._expect(a0, ("card", "cards"), test[0], "count()")
             found = self._found(a0)
-            return _Code(found if test[1] else ast.UnaryOp(op=ast.Not(), operand=found), "bool",
-                         a0.cost + ONE + ONE + ONE)
+            return _Code(
+                found if test[1] else ast.UnaryOp(op=ast.Not(), operand=found), "bool", a0.cost + ONE + ONE + ONE
+            )
         ln = self._coerce_rank(node.left, node.right)
         rn = self._coerce_rank(node.right, node.left)
         op = node.op
         left = self.gen(ln, scope, used)
         # the right side of `and`/`or` runs only when the left does not decide: its statements too
-        rstmts, right = self._apart(lambda: self.gen(rn, scope, used)) if op in ("and", "or") else (
-            [], self.gen(rn, scope, used))
+        rstmts, right = (
+            self._apart(lambda: self.gen(rn, scope, used)) if op in ("and", "or") else ([], self.gen(rn, scope, used))
+        )
         cost = left.cost + right.cost + ONE
         if op in ("<", "<=", ">", ">=", "-", "*", "/"):
             self._expect(left, ("int",), node.left, f"'{op}'")
             self._expect(right, ("int",), node.right, f"'{op}'")
         elif op == "+":
             if not ({left.typ, right.typ} <= {"int", "any"} or {left.typ, right.typ} <= {"cards", "card", "any"}):
-                raise self.error(node, f"'+' adds two numbers or joins two sets of cards, not "
-                                       f"{self._KIND_WORDS[left.typ]} and {self._KIND_WORDS[right.typ]}", "E210")
+                raise self.error(
+                    node,
+                    f"'+' adds two numbers or joins two sets of cards, not "
+                    f"{self._KIND_WORDS[left.typ]} and {self._KIND_WORDS[right.typ]}",
+                    "E210",
+                )
         elif op in ("==", "!="):
             kinds = {left.typ, right.typ} - {"any"}
             if len(kinds) == 2 and not kinds <= {"int", "player"} and not kinds <= {"card", "int"}:
-                raise self.error(node, f"'{op}' compares {self._KIND_WORDS[left.typ]} with "
-                                       f"{self._KIND_WORDS[right.typ]}: it can never hold", "E210")
+                raise self.error(
+                    node,
+                    f"'{op}' compares {self._KIND_WORDS[left.typ]} with "
+                    f"{self._KIND_WORDS[right.typ]}: it can never hold",
+                    "E210",
+                )
         elif op in ("in", "not in"):
             self._expect(right, ("cards", "card"), node.right, f"'{op}'")
         if op in ("and", "or"):
             if not rstmts:
-                return _Code(ast.BoolOp(op=ast.And() if op == "and" else ast.Or(),
-                                        values=[self._bool(left), self._bool(right)]), "bool", cost)
+                return _Code(
+                    ast.BoolOp(op=ast.And() if op == "and" else ast.Or(), values=[self._bool(left), self._bool(right)]),
+                    "bool",
+                    cost,
+                )
             v = self._fresh()
-            self._pre += [ast.Assign(targets=[_store(v)], value=self._bool(left)),
-                          ast.If(test=_load(v) if op == "and" else ast.UnaryOp(op=ast.Not(), operand=_load(v)),
-                                 body=rstmts + [ast.Assign(targets=[_store(v)], value=self._bool(right))],
-                                 orelse=[])]
+            self._pre += [
+                ast.Assign(targets=[_store(v)], value=self._bool(left)),
+                ast.If(
+                    test=_load(v) if op == "and" else ast.UnaryOp(op=ast.Not(), operand=_load(v)),
+                    body=rstmts + [ast.Assign(targets=[_store(v)], value=self._bool(right))],
+                    orelse=[],
+                ),
+            ]
             return _Code(_load(v), "bool", cost)
         if op in ("in", "not in"):
-            rs = right.node if right.typ == "cards" or isinstance(right.node, ast.Tuple) or isinstance(
-                right.value, tuple) else self._cards_of(right)
+            rs = (
+                right.node
+                if right.typ == "cards" or isinstance(right.node, ast.Tuple) or isinstance(right.value, tuple)
+                else self._cards_of(right)
+            )
             return _Code(_compare(left.node, _CMP[op](), rs), "bool", cost + Cost(right.size))
         if op in _CMP:
             return _Code(_compare(left.node, _CMP[op](), right.node), "bool", cost)
         if op == "+":
             if "cards" in (left.typ, right.typ) or "card" in (left.typ, right.typ):
-                return _Code(_call("_join", left.node, right.node), "cards", cost + Cost(left.size + right.size),
-                             left.size + right.size)
-            return _Code(_call("_add", left.node, right.node), "any" if "any" in (left.typ, right.typ) else "int",
-                         cost + Cost(left.size + right.size), left.size + right.size)
+                return _Code(
+                    _call("_join", left.node, right.node),
+                    "cards",
+                    cost + Cost(left.size + right.size),
+                    left.size + right.size,
+                )
+            return _Code(
+                _call("_add", left.node, right.node),
+                "any" if "any" in (left.typ, right.typ) else "int",
+                cost + Cost(left.size + right.size),
+                left.size + right.size,
+            )
         helper = {"-": "_sub", "*": "_mul", "/": "_div"}[op]
         return _Code(_call(helper, left.node, right.node), "int", cost)
 
@@ -733,11 +889,19 @@ class Compiler:
             # a constant list (`goals[...]`): the index kept within it, as `_index` does, without a call
             i = self._local(idx.node)
             last = len(seq.value) - 1
-            self._pre += [ast.If(test=_compare(i, ast.Gt(), _const(last)),
-                                 body=[ast.Assign(targets=[_store(i.id)], value=_const(last))],
-                                 orelse=[ast.If(test=_compare(i, ast.Lt(), _const(0)),
-                                                body=[ast.Assign(targets=[_store(i.id)], value=_const(0))],
-                                                orelse=[])])]
+            self._pre += [
+                ast.If(
+                    test=_compare(i, ast.Gt(), _const(last)),
+                    body=[ast.Assign(targets=[_store(i.id)], value=_const(last))],
+                    orelse=[
+                        ast.If(
+                            test=_compare(i, ast.Lt(), _const(0)),
+                            body=[ast.Assign(targets=[_store(i.id)], value=_const(0))],
+                            orelse=[],
+                        )
+                    ],
+                )
+            ]
             return _Code(_item(seq.node, i), "any", cost, seq.size)
         return _Code(_call("_index", seq.node, idx.node), "any", cost, seq.size)
 
@@ -753,10 +917,13 @@ class Compiler:
             return _Code(_call(_g("turns_of"), p), "int", obj.cost + ONE)
         if a not in CARD_ATTRS:
             near = suggest(a, CARD_ATTRS + PLAYER_ATTRS + tuple(self.ctx.counters))
-            raise self.error(node, f"a card has no attribute '{a}'" + (" (and no counter of that name is "
-                                                                        "declared in `counters:`)"
-                                                                        if self.ctx.counters else ""), "E204",
-                             f"did you mean '{near}'?" if near else f"attributes: {', '.join(CARD_ATTRS)}")
+            raise self.error(
+                node,
+                f"a card has no attribute '{a}'"
+                + (" (and no counter of that name is declared in `counters:`)" if self.ctx.counters else ""),
+                "E204",
+                f"did you mean '{near}'?" if near else f"attributes: {', '.join(CARD_ATTRS)}",
+            )
         obj = self.gen(node.obj, scope, used)
         self._expect(obj, ("card", "cards"), node.obj, f"'.{a}'")
         x = obj.node if obj.typ == "card" else _call("_first", obj.node)
@@ -780,8 +947,12 @@ class Compiler:
         if a == "host":
             return _Code(_item(_g("host"), x), "card", cost)
         if a == "jacks":
-            return _Code(_call("tuple", _call(_attr(_g("atts"), "get"), x, ast.Tuple(elts=[], ctx=ast.Load()))),
-                         "cards", cost, self.ctx.deck_size)
+            return _Code(
+                _call("tuple", _call(_attr(_g("atts"), "get"), x, ast.Tuple(elts=[], ctx=ast.Load()))),
+                "cards",
+                cost,
+                self.ctx.deck_size,
+            )
         if a == "top":
             return _Code(_call(_g("is_top"), x), "bool", cost)
         return _Code(_compare(_item(_g("host"), x), ast.GtE(), _const(0)), "bool", cost)  # attached
@@ -792,21 +963,35 @@ class Compiler:
             return self._expand(node, name, node.args, scope, used, loop)
         if name not in PRIMITIVE_ARITY:
             near = suggest(name, list(PRIMITIVE_ARITY) + list(self.ctx.defines))
-            raise self.error(node, f"unknown function '{name}'", "E205",
-                             f"did you mean '{near}'?" if near else
-                             f"functions: {', '.join(sorted(PRIMITIVE_ARITY))}")
+            raise self.error(
+                node,
+                f"unknown function '{name}'",
+                "E205",
+                f"did you mean '{near}'?" if near else f"functions: {', '.join(sorted(PRIMITIVE_ARITY))}",
+            )
         lo, hi = PRIMITIVE_ARITY[name]
         if not lo <= len(node.args) <= hi:
-            raise self.error(node, f"{name}() takes {lo if lo == hi else f'{lo} to {hi}'} argument(s), "
-                                   f"got {len(node.args)}", "E206")
-        if name == "marked" and isinstance(node.args[1], A.Name) and node.args[1].name not in self.ctx.marks \
-                and node.args[1].name not in scope and node.args[1].name not in self.ctx.defines \
-                and node.args[1].name not in self.ctx.constants:
+            raise self.error(
+                node, f"{name}() takes {lo if lo == hi else f'{lo} to {hi}'} argument(s), got {len(node.args)}", "E206"
+            )
+        if (
+            name == "marked"
+            and isinstance(node.args[1], A.Name)
+            and node.args[1].name not in self.ctx.marks
+            and node.args[1].name not in scope
+            and node.args[1].name not in self.ctx.defines
+            and node.args[1].name not in self.ctx.constants
+        ):
             mark = node.args[1].name  # a mark is a name once some `mark` of the ruleset gives it
             near = suggest(mark, self.ctx.marks)
-            raise self.error(node.args[1], f"no 'mark ... as {mark}' in this ruleset gives the mark '{mark}'",
-                             "E202", f"did you mean '{near}'?" if near else
-                             f"a mark is a name once a 'mark X as {mark}' statement of the ruleset uses it")
+            raise self.error(
+                node.args[1],
+                f"no 'mark ... as {mark}' in this ruleset gives the mark '{mark}'",
+                "E202",
+                f"did you mean '{near}'?"
+                if near
+                else f"a mark is a name once a 'mark X as {mark}' statement of the ruleset uses it",
+            )
         # count, any and total run a `where` as a loop of their own
         fused = name in ("count", "any", "total") and not self.plain
         args = [self.gen(x, scope, used, loop=fused) for x in node.args]
@@ -834,8 +1019,11 @@ class Compiler:
         if name == "total":
             var = self._fresh()
             comp = ast.comprehension(target=_store(var), iter=self._cards_of(a0), ifs=[], is_async=0)
-            return _Code(_call("sum", ast.ListComp(elt=_item(_load("VAL"), _load(var)), generators=[comp])), "int",
-                         cost + Cost(a0.size))
+            return _Code(
+                _call("sum", ast.ListComp(elt=_item(_load("VAL"), _load(var)), generators=[comp])),
+                "int",
+                cost + Cost(a0.size),
+            )
         if name in ("min", "max"):
             if len(args) == 1:
                 return _Code(_call(name, a0.node, default=_const(0)), "int", cost + Cost(a0.size))
@@ -850,13 +1038,17 @@ class Compiler:
         if name == "goal":
             return _Code(_call(_attr(_g("rules"), "goal_of"), _load("g"), p), "int", cost + Cost(0, goal=1))
         if name == "can_play":
-            return _Code(_call(_g("can_play"), self._env("me", used), self._cards_of(a0)), "bool",
-                         cost + Cost(0, plays=a0.size))
+            return _Code(
+                _call(_g("can_play"), self._env("me", used), self._cards_of(a0)), "bool", cost + Cost(0, plays=a0.size)
+            )
         if name == "marked":
             self._expect(args[1], ("str",), node.args[1], "marked()")
             if a0.typ == "player":
-                return _Code(_call(_g("is_marked"), ast.BinOp(left=_const(-1), op=ast.Sub(), right=a0.node),
-                                   args[1].node), "bool", cost)
+                return _Code(
+                    _call(_g("is_marked"), ast.BinOp(left=_const(-1), op=ast.Sub(), right=a0.node), args[1].node),
+                    "bool",
+                    cost,
+                )
             x = a0.node if a0.typ == "card" else _call("_first", a0.node)
             return _Code(_call(_g("is_marked"), x, args[1].node), "bool", cost)
         if name == "deck_top":
@@ -898,13 +1090,19 @@ class Compiler:
         if len(args) != len(params):
             raise self.error(node, f"'{name}' takes {len(params)} argument(s), got {len(args)}", "E206")
         if name in self._expanding:
-            raise self.error(node, f"definition '{name}' refers to itself ("
-                                   f"{' -> '.join(self._expanding + [name])}); definitions cannot recurse",
-                             "E207")
+            raise self.error(
+                node,
+                f"definition '{name}' refers to itself ("
+                f"{' -> '.join(self._expanding + [name])}); definitions cannot recurse",
+                "E207",
+            )
         if len(self._expanding) >= MAX_DEFINE_DEPTH:
-            raise self.error(node, f"definitions refer to definitions more than {MAX_DEFINE_DEPTH} deep here "
-                                   f"({' -> '.join(self._expanding[:3] + ['...', name])}) (MAX_DEFINE_DEPTH)",
-                             "E207")
+            raise self.error(
+                node,
+                f"definitions refer to definitions more than {MAX_DEFINE_DEPTH} deep here "
+                f"({' -> '.join(self._expanding[:3] + ['...', name])}) (MAX_DEFINE_DEPTH)",
+                "E207",
+            )
         argc = [self.gen(a, scope, used) for a in args]
         arg_cost = sum((a.cost for a in argc), ZERO)
         self._expanding.append(name)
@@ -914,8 +1112,7 @@ class Compiler:
             small = self.define_size(name) <= MAX_INLINE_NODES
             if small and not self.plain and not all(a.simple() for a in argc):
                 # small, its arguments worked out first into locals (as a call would): in place too
-                argc = [a if a.simple() else _Code(self._local(a.node), a.typ, a.cost, a.size, a.value)
-                        for a in argc]
+                argc = [a if a.simple() else _Code(self._local(a.node), a.typ, a.cost, a.size, a.value) for a in argc]
             if small and all(a.simple() for a in argc):
                 # small, and its arguments are plain variables or numbers: the body is generated in
                 # place (no call), its parameters standing for the caller's variables; it sees
@@ -939,11 +1136,11 @@ class Compiler:
             self._let_sizes = saved_lets
             self._expanding.pop()
         fname, typ, cost, size = known
-        return _Code(_call(fname, _load("g"), _load("e"), *(a.node for a in argc)), typ, cost + arg_cost + ONE,
-                     size)
+        return _Code(_call(fname, _load("g"), _load("e"), *(a.node for a in argc)), typ, cost + arg_cost + ONE, size)
 
-    def _define_function(self, params: tuple[str, ...], body: A.Node, kinds: tuple[str, ...],
-                         sizes: tuple[int, ...]) -> tuple[str, str, Cost, int]:
+    def _define_function(
+        self, params: tuple[str, ...], body: A.Node, kinds: tuple[str, ...], sizes: tuple[int, ...]
+    ) -> tuple[str, str, Cost, int]:
         inner_used: dict[str, str] = {}
         inner: Scope = {"me": None, "opponent": None}
         for i, (p, k, s) in enumerate(zip(params, kinds, sizes, strict=True)):
@@ -954,12 +1151,23 @@ class Compiler:
         finally:
             self._fixed = saved_fixed
         fname = f"D{sum(1 for k in self.ns if k.startswith('D'))}"
-        args = ast.arguments(posonlyargs=[], args=[ast.arg(arg=a) for a in ["g", "e"] + [f"p{i}" for i in
-                                                                                          range(len(params))]],
-                             vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
-        fn = ast.FunctionDef(name=fname, args=args,
-                             body=self._prologue(inner_used) + pre + [ast.Return(value=code.node)],
-                             decorator_list=[], returns=None, type_comment=None)
+        args = ast.arguments(
+            posonlyargs=[],
+            args=[ast.arg(arg=a) for a in ["g", "e"] + [f"p{i}" for i in range(len(params))]],
+            vararg=None,
+            kwonlyargs=[],
+            kw_defaults=[],
+            kwarg=None,
+            defaults=[],
+        )
+        fn = ast.FunctionDef(
+            name=fname,
+            args=args,
+            body=self._prologue(inner_used) + pre + [ast.Return(value=code.node)],
+            decorator_list=[],
+            returns=None,
+            type_comment=None,
+        )
         self._compile(ast.Module(body=[fn], type_ignores=[]), fname, self.ns)
         return fname, code.typ, code.cost, code.size
 
@@ -1026,8 +1234,12 @@ class Compiler:
                 bound.add("chosen")
                 return
             if n.value.__class__ is int and choices(s.size, n.value) > MAX_CHOICES:
-                raise self.error(node, f"choosing {n.value} of up to {s.size} cards offers more than "
-                                       f"{MAX_CHOICES:,} choices (MAX_CHOICES)", "E214")
+                raise self.error(
+                    node,
+                    f"choosing {n.value} of up to {s.size} cards offers more than "
+                    f"{MAX_CHOICES:,} choices (MAX_CHOICES)",
+                    "E214",
+                )
             self.ctx.verbs.add(node.verb)
             out.append([CHOOSE, count, src, who, node.verb])
             bound.add(node.verb)
@@ -1043,8 +1255,14 @@ class Compiler:
             pre, code = self._apart(lambda: self.gen(node.value, {n: None for n in fb}, used))
             self.cost = self.cost + code.cost
             self._let_sizes[node.name] = code.size
-            out.append([EXEC, self._function(pre + [ast.Assign(targets=[self._env_item(node.name)],
-                                                               value=_snapshot(code))], used)])
+            out.append(
+                [
+                    EXEC,
+                    self._function(
+                        pre + [ast.Assign(targets=[self._env_item(node.name)], value=_snapshot(code))], used
+                    ),
+                ]
+            )
             bound.add(node.name)
             return
         used = {}
@@ -1084,8 +1302,9 @@ class Compiler:
         finally:
             self._depth -= 1
 
-    def _each(self, cards: _Code, call: Callable[[ast.expr], ast.expr], inner: list[ast.stmt] | None = None
-              ) -> list[ast.stmt]:
+    def _each(
+        self, cards: _Code, call: Callable[[ast.expr], ast.expr], inner: list[ast.stmt] | None = None
+    ) -> list[ast.stmt]:
         """`call(card)` for each of the cards (a copy: the calls may move them); `inner`: statements the
         call needs, run before each."""
         self.cost = self.cost + cards.cost + Cost(cards.size)
@@ -1110,16 +1329,16 @@ class Compiler:
         return code
 
     def _s_scrap(self, node: A.Scrap, scope, used) -> list[ast.stmt]:
-        return self._each(self._cards_arg(node.cards, scope, used, "scrap"),
-                          lambda c: _call(_g("move"), c, _const(SCRAP)))
+        return self._each(
+            self._cards_arg(node.cards, scope, used, "scrap"), lambda c: _call(_g("move"), c, _const(SCRAP))
+        )
 
     def _s_move(self, node: A.Move, scope, used) -> list[ast.stmt]:
         cards = self._cards_arg(node.cards, scope, used, "move")
         d = node.dest
         if d.zone in ("deck top", "deck bottom", "scrap", "shown"):
             zone = {"deck top": DECK, "deck bottom": DECK, "scrap": SCRAP, "shown": SHOWN}[d.zone]
-            if cards.typ != "card" and (d.zone == "deck top") != d.reversed and d.zone != "scrap" \
-                    and d.zone != "shown":
+            if cards.typ != "card" and (d.zone == "deck top") != d.reversed and d.zone != "scrap" and d.zone != "shown":
                 # several cards onto the deck keep their order read from the top: put on the top, the
                 # first ends topmost (the last goes first); `reversed` turns it round (docs: ordered moves)
                 cards = _Code(_call("_from_top", self._cards_of(cards)), "cards", cards.cost, cards.size)
@@ -1145,8 +1364,10 @@ class Compiler:
         me, role = self._env("me", used), self.const(node.role)
         body = self._each(cards, lambda c: _call(_g("attach"), c, _load(h), me, role))
         first = host.node if host.typ == "card" and not self.plain else _call("_first", host.node)
-        return [ast.Assign(targets=[_store(h)], value=first),
-                ast.If(test=_compare(_load(h), ast.GtE(), _const(0)), body=body, orelse=[])]
+        return [
+            ast.Assign(targets=[_store(h)], value=first),
+            ast.If(test=_compare(_load(h), ast.GtE(), _const(0)), body=body, orelse=[]),
+        ]
 
     def _s_draw(self, node: A.Draw, scope, used) -> list[ast.stmt]:
         n = self.gen(node.count, scope, used)
@@ -1166,8 +1387,13 @@ class Compiler:
         self.cost = self.cost + n.cost + Cost(self.ctx.deck_size)
         deck = _zone(_const(DECK))
         top = _item(_zone(_const(DECK)), _const(-1))
-        return [_for(self._fresh(), _call("range", _call("min", n.node, _call("len", deck))),
-                     [_stmt(_call(_g("move"), top, _const(SHOWN)))])]
+        return [
+            _for(
+                self._fresh(),
+                _call("range", _call("min", n.node, _call("len", deck))),
+                [_stmt(_call(_g("move"), top, _const(SHOWN)))],
+            )
+        ]
 
     def _s_shuffle(self, node: A.Shuffle, scope, used) -> list[ast.stmt]:
         cards = self._cards_arg(node.cards, scope, used, "shuffle")
@@ -1183,8 +1409,9 @@ class Compiler:
         zs = []
         for side in (node.left, node.right):
             if not isinstance(side, A.Zone) or side.zone not in ("hand", "field"):
-                raise self.error(side, "swap exchanges two zones: write e.g. swap hand of me with hand of "
-                                       "opponent", "E209")
+                raise self.error(
+                    side, "swap exchanges two zones: write e.g. swap hand of me with hand of opponent", "E209"
+                )
             base = HAND0 if side.zone == "hand" else FIELD0
             p = self.gen(side.player, scope, used)
             self.cost = self.cost + p.cost
@@ -1204,8 +1431,9 @@ class Compiler:
         who = self._marked_player(node.cards, scope, used)
         if who is not None:
             return inner + [_stmt(_call(_g("mark"), who, mark, n.node))]
-        return self._each(self._cards_arg(node.cards, scope, used, "mark"),
-                          lambda c: _call(_g("mark"), c, mark, n.node), inner)
+        return self._each(
+            self._cards_arg(node.cards, scope, used, "mark"), lambda c: _call(_g("mark"), c, mark, n.node), inner
+        )
 
     def _counter_key(self, obj: _Code, node: A.Attr, name: str) -> ast.expr:
         """Where counter `name` of `obj` is kept: the card, or -1 - player (as marks are)."""
@@ -1219,10 +1447,16 @@ class Compiler:
         if not isinstance(node, A.Attr) or node.name not in self.ctx.counters:
             name = node.name if isinstance(node, A.Attr) else None
             near = suggest(name, self.ctx.counters) if name else None
-            raise self.error(node, f"unknown counter '{name}'" if name else "'set'/'add' need X.COUNTER (a counter "
-                             "declared in `counters:`)", "E216",
-                             f"did you mean '{near}'?" if near else
-                             f"counters: {', '.join(self.ctx.counters) or 'none declared (add a `counters:` section)'}")
+            raise self.error(
+                node,
+                f"unknown counter '{name}'"
+                if name
+                else "'set'/'add' need X.COUNTER (a counter declared in `counters:`)",
+                "E216",
+                f"did you mean '{near}'?"
+                if near
+                else f"counters: {', '.join(self.ctx.counters) or 'none declared (add a `counters:` section)'}",
+            )
         obj = self.gen(node.obj, scope, used)
         self.cost = self.cost + obj.cost
         return self._counter_key(obj, node, node.name), self.const(node.name)
@@ -1252,8 +1486,7 @@ class Compiler:
         who = self._marked_player(node.cards, scope, used)
         if who is not None:
             return [_stmt(_call(_g("unmark"), who, mark))]
-        return self._each(self._cards_arg(node.cards, scope, used, "unmark"),
-                          lambda c: _call(_g("unmark"), c, mark))
+        return self._each(self._cards_arg(node.cards, scope, used, "unmark"), lambda c: _call(_g("unmark"), c, mark))
 
     def _marked_player(self, node: A.Node, scope, used) -> ast.expr | None:
         """A player being marked (or tested for a mark): their key among the marks, -1 - player; None
@@ -1293,16 +1526,24 @@ class Compiler:
 
     def _s_pass(self, node: A.Pass, scope, used) -> list[ast.stmt]:
         self.cost = self.cost + ONE
-        return [ast.Assign(targets=[ast.Attribute(value=_load("g"), attr="passed", ctx=ast.Store())],
-                           value=_const(True))]
+        return [
+            ast.Assign(targets=[ast.Attribute(value=_load("g"), attr="passed", ctx=ast.Store())], value=_const(True))
+        ]
 
     def _s_win(self, node: A.Win, scope, used) -> list[ast.stmt]:
         p = self.gen(node.player, scope, used)
         if isinstance(node.player, A.Name) and node.player.name == "random":
             raise self.error(node.player, "win needs a player (me, opponent, a card's owner...), not random", "E210")
         self.cost = self.cost + p.cost
-        return [_stmt(_call(_g("declare_winner"), self._as_player(p, node.player, "win"),
-                            self.const("a rule declared the winner")))]
+        return [
+            _stmt(
+                _call(
+                    _g("declare_winner"),
+                    self._as_player(p, node.player, "win"),
+                    self.const("a rule declared the winner"),
+                )
+            )
+        ]
 
     def _s_nothing(self, node: A.Nothing, scope, used) -> list[ast.stmt]:
         return [ast.Pass()]
@@ -1314,8 +1555,9 @@ class Compiler:
             bits: ast.expr = _const(3)
         else:
             if isinstance(node.player, A.Name) and node.player.name == "random":
-                raise self.error(node.player, "show needs a player (me, opponent, a card's owner...) or all, "
-                                              "not random", "E210")
+                raise self.error(
+                    node.player, "show needs a player (me, opponent, a card's owner...) or all, not random", "E210"
+                )
             p = self.gen(node.player, scope, used)
             self.cost = self.cost + p.cost
             bits = _plus(_const(1), self._as_player(p, node.player, "'show ... to'"))
@@ -1348,22 +1590,59 @@ def _snapshot(code: _Code) -> ast.expr:
 
 
 _GEN = {
-    A.Num: Compiler._g_num, A.Str: Compiler._g_str, A.Name: Compiler._g_name, A.ListLit: Compiler._g_list,
-    A.Zone: Compiler._g_zone, A.Where: Compiler._g_where, A.BinOp: Compiler._g_binop, A.Not: Compiler._g_not,
-    A.Neg: Compiler._g_neg, A.Index: Compiler._g_index, A.Attr: Compiler._g_attr, A.Call: Compiler._g_call,
+    A.Num: Compiler._g_num,
+    A.Str: Compiler._g_str,
+    A.Name: Compiler._g_name,
+    A.ListLit: Compiler._g_list,
+    A.Zone: Compiler._g_zone,
+    A.Where: Compiler._g_where,
+    A.BinOp: Compiler._g_binop,
+    A.Not: Compiler._g_not,
+    A.Neg: Compiler._g_neg,
+    A.Index: Compiler._g_index,
+    A.Attr: Compiler._g_attr,
+    A.Call: Compiler._g_call,
 }
 _LOOPING = (Compiler._g_where, Compiler._g_call, Compiler._g_name)  # may hand a `where` on as a loop
 _SGEN = {
-    A.Scrap: Compiler._s_scrap, A.Move: Compiler._s_move, A.Attach: Compiler._s_attach,
-    A.Draw: Compiler._s_draw, A.Reveal: Compiler._s_reveal, A.Shuffle: Compiler._s_shuffle,
+    A.Scrap: Compiler._s_scrap,
+    A.Move: Compiler._s_move,
+    A.Attach: Compiler._s_attach,
+    A.Draw: Compiler._s_draw,
+    A.Reveal: Compiler._s_reveal,
+    A.Shuffle: Compiler._s_shuffle,
     A.ShuffleUnder: Compiler._s_shuffle_under,
-    A.Swap: Compiler._s_swap, A.Mark: Compiler._s_mark,
-    A.Unmark: Compiler._s_unmark, A.SetCounter: Compiler._s_set_counter, A.AddCounter: Compiler._s_add_counter,
-    A.ForEach: Compiler._s_for, A.If: Compiler._s_if,
-    A.Pass: Compiler._s_pass, A.Win: Compiler._s_win, A.Nothing: Compiler._s_nothing,
+    A.Swap: Compiler._s_swap,
+    A.Mark: Compiler._s_mark,
+    A.Unmark: Compiler._s_unmark,
+    A.SetCounter: Compiler._s_set_counter,
+    A.AddCounter: Compiler._s_add_counter,
+    A.ForEach: Compiler._s_for,
+    A.If: Compiler._s_if,
+    A.Pass: Compiler._s_pass,
+    A.Win: Compiler._s_win,
+    A.Nothing: Compiler._s_nothing,
     A.Show: Compiler._s_show,
 }
 
-__all__ = ["Compiler", "NotInline", "plain_compilation", "Context", "Cost", "ZERO", "as_cards", "concat", "check_tree",
-           "check_code", "UnsafeCode", "GLOBAL_NAMES", "ATTR_NAMES", "EXEC", "JUMP_IF_NOT", "JUMP", "CHOOSE",
-           "PLAY", "BUILTIN"]
+__all__ = [
+    "Compiler",
+    "NotInline",
+    "plain_compilation",
+    "Context",
+    "Cost",
+    "ZERO",
+    "as_cards",
+    "concat",
+    "check_tree",
+    "check_code",
+    "UnsafeCode",
+    "GLOBAL_NAMES",
+    "ATTR_NAMES",
+    "EXEC",
+    "JUMP_IF_NOT",
+    "JUMP",
+    "CHOOSE",
+    "PLAY",
+    "BUILTIN",
+]

@@ -10,15 +10,14 @@ class Cost:
     `end.goal`, and the listing of the plays of one card (`can_play`, `play from`)."""
 
     __slots__ = ("base", "score", "goal", "plays")
-    CAP = 10 ** 30  # beyond any limit: keeps the numbers small however deep the nesting
+    CAP = 10**30  # beyond any limit: keeps the numbers small however deep the nesting
 
     def __init__(self, base: int = 1, score: int = 0, goal: int = 0, plays: int = 0) -> None:
         cap = Cost.CAP
         self.base, self.score, self.goal, self.plays = min(base, cap), min(score, cap), min(goal, cap), min(plays, cap)
 
     def __add__(self, other: Cost) -> Cost:
-        return Cost(self.base + other.base, self.score + other.score, self.goal + other.goal,
-                    self.plays + other.plays)
+        return Cost(self.base + other.base, self.score + other.score, self.goal + other.goal, self.plays + other.plays)
 
     def times(self, n: int) -> Cost:
         return Cost(self.base * n, self.score * n, self.goal * n, self.plays * n)

@@ -32,21 +32,45 @@ RANK_WORDS = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King", "Joker": "Joke
 ROLE_WORDS = {"point": ("point card", "point cards"), "royal": ("Royal", "Royals"), "jack": ("Jack", "Jacks")}
 #: roles a rank carries without saying so ("a Queen", not "a Queen played as a Royal")
 IMPLIED_ROLE = {("Q", "royal"), ("K", "royal"), ("J", "jack")}
-KIND_WORDS = {"oneoff": ("one-off", "one-offs"), "royal": ("Royal", "Royals"), "jack": ("Jack", "Jacks"),
-              "counter": ("counter", "counters")}
-BOUND_WORDS = {"card": "this card", "cards": "the played cards", "target": "the target", "it": "it",
-               "extra": "the extra card", "chosen": "the chosen card", "answered": "the answered play",
-               "random": "a random player", "none": "nobody",
-               # bound by triggers: what moved a card (the name of a play, response or rule), and where
-               "cause": "the cause", "from_zone": "the zone it left", "to_zone": "the zone it entered",
-               "countered": "the play was countered", "turn": "the turn number"}
-COMPARE_WORDS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
-                 ">=": "is at least", "in": "is in", "not in": "is not in"}
+KIND_WORDS = {
+    "oneoff": ("one-off", "one-offs"),
+    "royal": ("Royal", "Royals"),
+    "jack": ("Jack", "Jacks"),
+    "counter": ("counter", "counters"),
+}
+BOUND_WORDS = {
+    "card": "this card",
+    "cards": "the played cards",
+    "target": "the target",
+    "it": "it",
+    "extra": "the extra card",
+    "chosen": "the chosen card",
+    "answered": "the answered play",
+    "random": "a random player",
+    "none": "nobody",
+    # bound by triggers: what moved a card (the name of a play, response or rule), and where
+    "cause": "the cause",
+    "from_zone": "the zone it left",
+    "to_zone": "the zone it entered",
+    "countered": "the play was countered",
+    "turn": "the turn number",
+}
+COMPARE_WORDS = {
+    "==": "is",
+    "!=": "is not",
+    "<": "is less than",
+    "<=": "is at most",
+    ">": "is more than",
+    ">=": "is at least",
+    "in": "is in",
+    "not in": "is not in",
+}
 NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">", "in": "not in", "not in": "in"}
 ARITH_WORDS = {"+": "plus", "-": "minus", "*": "times", "/": "divided by"}
 
 
 # -- helpers ------------------------------------------------------------------------------------
+
 
 def rank_noun(rank: str, plural: bool = False) -> str:
     word = RANK_WORDS.get(rank, rank)
@@ -107,13 +131,17 @@ def subst(node: Any, mapping: dict[str, A.Node]) -> Any:
     if isinstance(node, tuple):
         return tuple(subst(x, mapping) for x in node)
     if isinstance(node, A.Node):
-        changes = {f.name: subst(getattr(node, f.name), mapping) for f in dataclasses.fields(node)
-                   if f.name not in ("line", "column")}
+        changes = {
+            f.name: subst(getattr(node, f.name), mapping)
+            for f in dataclasses.fields(node)
+            if f.name not in ("line", "column")
+        }
         return dataclasses.replace(node, **changes)
     return node
 
 
 # -- the context: what names mean in this ruleset -----------------------------------------------
+
 
 @dataclass
 class Context:
@@ -147,6 +175,7 @@ class Context:
 
 
 # -- players ------------------------------------------------------------------------------------
+
 
 def _is(node: A.Node | None, name: str) -> bool:
     return isinstance(node, A.Name) and node.name == name
@@ -203,6 +232,7 @@ def conj(verb: str, subject: A.Node | None) -> str:
 
 # -- noun phrases for sets of cards ------------------------------------------------------------
 
+
 @dataclass
 class NP:
     """A description of a set of cards: heads, where they are, and what they must be."""
@@ -211,12 +241,12 @@ class NP:
     role: str | None = None
     heads: list[tuple[str, str]] | None = None  # alternatives, when a condition is an `or` of kinds
     pre: list[str] = field(default_factory=list)
-    owner: str | None = None        # possessive: "your opponent's"
-    holder: A.Node | None = None    # the player whose field it is ("you have ...")
-    place: str | None = None        # "in play", "in the scrap"
-    source: str | None = None       # "the scrap" (for "from the scrap")
+    owner: str | None = None  # possessive: "your opponent's"
+    holder: A.Node | None = None  # the player whose field it is ("you have ...")
+    place: str | None = None  # "in play", "in the scrap"
+    source: str | None = None  # "the scrap" (for "from the scrap")
     quals: list[str] = field(default_factory=list)
-    definite: str | None = None     # "the target", "the revealed cards"
+    definite: str | None = None  # "the target", "the revealed cards"
     plural_definite: bool = False
 
     def head(self, plural: bool = False) -> str:
@@ -299,8 +329,12 @@ def noun(node: A.Node, ctx: Context) -> NP | None:
         case A.Zone(zone="hand", player=p):
             return NP(place=f"in {possessive(p, ctx)} hand", source=f"{possessive(p, ctx)} hand")
         case A.Zone(zone="field", player=p):
-            return NP(owner=possessive(p, ctx), holder=p, place=f"in front of {player(p, ctx)}",
-                      source=f"{possessive(p, ctx)} cards in play")
+            return NP(
+                owner=possessive(p, ctx),
+                holder=p,
+                place=f"in front of {player(p, ctx)}",
+                source=f"{possessive(p, ctx)} cards in play",
+            )
         case A.Where(source=s, cond=c):
             np = noun(s, ctx)
             if np is None or np.definite:
@@ -426,8 +460,7 @@ def _relative(cond: A.Node, ctx: Context) -> str:
     inner = cond
     if isinstance(inner, A.Not):
         negated, inner = True, inner.operand
-    if isinstance(inner, A.Call) and inner.func in ctx.defines and not _looks_like_set(
-            ctx.defines[inner.func][1], ctx):
+    if isinstance(inner, A.Call) and inner.func in ctx.defines and not _looks_like_set(ctx.defines[inner.func][1], ctx):
         args = inner.args
         w = words(inner.func)
         if len(args) == 1 and _is(args[0], "it"):
@@ -437,8 +470,13 @@ def _relative(cond: A.Node, ctx: Context) -> str:
             return f"that {subj} {'does not ' + w.removesuffix('s') if negated else w}"
         if len(args) == 2 and _is(args[0], "it") and not _mentions_it(args[1]):
             return f"that {'does not ' + w.removesuffix('s') if negated else w} {value(args[1], ctx)}"
-    if isinstance(inner, A.BinOp) and inner.op in COMPARE_WORDS and isinstance(inner.left, A.Attr) \
-            and _is(inner.left.obj, "it") and not _mentions_it(inner.right):
+    if (
+        isinstance(inner, A.BinOp)
+        and inner.op in COMPARE_WORDS
+        and isinstance(inner.left, A.Attr)
+        and _is(inner.left.obj, "it")
+        and not _mentions_it(inner.right)
+    ):
         op = NEGATED[inner.op] if negated else inner.op
         return f"whose {inner.left.name} {COMPARE_WORDS[op]} {value(inner.right, ctx)}"
     return f"such that {cond_text(cond, ctx)}"
@@ -452,12 +490,14 @@ def _mentions_it(node: Any) -> bool:
     if isinstance(node, tuple):
         return any(_mentions_it(x) for x in node)
     if isinstance(node, A.Node):
-        return any(_mentions_it(getattr(node, f.name)) for f in dataclasses.fields(node)
-                   if f.name not in ("line", "column"))
+        return any(
+            _mentions_it(getattr(node, f.name)) for f in dataclasses.fields(node) if f.name not in ("line", "column")
+        )
     return False
 
 
 # -- values ----------------------------------------------------------------------------------
+
 
 def value(node: A.Node, ctx: Context) -> str:
     """An expression as a noun phrase or quantity."""
@@ -500,8 +540,9 @@ def value(node: A.Node, ctx: Context) -> str:
             return f"{possessive(o, ctx)} {attr}"
         case A.Attr(obj=o, name=attr):  # a counter (`counters:`): "your scuttles count"
             return f"{possessive(o, ctx)} {attr} count"
-        case A.Index(obj=A.Name(name=n) as table, index=A.Call(func="count", args=(s,))) \
-                if isinstance(ctx.constants.get(n), list):
+        case A.Index(obj=A.Name(name=n) as table, index=A.Call(func="count", args=(s,))) if isinstance(
+            ctx.constants.get(n), list
+        ):
             return _table(ctx.constants[n], s, ctx) or f"{value(table, ctx)} by {value(node.index, ctx)}"
         case A.Index(obj=o, index=i):
             return f"entry {value(i, ctx)} of {value(o, ctx)} (from 0)"
@@ -591,6 +632,7 @@ def _is_condition(node: A.Node) -> bool:
 
 
 # -- conditions --------------------------------------------------------------------------------
+
 
 def cond_text(node: A.Node, ctx: Context, negated: bool = False) -> str:
     """A condition as a clause (`the deck is empty`); `negated` says the opposite."""
@@ -683,8 +725,9 @@ def _count_cond(s: A.Node, op: str, rhs: A.Node, ctx: Context) -> str:
     none = (op == "==" and n == 0) or (op == "<" and n == 1) or (op == "<=" and n == 0)
     if np.definite:
         if some:
-            return f"{np.definite} is not empty" if not np.plural_definite else \
-                f"there is at least one of {np.definite}"
+            return (
+                f"{np.definite} is not empty" if not np.plural_definite else f"there is at least one of {np.definite}"
+            )
         if none:
             return f"{np.definite} is empty" if not np.plural_definite else f"there are none of {np.definite}"
         return f"the number of {np.definite} {COMPARE_WORDS[op]} {value(rhs, ctx)}"
@@ -700,8 +743,10 @@ def _count_cond(s: A.Node, op: str, rhs: A.Node, ctx: Context) -> str:
             return f"{who} {conj('have', np.holder)} {a(np2.head())}{' in play' if np2.bare() else ''}{tail}"
         if none:
             return f"{who} {conj('have', np.holder)} no {np2.head(True)}{' in play' if np2.bare() else ''}{tail}"
-        return (f"{who} {conj('have', np.holder)} {_amount(op, rhs, ctx)} {np2.head(True)}"
-                f"{' in play' if np2.bare() else ''}{tail}")
+        return (
+            f"{who} {conj('have', np.holder)} {_amount(op, rhs, ctx)} {np2.head(True)}"
+            f"{' in play' if np2.bare() else ''}{tail}"
+        )
     where = f" {np.place}" if np.place else ""
     if some:
         return f"there is {a(np.head())}{where}{np.tail()}"
@@ -714,12 +759,19 @@ def _count_cond(s: A.Node, op: str, rhs: A.Node, ctx: Context) -> str:
 
 
 def _amount(op: str, rhs: A.Node, ctx: Context) -> str:
-    words_ = {"==": "exactly", "!=": "other than", "<": "fewer than", "<=": "at most", ">": "more than",
-              ">=": "at least"}
+    words_ = {
+        "==": "exactly",
+        "!=": "other than",
+        "<": "fewer than",
+        "<=": "at most",
+        ">": "more than",
+        ">=": "at least",
+    }
     return f"{words_.get(op, op)} {value(rhs, ctx)}"
 
 
 # -- statements --------------------------------------------------------------------------------
+
 
 def dest_text(d: A.Dest, ctx: Context, moved: A.Node | None = None) -> str:
     if d.zone == "deck top":
@@ -779,8 +831,10 @@ def stmt_text(node: A.Node, ctx: Context) -> str:
         case A.PlayFrom(source=s):
             np = noun(s, ctx)
             what = f"one of {np.definite}" if np and np.definite else (np.one() if np else value(s, ctx))
-            return (f"{conj('play', subj)} {what} in any way it can be played, as if from {possessive(subj, ctx)} "
-                    "hand, once the rest of this effect is done (this effect ends only when that play has resolved)")
+            return (
+                f"{conj('play', subj)} {what} in any way it can be played, as if from {possessive(subj, ctx)} "
+                "hand, once the rest of this effect is done (this effect ends only when that play has resolved)"
+            )
         case A.Let(name=n, value=v):
             return f"let {words(n)} be {value(v, ctx)}"
         case A.If(cond=c, then=t, orelse=o):
@@ -792,16 +846,22 @@ def stmt_text(node: A.Node, ctx: Context) -> str:
             return text
         case A.ForEach(var=v, source=s, body=b):
             np = noun(s, ctx)
-            each = f"each {np.head()}{' ' + np.place if np.place and not np.owner else ''}{np.tail()}" \
-                if np and not np.definite else f"each of {value(s, ctx)}"
+            each = (
+                f"each {np.head()}{' ' + np.place if np.place and not np.owner else ''}{np.tail()}"
+                if np and not np.definite
+                else f"each of {value(s, ctx)}"
+            )
             if np and np.owner and not np.definite:
                 each = f"each of {np.owner} {np.head(True)}{np.tail()}"
             inner = ctx.with_(aliases={**ctx.aliases, v: "it"})
             return f"for {each}: {block_text(b, inner)}"
         case A.Mark(cards=A.Name(name="me" | "opponent") as c, mark=m, turns=t):  # a player: said passively
             who = player(c, ctx)
-            how = "for the rest of the game" if t is None else \
-                f"for {value(t, ctx)} {'turn' if isinstance(t, A.Num) and t.value == 1 else 'turns'}"
+            how = (
+                "for the rest of the game"
+                if t is None
+                else f"for {value(t, ctx)} {'turn' if isinstance(t, A.Num) and t.value == 1 else 'turns'}"
+            )
             return f"{who} {'are' if who == 'you' else 'is'} marked {words(m)} {how}"
         case A.Unmark(cards=A.Name(name="me" | "opponent") as c, mark=m):
             who = player(c, ctx)
@@ -885,8 +945,11 @@ def _choose(node: A.Choose, ctx: Context, then: A.Node | None = None) -> str:
 
 def _uses_chosen(stmt: A.Node, verb: str) -> bool:
     target = getattr(stmt, "cards", None)
-    return isinstance(stmt, (A.Scrap, A.Move, A.Shuffle, A.Mark, A.Show)) and isinstance(target, A.Name) \
+    return (
+        isinstance(stmt, (A.Scrap, A.Move, A.Shuffle, A.Mark, A.Show))
+        and isinstance(target, A.Name)
         and target.name in (verb, "chosen")
+    )
 
 
 def clauses(body: Sequence[A.Node], ctx: Context) -> list[str]:
@@ -897,9 +960,11 @@ def clauses(body: Sequence[A.Node], ctx: Context) -> list[str]:
     while i < len(body):
         s = body[i]
         if isinstance(s, A.Choose) and s.ordered:
-            out.append(f"{player(s.chooser, ctx)} {'put' if _is(s.chooser, 'me') else 'puts'} "
-                       f"{_object(s.source, ctx)} in the order of {'your' if _is(s.chooser, 'me') else 'their'} "
-                       f"choice (first named, first)")
+            out.append(
+                f"{player(s.chooser, ctx)} {'put' if _is(s.chooser, 'me') else 'puts'} "
+                f"{_object(s.source, ctx)} in the order of {'your' if _is(s.chooser, 'me') else 'their'} "
+                f"choice (first named, first)"
+            )
             chosen[s.verb] = chosen["chosen"] = "those cards"
             ctx = ctx.with_(chosen=chosen)
             i += 1
@@ -936,8 +1001,14 @@ def block_text(body: Sequence[A.Node], ctx: Context) -> str:
 
 # -- comparisons between two cards ---------------------------------------------------------------
 
-_COMPARE_WORDS = {">": "a higher", "<": "a lower", ">=": "at least the same", "<=": "at most the same",
-                  "==": "the same", "!=": "a different"}
+_COMPARE_WORDS = {
+    ">": "a higher",
+    "<": "a lower",
+    ">=": "at least the same",
+    "<=": "at most the same",
+    "==": "the same",
+    "!=": "a different",
+}
 
 
 def comparative(node: A.Node, first: str, second: str) -> str | None:
@@ -951,13 +1022,15 @@ def comparative(node: A.Node, first: str, second: str) -> str | None:
         case A.BinOp(op="and", left=lhs, right=rhs):
             left, right = comparative(lhs, first, second), comparative(rhs, first, second)
             return f"{left} and {right}" if left and right else None
-        case A.BinOp(op=op, left=A.Attr(obj=A.Name(name=x), name=f), right=A.Attr(obj=A.Name(name=y), name=g)) \
-                if op in _COMPARE_WORDS and f == g and (x, y) == (first, second):
+        case A.BinOp(op=op, left=A.Attr(obj=A.Name(name=x), name=f), right=A.Attr(obj=A.Name(name=y), name=g)) if (
+            op in _COMPARE_WORDS and f == g and (x, y) == (first, second)
+        ):
             return f"{_COMPARE_WORDS[op]} {words(f)}"
     return None
 
 
 # -- entry point -------------------------------------------------------------------------------
+
 
 def english(node: A.Node | Sequence[A.Node], ctx: Context | None = None, condition: bool = False) -> str:
     """Plain English for a program, statement or expression (lower case, no full stop).
@@ -977,8 +1050,25 @@ def english(node: A.Node | Sequence[A.Node], ctx: Context | None = None, conditi
     return value(node, ctx)
 
 
-_STATEMENT_NAMES = {"Scrap", "Move", "Attach", "Draw", "Reveal", "Shuffle", "Swap", "Choose", "PlayFrom", "Let",
-                    "If", "ForEach", "Mark", "Pass", "Win", "Nothing", "Show"}
+_STATEMENT_NAMES = {
+    "Scrap",
+    "Move",
+    "Attach",
+    "Draw",
+    "Reveal",
+    "Shuffle",
+    "Swap",
+    "Choose",
+    "PlayFrom",
+    "Let",
+    "If",
+    "ForEach",
+    "Mark",
+    "Pass",
+    "Win",
+    "Nothing",
+    "Show",
+}
 
 
 def say(src: str, ctx: Context | None = None, condition: bool = False, program: bool = True) -> str:
@@ -989,5 +1079,21 @@ def say(src: str, ctx: Context | None = None, condition: bool = False, program: 
     return english(tree, ctx, condition)
 
 
-__all__ = ["english", "say", "Context", "cond_text", "value", "noun", "one_target", "stmt_text", "block_text",
-           "sentence", "kind_word", "rank_noun", "role_noun", "join_or", "a", "words"]
+__all__ = [
+    "english",
+    "say",
+    "Context",
+    "cond_text",
+    "value",
+    "noun",
+    "one_target",
+    "stmt_text",
+    "block_text",
+    "sentence",
+    "kind_word",
+    "rank_noun",
+    "role_noun",
+    "join_or",
+    "a",
+    "words",
+]

@@ -20,9 +20,22 @@ from interpreter.core.source import Span
 from . import tree as A
 
 _TERMINAL_WORDS = {
-    "NAME": "a name", "NUMBER": "a number", "STRING": "a string", "COMPARE": "a comparison",
-    "SEMICOLON": "';'", "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','",
-    "DOT": "'.'", "PLUS": "'+'", "MINUS": "'-'", "STAR": "'*'", "SLASH": "'/'", "EQUAL": "'='",
+    "NAME": "a name",
+    "NUMBER": "a number",
+    "STRING": "a string",
+    "COMPARE": "a comparison",
+    "SEMICOLON": "';'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "COMMA": "','",
+    "DOT": "'.'",
+    "PLUS": "'+'",
+    "MINUS": "'-'",
+    "STAR": "'*'",
+    "SLASH": "'/'",
+    "EQUAL": "'='",
     "$END": "the end of the text",
 }
 
@@ -30,8 +43,7 @@ _TERMINAL_WORDS = {
 @cache
 def _parser() -> Lark:
     grammar = resources.files("interpreter.language").joinpath("effect.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=True,
-                start=["start", "expr"])
+    return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=True, start=["start", "expr"])
 
 
 def _pos(meta_or_token) -> dict:
@@ -229,11 +241,56 @@ def _describe_expected(expected) -> str:
     return ", ".join(words)
 
 
-_KEYWORDS = ("scrap", "move", "attach", "draw", "reveal", "shuffle", "swap", "choose", "play", "let", "if",
-             "for", "mark", "unmark", "set", "add", "pass", "win", "nothing", "where", "and", "or", "not", "in",
-             "then", "else",
-             "end", "each", "do", "to", "from", "by", "as", "of", "hand", "field", "deck", "shown", "top",
-             "bottom", "into", "with", "turns", "show", "all", "under", "order", "reversed")
+_KEYWORDS = (
+    "scrap",
+    "move",
+    "attach",
+    "draw",
+    "reveal",
+    "shuffle",
+    "swap",
+    "choose",
+    "play",
+    "let",
+    "if",
+    "for",
+    "mark",
+    "unmark",
+    "set",
+    "add",
+    "pass",
+    "win",
+    "nothing",
+    "where",
+    "and",
+    "or",
+    "not",
+    "in",
+    "then",
+    "else",
+    "end",
+    "each",
+    "do",
+    "to",
+    "from",
+    "by",
+    "as",
+    "of",
+    "hand",
+    "field",
+    "deck",
+    "shown",
+    "top",
+    "bottom",
+    "into",
+    "with",
+    "turns",
+    "show",
+    "all",
+    "under",
+    "order",
+    "reversed",
+)
 
 
 def _within_budget(tree: Tree, span: Span) -> None:
@@ -246,25 +303,34 @@ def _within_budget(tree: Tree, span: Span) -> None:
         count += 1
         if isinstance(t, Token):
             if t.type == "NUMBER" and len(t) > MAX_NUMBER_DIGITS:
-                raise RulesetError(f"a number of {len(t)} digits; at most {MAX_NUMBER_DIGITS} (MAX_NUMBER_DIGITS)",
-                                   span.locate(t.line or 1, t.column or 1), code="E213")
+                raise RulesetError(
+                    f"a number of {len(t)} digits; at most {MAX_NUMBER_DIGITS} (MAX_NUMBER_DIGITS)",
+                    span.locate(t.line or 1, t.column or 1),
+                    code="E213",
+                )
             continue
         if depth > MAX_EXPR_DEPTH:
             meta = t.meta
-            raise RulesetError(f"this effect is nested more than {MAX_EXPR_DEPTH} deep (MAX_EXPR_DEPTH)",
-                               span.locate(getattr(meta, "line", 1) or 1, getattr(meta, "column", 1) or 1),
-                               code="E212")
+            raise RulesetError(
+                f"this effect is nested more than {MAX_EXPR_DEPTH} deep (MAX_EXPR_DEPTH)",
+                span.locate(getattr(meta, "line", 1) or 1, getattr(meta, "column", 1) or 1),
+                code="E212",
+            )
         if count > MAX_EXPR_NODES:
-            raise RulesetError(f"this effect has more than {MAX_EXPR_NODES} parts (MAX_EXPR_NODES)", span.here(),
-                               code="E212")
+            raise RulesetError(
+                f"this effect has more than {MAX_EXPR_NODES} parts (MAX_EXPR_NODES)", span.here(), code="E212"
+            )
         stack.extend((c, depth + 1) for c in t.children if c is not None)
 
 
 def _parse(src: str, start: str, span: Span | None):
     span = span or Span("<effect>", 1, 1, None, tuple(src.splitlines()))
     if len(src) > MAX_EFFECT_CHARS:
-        raise RulesetError(f"this effect text has {len(src):,} characters; at most {MAX_EFFECT_CHARS:,} "
-                           f"(MAX_EFFECT_CHARS)", span.here(), code="E212")
+        raise RulesetError(
+            f"this effect text has {len(src):,} characters; at most {MAX_EFFECT_CHARS:,} (MAX_EFFECT_CHARS)",
+            span.here(),
+            code="E212",
+        )
     try:
         tree = _parser().parse(src, start=start)
     except UnexpectedInput as e:
@@ -285,7 +351,7 @@ def _parse(src: str, start: str, span: Span | None):
                 if words:
                     w = words[-1]
                     near = suggest(w.group(), _KEYWORDS)
-                    if w.group() not in _KEYWORDS and near and not src[w.end():pos].strip(" \t"):
+                    if w.group() not in _KEYWORDS and near and not src[w.end() : pos].strip(" \t"):
                         msg = f"unexpected '{w.group()}'; expected {_describe_expected(e.accepts or e.expected)}"
                         hint = f"did you mean '{near}'?"
                         line = src.count("\n", 0, w.start()) + 1

@@ -109,8 +109,12 @@ def _block(body: Sequence[A.Node], depth: int, multiline: bool) -> str:
         return "; ".join(texts)
     out = []
     for i, t in enumerate(texts):
-        needs_semi = (i + 1 < len(body) and isinstance(body[i], A.Draw) and body[i].player is None
-                      and isinstance(body[i + 1], A.ForEach))
+        needs_semi = (
+            i + 1 < len(body)
+            and isinstance(body[i], A.Draw)
+            and body[i].player is None
+            and isinstance(body[i + 1], A.ForEach)
+        )
         out.append(INDENT * depth + t + (";" if needs_semi else ""))
     return "\n".join(out)
 
@@ -178,8 +182,29 @@ def _stmt(node: A.Node, depth: int = 0, multiline: bool = False) -> str:
     raise TypeError(f"not a statement node: {type(node).__name__}")
 
 
-_STATEMENTS = (A.Scrap, A.Move, A.Attach, A.Draw, A.Reveal, A.Shuffle, A.ShuffleUnder, A.Swap, A.Choose, A.PlayFrom,
-               A.Let, A.If, A.ForEach, A.Mark, A.Unmark, A.SetCounter, A.AddCounter, A.Pass, A.Win, A.Nothing, A.Show)
+_STATEMENTS = (
+    A.Scrap,
+    A.Move,
+    A.Attach,
+    A.Draw,
+    A.Reveal,
+    A.Shuffle,
+    A.ShuffleUnder,
+    A.Swap,
+    A.Choose,
+    A.PlayFrom,
+    A.Let,
+    A.If,
+    A.ForEach,
+    A.Mark,
+    A.Unmark,
+    A.SetCounter,
+    A.AddCounter,
+    A.Pass,
+    A.Win,
+    A.Nothing,
+    A.Show,
+)
 
 
 def to_text(node: A.Node | Sequence[A.Node], multiline: bool = False) -> str:
@@ -196,7 +221,6 @@ def to_text(node: A.Node | Sequence[A.Node], multiline: bool = False) -> str:
     if isinstance(node, _STATEMENTS):
         return _stmt(node, 0, multiline)
     return expr_text(node)
-
 
 
 __all__ = ["to_text", "expr_text", "dest_text", "level"]

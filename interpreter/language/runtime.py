@@ -53,8 +53,10 @@ def _deck_top(g, n: int) -> tuple[int, ...]:
 def _number(n: int) -> int:
     if -MAX_INT <= n <= MAX_INT:
         return n
-    raise RuleRuntimeError(f"a number in the rules grew beyond the limit of {MAX_INT:.0e} (MAX_INT); "
-                           f"the move is refused and the game unchanged")
+    raise RuleRuntimeError(
+        f"a number in the rules grew beyond the limit of {MAX_INT:.0e} (MAX_INT); "
+        f"the move is refused and the game unchanged"
+    )
 
 
 def _add(a, b):
@@ -82,8 +84,10 @@ def _player(p) -> int:
     """A value used as a player whose kind the checks at load time could not prove."""
     if p == 0 or p == 1:
         return int(p)
-    raise RuleRuntimeError(f"the rules used {p!r} as a player (a player is me, opponent or a card's owner); "
-                           f"the move is refused and the game unchanged")
+    raise RuleRuntimeError(
+        f"the rules used {p!r} as a player (a player is me, opponent or a card's owner); "
+        f"the move is refused and the game unchanged"
+    )
 
 
 def _from_top(cs):
@@ -91,16 +95,27 @@ def _from_top(cs):
     return cs[::-1]
 
 
-HELPERS = {"_from_top": _from_top,
-           "_cards": as_cards, "_div": _div, "_index": _index, "_top": _top, "_first": _first, "_add": _add,
-           "_join": _join, "_sub": _sub, "_mul": _mul, "_player": _player, "_deck_top": _deck_top}
+HELPERS = {
+    "_from_top": _from_top,
+    "_cards": as_cards,
+    "_div": _div,
+    "_index": _index,
+    "_top": _top,
+    "_first": _first,
+    "_add": _add,
+    "_join": _join,
+    "_sub": _sub,
+    "_mul": _mul,
+    "_player": _player,
+    "_deck_top": _deck_top,
+}
 """The helpers, by the names generated code calls them."""
 
 BUILTINS = {"len": len, "tuple": tuple, "sum": sum, "min": min, "max": max, "bool": bool, "range": range}
 """The only builtins generated code may call (placed in its namespace; it has no `__builtins__`)."""
 
 
-def choices(n: int, k: int, cap: int = 10 ** 12) -> int:
+def choices(n: int, k: int, cap: int = 10**12) -> int:
     """How many ways to choose k of n cards (counting stops once past `cap`: never a huge number)."""
     n = max(n, 0)
     k = min(max(k, 0), n)

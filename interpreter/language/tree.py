@@ -137,6 +137,7 @@ class Shuffle(Node):
 @dataclass(frozen=True)
 class ShuffleUnder(Node):
     """`shuffle CARDS under deck`: only those cards are shuffled, then put under the deck."""
+
     cards: Node
 
 
@@ -182,29 +183,31 @@ class ForEach(Node):
 
 @dataclass(frozen=True)
 class Mark(Node):
-    cards: Node          # cards, or a player
+    cards: Node  # cards, or a player
     mark: str
-    turns: Node | None   # None: for the rest of the game
+    turns: Node | None  # None: for the rest of the game
 
 
 @dataclass(frozen=True)
 class SetCounter(Node):
     """`set X.NAME to VALUE [for N turns]` (a counter declared in `counters:`)."""
-    target: Node         # X.NAME: an Attr
+
+    target: Node  # X.NAME: an Attr
     value: Node
-    turns: Node | None   # None: until set again
+    turns: Node | None  # None: until set again
 
 
 @dataclass(frozen=True)
 class AddCounter(Node):
     """`add VALUE to X.NAME`."""
+
     value: Node
     target: Node
 
 
 @dataclass(frozen=True)
 class Unmark(Node):
-    cards: Node          # cards, or a player
+    cards: Node  # cards, or a player
     mark: str
 
 

@@ -15,16 +15,36 @@ def _heuristic(seed: int = 0, samples: int = 6, depth: int = 4, max_nodes: int =
     return Bot(seed, samples=samples, depth=depth, max_nodes=max_nodes)
 
 
-def _ismcts(seed: int = 0, iterations: int = 1200, exploration: float = 0.25, horizon: int = 3,
-            temperature: float = 8.0, prior: int = 0, seconds: float = 0.0, widening: float = 1.0,
-            reach: float = 0.0) -> ISMCTS:
-    return ISMCTS(seed, iterations=iterations, exploration=exploration, horizon=horizon,
-                  temperature=temperature, prior=prior, seconds=seconds, widening=widening, reach=reach)
+def _ismcts(
+    seed: int = 0,
+    iterations: int = 1200,
+    exploration: float = 0.25,
+    horizon: int = 3,
+    temperature: float = 8.0,
+    prior: int = 0,
+    seconds: float = 0.0,
+    widening: float = 1.0,
+    reach: float = 0.0,
+) -> ISMCTS:
+    return ISMCTS(
+        seed,
+        iterations=iterations,
+        exploration=exploration,
+        horizon=horizon,
+        temperature=temperature,
+        prior=prior,
+        seconds=seconds,
+        widening=widening,
+        reach=reach,
+    )
 
 
 register("random", "uniformly random legal moves", _random)
-register("heuristic", "determinized look-ahead with a generic evaluation (the bot)", _heuristic,
-         aliases=("bot",))
-register("ismcts", "information-set Monte Carlo tree search from its own view", _ismcts,
-         levels={"fast": {"iterations": 300}, "default": {"iterations": 1200}, "strong": {"iterations": 4800}},
-         default_level="default")
+register("heuristic", "determinized look-ahead with a generic evaluation (the bot)", _heuristic, aliases=("bot",))
+register(
+    "ismcts",
+    "information-set Monte Carlo tree search from its own view",
+    _ismcts,
+    levels={"fast": {"iterations": 300}, "default": {"iterations": 1200}, "strong": {"iterations": 4800}},
+    default_level="default",
+)

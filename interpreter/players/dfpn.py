@@ -29,9 +29,9 @@ import time
 from interpreter.engine.machine import apply_action, legal_actions
 from interpreter.engine.state import State
 
-INF = 1 << 40          # a proof (or disproof) number this large: the question is refuted (or proven)
-CACHE = 4096           # positions whose children are kept (a position is often searched again soon)
-EPSILON = 0.25         # the 1+ε trick: a child is searched until its number exceeds the second best's by ε
+INF = 1 << 40  # a proof (or disproof) number this large: the question is refuted (or proven)
+CACHE = 4096  # positions whose children are kept (a position is often searched again soon)
+EPSILON = 0.25  # the 1+ε trick: a child is searched until its number exceeds the second best's by ε
 
 
 class OutOfBudget(Exception):
@@ -113,7 +113,7 @@ class ProofSearch:
             if c.rng.s != before:
                 self.check(c, line)
             cacts = self.settle(c, line)
-            forced = tuple(line[base + 1:])
+            forced = tuple(line[base + 1 :])
             del line[base:]
             out.append((c, cacts, None if cacts is None else self.key(c), a, forced))
         return out
@@ -172,6 +172,6 @@ class ProofSearch:
                 self._line.append(k[3])
                 self._line.extend(k[4])
                 self._mid(k[0], k[1], k[2], attacker, min(c_thpn, INF), min(c_thdn, INF))
-                del self._line[len(self._line) - 1 - len(k[4]):]
+                del self._line[len(self._line) - 1 - len(k[4]) :]
         finally:
             path.discard(key)

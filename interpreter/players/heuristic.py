@@ -33,26 +33,35 @@ WIN = 1000.0
 class Weights:
     """The evaluation: every term is a generic feature of a position."""
 
-    need: float = 1.0          # each point still missing to one's goal
-    urgency: float = 12.0      # extra weight as a side gets close to its goal: urgency / (need + 1)
-    hand: float = 0.9          # each card in hand
-    in_play: float = 0.6       # each non-point card in play (royals, glasses...)
-    sees_hand: float = 0.4     # seeing the opponent's hand
-    reach: float = 0.0         # a side within one point card of its goal (its need at most the highest card value)
+    need: float = 1.0  # each point still missing to one's goal
+    urgency: float = 12.0  # extra weight as a side gets close to its goal: urgency / (need + 1)
+    hand: float = 0.9  # each card in hand
+    in_play: float = 0.6  # each non-point card in play (royals, glasses...)
+    sees_hand: float = 0.4  # seeing the opponent's hand
+    reach: float = 0.0  # a side within one point card of its goal (its need at most the highest card value)
 
 
 DEFAULT_WEIGHTS = Weights()
 
+
 class Bot:
     """Deterministic for a given seed: the same position and view give the same move."""
 
-    def __init__(self, seed: int = 0, samples: int = 6, depth: int = 4, max_sims: int = 1000,
-                 reply: bool = True, max_nodes: int = 2000, weights: Weights | None = None) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        samples: int = 6,
+        depth: int = 4,
+        max_sims: int = 1000,
+        reply: bool = True,
+        max_nodes: int = 2000,
+        weights: Weights | None = None,
+    ) -> None:
         self.seed = seed
         self.samples = samples
         self.depth = depth
         self.max_sims = max_sims
-        self.reply = reply          # also look at the opponent's best answer on its next turn
+        self.reply = reply  # also look at the opponent's best answer on its next turn
         self.max_nodes = max_nodes  # a node budget per decision (counted, so still deterministic)
         self.w = weights or DEFAULT_WEIGHTS
         self._nodes = 0  # what is left of the node budget of the current simulation
@@ -174,6 +183,7 @@ MAX_MOVES = 2000
 def play_match(rules_spec: str, seed: int, bot_player: int, bot_seed: int = 0) -> tuple[int | None, list[float]]:
     """One game of the bot against random play; the winner (0/1/None) and the bot's move times."""
     from interpreter.rules import load_ruleset
+
     game = Game.new(load_ruleset(rules_spec), seed)
     bot, rnd = Bot(bot_seed + seed), RandomPlayer(seed * 7919 + 1)
     times: list[float] = []

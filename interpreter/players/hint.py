@@ -28,12 +28,17 @@ def hint(game: Game, seed: int = 0, seconds: float = 1.5, iterations: int = 400)
             why = str(e).removeprefix("cannot solve: ")
         else:
             if s.complete:
-                return (f"hint: {s.move} — solved: {WORDS[s.value]} under perfect play "  # type: ignore[index]
-                        f"({s.nodes:,} positions searched)")
+                return (
+                    f"hint: {s.move} — solved: {WORDS[s.value]} under perfect play "  # type: ignore[index]
+                    f"({s.nodes:,} positions searched)"
+                )
             why = f"not solved within {seconds:g} s"
     player = ISMCTS(seed, iterations=iterations)
     move = player.choose(game, d.player)
     rate = player.stats.last_win_rate
-    estimate = (f"ISMCTS estimates a {100 * rate:.0f}% win rate over {player.stats.iterations:,} playouts"
-                if rate is not None else "the only legal move")
+    estimate = (
+        f"ISMCTS estimates a {100 * rate:.0f}% win rate over {player.stats.iterations:,} playouts"
+        if rate is not None
+        else "the only legal move"
+    )
     return f"hint: {move} — {estimate} (not solved exactly: {why})"

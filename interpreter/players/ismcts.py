@@ -59,19 +59,28 @@ class SearchStats:
 class ISMCTS:
     """Deterministic for a seed: the same position and view give the same move."""
 
-    def __init__(self, seed: int = 0, iterations: int = 1200, exploration: float = 0.25, horizon: int = 3,
-                 temperature: float = 8.0, prior: int = 0, seconds: float = 0.0, widening: float = 1.0,
-                 reach: float = 0.0) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int = 1200,
+        exploration: float = 0.25,
+        horizon: int = 3,
+        temperature: float = 8.0,
+        prior: int = 0,
+        seconds: float = 0.0,
+        widening: float = 1.0,
+        reach: float = 0.0,
+    ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be 1 or more")
         self.seed = seed
         self.iterations = iterations
         self.exploration = exploration
-        self.horizon = horizon          # playout decisions before the evaluation decides (< 0: to the end)
+        self.horizon = horizon  # playout decisions before the evaluation decides (< 0: to the end)
         self.temperature = temperature  # evaluation units per logistic unit
-        self.prior = prior              # virtual visits at the evaluation of a new move's position
-        self.seconds = seconds          # a wall-clock cap per move (0: none; with one, not deterministic)
-        self.widening = widening        # progressive widening: a node seen n times has 1 + widening*sqrt(n)
+        self.prior = prior  # virtual visits at the evaluation of a new move's position
+        self.seconds = seconds  # a wall-clock cap per move (0: none; with one, not deterministic)
+        self.widening = widening  # progressive widening: a node seen n times has 1 + widening*sqrt(n)
         #                                 children, added best-evaluated first (0: every move, at random)
         self.weights = Weights(reach=reach)  # the generic evaluation, with the reach term's weight
         self.stats = SearchStats()
@@ -174,8 +183,11 @@ class ISMCTS:
                     else:
                         pick = untried[int(rand() * len(untried))]
                         apply_action(g, next(a for m, a in pairs if m == pick))
-                    e = ([prior, prior * result(g, who), 1, {}, who, g.winner == who] if prior
-                         else [0, 0.0, 1, {}, who, g.winner == who])
+                    e = (
+                        [prior, prior * result(g, who), 1, {}, who, g.winner == who]
+                        if prior
+                        else [0, 0.0, 1, {}, who, g.winner == who]
+                    )
                     node[pick] = e
                     path.append(e)
                     break

@@ -43,9 +43,15 @@ _REGISTRY: dict[str, Entry] = {}
 _ALIASES: dict[str, str] = {}
 
 
-def register(name: str, description: str, factory: Callable[..., Player], *,
-             levels: dict[str, dict[str, Any]] | None = None, default_level: str | None = None,
-             aliases: tuple[str, ...] = ()) -> None:
+def register(
+    name: str,
+    description: str,
+    factory: Callable[..., Player],
+    *,
+    levels: dict[str, dict[str, Any]] | None = None,
+    default_level: str | None = None,
+    aliases: tuple[str, ...] = (),
+) -> None:
     """Add a player. `factory(seed=..., **options)` makes one; `levels` are named option sets."""
     _REGISTRY[name] = Entry(name, description, factory, dict(levels or {}), default_level)
     for a in aliases:
@@ -95,14 +101,19 @@ def parse_spec(spec: str) -> tuple[Entry, dict[str, Any]]:
     entry = _REGISTRY.get(name)
     if entry is None:
         near = suggest(name, list(_REGISTRY) + list(_ALIASES))
-        raise PlayerError(f"no player named '{spec}'" + (f"; did you mean '{near}'?" if near else "")
-                          + f" (players: {', '.join(sorted(players()))})")
+        raise PlayerError(
+            f"no player named '{spec}'"
+            + (f"; did you mean '{near}'?" if near else "")
+            + f" (players: {', '.join(sorted(players()))})"
+        )
     options: dict[str, Any] = {}
     level = level.strip().lower() or (entry.default_level or "")
     if level:
         if level not in entry.levels:
-            raise PlayerError(f"player '{entry.name}' has no level '{level}'"
-                              + (f" (levels: {', '.join(entry.levels)})" if entry.levels else " (it has none)"))
+            raise PlayerError(
+                f"player '{entry.name}' has no level '{level}'"
+                + (f" (levels: {', '.join(entry.levels)})" if entry.levels else " (it has none)")
+            )
         options.update(entry.levels[level])
     params = _parameters(entry.factory)
     for item in filter(None, query.split("&")):
@@ -112,10 +123,15 @@ def parse_spec(spec: str) -> tuple[Entry, dict[str, Any]]:
             raise PlayerError(f"player '{spec}': write options as key=value (got '{item}')")
         if key == "seed" or key not in params:
             near = suggest(key, [p for p in params if p != "seed"])
-            raise PlayerError(f"player '{entry.name}' has no option '{key}'"
-                              + (f"; did you mean '{near}'?" if near else "")
-                              + (f" (options: {', '.join(p for p in params if p != 'seed')})"
-                                 if len(params) > 1 else " (it takes none)"))
+            raise PlayerError(
+                f"player '{entry.name}' has no option '{key}'"
+                + (f"; did you mean '{near}'?" if near else "")
+                + (
+                    f" (options: {', '.join(p for p in params if p != 'seed')})"
+                    if len(params) > 1
+                    else " (it takes none)"
+                )
+            )
         options[key] = _convert(value.strip(), params[key], spec, key)
     return entry, options
 
@@ -139,4 +155,3 @@ def make_player(name: str, seed: int = 0, **options: Any) -> Player:
         if key not in params:
             raise PlayerError(f"player '{entry.name}' has no option '{key}'")
     return entry.factory(seed=seed, **opts)
-

@@ -29,8 +29,12 @@ def unseen_places(state: State, me: int, zones: list[int] | None = None) -> list
     """(zone, index) of every card of `zones` (default: `hidden_zones`) that `me` does not know."""
     hand, deck = known_hidden(state, me)
     known = set(hand) | {c for _, c in deck}
-    return [(z, i) for z in (hidden_zones(state, me) if zones is None else zones)
-            for i, c in enumerate(state.zones[z]) if c not in known]
+    return [
+        (z, i)
+        for z in (hidden_zones(state, me) if zones is None else zones)
+        for i, c in enumerate(state.zones[z])
+        if c not in known
+    ]
 
 
 def unseen_cards(state: State, me: int) -> list[int]:

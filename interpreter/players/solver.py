@@ -68,8 +68,8 @@ class Solution:
     """The value of a position for `player` (who decides there) under perfect play, if `complete`."""
 
     player: int
-    value: int | None              # +1 win, 0 draw, -1 loss for `player`; None if the budget ran out
-    move: Move | None              # a best move (None if the budget ran out or the game is over)
+    value: int | None  # +1 win, 0 draw, -1 loss for `player`; None if the budget ran out
+    move: Move | None  # a best move (None if the budget ran out or the game is over)
     nodes: int
     seconds: float
     complete: bool
@@ -83,8 +83,10 @@ class Solution:
     def describe(self) -> str:
         who = f"p{self.player + 1}"
         if not self.complete:
-            return (f"budget ran out after {self.nodes:,} nodes ({self.seconds:.1f} s): no result "
-                    f"(raise --nodes or --seconds)")
+            return (
+                f"budget ran out after {self.nodes:,} nodes ({self.seconds:.1f} s): no result "
+                f"(raise --nodes or --seconds)"
+            )
         best = f"; best move: {self.move}" if self.move is not None else ""
         return f"{who} to decide: {self.result} under perfect play{best} ({self.nodes:,} nodes, {self.seconds:.2f} s)"
 
@@ -97,8 +99,11 @@ def hidden_reason(state: State) -> str | None:
     known = [known_hidden(state, p) for p in (0, 1)]
     unknown = len(deck) - min(len(k[1]) for k in known)
     if unknown > 0:
-        return f"the deck holds {unknown} card(s) nobody has seen" if all(not k[1] for k in known) else \
-            f"the deck holds {unknown} card(s) a player has not seen"
+        return (
+            f"the deck holds {unknown} card(s) nobody has seen"
+            if all(not k[1] for k in known)
+            else f"the deck holds {unknown} card(s) a player has not seen"
+        )
     for p in (0, 1):
         if len(known[p][0]) < len(state.zones[HAND0 + 1 - p]):
             return f"p{2 - p}'s hand is hidden from p{p + 1}"
@@ -162,8 +167,8 @@ class Solver:
         self._deadline = 0.0
         self._keep: dict[int, object] = {}  # objects keyed by id: kept alive so that no id is reused
         self._rng = 0
-        self._line: list[tuple] = []         # the actions from the root to the node being searched
-        self._path: set[tuple] = set()       # the keys of the positions on that line
+        self._line: list[tuple] = []  # the actions from the root to the node being searched
+        self._path: set[tuple] = set()  # the keys of the positions on that line
         self._sets = False
         self._turns = False  # whether the rules read the turn number (then it is part of a position)
         self._root: State | None = None
@@ -226,8 +231,9 @@ class Solver:
             return Solution(me, None, None, self.nodes, time.perf_counter() - t0, False)
         finally:
             self._line, self._path = [], set()
-        return Solution(me, value, move, self.nodes, time.perf_counter() - t0, True, self.principal_line(state),
-                        per_move)
+        return Solution(
+            me, value, move, self.nodes, time.perf_counter() - t0, True, self.principal_line(state), per_move
+        )
 
     # -- df-pn: two binary questions (interpreter/players/dfpn.py) ------------------------------------
     def _solve_dfpn(self, state: State, all_moves: bool, t0: float) -> Solution:
@@ -254,11 +260,12 @@ class Solver:
             return Solution(me, None, None, ps.nodes, time.perf_counter() - t0, False)
         except Repetition as e:
             line = " then ".join(f"'{m}'" for m in self._moves(e.line)[-8:])
-            raise NotSolvable(f"cannot solve: a position can come back (after {line}): its value would "
-                              f"depend on the engine's move limit") from None
+            raise NotSolvable(
+                f"cannot solve: a position can come back (after {line}): its value would "
+                f"depend on the engine's move limit"
+            ) from None
         self.nodes = ps.nodes
-        return Solution(me, value, move, ps.nodes, time.perf_counter() - t0, True, self.principal_line(state),
-                        per_move)
+        return Solution(me, value, move, ps.nodes, time.perf_counter() - t0, True, self.principal_line(state), per_move)
 
     def _value_dfpn(self, state: State, prefix: list[tuple]) -> int:
         """The value of the undecided `state` for whoever decides there: a win if they can force one,
@@ -336,8 +343,10 @@ class Solver:
         path = self._path
         if key in path:
             line = " then ".join(f"'{move_of(g, a)}'" for a in self._line[-8:])
-            raise NotSolvable(f"cannot solve: a position can come back (after {line}): its value would "
-                              f"depend on the engine's move limit")
+            raise NotSolvable(
+                f"cannot solve: a position can come back (after {line}): its value would "
+                f"depend on the engine's move limit"
+            )
         path.add(key)
         try:
             best = self._children(g, alpha, beta, entry)
@@ -514,21 +523,42 @@ class Solver:
                 pending: object = (d.player, d.kind, d.verb, d.count, tuple(sorted(d.options)))
             else:
                 pending = fr(d)
-            extra: tuple = (pending, fr(g.chain),
-                            tuple((self._ref(f[0]), f[1], tuple(sorted((k, fr(x)) for k, x in f[2].items())))
-                                  for f in g.frames))
+            extra: tuple = (
+                pending,
+                fr(g.chain),
+                tuple((self._ref(f[0]), f[1], tuple(sorted((k, fr(x)) for k, x in f[2].items()))) for f in g.frames),
+            )
         else:
             extra = (d.player,)
         marks = tuple(sorted((k, until - g.turn_no) for k, until in g.marks.items())) if g.marks else ()
-        counters = tuple(sorted((k, v, until - g.turn_no) for k, (v, until) in g.counters.items())) \
-            if g.counters else ()
+        counters = (
+            tuple(sorted((k, v, until - g.turn_no) for k, (v, until) in g.counters.items())) if g.counters else ()
+        )
         atts = tuple(sorted((k, tuple(v)) for k, v in g.atts.items() if v)) if g.atts else ()
-        return (where, pick(g.role), pick(g.owner), atts, marks, g.turn, g.passes, g.passed, extra,
-                g.wins, g.hands, counters, g.turn_no if self._turns else 0)
+        return (
+            where,
+            pick(g.role),
+            pick(g.owner),
+            atts,
+            marks,
+            g.turn,
+            g.passes,
+            g.passed,
+            extra,
+            g.wins,
+            g.hands,
+            counters,
+            g.turn_no if self._turns else 0,
+        )
 
 
-def solve(state: State | Game, max_nodes: int = 2_000_000, max_seconds: float = 60.0,
-          all_moves: bool = False, method: str = "dfpn") -> Solution:
+def solve(
+    state: State | Game,
+    max_nodes: int = 2_000_000,
+    max_seconds: float = 60.0,
+    all_moves: bool = False,
+    method: str = "dfpn",
+) -> Solution:
     """Solve an open position (a State or a Game); see Solver."""
     s = state.state if isinstance(state, Game) else state
     return Solver(max_nodes, max_seconds, method).solve(s, all_moves)

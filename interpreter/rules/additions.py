@@ -94,8 +94,16 @@ def _parse(text: Any, kind: str, span: Span | None) -> Any:
     return (parse_program if kind == "program" else parse_expr)(str(text), span)
 
 
-def join(kind: str, path: tuple, base: Any, base_span: Span | JoinedSpan | None, prior: Joined | None,
-         added: dict, spans: dict[str, Span | None], where_key: Any) -> tuple[str, Joined]:
+def join(
+    kind: str,
+    path: tuple,
+    base: Any,
+    base_span: Span | JoinedSpan | None,
+    prior: Joined | None,
+    added: dict,
+    spans: dict[str, Span | None],
+    where_key: Any,
+) -> tuple[str, Joined]:
     """The rule at `path` with `added` ({before/after} or {and/or}) joined to `base` (its text, or `prior`
     if it was already joined). Returns the joined rule printed as text and the Joined. Raises a
     RulesetError (at `where_key`) for a wrong key or nothing to add to, or the parse error of a part."""
@@ -103,32 +111,53 @@ def join(kind: str, path: tuple, base: Any, base_span: Span | JoinedSpan | None,
     keys = PROGRAM_KEYS if kind == "program" else EXPR_KEYS
     wrong = [k for k in added if k not in keys]
     if wrong or not added:
-        what = "a program: write {before: TEXT} and/or {after: TEXT}" if kind == "program" else \
-            "an expression: write {and: TEXT} or {or: TEXT}"
-        raise RulesetError(f"{dotted} is {what}" + (f", not '{wrong[0]}'" if wrong else ""), where_key,
-                           code="E030", hint="or write the whole rule as text to replace it")
+        what = (
+            "a program: write {before: TEXT} and/or {after: TEXT}"
+            if kind == "program"
+            else "an expression: write {and: TEXT} or {or: TEXT}"
+        )
+        raise RulesetError(
+            f"{dotted} is {what}" + (f", not '{wrong[0]}'" if wrong else ""),
+            where_key,
+            code="E030",
+            hint="or write the whole rule as text to replace it",
+        )
     if kind == "expr" and len(added) > 1:
-        raise RulesetError(f"{dotted}: write {{and: TEXT}} or {{or: TEXT}}, not both (which comes first?)",
-                           where_key, code="E030", hint="join them in one text: {and: (A) or (B)}")
+        raise RulesetError(
+            f"{dotted}: write {{and: TEXT}} or {{or: TEXT}}, not both (which comes first?)",
+            where_key,
+            code="E030",
+            hint="join them in one text: {and: (A) or (B)}",
+        )
     # Nothing to add to: a program that is not there has no steps, and a play's, response's or trigger's
     # condition that is not there always holds ({and: X} is then X); any other field has a default of its own.
     empty = base is None and prior is None and (kind == "program" or path[-1] in ALWAYS_TRUE and "and" in added)
     if base is None and not empty:
         why = " (without one it always holds: an 'or' would change nothing)" if path[-1] in ALWAYS_TRUE else ""
-        raise RulesetError(f"{dotted}: there is no rule here to add to (nothing it extends sets {dotted}){why}",
-                           where_key, code="E030", hint="write the whole rule as text")
+        raise RulesetError(
+            f"{dotted}: there is no rule here to add to (nothing it extends sets {dotted}){why}",
+            where_key,
+            code="E030",
+            hint="write the whole rule as text",
+        )
     for k, v in added.items():
         if not isinstance(v, str) or not v.strip():
-            raise RulesetError(f"{dotted}.{k} must be effect-language text", spans.get(k) and spans[k].here()
-                               or where_key, code="E030")
+            raise RulesetError(
+                f"{dotted}.{k} must be effect-language text", spans.get(k) and spans[k].here() or where_key, code="E030"
+            )
     if empty:
         parts = []
     elif prior is not None:
         parts = [(prior.tree, prior.span, prior.lines)]
     else:
         tree = _parse(base, kind, base_span if isinstance(base_span, Span) else None)
-        parts = [(tree, JoinedSpan((1,), (base_span if isinstance(base_span, Span) else None,)),
-                  _lines(base) if isinstance(base, str) else 1)]
+        parts = [
+            (
+                tree,
+                JoinedSpan((1,), (base_span if isinstance(base_span, Span) else None,)),
+                _lines(base) if isinstance(base, str) else 1,
+            )
+        ]
     pieces: list[tuple[str, Any, Any, int]] = []  # (role, tree, span-of-part, lines)
     for k in added:
         pieces.append((k, _parse(added[k], kind, spans.get(k)), spans.get(k), _lines(added[k])))

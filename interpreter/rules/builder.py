@@ -74,8 +74,9 @@ class Builder:
                 self.trees[path] = joined.tree
                 continue
             try:
-                self.trees[path] = (parse_program if program else parse_expr)(str(get_path(self.d, path)),
-                                                                               self.c.span(path))
+                self.trees[path] = (parse_program if program else parse_expr)(
+                    str(get_path(self.d, path)), self.c.span(path)
+                )
             except RulesetError as e:
                 self.errors.append(e)
 
@@ -132,16 +133,22 @@ class Builder:
             return fn
         except RulesetError as e:  # the built-in default does not fit this ruleset
             dotted = ".".join(map(str, path))
-            self.errors.append(RulesetError(
-                f"{dotted} is not given, and its default `{default}` does not fit this ruleset ({e.message}): "
-                f"write {dotted}", self.c.where(()), code="E024"))
+            self.errors.append(
+                RulesetError(
+                    f"{dotted} is not given, and its default `{default}` does not fit this ruleset ({e.message}): "
+                    f"write {dotted}",
+                    self.c.where(()),
+                    code="E024",
+                )
+            )
             return None
 
     def _note(self, path: tuple, comp: Compiler, tree: A.Node, bound, program: bool, span) -> None:
         """Record the work of a compiled field, and count it again with one card in each zone."""
         if self._dry is None:
-            self._dry = dataclasses.replace(self.ctx, deck_size=1, namespace=None, define_fns={}, define_sizes={},
-                                            const_names={}, used_names=set())
+            self._dry = dataclasses.replace(
+                self.ctx, deck_size=1, namespace=None, define_fns={}, define_sizes={}, const_names={}, used_names=set()
+            )
         dry = Compiler(self._dry, span, dry=True)
         dry.program(tree, frozenset(bound)) if program else dry.expr(tree, frozenset(bound))
         self.costs.append((path, comp.cost, dry.cost))
@@ -155,5 +162,6 @@ class Builder:
 
     def error(self, message: str, path: tuple, code: str, hint: str | None = None, key: bool = False) -> None:
         """Report a problem at the value (or, with key=True, the key) of `path`."""
-        self.errors.append(RulesetError(message, self.c.key_where(path) if key else self.c.where(path),
-                                        code=code, hint=hint))
+        self.errors.append(
+            RulesetError(message, self.c.key_where(path) if key else self.c.where(path), code=code, hint=hint)
+        )

@@ -24,12 +24,12 @@ class Composed:
     data: dict
     marks: dict
     setters: dict = field(default_factory=dict)  # path -> part name that set it
-    parts: list[str] = field(default_factory=list)    # the base and what it extends, base-most first
-    lines: dict = field(default_factory=dict)         # part -> its YamlDoc
+    parts: list[str] = field(default_factory=list)  # the base and what it extends, base-most first
+    lines: dict = field(default_factory=dict)  # part -> its YamlDoc
     options: list[str] = field(default_factory=list)  # options applied, in order
-    applied_by: dict = field(default_factory=dict)    # option -> the part that applied it
-    aliases: set = field(default_factory=set)         # the `name:` of every part
-    joined: dict = field(default_factory=dict)        # path -> Joined: a rule several files wrote (additions.py)
+    applied_by: dict = field(default_factory=dict)  # option -> the part that applied it
+    aliases: set = field(default_factory=set)  # the `name:` of every part
+    joined: dict = field(default_factory=dict)  # path -> Joined: a rule several files wrote (additions.py)
 
     def label(self, part: str) -> str:
         """A part as its `name:` says (a file on disk by its name, not its path)."""
@@ -63,8 +63,16 @@ class Composed:
 META_KEYS = ("extends", "options", "kind", "requires", "conflicts", "name", "description", "source")
 
 
-def _merge(dst: Composed, doc_data: Any, doc: YamlDoc, path: tuple, part: str, option: bool,
-           errors: list[RulesetError], may_override: frozenset[str] = frozenset()) -> None:
+def _merge(
+    dst: Composed,
+    doc_data: Any,
+    doc: YamlDoc,
+    path: tuple,
+    part: str,
+    option: bool,
+    errors: list[RulesetError],
+    may_override: frozenset[str] = frozenset(),
+) -> None:
     """Merge one file's data into `dst`. An option may not change what another option set
     (unless it `requires` that option); a ruleset file overrides whatever it extends."""
     for key, value in doc_data.items():
@@ -75,16 +83,28 @@ def _merge(dst: Composed, doc_data: Any, doc: YamlDoc, path: tuple, part: str, o
         if value is None and not path and isinstance(cur, dict):
             # `plays:` with nothing under it would wipe out a whole section of what it extends:
             # almost always an indentation slip
-            errors.append(RulesetError(
-                f"'{key}' has no value here, which would remove every entry of '{key}' it extends",
-                doc.key_where(p), code="E012",
-                hint=f"indent the entries under '{key}:'; to remove one entry, write it with no value"))
+            errors.append(
+                RulesetError(
+                    f"'{key}' has no value here, which would remove every entry of '{key}' it extends",
+                    doc.key_where(p),
+                    code="E012",
+                    hint=f"indent the entries under '{key}:'; to remove one entry, write it with no value",
+                )
+            )
             continue
         kind = field_kind_of(p)
         if is_addition(value, kind):  # {before/after: TEXT} or {and/or: TEXT}: added to the rule it extends
             try:
-                text, joined = join(kind, p, cur, dst.span(p), dst.joined.get(p), value,
-                                    {k: doc.marks.get(p + (k,)) for k in value}, doc.key_where(p))
+                text, joined = join(
+                    kind,
+                    p,
+                    cur,
+                    dst.span(p),
+                    dst.joined.get(p),
+                    value,
+                    {k: doc.marks.get(p + (k,)) for k in value},
+                    doc.key_where(p),
+                )
             except RulesetError as e:
                 errors.append(e)
                 continue
@@ -97,24 +117,31 @@ def _merge(dst: Composed, doc_data: Any, doc: YamlDoc, path: tuple, part: str, o
             _merge(dst, value, doc, p, part, option, errors, may_override)
             continue
         if option and cur != value:
-            clash = [s for q, s in dst.setters.items() if (q[:len(p)] == p or p[:len(q)] == q)
-                     and s in dst.options and s not in may_override and s != part]
+            clash = [
+                s
+                for q, s in dst.setters.items()
+                if (q[: len(p)] == p or p[: len(q)] == q) and s in dst.options and s not in may_override and s != part
+            ]
             if clash:
-                errors.append(RulesetError(
-                    f"options clash: '{part}' and '{clash[0]}' both change {'.'.join(map(str, p))} "
-                    f"differently", doc.where(p), code="E301",
-                    hint=f"use one of them, or make '{part}' require '{clash[0]}'"))
+                errors.append(
+                    RulesetError(
+                        f"options clash: '{part}' and '{clash[0]}' both change {'.'.join(map(str, p))} differently",
+                        doc.where(p),
+                        code="E301",
+                        hint=f"use one of them, or make '{part}' require '{clash[0]}'",
+                    )
+                )
                 continue
         set_path(dst.data, p, copy.deepcopy(value))
-        for j in [j for j in dst.joined if j[:len(p)] == p]:  # replaced: no longer the joined rule
+        for j in [j for j in dst.joined if j[: len(p)] == p]:  # replaced: no longer the joined rule
             del dst.joined[j]
-        for m in [m for m in dst.marks if m[:len(p)] == p]:
+        for m in [m for m in dst.marks if m[: len(p)] == p]:
             del dst.marks[m]
         for m, s in doc.marks.items():
-            if m[:len(p)] == p:
+            if m[: len(p)] == p:
                 dst.marks[m] = s
         dst.setters[p] = part
-        for sp in [q for q in dst.setters if q[:len(p)] == p and q != p]:
+        for sp in [q for q in dst.setters if q[: len(p)] == p and q != p]:
             del dst.setters[sp]
 
 
@@ -162,24 +189,37 @@ def _check_meta(doc: YamlDoc, errors: list[RulesetError]) -> None:
     data = doc.data
     for key in ("name", "description", "source", "extends"):
         if key in data and not isinstance(data[key], str):
-            errors.append(RulesetError(f"{key}: expected text, got {type(data[key]).__name__}", doc.where((key,)),
-                                       code="E012"))
+            errors.append(
+                RulesetError(f"{key}: expected text, got {type(data[key]).__name__}", doc.where((key,)), code="E012")
+            )
             data.pop(key) if key == "extends" else None
     if "kind" in data and data["kind"] not in ("base", "option"):
         near = suggest(str(data["kind"]), ("base", "option"))
-        errors.append(RulesetError(f"kind: expected base or option, got '{data['kind']}'", doc.where(("kind",)),
-                                   code="E012", hint=f"did you mean '{near}'?" if near else None))
+        errors.append(
+            RulesetError(
+                f"kind: expected base or option, got '{data['kind']}'",
+                doc.where(("kind",)),
+                code="E012",
+                hint=f"did you mean '{near}'?" if near else None,
+            )
+        )
     for key in ("options", "requires", "conflicts"):
         if key in data and (not isinstance(data[key], list) or not all(isinstance(x, str) for x in data[key])):
-            errors.append(RulesetError(f"{key}: expected a list of ruleset names [a, b]", doc.where((key,)),
-                                       code="E012"))
+            errors.append(
+                RulesetError(f"{key}: expected a list of ruleset names [a, b]", doc.where((key,)), code="E012")
+            )
             data[key] = []
     for i, opt in enumerate(data.get("options") or []):
         if not looks_like_path(opt) and opt not in shipped_names():
             near = suggest(opt, shipped_names())
-            errors.append(RulesetError(f"options: no ruleset named '{opt}'", doc.where(("options", i)), code="E002",
-                                       hint=f"did you mean '{near}'?" if near else
-                                       f"shipped: {', '.join(shipped_names())}"))
+            errors.append(
+                RulesetError(
+                    f"options: no ruleset named '{opt}'",
+                    doc.where(("options", i)),
+                    code="E002",
+                    hint=f"did you mean '{near}'?" if near else f"shipped: {', '.join(shipped_names())}",
+                )
+            )
     if isinstance(data.get("options"), list):
         data["options"] = [o for o in data["options"] if looks_like_path(o) or o in shipped_names()]
 
@@ -187,24 +227,28 @@ def _check_meta(doc: YamlDoc, errors: list[RulesetError]) -> None:
 def _compose_one(part: str, errors: list[RulesetError], seen: list[str], rel: Path | None) -> Composed:
     part = relative(part, rel)  # (a refused path is pointed at by the caller, at its `extends:`)
     if len(seen) >= MAX_PARTS:
-        raise RulesetError(f"ruleset '{part}' extends more than {MAX_PARTS} files in a chain (MAX_PARTS)", None,
-                           code="E003")
+        raise RulesetError(
+            f"ruleset '{part}' extends more than {MAX_PARTS} files in a chain (MAX_PARTS)", None, code="E003"
+        )
     if part in seen:
         raise RulesetError(f"ruleset '{part}' extends itself ({' -> '.join(seen + [part])})", None, code="E003")
     doc = read_part(part)
     if not isinstance(doc.data, dict):
-        raise RulesetError("a ruleset file must be a mapping of keys (name:, plays:, ...)", doc.where(()),
-                           code="E004")
+        raise RulesetError("a ruleset file must be a mapping of keys (name:, plays:, ...)", doc.where(()), code="E004")
     data = doc.data
     if {"setup", "moves", "expect"} & set(data) and not {"plays", "extends", "kind"} & set(data):
-        raise RulesetError("this is a scenario file, not a ruleset: run it with `cuttle run FILE`",
-                           doc.where(()), code="E004")
+        raise RulesetError(
+            "this is a scenario file, not a ruleset: run it with `cuttle run FILE`", doc.where(()), code="E004"
+        )
     _check_meta(doc, errors)
     here = Path(part) if looks_like_path(part) else None
     if data.get("kind") == "option":
-        raise RulesetError(f"'{part}' is an option, not a whole ruleset: use it as BASE+{part}"
-                           + (f" (in the extends of '{seen[-1]}')" if seen else ""),
-                           doc.where(("kind",)), code="E302")
+        raise RulesetError(
+            f"'{part}' is an option, not a whole ruleset: use it as BASE+{part}"
+            + (f" (in the extends of '{seen[-1]}')" if seen else ""),
+            doc.where(("kind",)),
+            code="E302",
+        )
     if "extends" in data:
         try:
             base = _compose_one(str(data["extends"]), errors, seen + [part], here)
@@ -241,8 +285,9 @@ def _requires_hint(base: Composed, req: str, opt: str) -> str | None:
     return f"write e.g. {req}+{opt}"
 
 
-def _apply_option(base: Composed, opt: str, errors: list[RulesetError], rel: Path | None, by: str,
-                  use: Location | None = None) -> None:
+def _apply_option(
+    base: Composed, opt: str, errors: list[RulesetError], rel: Path | None, by: str, use: Location | None = None
+) -> None:
     """Apply an option; `use` is where a ruleset file lists it (problems are reported there)."""
     if len(base.parts) + len(base.options) >= MAX_PARTS:
         raise RulesetError(f"more than {MAX_PARTS} rulesets and options in one (MAX_PARTS)", use, code="E303")
@@ -258,33 +303,57 @@ def _apply_option(base: Composed, opt: str, errors: list[RulesetError], rel: Pat
     _check_meta(doc, errors)
     data = doc.data
     if data.get("kind") != "option":
-        raise RulesetError(f"'{opt}' is a whole ruleset, not an option: it cannot be applied with '+' or "
-                           f"listed in options (use extends)", doc.where(("kind",)), code="E302")
+        raise RulesetError(
+            f"'{opt}' is a whole ruleset, not an option: it cannot be applied with '+' or "
+            f"listed in options (use extends)",
+            doc.where(("kind",)),
+            code="E302",
+        )
     present = base.present()
     have = "+".join([base.label(x) for x in base.parts[-1:]] + base.options)
     names = {opt} | ({data["name"]} if isinstance(data.get("name"), str) else set())
     for i, req in enumerate(data.get("requires", []) or []):
         if str(req) not in present:
-            errors.append(RulesetError(f"option '{opt}' needs '{req}', which '{have}' does not have",
-                                       use or doc.where(("requires", i)), code="E303",
-                                       hint=_requires_hint(base, str(req), opt)))
+            errors.append(
+                RulesetError(
+                    f"option '{opt}' needs '{req}', which '{have}' does not have",
+                    use or doc.where(("requires", i)),
+                    code="E303",
+                    hint=_requires_hint(base, str(req), opt),
+                )
+            )
     for i, con in enumerate(data.get("conflicts", []) or []):
         if str(con) in present:
-            errors.append(RulesetError(f"option '{opt}' cannot be combined with '{con}' (in '{have}')",
-                                       use or doc.where(("conflicts", i)), code="E303"))
+            errors.append(
+                RulesetError(
+                    f"option '{opt}' cannot be combined with '{con}' (in '{have}')",
+                    use or doc.where(("conflicts", i)),
+                    code="E303",
+                )
+            )
     # an option already applied cannot also conflict with this one from its side
     for other in base.options:
         odoc = base.lines.get(other)
         ocon = [str(x) for x in ((odoc.data.get("conflicts") or []) if odoc else [])]
         for i, con in enumerate(ocon):
             if con in names:
-                errors.append(RulesetError(f"option '{other}' cannot be combined with '{opt}'",
-                                           use or odoc.where(("conflicts", i)), code="E303"))
+                errors.append(
+                    RulesetError(
+                        f"option '{other}' cannot be combined with '{opt}'",
+                        use or odoc.where(("conflicts", i)),
+                        code="E303",
+                    )
+                )
     if names & present:
         first = base.applied_by.get(opt, "")
-        errors.append(RulesetError(
-            f"option '{opt}' is applied twice" + (f" (it is already part of '{first}')" if first and
-                                                  first != "the command line" else ""), use, code="E303"))
+        errors.append(
+            RulesetError(
+                f"option '{opt}' is applied twice"
+                + (f" (it is already part of '{first}')" if first and first != "the command line" else ""),
+                use,
+                code="E303",
+            )
+        )
         return
     base.lines[opt] = doc
     requires = frozenset(str(r) for r in (data.get("requires") or []))

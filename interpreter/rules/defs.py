@@ -19,10 +19,10 @@ class PlayDef:
     free: bool
     legal: Any
     target: Any
-    program: tuple           # effect + kind.after, then a win check
+    program: tuple  # effect + kind.after, then a win check
     countered: tuple
-    counterable: Any         # from the kind, or None
-    source: dict             # the data, for rules pages and diffs
+    counterable: Any  # from the kind, or None
+    source: dict  # the data, for rules pages and diffs
     # whether its rules read `card` (its first card), not only `cards`: then, for a play of several
     # cards (a twin), which card comes first is the player's choice (ruling 18)
     first_card_matters: bool = False
@@ -66,12 +66,13 @@ AFTER_RESPONSE = (BUILTIN, "after_response", None)
 class TriggerDef:
     """A rule that runs when something happens (`triggers:`): on which event, under which condition
     (`when`, tested with the event's bindings once the step that caused it has resolved), what it does."""
+
     name: str
-    event: str                 # game starts, turn starts, turn ends, play resolves, play is countered,
+    event: str  # game starts, turn starts, turn ends, play resolves, play is countered,
     #                            card leaves, card enters
-    zones: frozenset[int]      # for card leaves/enters: the zones (numbers) it listens to
-    within: bool               # `play`: moving from one field to the other neither leaves nor enters it
-    when: Any                  # a compiled condition, or None
+    zones: frozenset[int]  # for card leaves/enters: the zones (numbers) it listens to
+    within: bool  # `play`: moving from one field to the other neither leaves nor enters it
+    when: Any  # a compiled condition, or None
     program: tuple
     source: dict
 

@@ -10,14 +10,30 @@ from interpreter.core.errors import RulesetError, suggest
 from interpreter.language import tree as A
 from interpreter.language.compiler import Context
 
-_RANK_WORDS = {"ace": "A", "1": "A", "one": "A", "jack": "J", "queen": "Q", "king": "K", "t": "10", "ten": "10",
-               "11": "J", "12": "Q", "13": "K", "joker": "Joker", "jokers": "Joker"}
+_RANK_WORDS = {
+    "ace": "A",
+    "1": "A",
+    "one": "A",
+    "jack": "J",
+    "queen": "Q",
+    "king": "K",
+    "t": "10",
+    "ten": "10",
+    "11": "J",
+    "12": "Q",
+    "13": "K",
+    "joker": "Joker",
+    "jokers": "Joker",
+}
 
 
 def rank_word(text: str) -> str | None:
     """The rank a word probably means (`Ace` -> A, `jack` -> J, `11` -> J), or None."""
-    return _RANK_WORDS.get(str(text).strip().lower()) or suggest(str(text).upper(), ALL_RANKS) or suggest(
-        str(text), ALL_RANKS)
+    return (
+        _RANK_WORDS.get(str(text).strip().lower())
+        or suggest(str(text).upper(), ALL_RANKS)
+        or suggest(str(text), ALL_RANKS)
+    )
 
 
 def rank_hint(text: str) -> str:
@@ -65,20 +81,34 @@ def lint(node: Any, span: Any, ctx: Context) -> list[RulesetError]:
                 if isinstance(other, A.Attr) and other.name == "rank":
                     for lit, text in literal_ranks(side):
                         if text not in ctx.ranks:
-                            out.append(RulesetError(f"'{text}' is not a rank", at(lit), code="E203",
-                                                    hint=rank_hint(text)))
-                    if isinstance(side, A.Name) and side.name not in ctx.ranks and side.name not in bound \
-                            and side.name not in ctx.defines and side.name not in ctx.constants \
-                            and rank_word(side.name):
-                        out.append(RulesetError(f"'{side.name}' is not a rank", at(side), code="E203",
-                                                hint=rank_hint(side.name)))
+                            out.append(
+                                RulesetError(f"'{text}' is not a rank", at(lit), code="E203", hint=rank_hint(text))
+                            )
+                    if (
+                        isinstance(side, A.Name)
+                        and side.name not in ctx.ranks
+                        and side.name not in bound
+                        and side.name not in ctx.defines
+                        and side.name not in ctx.constants
+                        and rank_word(side.name)
+                    ):
+                        out.append(
+                            RulesetError(
+                                f"'{side.name}' is not a rank", at(side), code="E203", hint=rank_hint(side.name)
+                            )
+                        )
                 if isinstance(other, A.Attr) and other.name == "name":
                     for lit, text in literal_ranks(side):
                         if isinstance(lit, A.Str) and text.upper() not in NAMES:
                             near = suggest(text.upper(), NAMES)
-                            out.append(RulesetError(f"'{text}' is not a card", at(lit), code="E014",
-                                                    hint=f"did you mean '{near}'?" if near else
-                                                    "cards are written 7H, 10S, QC, RJ"))
+                            out.append(
+                                RulesetError(
+                                    f"'{text}' is not a card",
+                                    at(lit),
+                                    code="E014",
+                                    hint=f"did you mean '{near}'?" if near else "cards are written 7H, 10S, QC, RJ",
+                                )
+                            )
         for f in n.__dataclass_fields__:
             if f not in ("line", "column"):
                 walk(getattr(n, f))
@@ -88,5 +118,8 @@ def lint(node: Any, span: Any, ctx: Context) -> list[RulesetError]:
 
 
 def same_place(a: RulesetError, b: RulesetError) -> bool:
-    return a.where is not None and b.where is not None and (a.where.file, a.where.line, a.where.column) == (
-        b.where.file, b.where.line, b.where.column)
+    return (
+        a.where is not None
+        and b.where is not None
+        and (a.where.file, a.where.line, a.where.column) == (b.where.file, b.where.line, b.where.column)
+    )

@@ -35,6 +35,7 @@ RULE = "-" * 72
 
 # -- reading the data -----------------------------------------------------------------------------
 
+
 def _tree(src: Any, program: bool) -> A.Node | None:
     if src is None:
         return None
@@ -122,7 +123,7 @@ def describe_play(p: dict, ctx: Context, with_label: bool = True) -> str:
         head += f", targeting {one_target(tree, ctx)}" if tree is not None else ""
     effect = _say(p.get("effect", "nothing"), ctx)
     if not with_label:
-        head = head[len(label):].lstrip(", ")
+        head = head[len(label) :].lstrip(", ")
     parts.append(f"{head}: {effect}" if head else effect)
     if first_named:
         parts.append("the other card is scrapped")
@@ -196,8 +197,11 @@ def _deal_text(rules: Any) -> str:
 def _deal_short(rules: Any) -> str:
     """`5 and 6 cards`, with the cards given besides the deal: `8 and 8 cards, plus RJ to the first player`."""
     text = f"{rules.deal[0]} and {rules.deal[1]} cards"
-    given = [f"{', '.join(NAMES[c] for c in cards)} to the {who} player"
-             for who, cards in zip(("first", "second"), rules.deal_extra, strict=False) if cards]
+    given = [
+        f"{', '.join(NAMES[c] for c in cards)} to the {who} player"
+        for who, cards in zip(("first", "second"), rules.deal_extra, strict=False)
+        if cards
+    ]
     return text + (", plus " + " and ".join(given) if given else "")
 
 
@@ -205,8 +209,11 @@ def _passes_text(data: dict) -> str:
     end = data.get("end") or {}
     n = end.get("passes", 3)
     how = end.get("on_passes", "most_points")
-    result = ("the player with more points wins, and equal points is a draw" if how == "most_points"
-              else "the game is a draw, whatever the points")
+    result = (
+        "the player with more points wins, and equal points is a draw"
+        if how == "most_points"
+        else "the game is a draw, whatever the points"
+    )
     return f"{n} passes in a row end the game: {result}."
 
 
@@ -234,27 +241,34 @@ def _knowledge_text(data: dict, ctx: Context) -> list[str]:
         elif isinstance(tree, A.Not) or isinstance(tree, A.BinOp) and tree.op not in ("+", "-", "*", "/"):
             out.append(sentence(f"you see the top card of the deck when {_say(top, ctx, condition=True)}"))
         else:
-            out.append(sentence(f"you see as many cards at the top of the deck as "
-                                f"{_say(top, ctx, program=False)}"))
+            out.append(sentence(f"you see as many cards at the top of the deck as {_say(top, ctx, program=False)}"))
     card = _get(data, "visibility", "card")
     if card is not None:
-        out.append(sentence(f"you also see a hidden card (in the deck or your opponent's hand) when "
-                            f"{_say(card, ctx, condition=True)}"))
+        out.append(
+            sentence(
+                f"you also see a hidden card (in the deck or your opponent's hand) when "
+                f"{_say(card, ctx, condition=True)}"
+            )
+        )
     if out or _uses_statement(data, "show"):
-        out.append("A hidden card you saw go into the deck or a hand, or were shown, stays known to you while "
-                   "it moves between hidden places (drawn, put back); shuffling the deck forgets where its "
-                   "cards are.")
+        out.append(
+            "A hidden card you saw go into the deck or a hand, or were shown, stays known to you while "
+            "it moves between hidden places (drawn, put back); shuffling the deck forgets where its "
+            "cards are."
+        )
     return [x for x in out if x]
 
 
 def _uses_statement(data: dict, word: str) -> bool:
     """Whether any program of the ruleset uses the statement `word` (e.g. show)."""
+
     def walk(x: Any) -> bool:
         if isinstance(x, dict):
             return any(walk(v) for v in x.values())
         if isinstance(x, list):
             return any(walk(v) for v in x)
         return isinstance(x, str) and any(line.strip().startswith(word + " ") for line in x.splitlines())
+
     return walk(data.get("plays")) or walk(data.get("turn")) or walk(data.get("kinds"))
 
 
@@ -270,8 +284,9 @@ def _kind_text(name: str, k: dict, ctx: Context, answered: bool = True) -> str:
     elif tree == A.Name("true"):
         parts.append("when you play one, your opponent can always counter it")
     else:
-        parts.append(f"when you play one, your opponent can counter it only if "
-                     f"{_say(k['counterable'], ctx, condition=True)}")
+        parts.append(
+            f"when you play one, your opponent can counter it only if {_say(k['counterable'], ctx, condition=True)}"
+        )
     if "after" in k:
         parts.append(f"once it has taken effect, {_say(k['after'], ctx)}")
     if can and "countered" in k:
@@ -283,11 +298,14 @@ def _response_text(r: dict, ctx: Context, answered_by: dict[str, list[str]]) -> 
     ranks = rank_list(r.get("ranks", []))
     extra = int(r.get("extra", 0))
     answers = [kind_word(x) for x in r.get("answers", [])]
-    cost = f"{a(ranks)}" + (f" plus {extra} more card{'s' if extra > 1 else ''} of your choice" if extra else
-                            " by itself")
+    cost = f"{a(ranks)}" + (
+        f" plus {extra} more card{'s' if extra > 1 else ''} of your choice" if extra else " by itself"
+    )
     verb = play_label(r)
-    text = (f"{sentence(verb).rstrip('.')}: when your opponent makes {join_or([a(x) for x in answers])}, "
-            f"you can answer it with {cost}.")
+    text = (
+        f"{sentence(verb).rstrip('.')}: when your opponent makes {join_or([a(x) for x in answers])}, "
+        f"you can answer it with {cost}."
+    )
     text += " " + sentence(f"playing it does this: {_say(r.get('effect', 'scrap cards; scrap extra'), ctx)}")
     if "legal" in r:
         text += " " + sentence(f"only if {_say(r['legal'], ctx, condition=True)}")
@@ -295,8 +313,9 @@ def _response_text(r: dict, ctx: Context, answered_by: dict[str, list[str]]) -> 
     if answerable == A.Name("false"):
         text += " It cannot be answered in turn."
     elif answerable is not None and answerable != A.Name("true"):
-        text += " " + sentence(f"your opponent can answer it in turn only if "
-                               f"{_say(r['counterable'], ctx, condition=True)}")
+        text += " " + sentence(
+            f"your opponent can answer it in turn only if {_say(r['counterable'], ctx, condition=True)}"
+        )
     kind = str(r.get("kind", ""))
     if kind in answered_by:
         text += f" The answered play takes effect only if an even number of {kind_word(kind, True)} were played."
@@ -313,8 +332,10 @@ def _mentions(node: Any, rank: str) -> bool:
         for side, other in ((node.left, node.right), (node.right, node.left)):
             if isinstance(side, A.Attr) and side.name == "rank":
                 lits = other.items if isinstance(other, A.ListLit) else (other,)
-                if any(isinstance(x, (A.Num, A.Name)) and str(getattr(x, "value", getattr(x, "name", ""))) == rank
-                       for x in lits):
+                if any(
+                    isinstance(x, (A.Num, A.Name)) and str(getattr(x, "value", getattr(x, "name", ""))) == rank
+                    for x in lits
+                ):
                     return True
     if isinstance(node, A.Node):
         return any(_mentions(getattr(node, f), rank) for f in node.__dataclass_fields__ if f not in ("line", "column"))
@@ -324,9 +345,12 @@ def _mentions(node: Any, rank: str) -> bool:
 def _rule_mentions(data: dict, rank: str) -> list[str]:
     """The rules outside the plays that name a rank: the goal, a definition, what you can see..."""
     places: list[tuple[tuple[str, ...], str, bool]] = [
-        (("end", "goal"), "the goal (see Winning)", False), (("end", "score"), "the points (see Winning)", False),
-        (("visibility", "hand"), "what you can see", False), (("turn", "end"), "the end of a turn", True),
-        (("turn", "playable"), "what can be played", False)]
+        (("end", "goal"), "the goal (see Winning)", False),
+        (("end", "score"), "the points (see Winning)", False),
+        (("visibility", "hand"), "what you can see", False),
+        (("turn", "end"), "the end of a turn", True),
+        (("turn", "playable"), "what can be played", False),
+    ]
     found = [label for path, label, prog in places if _mentions(_tree(_get(data, *path), prog), rank)]
     defines = {str(k).split("(")[0].strip(): _tree(v, False) for k, v in (data.get("define") or {}).items()}
     named = {n for n, t in defines.items() if _mentions(t, rank)}
@@ -410,6 +434,7 @@ def familiar_differences(rules: Any) -> list[tuple[str, str, str]]:
             out.append((opt, _description(ref, opt), spec))
     return out
 
+
 def rules_page(rules: Any) -> str:
     """The whole ruleset in words: set-up, goal and end, the turn, responses, then every rank."""
     data: dict = rules.data
@@ -420,24 +445,36 @@ def rules_page(rules: Any) -> str:
     out += _about(rules)
     familiar = familiar_differences(rules)
     if familiar:
-        out += ["", "If you know Cuttle from cuttle.cards", "-" * 36,
-                f"Most online players (cuttle.cards) play the {FAMILIAR} rules. Online, unlike here:"]
+        out += [
+            "",
+            "If you know Cuttle from cuttle.cards",
+            "-" * 36,
+            f"Most online players (cuttle.cards) play the {FAMILIAR} rules. Online, unlike here:",
+        ]
         for _opt, desc, spec in familiar:
             out.append(f"  * {desc.rstrip('.')} (play {spec} for that).")
-        out.append(f"The {FAMILIAR} rules as a whole (these and more) are the {FAMILIAR} ruleset; "
-                   f"'cuttle diff {rules.spec} {FAMILIAR}' lists every difference.")
+        out.append(
+            f"The {FAMILIAR} rules as a whole (these and more) are the {FAMILIAR} ruleset; "
+            f"'cuttle diff {rules.spec} {FAMILIAR}' lists every difference."
+        )
 
     out += ["", "The cards", "---------", _deck_text(rules), _values_text(data)]
     consts = data.get("constants") or {}
     if consts:
-        out.append("Numbers used by the rules: " + "; ".join(
-            f"{words(k)} = {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in consts.items()) + ".")
+        out.append(
+            "Numbers used by the rules: "
+            + "; ".join(
+                f"{words(k)} = {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in consts.items()
+            )
+            + "."
+        )
 
     out += ["", "The deal", "--------", _deal_text(rules)]
 
     out += ["", "Winning", "-------"]
     out.append(sentence(f"your goal (in points): {_say(_get(data, 'end', 'goal') or '21', ctx, program=False)}"))
-    out.append(sentence(f"your points: {_say(_get(data, 'end', 'score') or 'total(field of me where it.role == point)', ctx, program=False)}"))  # noqa: E501
+    score = _get(data, "end", "score") or "total(field of me where it.role == point)"
+    out.append(sentence(f"your points: {_say(score, ctx, program=False)}"))
     out.append("You win the moment your points reach your goal; this is checked after everything that happens.")
     out.append(_passes_text(data))
     wins = _get(data, "match", "wins")
@@ -448,21 +485,28 @@ def rules_page(rules: Any) -> str:
 
     out += ["", "Your turn", "---------", "Take one action a turn:"]
     plays = resolved_plays(data)
-    general = {n: p for n, p in plays.items() if isinstance(p, dict)
-               and (int(p.get("cards", 1)) == 0 or len(p.get("ranks", [])) > GENERAL)}
+    general = {
+        n: p
+        for n, p in plays.items()
+        if isinstance(p, dict) and (int(p.get("cards", 1)) == 0 or len(p.get("ranks", [])) > GENERAL)
+    }
     for p in general.values():
         ranks = p.get("ranks", [])
         who = f" (with {rank_list(ranks)})" if ranks else ""
         out.append(f"  * {play_label(p)}{who} — {describe_play(p, ctx, with_label=False)}")
-    others = sorted({play_label(p) for n, p in plays.items() if isinstance(p, dict) and n not in general
-                     and not p.get("free")})
+    others = sorted(
+        {play_label(p) for n, p in plays.items() if isinstance(p, dict) and n not in general and not p.get("free")}
+    )
     if others:
         out.append(f"  * or play a card for its ability ({', '.join(others)}): see Card by card below.")
     free = [p for n, p in plays.items() if isinstance(p, dict) and p.get("free")]
     if free:
-        out.append("Plays that do not use up your action (see Card by card): "
-                   + ", ".join(sorted({play_label(p) for p in free})) + ". Such a play is not your turn's "
-                   "action: it neither counts as a pass nor breaks a run of passes.")
+        out.append(
+            "Plays that do not use up your action (see Card by card): "
+            + ", ".join(sorted({play_label(p) for p in free}))
+            + ". Such a play is not your turn's "
+            "action: it neither counts as a pass nor breaks a run of passes."
+        )
     if _get(data, "turn", "playable"):
         out.append(sentence(f"a card can be played only if {_say(data['turn']['playable'], ctx, condition=True)}"))
     if _get(data, "turn", "end"):
@@ -470,17 +514,25 @@ def rules_page(rules: Any) -> str:
 
     counters = data.get("counters") or {}
     if counters:
-        out.append("Numbers kept during the game (each starts at 0): " + "; ".join(
-            f"{words(str(k))} (of {'each player' if (c or {}).get('of', 'player') == 'player' else 'each card'})"
-            + (f": {c['text']}" if isinstance(c, dict) and c.get("text") else "") for k, c in counters.items()) + ".")
+        out.append(
+            "Numbers kept during the game (each starts at 0): "
+            + "; ".join(
+                f"{words(str(k))} (of {'each player' if (c or {}).get('of', 'player') == 'player' else 'each card'})"
+                + (f": {c['text']}" if isinstance(c, dict) and c.get("text") else "")
+                for k, c in counters.items()
+            )
+            + "."
+        )
 
     triggers = data.get("triggers") or {}
     if triggers:
         out += ["", "When things happen", "------------------"]
         out += [f"  * {_trigger_text(t, ctx)}" for t in triggers.values() if isinstance(t, dict)]
-        out.append("These run once the play, response or end of turn that set them off has fully resolved, "
-                   "in the order things happened (rules of one event in the order listed); what they do in "
-                   "turn sets off rules after that.")
+        out.append(
+            "These run once the play, response or end of turn that set them off has fully resolved, "
+            "in the order things happened (rules of one event in the order listed); what they do in "
+            "turn sets off rules after that."
+        )
 
     kinds = data.get("kinds") or {}
     responses = data.get("responses") or {}
@@ -497,8 +549,9 @@ def rules_page(rules: Any) -> str:
 
     out += ["", "Card by card", "------------"]
     for rank in rules.ranks_in_deck:
-        mine = [(n, p) for n, p in plays.items()
-                if isinstance(p, dict) and rank in {str(x) for x in p.get("ranks", [])}]
+        mine = [
+            (n, p) for n, p in plays.items() if isinstance(p, dict) and rank in {str(x) for x in p.get("ranks", [])}
+        ]
         if not mine:
             out.append(f"{rank_noun(rank)}: cannot be played.")
             continue
@@ -527,11 +580,20 @@ def rules_page(rules: Any) -> str:
 
 _EVENT_WORDS = {
     "game starts": "the game starts (you: the player who moves first)",
-    "turn starts": "your turn starts", "turn ends": "your turn ends (after the end-of-turn rule)",
-    "play resolves": "a play of yours resolves", "play is countered": "a play of yours is countered",
+    "turn starts": "your turn starts",
+    "turn ends": "your turn ends (after the end-of-turn rule)",
+    "play resolves": "a play of yours resolves",
+    "play is countered": "a play of yours is countered",
 }
-_ZONE_PHRASE = {"hand": "your hand", "field": "your field", "play": "play (you: the player who controlled it)",
-                "deck": "the deck", "scrap": "the scrap", "shown": "the shown cards", "stack": "the stack"}
+_ZONE_PHRASE = {
+    "hand": "your hand",
+    "field": "your field",
+    "play": "play (you: the player who controlled it)",
+    "deck": "the deck",
+    "scrap": "the scrap",
+    "shown": "the shown cards",
+    "stack": "the stack",
+}
 
 
 def _event_text(event: Any) -> str:
@@ -541,11 +603,12 @@ def _event_text(event: Any) -> str:
         return _EVENT_WORDS[words]
     for verb in ("leaves", "enters"):
         head = f"card {verb} "
-        if words.startswith(head) and words[len(head):] in _ZONE_PHRASE:
-            zone = words[len(head):]
+        if words.startswith(head) and words[len(head) :] in _ZONE_PHRASE:
+            zone = words[len(head) :]
             mine = zone in ("hand", "field")
-            return f"a card {verb} {_ZONE_PHRASE[zone]}" + ("" if mine or zone == "play" else
-                                                            " (you: whoever's turn it is, or who moved it)")
+            return f"a card {verb} {_ZONE_PHRASE[zone]}" + (
+                "" if mine or zone == "play" else " (you: whoever's turn it is, or who moved it)"
+            )
     return words
 
 
@@ -560,6 +623,7 @@ def _trigger_text(t: dict, ctx: Context) -> str:
 
 
 # -- diff ----------------------------------------------------------------------------------------
+
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
@@ -587,8 +651,14 @@ def diff_rules(a_rules: Any, b_rules: Any) -> str:
     def change(what: str, old: str, new: str) -> None:
         lines.append(f"{what}: was: {old}; now: {new}")
 
-    def cmp(path: tuple[str, ...], what: str, program: bool = True, condition: bool = False,
-            absent: str = "nothing", fmt: Callable[[str], str] = lambda s: s) -> None:
+    def cmp(
+        path: tuple[str, ...],
+        what: str,
+        program: bool = True,
+        condition: bool = False,
+        absent: str = "nothing",
+        fmt: Callable[[str], str] = lambda s: s,
+    ) -> None:
         x, y = _get(da, *path), _get(db, *path)
         if _same(x, y, program and not condition):
             return
@@ -606,8 +676,10 @@ def diff_rules(a_rules: Any, b_rules: Any) -> str:
     ka, kb = da.get("constants") or {}, db.get("constants") or {}
     for k in list(ka) + [k for k in kb if k not in ka]:
         if ka.get(k) != kb.get(k):
+
             def show(v: Any) -> str:
                 return "unset" if v is None else ", ".join(map(str, v)) if isinstance(v, list) else str(v)
+
             change(f"The {words(k)}", show(ka.get(k)), show(kb.get(k)))
     if a_rules.deal != b_rules.deal or a_rules.deal_extra != b_rules.deal_extra:
         change("The deal", _deal_short(a_rules), _deal_short(b_rules))
@@ -627,18 +699,23 @@ def diff_rules(a_rules: Any, b_rules: Any) -> str:
     if ea.get("passes", 3) != eb.get("passes", 3):
         change("Passes in a row that end the game", str(ea.get("passes", 3)), str(eb.get("passes", 3)))
     if ea.get("on_passes", "most_points") != eb.get("on_passes", "most_points"):
-        change(f"When {eb.get('passes', 3)} passes in a row end the game",
-               _passes_text(da).split(": ", 1)[1].rstrip("."), _passes_text(db).split(": ", 1)[1].rstrip("."))
+        change(
+            f"When {eb.get('passes', 3)} passes in a row end the game",
+            _passes_text(da).split(": ", 1)[1].rstrip("."),
+            _passes_text(db).split(": ", 1)[1].rstrip("."),
+        )
     wa, wb = _get(da, "match", "wins") or 1, _get(db, "match", "wins") or 1
     if wa != wb:
         change("Winning the match", f"win {wa} hand{'s' if wa != 1 else ''}", f"win {wb} hand{'s' if wb != 1 else ''}")
     va_, vb_ = _get(da, "visibility", "hand"), _get(db, "visibility", "hand")
     if not _same(va_, vb_, False):
+
         def seen(v: Any, c: Context) -> str:
             tree = _tree(v, False)
             if tree is None or tree == A.Name("false"):
                 return "never (hands are hidden)"
             return "always (hands are face up)" if tree == A.Name("true") else f"when {_say(v, c, condition=True)}"
+
         change("You see your opponent's hand", seen(va_, ca), seen(vb_, cb))
     cmp(("turn", "end"), "When your action has resolved")
     cmp(("turn", "playable"), "A card can be played only if", condition=True, absent="always")
@@ -657,13 +734,18 @@ def diff_rules(a_rules: Any, b_rules: Any) -> str:
             if y.get("counterable") is None or _tree(y.get("counterable"), False) == A.Name("false"):
                 lines.append(f"{_cap(kind_word(k, True))} can no longer be countered")
             else:
-                change(f"{_cap(kind_word(k, True))} can be countered",
-                       f"only if {_say(x['counterable'], ca, condition=True)}" if "counterable" in x else "never",
-                       f"only if {_say(y['counterable'], cb, condition=True)}")
+                change(
+                    f"{_cap(kind_word(k, True))} can be countered",
+                    f"only if {_say(x['counterable'], ca, condition=True)}" if "counterable" in x else "never",
+                    f"only if {_say(y['counterable'], cb, condition=True)}",
+                )
         for f in ("after", "countered"):
             if not _same(x.get(f), y.get(f), True):
-                change(f"After {a(kind_word(k))}" if f == "after" else f"A countered {kind_word(k)}",
-                       _say(x.get(f), ca) if f in x else "nothing", _say(y.get(f), cb) if f in y else "nothing")
+                change(
+                    f"After {a(kind_word(k))}" if f == "after" else f"A countered {kind_word(k)}",
+                    _say(x.get(f), ca) if f in x else "nothing",
+                    _say(y.get(f), cb) if f in y else "nothing",
+                )
 
     # plays
     pa, pb = resolved_plays(da), resolved_plays(db)
@@ -709,33 +791,41 @@ def diff_rules(a_rules: Any, b_rules: Any) -> str:
     title = f"{b_rules.name} against {a_rules.name}"
     if not lines:
         return f"{title}: no differences — {b_rules.name} plays exactly like {a_rules.name}.\n"
-    return "\n".join([f"{title}: {len(lines)} change{'s' if len(lines) != 1 else ''}", ""]
-                     + [f"* {ln}" for ln in lines]) + "\n"
+    return (
+        "\n".join([f"{title}: {len(lines)} change{'s' if len(lines) != 1 else ''}", ""] + [f"* {ln}" for ln in lines])
+        + "\n"
+    )
 
 
 def _play_diff(x: dict, y: dict, ca: Context, cb: Context) -> list[str]:
     label = f"{_ranks_of(x)} ({play_label(x)})" if x.get("ranks") else _cap(play_label(x))
     out: list[str] = []
     if {str(r) for r in x.get("ranks", [])} != {str(r) for r in y.get("ranks", [])}:
-        out.append(f"{label}: was played with {rank_list(x.get('ranks', [])) or 'no card'}; "
-                   f"now with {rank_list(y.get('ranks', [])) or 'no card'}")
+        out.append(
+            f"{label}: was played with {rank_list(x.get('ranks', [])) or 'no card'}; "
+            f"now with {rank_list(y.get('ranks', [])) or 'no card'}"
+        )
     if x.get("verb") != y.get("verb"):
         out.append(f"{label}: now written '{y.get('verb')}' (was '{x.get('verb')}')")
     if x.get("kind") != y.get("kind"):
+
         def kind_of(p: dict) -> str:
             if p.get("kind"):
                 return f"{a(kind_word(str(p['kind'])))} play"
             return "a play of no kind (it cannot be answered)"
+
         out.append(f"{label}: was {kind_of(x)}; now {kind_of(y)}")
     if int(x.get("cards", 1)) != int(y.get("cards", 1)):
         out.append(f"{label}: plays {y.get('cards', 1)} cards at once (was {x.get('cards', 1)})")
     if bool(x.get("free")) != bool(y.get("free")):
         out.append(f"{label}: {'no longer uses' if y.get('free') else 'now uses'} up your action")
     if not _same(x.get("target"), y.get("target"), False):
+
         def tgt(p: dict, c: Context) -> str:
             if "target" not in p:
                 return "no target"
             return one_target(_tree(p["target"], False), c)
+
         out.append(f"{label}: target was: {tgt(x, ca)}; now: {tgt(y, cb)}")
     if not _same(x.get("legal"), y.get("legal"), False):
         old = f"only if {_say(x['legal'], ca, condition=True)}" if "legal" in x else "always"
@@ -748,7 +838,7 @@ def _play_diff(x: dict, y: dict, ca: Context, cb: Context) -> list[str]:
         new = _say(y["countered"], cb) if "countered" in y else "as its kind says"
         out.append(f"{label}: when countered: was: {old}; now: {new}")
     if x.get("text") != y.get("text") and y.get("text"):
-        out.append(f"{label}: its note now reads \"{y['text']}\"")
+        out.append(f'{label}: its note now reads "{y["text"]}"')
     return out
 
 
@@ -756,8 +846,10 @@ def _response_diff(x: dict, y: dict, ca: Context, cb: Context) -> list[str]:
     who = a(rank_list(y.get("ranks", [])) or "card")
     out: list[str] = []
     if {str(r) for r in x.get("ranks", [])} != {str(r) for r in y.get("ranks", [])}:
-        out.append(f"{sentence(play_label(y)).rstrip('.')}s are now made with {rank_list(y.get('ranks', []))} "
-                   f"(was {rank_list(x.get('ranks', []))})")
+        out.append(
+            f"{sentence(play_label(y)).rstrip('.')}s are now made with {rank_list(y.get('ranks', []))} "
+            f"(was {rank_list(x.get('ranks', []))})"
+        )
     ex, ey = int(x.get("extra", 0)), int(y.get("extra", 0))
     if ex != ey:
         if ey == 0:
@@ -779,20 +871,33 @@ def _response_diff(x: dict, y: dict, ca: Context, cb: Context) -> list[str]:
             new = f"only if {_say(y[f], cb, condition=True)}" if f in y else "always"
             out.append(f"{sentence(play_label(y)).rstrip('.')} with {who}: {what}: was: {old}; now: {new}")
     if not _same(x.get("effect"), y.get("effect"), True):
-        out.append(f"{sentence(play_label(y)).rstrip('.')} with {who}: was: "
-                   f"{_say(x.get('effect', 'scrap cards; scrap extra'), ca)}; "
-                   f"now: {_say(y.get('effect', 'scrap cards; scrap extra'), cb)}")
+        out.append(
+            f"{sentence(play_label(y)).rstrip('.')} with {who}: was: "
+            f"{_say(x.get('effect', 'scrap cards; scrap extra'), ca)}; "
+            f"now: {_say(y.get('effect', 'scrap cards; scrap extra'), cb)}"
+        )
     return out
 
 
 # -- the reference of ruleset keys (docs/rulesets.md) -------------------------------------------
 
+
 def _type_words(typ: Any) -> str:
     if isinstance(typ, tuple) and typ and typ[0] == "enum":
         return "one of " + ", ".join(f"`{x}`" for x in typ[1:])
-    return {"str": "text", "int": "whole number", "bool": "true/false", "expr": "expression",
-            "program": "program", "word": "word", "rank": "rank", "ranks": "list of ranks",
-            "card-list": "list of cards", "words": "list of words", "any": "number or list"}.get(str(typ), str(typ))
+    return {
+        "str": "text",
+        "int": "whole number",
+        "bool": "true/false",
+        "expr": "expression",
+        "program": "program",
+        "word": "word",
+        "rank": "rank",
+        "ranks": "list of ranks",
+        "card-list": "list of cards",
+        "words": "list of words",
+        "any": "number or list",
+    }.get(str(typ), str(typ))
 
 
 def schema_reference(schema: dict | None = None, prefix: str = "") -> str:

@@ -10,8 +10,11 @@ from typing import Any
 # "words", "any", ("enum", ...), {"*": sub} (a mapping of user names), {key: sub} (fixed keys)
 
 PLAY: dict[str, Any] = {
-    "like": ("word", "another play whose fields this one inherits; its own fields override them "
-                     "(a twin: `like: ace, cards: 2, free: true`)"),
+    "like": (
+        "word",
+        "another play whose fields this one inherits; its own fields override them "
+        "(a twin: `like: ace, cards: 2, free: true`)",
+    ),
     "verb": ("word", "the word that starts the move in notation (points, oneoff, royal, counter...)"),
     "ranks": ("ranks", "the ranks that can make this play"),
     "cards": ("int", "how many cards of one rank it plays (0 for draw/pass, 2 for a twin; default 1)"),
@@ -43,8 +46,11 @@ KIND: dict[str, Any] = {
 }
 
 TRIGGER: dict[str, Any] = {
-    "event": ("str", "the event: game starts, turn starts, turn ends, play resolves, play is countered, "
-                  "card leaves ZONE, card enters ZONE (ZONE: hand, field, play, deck, scrap, shown, stack)"),
+    "event": (
+        "str",
+        "the event: game starts, turn starts, turn ends, play resolves, play is countered, "
+        "card leaves ZONE, card enters ZONE (ZONE: hand, field, play, deck, scrap, shown, stack)",
+    ),
     "when": ("expr", "a condition on the event's bindings; the trigger runs only if it holds"),
     "effect": ("program", "what it does (it may `choose`); its own events queue behind"),
     "text": ("str", "an optional sentence shown on the rules page"),
@@ -59,49 +65,81 @@ RULESET: dict[str, Any] = {
     "requires": ("words", "(options) the ruleset parts this option needs"),
     "conflicts": ("words", "(options) the ruleset parts this option cannot be combined with"),
     "source": ("str", "where the rules come from"),
-    "deck": ({
-        "ranks": ("ranks", "ranks of the deck, each in every suit"),
-        "suits": ("words", "suits from low to high (scuttle order)"),
-        "cards": ("card-list", "an explicit list of cards instead of ranks x suits"),
-        "jokers": ("int", "how many Jokers (RJ, BJ) are added"),
-    }, "the cards in the game"),
+    "deck": (
+        {
+            "ranks": ("ranks", "ranks of the deck, each in every suit"),
+            "suits": ("words", "suits from low to high (scuttle order)"),
+            "cards": ("card-list", "an explicit list of cards instead of ranks x suits"),
+            "jokers": ("int", "how many Jokers (RJ, BJ) are added"),
+        },
+        "the cards in the game",
+    ),
     "values": ({"*": ("int", "point value")}, "point value of each rank (ranks without one have none)"),
     "constants": ({"*": ("any", "a number or a list")}, "named numbers and lists usable in expressions"),
     "define": ({"*": ("expr", "the definition's body")}, "named conditions/values: `name(x, y)`: expr"),
-    "deal": ({
-        "first": ("int", "cards dealt to p1, who moves first"),
-        "second": ("int", "cards dealt to p2"),
-        "extra": ({
-            "p1": ("card-list", "cards p1 gets besides the deal"),
-            "p2": ("card-list", "cards p2 gets besides the deal"),
-        }, "particular cards each player gets on top of the shuffled deal (they are never in the deck)"),
-    }, "the deal"),
-    "visibility": ({
-        "hand": ("expr", "whether `me` sees the hand of `opponent`"),
-        "deck_top": ("expr", "how many cards at the top of the deck `me` sees (a number; a condition means "
-                             "the top card while it holds)"),
-        "card": ("expr", "whether `me` sees card `it` wherever it is hidden (the deck, the opponent's hand)"),
-    }, "hidden information: what each player sees (docs/effect-language.md, Knowledge)"),
-    "turn": ({
-        "end": ("program", "what happens when the acting player's action has resolved (hand limit)"),
-        "playable": ("expr", "whether card `it` may be played at all (e.g. not frozen)"),
-    }, "the turn"),
-    "end": ({
-        "goal": ("expr", "the points `me` needs to win"),
-        "score": ("expr", "the points `me` has"),
-        "passes": ("int", "consecutive passes that end the game"),
-        "on_passes": (("enum", "most_points", "draw"), "who wins when passes end the game"),
-    }, "how the game ends"),
+    "deal": (
+        {
+            "first": ("int", "cards dealt to p1, who moves first"),
+            "second": ("int", "cards dealt to p2"),
+            "extra": (
+                {
+                    "p1": ("card-list", "cards p1 gets besides the deal"),
+                    "p2": ("card-list", "cards p2 gets besides the deal"),
+                },
+                "particular cards each player gets on top of the shuffled deal (they are never in the deck)",
+            ),
+        },
+        "the deal",
+    ),
+    "visibility": (
+        {
+            "hand": ("expr", "whether `me` sees the hand of `opponent`"),
+            "deck_top": (
+                "expr",
+                "how many cards at the top of the deck `me` sees (a number; a condition means "
+                "the top card while it holds)",
+            ),
+            "card": ("expr", "whether `me` sees card `it` wherever it is hidden (the deck, the opponent's hand)"),
+        },
+        "hidden information: what each player sees (docs/effect-language.md, Knowledge)",
+    ),
+    "turn": (
+        {
+            "end": ("program", "what happens when the acting player's action has resolved (hand limit)"),
+            "playable": ("expr", "whether card `it` may be played at all (e.g. not frozen)"),
+        },
+        "the turn",
+    ),
+    "end": (
+        {
+            "goal": ("expr", "the points `me` needs to win"),
+            "score": ("expr", "the points `me` has"),
+            "passes": ("int", "consecutive passes that end the game"),
+            "on_passes": (("enum", "most_points", "draw"), "who wins when passes end the game"),
+        },
+        "how the game ends",
+    ),
     "kinds": ({"*": KIND}, "kinds of play and what they share"),
     "plays": ({"*": PLAY}, "every way to play a card (or none: draw, pass)"),
     "responses": ({"*": RESPONSE}, "plays made in answer to another play (counters)"),
-    "counters": ({"*": {
-        "of": (("enum", "player", "card"), "whose counter it is: each player has one, or each card"),
-        "text": ("str", "what it counts, for the rules page"),
-    }}, "named numbers kept on players or cards: `set X.NAME to N`, `add N to X.NAME`, read `X.NAME`"),
+    "counters": (
+        {
+            "*": {
+                "of": (("enum", "player", "card"), "whose counter it is: each player has one, or each card"),
+                "text": ("str", "what it counts, for the rules page"),
+            }
+        },
+        "named numbers kept on players or cards: `set X.NAME to N`, `add N to X.NAME`, read `X.NAME`",
+    ),
     "triggers": ({"*": TRIGGER}, "rules that run when something happens (docs/effect-language.md#triggers)"),
-    "match": ({
-        "wins": ("int", "hands a player must win to win the match (each new hand is dealt from the "
-                        "game's seeded generator, the players taking turns to move first)"),
-    }, "a match of several hands"),
+    "match": (
+        {
+            "wins": (
+                "int",
+                "hands a player must win to win the match (each new hand is dealt from the "
+                "game's seeded generator, the players taking turns to move first)",
+            ),
+        },
+        "a match of several hands",
+    ),
 }

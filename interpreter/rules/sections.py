@@ -55,8 +55,10 @@ from .validate import int_or, list_or
 if TYPE_CHECKING:
     from .model import Rules
 
-_DEF_RE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\(\s*([A-Za-z_][A-Za-z0-9_]*(?:\s*,\s*[A-Za-z_]"
-                     r"[A-Za-z0-9_]*)*)?\s*\))?\s*$")
+_DEF_RE = re.compile(
+    r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\(\s*([A-Za-z_][A-Za-z0-9_]*(?:\s*,\s*[A-Za-z_]"
+    r"[A-Za-z0-9_]*)*)?\s*\))?\s*$"
+)
 DEFAULT_GOAL = "21"
 DEFAULT_SCORE = "total(field of me where it.role == point)"
 
@@ -112,8 +114,12 @@ def build_deal(b: Builder, r: Rules) -> None:
                 continue  # already reported by validation
             where = ("deal", "extra", pname, i)
             if x not in r.deck_cards:
-                b.error(f"deal.extra.{pname}: {NAMES[x]} is not in the deck", where, "E017",
-                        "add it to deck.cards (or deck.jokers for RJ, BJ)")
+                b.error(
+                    f"deal.extra.{pname}: {NAMES[x]} is not in the deck",
+                    where,
+                    "E017",
+                    "add it to deck.cards (or deck.jokers for RJ, BJ)",
+                )
             elif x in given or any(x in e for e in extra):
                 b.error(f"deal.extra.{pname}: {NAMES[x]} is given twice", where, "E017")
             else:
@@ -162,8 +168,13 @@ def build_counters(b: Builder, r: Rules) -> None:
             continue
         key = str(name)
         if not re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", key) or key in CARD_ATTRS + PLAYER_ATTRS:
-            b.error(f"counters: '{key}' cannot be a counter's name (a name like `bonus`, not an attribute: "
-                    f"{', '.join(CARD_ATTRS + PLAYER_ATTRS)})", ("counters", name), "E027", key=True)
+            b.error(
+                f"counters: '{key}' cannot be a counter's name (a name like `bonus`, not an attribute: "
+                f"{', '.join(CARD_ATTRS + PLAYER_ATTRS)})",
+                ("counters", name),
+                "E027",
+                key=True,
+            )
             continue
         b.ctx.counters[key] = str(c.get("of", "player"))
     r.counters = dict(b.ctx.counters)
@@ -203,8 +214,10 @@ def build_end(b: Builder, r: Rules) -> None:
     r.on_passes = end.get("on_passes", "most_points")
     r.goal_fn = b.expr(("end", "goal"), BASE, DEFAULT_GOAL)
     r.score_fn = b.expr(("end", "score"), BASE, DEFAULT_SCORE)
-    trees = [b.trees.get(("end", k)) or parse_expr(default) for k, default in
-             (("goal", DEFAULT_GOAL), ("score", DEFAULT_SCORE))]
+    trees = [
+        b.trees.get(("end", k)) or parse_expr(default)
+        for k, default in (("goal", DEFAULT_GOAL), ("score", DEFAULT_SCORE))
+    ]
     r.win_reads_fields_only = all(reads_only_fields(t, b.ctx) for t in trees)
     r.win_reads_own_field_only = all(reads_only_own_field(t, b.ctx) for t in trees)
 
@@ -227,16 +240,21 @@ def build_visibility(b: Builder, r: Rules) -> None:
     if r.deck_top_fn is not None and tree is not None:
         typ = _kind_of(b, tree)
         if typ not in ("int", "bool", "any"):
-            b.error(f"visibility.deck_top needs a number of cards (or a condition: the top card when it holds), "
-                    f"but this is {Compiler._KIND_WORDS.get(typ, typ)}", ("visibility", "deck_top"), "E210")
+            b.error(
+                f"visibility.deck_top needs a number of cards (or a condition: the top card when it holds), "
+                f"but this is {Compiler._KIND_WORDS.get(typ, typ)}",
+                ("visibility", "deck_top"),
+                "E210",
+            )
             r.deck_top_fn = None
     r.card_visible_fn = b.expr(("visibility", "card"), BASE | {"it"})
     hand = get_path(b.d, ("visibility", "hand"))
     r.hand_rule = hand is not None and hand is not False
     card = r.card_visible_fn is not None
     deck = card or r.deck_top_fn is not None
-    r.watched = tuple(deck if z == DECK else (card or r.hand_rule) if z in (HAND0, HAND1) else False
-                      for z in range(len(ZONE_NAMES)))
+    r.watched = tuple(
+        deck if z == DECK else (card or r.hand_rule) if z in (HAND0, HAND1) else False for z in range(len(ZONE_NAMES))
+    )
 
 
 def _kind_of(b: Builder, tree: A.Node) -> str:
@@ -251,10 +269,14 @@ def _kind_of(b: Builder, tree: A.Node) -> str:
 def build_kinds(b: Builder, r: Rules) -> None:
     """kinds: whether a kind of play can be countered, what follows its effect, what countering does."""
     bound = BASE | {"card", "cards"}
-    r.kinds = {k: {"counterable": b.expr(("kinds", k, "counterable"), bound),
-                   "after": b.prog(("kinds", k, "after"), bound),
-                   "countered": b.prog(("kinds", k, "countered"), bound, "scrap cards")}
-               for k in (b.d.get("kinds") or {})}
+    r.kinds = {
+        k: {
+            "counterable": b.expr(("kinds", k, "counterable"), bound),
+            "after": b.prog(("kinds", k, "after"), bound),
+            "countered": b.prog(("kinds", k, "countered"), bound, "scrap cards"),
+        }
+        for k in (b.d.get("kinds") or {})
+    }
 
 
 def build_plays(b: Builder, r: Rules) -> None:
@@ -266,11 +288,16 @@ def build_plays(b: Builder, r: Rules) -> None:
 
         def fpath(key: str, name: str = name, at: dict = at) -> tuple:
             return at.get(key, ("plays", name, key))
+
         kind = p.get("kind")
         if kind is not None and kind not in r.kinds:
             near = suggest(kind, r.kinds)
-            b.error(f"plays.{name}.kind: unknown kind '{kind}'", fpath("kind"), "E019",
-                    f"did you mean '{near}'?" if near else f"kinds: {', '.join(r.kinds) or 'none defined'}")
+            b.error(
+                f"plays.{name}.kind: unknown kind '{kind}'",
+                fpath("kind"),
+                "E019",
+                f"did you mean '{near}'?" if near else f"kinds: {', '.join(r.kinds) or 'none defined'}",
+            )
             kind = None
         if "verb" not in p:
             b.error(f"plays.{name}: needs a verb", path, "E020", key=True)
@@ -285,23 +312,43 @@ def build_plays(b: Builder, r: Rules) -> None:
         tc, ts, tc1, ts1 = b.last
         b.last = NO_COST
         legal = b.expr(fpath("legal"), bound)
-        b.play_costs.append((frozenset(str(x) for x in list_or(p.get("ranks"))) if ncards else frozenset(),
-                             fpath("legal"), (b.last[0], b.last[2]), fpath("target"),
-                             (tc + Cost(ts), tc1 + Cost(ts1))))
+        b.play_costs.append(
+            (
+                frozenset(str(x) for x in list_or(p.get("ranks"))) if ncards else frozenset(),
+                fpath("legal"),
+                (b.last[0], b.last[2]),
+                fpath("target"),
+                (tc + Cost(ts), tc1 + Cost(ts1)),
+            )
+        )
         eff_bound = bound | ({"target"} if "target" in p else set())
         effect = b.prog(fpath("effect"), eff_bound)
         after = r.kinds[kind]["after"] if kind else ()
-        countered = b.prog(fpath("countered"), eff_bound) if "countered" in p else (
-            r.kinds[kind]["countered"] if kind else ())
-        r.plays.append(PlayDef(
-            name=name, verb=p["verb"], ranks=frozenset(str(x) for x in list_or(p.get("ranks"))), ncards=ncards,
-            kind=kind, free=bool(p.get("free", False)), legal=legal, target=target,
-            program=concat(_with_chosen_play(effect), after) + (FINISH_PLAY,), countered=countered + (FINISH_PLAY,),
-            counterable=r.kinds[kind]["counterable"] if kind else None, source=p,
-            first_card_matters=_reads_card(b, [fpath(k) for k in ("legal", "target", "effect", "countered")]
-                                           + [("kinds", kind, k) for k in ("counterable", "after", "countered")
-                                              if kind]),
-            card_free=frozenset(k for k in ("legal", "target") if _card_free(b, fpath(k)))))
+        countered = (
+            b.prog(fpath("countered"), eff_bound) if "countered" in p else (r.kinds[kind]["countered"] if kind else ())
+        )
+        r.plays.append(
+            PlayDef(
+                name=name,
+                verb=p["verb"],
+                ranks=frozenset(str(x) for x in list_or(p.get("ranks"))),
+                ncards=ncards,
+                kind=kind,
+                free=bool(p.get("free", False)),
+                legal=legal,
+                target=target,
+                program=concat(_with_chosen_play(effect), after) + (FINISH_PLAY,),
+                countered=countered + (FINISH_PLAY,),
+                counterable=r.kinds[kind]["counterable"] if kind else None,
+                source=p,
+                first_card_matters=_reads_card(
+                    b,
+                    [fpath(k) for k in ("legal", "target", "effect", "countered")]
+                    + [("kinds", kind, k) for k in ("counterable", "after", "countered") if kind],
+                ),
+                card_free=frozenset(k for k in ("legal", "target") if _card_free(b, fpath(k))),
+            )
+        )
         _note_roles(r.role_ranks, b.trees.get(fpath("effect")), r.plays[-1].ranks)
 
 
@@ -312,8 +359,9 @@ def _with_chosen_play(effect: tuple) -> tuple:
 
 def _reads_card(b: Builder, paths: list[tuple]) -> bool:
     """Whether any of these texts reads `card` (a play's first card) rather than only `cards`."""
-    return any(isinstance(n, A.Name) and n.name == "card"
-               for path in paths if path in b.trees for n in A.walk(b.trees[path]))
+    return any(
+        isinstance(n, A.Name) and n.name == "card" for path in paths if path in b.trees for n in A.walk(b.trees[path])
+    )
 
 
 def _card_free(b: Builder, path: tuple) -> bool:
@@ -347,26 +395,41 @@ def build_responses(b: Builder, r: Rules) -> None:
         bound = BASE | {"card", "cards", "extra", "answered"}
         extra = int_or(x.get("extra"), 0)
         if choices(len(r.deck_cards), extra) > MAX_CHOICES:
-            b.error(f"responses.{name}.extra: {extra} extra cards from a hand can be chosen in more than "
-                    f"{MAX_CHOICES:,} ways (MAX_CHOICES)", path + ("extra",), "E214")
+            b.error(
+                f"responses.{name}.extra: {extra} extra cards from a hand can be chosen in more than "
+                f"{MAX_CHOICES:,} ways (MAX_CHOICES)",
+                path + ("extra",),
+                "E214",
+            )
             continue
         b.last = NO_COST
         legal = b.expr(path + ("legal",), bound)
         b.response_costs.append((name, path + ("legal",), (b.last[0], b.last[2]), extra))
-        r.responses.append(ResponseDef(
-            name=name, verb=x["verb"], ranks=frozenset(str(k) for k in list_or(x["ranks"])),
-            extra=extra,
-            answers=frozenset(str(a) for a in list_or(x.get("answers"))), kind=str(x.get("kind", name)),
-            legal=legal,
-            program=b.prog(path + ("effect",), bound, "scrap cards; scrap extra") + (AFTER_RESPONSE,),
-            counterable=b.expr(path + ("counterable",), bound) or (lambda g, e: True), source=x))
+        r.responses.append(
+            ResponseDef(
+                name=name,
+                verb=x["verb"],
+                ranks=frozenset(str(k) for k in list_or(x["ranks"])),
+                extra=extra,
+                answers=frozenset(str(a) for a in list_or(x.get("answers"))),
+                kind=str(x.get("kind", name)),
+                legal=legal,
+                program=b.prog(path + ("effect",), bound, "scrap cards; scrap extra") + (AFTER_RESPONSE,),
+                counterable=b.expr(path + ("counterable",), bound) or (lambda g, e: True),
+                source=x,
+            )
+        )
     known_kinds = set(r.kinds) | {x.kind for x in r.responses}
     for x in r.responses:
         for i, a in enumerate(list_or(x.source.get("answers"))):
             if a not in known_kinds:
                 near = suggest(a, known_kinds)
-                b.error(f"responses.{x.name}.answers: unknown kind '{a}'", ("responses", x.name, "answers", i),
-                        "E019", f"did you mean '{near}'?" if near else None)
+                b.error(
+                    f"responses.{x.name}.answers: unknown kind '{a}'",
+                    ("responses", x.name, "answers", i),
+                    "E019",
+                    f"did you mean '{near}'?" if near else None,
+                )
     r.answering = {}
     for x in r.responses:
         for a in x.answers:
@@ -391,10 +454,13 @@ def build_moves(b: Builder, r: Rules) -> None:
                 continue  # one names a target and the other does not: their moves always differ
             if p.target is None or _target_text(q) == _target_text(p):
                 why = "neither names a target" if p.target is None else "they name their targets by the same rule"
-                b.error(f"plays.{p.name}: '{p.verb}' with {p.ncards if p.ncards != 1 else 'a'} {rank} is already "
-                        f"defined by plays.{q.name}, and {why}, so every move of one is a move of the other",
-                        ("plays", p.name, "ranks"), "E021",
-                        "give one of them another verb, another number of cards, or a target of its own")
+                b.error(
+                    f"plays.{p.name}: '{p.verb}' with {p.ncards if p.ncards != 1 else 'a'} {rank} is already "
+                    f"defined by plays.{q.name}, and {why}, so every move of one is a move of the other",
+                    ("plays", p.name, "ranks"),
+                    "E021",
+                    "give one of them another verb, another number of cards, or a target of its own",
+                )
             else:
                 r.shared_moves = True
     r.by_rank = {rank: [p for p in r.plays if rank in p.ranks and p.ncards > 0] for rank in ALL_RANKS}
@@ -408,7 +474,7 @@ def _target_text(p: PlayDef) -> str:
 def check_constants(b: Builder, r: Rules) -> None:
     """A never-used constant whose name is close to a used one is a typo (E025)."""
     used = b.ctx.used_names
-    for k in (b.d.get("constants") or {}):
+    for k in b.d.get("constants") or {}:
         near = suggest(k, [n for n in used if n != k])
         if k not in used and near:
             b.error(f"constants.{k} is never used", ("constants", k), "E025", f"did you mean '{near}'?", key=True)
@@ -420,8 +486,10 @@ def check_budgets(b: Builder, r: Rules) -> None:
     both again with one card in each zone within MAX_BASE_COST (repetition no zone explains: a
     definition used again and again), and no rule that asks itself (`score()` inside end.score,
     `can_play()` inside a play's legal...)."""
-    for which, n, limit, decision_limit in ((0, max(1, len(r.deck_cards)), MAX_COST, MAX_DECISION_COST),
-                                            (1, 1, MAX_BASE_COST, MAX_BASE_COST)):
+    for which, n, limit, decision_limit in (
+        (0, max(1, len(r.deck_cards)), MAX_COST, MAX_DECISION_COST),
+        (1, 1, MAX_BASE_COST, MAX_BASE_COST),
+    ):
         if not _within_budget(b, which, n, limit, decision_limit):
             return
 
@@ -429,8 +497,11 @@ def check_budgets(b: Builder, r: Rules) -> None:
 def _within_budget(b: Builder, which: int, n: int, limit: int, decision_limit: int) -> bool:
     costs = {path: c[which] for path, *c in b.costs}
     name = "MAX_COST" if which == 0 else "MAX_BASE_COST"
-    how = ("(nested `where` and `for each` over zones multiply)" if which == 0 else
-           "even with one card in each zone (definitions used again and again multiply)")
+    how = (
+        "(nested `where` and `for each` over zones multiply)"
+        if which == 0
+        else "even with one card in each zone (definitions used again and again multiply)"
+    )
 
     def refuse(path: tuple, message: str, code: str = "E215") -> bool:
         b.error(message, path, code)
@@ -438,20 +509,31 @@ def _within_budget(b: Builder, which: int, n: int, limit: int, decision_limit: i
 
     score, goal = costs.get(("end", "score"), ZERO), costs.get(("end", "goal"), ZERO)
     if score.score or score.goal or score.plays:
-        return refuse(("end", "score"), "end.score cannot use score(), goal() or can_play(): the score would "
-                                        "depend on itself", "E216")
+        return refuse(
+            ("end", "score"),
+            "end.score cannot use score(), goal() or can_play(): the score would depend on itself",
+            "E216",
+        )
     if goal.goal or goal.plays:
-        return refuse(("end", "goal"), "end.goal cannot use goal() or can_play(): the goal would depend on itself",
-                      "E216")
+        return refuse(
+            ("end", "goal"), "end.goal cannot use goal() or can_play(): the goal would depend on itself", "E216"
+        )
     s = score.value(0, 0, 0)
     g = goal.value(s, 0, 0)
-    listing = [("turn", "playable")] + [p[1] for p in b.play_costs] + [p[3] for p in b.play_costs] + [
-        x[1] for x in b.response_costs]
+    listing = (
+        [("turn", "playable")]
+        + [p[1] for p in b.play_costs]
+        + [p[3] for p in b.play_costs]
+        + [x[1] for x in b.response_costs]
+    )
     for path in listing:
         c = costs.get(path)
         if c is not None and c.plays:
-            return refuse(path, f"{'.'.join(map(str, path))} cannot use can_play(): listing the legal moves would "
-                                f"ask itself", "E216")
+            return refuse(
+                path,
+                f"{'.'.join(map(str, path))} cannot use can_play(): listing the legal moves would ask itself",
+                "E216",
+            )
     # listing the plays of one card: its rank's plays (the costliest rank counts)
     per_rank: dict[str, int] = {}
     for ranks, _, legal, _, target in b.play_costs:
@@ -459,32 +541,53 @@ def _within_budget(b: Builder, which: int, n: int, limit: int, decision_limit: i
             per_rank[rank] = per_rank.get(rank, 0) + legal[which].value(s, g, 0) + target[which].value(s, g, 0)
     per_card = costs.get(("turn", "playable"), ZERO).value(s, g, 0) + max(per_rank.values(), default=0)
     decision = n * per_card + sum(legal[which].value(s, g, 0) for ranks, _, legal, _, _ in b.play_costs if not ranks)
-    responses = sum(n * choices(n - 1, extra) * (legal[which].value(s, g, 0) + 1)
-                    for _, _, legal, extra in b.response_costs)
+    responses = sum(
+        n * choices(n - 1, extra) * (legal[which].value(s, g, 0) + 1) for _, _, legal, extra in b.response_costs
+    )
     for total, where in ((decision, ("plays",)), (responses, ("responses",))):
         if total > decision_limit:
-            return refuse(where, f"{where[0]}: listing the legal moves of one decision may take {total:,} steps "
-                                 f"{how}; the limit is {decision_limit:,} "
-                                 f"({'MAX_DECISION_COST' if which == 0 else name})")
+            return refuse(
+                where,
+                f"{where[0]}: listing the legal moves of one decision may take {total:,} steps "
+                f"{how}; the limit is {decision_limit:,} "
+                f"({'MAX_DECISION_COST' if which == 0 else name})",
+            )
     ok = True
     seen: set[tuple] = set()
     for path, cost in costs.items():
         total = cost.value(s, g, per_card)
         if total > limit and path not in seen:
             seen.add(path)
-            ok = refuse(path, f"{'.'.join(map(str, path))}: one evaluation may take {total:,} steps {how}; "
-                              f"the limit is {limit:,} ({name})")
+            ok = refuse(
+                path,
+                f"{'.'.join(map(str, path))}: one evaluation may take {total:,} steps {how}; "
+                f"the limit is {limit:,} ({name})",
+            )
     return ok
 
 
 SECTIONS: tuple[Callable[[Builder, Rules], None], ...] = (
-    build_deck, build_values, build_deal, build_match, build_names, build_counters, build_definitions,
-    build_end, build_turn,
-    build_kinds, build_plays, build_responses, build_triggers, build_moves, check_constants, check_budgets,
+    build_deck,
+    build_values,
+    build_deal,
+    build_match,
+    build_names,
+    build_counters,
+    build_definitions,
+    build_end,
+    build_turn,
+    build_kinds,
+    build_plays,
+    build_responses,
+    build_triggers,
+    build_moves,
+    check_constants,
+    check_budgets,
 )
 
 
 # -- plays written `like` another --------------------------------------------------------------
+
 
 def resolve_likes(plays: dict, c: Composed, errors: list[RulesetError]) -> dict[str, tuple[dict, dict]]:
     """Each play with the fields it inherits through `like: OTHER` (its own fields win), and for each
@@ -503,14 +606,23 @@ def resolve_likes(plays: dict, c: Composed, errors: list[RulesetError]) -> dict[
             return dict(p), at
         if not isinstance(model, str) or model not in plays:
             near = suggest(str(model), [k for k in plays if k != name])
-            errors.append(RulesetError(f"plays.{name}.like: there is no play '{model}' to be like",
-                                       c.where(("plays", name, "like")), code="E022",
-                                       hint=f"did you mean '{near}'?" if near else f"plays: {', '.join(plays)}"))
+            errors.append(
+                RulesetError(
+                    f"plays.{name}.like: there is no play '{model}' to be like",
+                    c.where(("plays", name, "like")),
+                    code="E022",
+                    hint=f"did you mean '{near}'?" if near else f"plays: {', '.join(plays)}",
+                )
+            )
             return dict(p), at
         if model in chain:
-            errors.append(RulesetError(f"plays.{name}.like: '{name}' is like itself "
-                                       f"({' -> '.join(chain + [name, model])})",
-                                       c.where(("plays", name, "like")), code="E023"))
+            errors.append(
+                RulesetError(
+                    f"plays.{name}.like: '{name}' is like itself ({' -> '.join(chain + [name, model])})",
+                    c.where(("plays", name, "like")),
+                    code="E023",
+                )
+            )
             return dict(p), at
         got = resolve(model, chain + [name])
         if got is None:

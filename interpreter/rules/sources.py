@@ -31,9 +31,13 @@ def read_part(part: str) -> YamlDoc:
         f = resources.files(SHIPPED).joinpath(part + ".yaml") if _SHIPPED_NAME.match(part) else None
         if f is None or not f.is_file():
             near = suggest(part, shipped_names())
-            raise RulesetError(f"no ruleset named '{part}'", None, code="E002",
-                               hint=(f"did you mean '{near}'? " if near else "")
-                               + f"shipped: {', '.join(shipped_names())}; or give a path to a .yaml file")
+            raise RulesetError(
+                f"no ruleset named '{part}'",
+                None,
+                code="E002",
+                hint=(f"did you mean '{near}'? " if near else "")
+                + f"shipped: {', '.join(shipped_names())}; or give a path to a .yaml file",
+            )
         return load_yaml(f.read_text(encoding="utf-8"), f"rulesets/{part}.yaml")
     try:
         text = read_text(part, "ruleset file")
@@ -58,22 +62,25 @@ def resolve_spec(spec: str, to: Path) -> str:
 def confined(part: str, to: Path, what: str) -> Path:
     """`part`, written in the file `to`, as a path relative to `to`'s folder; refused if it leaves it."""
     folder = to.parent
-    hint = (f"a file may name a shipped ruleset, or a .yaml file in its own folder ({folder}) or below it; "
-            f"copy the file there")
+    hint = (
+        f"a file may name a shipped ruleset, or a .yaml file in its own folder ({folder}) or below it; "
+        f"copy the file there"
+    )
     if "\0" in part or Path(part).is_absolute():
-        raise RulesetError(f"{what} path written in '{to}' may not be absolute: '{part}'", None, code="E004",
-                           hint=hint)
+        raise RulesetError(f"{what} path written in '{to}' may not be absolute: '{part}'", None, code="E004", hint=hint)
     if not part.endswith((".yaml", ".yml")):
-        raise RulesetError(f"{what} path written in '{to}' must name a .yaml file: '{part}'", None, code="E004",
-                           hint=hint)
+        raise RulesetError(
+            f"{what} path written in '{to}' must name a .yaml file: '{part}'", None, code="E004", hint=hint
+        )
     path = folder / part
     try:
         inside = path.resolve().is_relative_to(folder.resolve())
     except (OSError, RuntimeError, ValueError):  # a symlink loop, a bad name
         inside = False
     if not inside:
-        raise RulesetError(f"{what} path written in '{to}' leads outside its folder: '{part}'", None,
-                           code="E004", hint=hint)
+        raise RulesetError(
+            f"{what} path written in '{to}' leads outside its folder: '{part}'", None, code="E004", hint=hint
+        )
     return path
 
 

@@ -25,14 +25,20 @@ if TYPE_CHECKING:
 # The events a trigger may name, with what each binds besides `me` and `opponent`.
 SIMPLE_EVENTS = ("game starts", "turn starts", "turn ends", "play resolves", "play is countered")
 ZONE_WORDS: dict[str, frozenset[int]] = {
-    "hand": frozenset({HAND0, HAND1}), "field": frozenset({FIELD0, FIELD1}), "play": frozenset({FIELD0, FIELD1}),
-    "deck": frozenset({DECK}), "scrap": frozenset({SCRAP}), "shown": frozenset({SHOWN}),
+    "hand": frozenset({HAND0, HAND1}),
+    "field": frozenset({FIELD0, FIELD1}),
+    "play": frozenset({FIELD0, FIELD1}),
+    "deck": frozenset({DECK}),
+    "scrap": frozenset({SCRAP}),
+    "shown": frozenset({SHOWN}),
     "stack": frozenset({STACK}),
 }
 CARD_EVENTS = ("card leaves", "card enters")
 EVENT_WORDS = SIMPLE_EVENTS + tuple(f"{e} {z}" for e in CARD_EVENTS for z in ZONE_WORDS)
 BINDINGS: dict[str, frozenset[str]] = {
-    "game starts": BASE, "turn starts": BASE, "turn ends": BASE,
+    "game starts": BASE,
+    "turn starts": BASE,
+    "turn ends": BASE,
     "play resolves": BASE | {"card", "cards", "target", "cause", "countered"},
     "play is countered": BASE | {"card", "cards", "target", "cause", "countered"},
     "card leaves": BASE | {"it", "from_zone", "to_zone", "cause", "countered"},
@@ -46,8 +52,8 @@ def parse_event(text: str) -> tuple[str, str] | None:
     if words in SIMPLE_EVENTS:
         return words, ""
     for e in CARD_EVENTS:
-        if words.startswith(e + " ") and words[len(e) + 1:] in ZONE_WORDS:
-            return e, words[len(e) + 1:]
+        if words.startswith(e + " ") and words[len(e) + 1 :] in ZONE_WORDS:
+            return e, words[len(e) + 1 :]
     return None
 
 
@@ -64,35 +70,58 @@ def build_triggers(b: Builder, r: Rules) -> None:
         on = t.get("event")
         if not isinstance(on, str):
             bare_on = any(str(k) == "True" for k in t)
-            b.error(f"triggers.{name}: needs `event: EVENT` (one of: {', '.join(SIMPLE_EVENTS)}, "
-                    f"card leaves ZONE, card enters ZONE)", path, "E026", key=True,
-                    hint="YAML reads a bare `on:` as true: the key is `event`" if bare_on else None)
+            b.error(
+                f"triggers.{name}: needs `event: EVENT` (one of: {', '.join(SIMPLE_EVENTS)}, "
+                f"card leaves ZONE, card enters ZONE)",
+                path,
+                "E026",
+                key=True,
+                hint="YAML reads a bare `on:` as true: the key is `event`" if bare_on else None,
+            )
             continue
         event = parse_event(on)
         if event is None:
             near = suggest(" ".join(on.split()), EVENT_WORDS)
-            b.error(f"triggers.{name}.event: unknown event '{on}'", path + ("event",), "E026",
-                    f"did you mean '{near}'?" if near else
-                    f"events: {', '.join(SIMPLE_EVENTS)}, card leaves ZONE, card enters ZONE "
-                    f"(ZONE: {', '.join(ZONE_WORDS)})")
+            b.error(
+                f"triggers.{name}.event: unknown event '{on}'",
+                path + ("event",),
+                "E026",
+                f"did you mean '{near}'?"
+                if near
+                else f"events: {', '.join(SIMPLE_EVENTS)}, card leaves ZONE, card enters ZONE "
+                f"(ZONE: {', '.join(ZONE_WORDS)})",
+            )
             continue
         bound = BINDINGS[event[0]]
         when = b.expr(path + ("when",), bound)
         program = b.prog(path + ("effect",), bound)
-        found.append(TriggerDef(name=str(name), event=event[0], zones=ZONE_WORDS.get(event[1], frozenset()),
-                                within=event[1] == "play", when=when,
-                                program=program, source=t))
+        found.append(
+            TriggerDef(
+                name=str(name),
+                event=event[0],
+                zones=ZONE_WORDS.get(event[1], frozenset()),
+                within=event[1] == "play",
+                when=when,
+                program=program,
+                source=t,
+            )
+        )
     if not found:
         return
     r.triggers = tuple(found)
     r.trigger_moves = any(t.event in CARD_EVENTS for t in found)
-    r.plays = [dataclasses.replace(
-        p, program=p.program + (fire("play", p.name), CHECK_WIN),
-        countered=p.countered + (fire("countered", p.name), CHECK_WIN)) for p in r.plays]
-    r.responses = [dataclasses.replace(x, program=x.program[:-1] + (fire("response", x.name), x.program[-1]))
-                   for x in r.responses]
+    r.plays = [
+        dataclasses.replace(
+            p,
+            program=p.program + (fire("play", p.name), CHECK_WIN),
+            countered=p.countered + (fire("countered", p.name), CHECK_WIN),
+        )
+        for p in r.plays
+    ]
+    r.responses = [
+        dataclasses.replace(x, program=x.program[:-1] + (fire("response", x.name), x.program[-1])) for x in r.responses
+    ]
     r.answering = {}
     for x in r.responses:
         for a in x.answers:
             r.answering.setdefault(a, []).append(x)
-

@@ -21,8 +21,9 @@ def validate(c: Composed, errors: list[RulesetError]) -> None:
 
 def _check_map(c: Composed, data: Any, schema: dict, path: tuple, errors: list[RulesetError]) -> None:
     if not isinstance(data, dict):
-        errors.append(RulesetError(f"{'.'.join(map(str, path)) or 'the ruleset'} must be a mapping",
-                                   c.where(path), code="E010"))
+        errors.append(
+            RulesetError(f"{'.'.join(map(str, path)) or 'the ruleset'} must be a mapping", c.where(path), code="E010")
+        )
         return
     for key, value in data.items():
         p = path + (key,)
@@ -35,8 +36,14 @@ def _check_map(c: Composed, data: Any, schema: dict, path: tuple, errors: list[R
             hint = f"did you mean '{near}'?" if near else f"expected one of: {', '.join(schema)}"
             if not path and key in ("setup", "moves", "expect"):
                 hint = "this looks like a scenario file: run it with `cuttle run FILE`"
-            errors.append(RulesetError(f"unknown key '{key}' in {'.'.join(map(str, path)) or 'the ruleset'}",
-                                       c.key_where(p), code="E011", hint=hint))
+            errors.append(
+                RulesetError(
+                    f"unknown key '{key}' in {'.'.join(map(str, path)) or 'the ruleset'}",
+                    c.key_where(p),
+                    code="E011",
+                    hint=hint,
+                )
+            )
             continue
         if isinstance(sub, dict):
             _check_map(c, value, sub, p, errors)
@@ -77,23 +84,34 @@ def _check_value(c: Composed, value: Any, typ: Any, path: tuple, errors: list[Ru
             return
         for i, v in enumerate(value):
             if typ == "ranks" and str(v) not in ALL_RANKS:
-                errors.append(RulesetError(f"{name}: unknown rank '{v}'", c.where(path + (i,)), code="E013",
-                                           hint=rank_hint(str(v))))
+                errors.append(
+                    RulesetError(
+                        f"{name}: unknown rank '{v}'", c.where(path + (i,)), code="E013", hint=rank_hint(str(v))
+                    )
+                )
             elif typ == "card-list":
                 try:
                     parse_card(str(v))
                 except UnknownCardError:
                     near = suggest(str(v).upper(), NAMES)
-                    errors.append(RulesetError(f"{name}: '{v}' is not a card", c.where(path + (i,)), code="E014",
-                                               hint=f"did you mean '{near}'?" if near else
-                                               "write a rank A,2-10,J,Q,K then a suit C,D,H,S (7H, 10S); "
-                                               "Jokers are RJ and BJ"))
+                    errors.append(
+                        RulesetError(
+                            f"{name}: '{v}' is not a card",
+                            c.where(path + (i,)),
+                            code="E014",
+                            hint=f"did you mean '{near}'?"
+                            if near
+                            else "write a rank A,2-10,J,Q,K then a suit C,D,H,S (7H, 10S); Jokers are RJ and BJ",
+                        )
+                    )
             elif typ == "words" and not isinstance(v, str):
                 errors.append(RulesetError(f"{name}: expected words", c.where(path + (i,)), code="E012"))
     elif isinstance(typ, tuple) and typ[0] == "enum":
         if value not in typ[1:]:
-            bad(f"expected one of {', '.join(typ[1:])}, got '{value}'", hint=(
-                f"did you mean '{suggest(str(value), typ[1:])}'?" if suggest(str(value), typ[1:]) else None))
+            bad(
+                f"expected one of {', '.join(typ[1:])}, got '{value}'",
+                hint=(f"did you mean '{suggest(str(value), typ[1:])}'?" if suggest(str(value), typ[1:]) else None),
+            )
 
 
 def int_or(v: Any, default: int) -> int:

@@ -75,9 +75,15 @@ def _folded_offsets(node: yaml.ScalarNode, text: str) -> tuple[tuple[int, int], 
 def _span(node: yaml.Node, file: str, lines: tuple[str, ...], text: str = "") -> Span:
     m = node.start_mark
     line, col = m.line + 1, m.column + 1
-    if isinstance(node, yaml.ScalarNode) and text and isinstance(node.value, str) and (
-            node.style == ">" or (node.style != "|" and (node.end_mark.line > m.line or "\\" in
-                                                         text[m.index:node.end_mark.index]))):
+    if (
+        isinstance(node, yaml.ScalarNode)
+        and text
+        and isinstance(node.value, str)
+        and (
+            node.style == ">"
+            or (node.style != "|" and (node.end_mark.line > m.line or "\\" in text[m.index : node.end_mark.index]))
+        )
+    ):
         offsets = _folded_offsets(node, text)
         if offsets:
             return Span(file, offsets[0][0], offsets[0][1], None, lines, offsets, node.value)
@@ -137,11 +143,15 @@ def load_yaml(text: str, file: str, code: str = "E001") -> YamlDoc:
     except yaml.MarkedYAMLError as e:
         raise RulesetError(f"not valid YAML: {e.problem}", _location(file, lines, e.problem_mark), code=code) from None
     except yaml.YAMLError as e:
-        raise RulesetError(f"not valid YAML: {str(e).splitlines()[0] if str(e) else type(e).__name__}",
-                           Location(file, 1, 1, ""), code=code) from None
+        raise RulesetError(
+            f"not valid YAML: {str(e).splitlines()[0] if str(e) else type(e).__name__}",
+            Location(file, 1, 1, ""),
+            code=code,
+        ) from None
     except RecursionError:  # pragma: no cover - the depth budget comes first
-        raise RulesetError(f"too large: nested more than {MAX_YAML_DEPTH} deep", Location(file, 1, 1, ""),
-                           code=code) from None
+        raise RulesetError(
+            f"too large: nested more than {MAX_YAML_DEPTH} deep", Location(file, 1, 1, ""), code=code
+        ) from None
     finally:
         if loader is not None:
             loader.dispose()
@@ -157,29 +167,38 @@ def load_yaml(text: str, file: str, code: str = "E001") -> YamlDoc:
 
     def scalar(node: yaml.Node) -> Any:
         if node.tag == "tag:yaml.org,2002:int" and len(str(node.value)) > MAX_YAML_INT_DIGITS + 4:
-            raise RulesetError(f"a number of more than {MAX_YAML_INT_DIGITS} digits", _span(node, file, lines).here(),
-                               code=code)
+            raise RulesetError(
+                f"a number of more than {MAX_YAML_INT_DIGITS} digits", _span(node, file, lines).here(), code=code
+            )
         try:
             value = constructor.construct_object(node)
         except (yaml.YAMLError, ValueError, OverflowError) as e:
             problem = getattr(e, "problem", None) or str(e).splitlines()[0]
             raise RulesetError(f"bad value: {problem}", _span(node, file, lines).here(), code=code) from None
-        if isinstance(value, int) and not -10 ** MAX_YAML_INT_DIGITS < value < 10 ** MAX_YAML_INT_DIGITS:
-            raise RulesetError(f"a number of more than {MAX_YAML_INT_DIGITS} digits", _span(node, file, lines).here(),
-                               code=code)
+        if isinstance(value, int) and not -(10**MAX_YAML_INT_DIGITS) < value < 10**MAX_YAML_INT_DIGITS:
+            raise RulesetError(
+                f"a number of more than {MAX_YAML_INT_DIGITS} digits", _span(node, file, lines).here(), code=code
+            )
         return value
 
     def build(node: yaml.Node, path: Path) -> Any:
         budget[0] -= 1
         if budget[0] < 0:
-            raise RulesetError(f"too large: its aliases (*name) repeat more than {MAX_ALIAS_NODES:,} values "
-                               f"(MAX_ALIAS_NODES)", _span(node, file, lines).here(), code=code)
+            raise RulesetError(
+                f"too large: its aliases (*name) repeat more than {MAX_ALIAS_NODES:,} values (MAX_ALIAS_NODES)",
+                _span(node, file, lines).here(),
+                code=code,
+            )
         if id(node) in active:
-            raise RulesetError("an alias (*name) refers to the value that contains it", _span(node, file, lines).here(),
-                               code=code)
+            raise RulesetError(
+                "an alias (*name) refers to the value that contains it", _span(node, file, lines).here(), code=code
+            )
         if len(path) > 2 * MAX_YAML_DEPTH:
-            raise RulesetError(f"too large: nested more than {2 * MAX_YAML_DEPTH} deep once aliases are expanded",
-                               _span(node, file, lines).here(), code=code)
+            raise RulesetError(
+                f"too large: nested more than {2 * MAX_YAML_DEPTH} deep once aliases are expanded",
+                _span(node, file, lines).here(),
+                code=code,
+            )
         doc.marks[path] = _span(node, file, lines, text)
         if isinstance(node, yaml.MappingNode):
             active.add(id(node))

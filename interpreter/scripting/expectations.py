@@ -27,7 +27,7 @@ DECISIONS = (MAIN, RESPOND, CHOOSE_D, PLAY_D, "none")
 class Check(NamedTuple):
     """One expectation, ready to test: `test(game)` is None when it holds, else what went wrong."""
 
-    key: str                              # as written: "turn", "p1.hand"
+    key: str  # as written: "turn", "p1.hand"
     test: Callable[[Game], str | None]
 
 
@@ -42,6 +42,7 @@ class _Reader:
 
 
 # -- reading values --------------------------------------------------------------------------------
+
 
 def _describe(value: Any) -> str:
     if isinstance(value, bool):
@@ -69,8 +70,11 @@ def _choice(r: _Reader, key: tuple, value: Any, choices: tuple[str, ...]) -> str
     if isinstance(value, str) and value in choices:
         return value
     near = suggest(str(value), choices)
-    raise r.fail(key, f"{'.'.join(map(str, key))} must be one of {', '.join(choices)}, not {_describe(value)}",
-                 f"did you mean '{near}'?" if near else None)
+    raise r.fail(
+        key,
+        f"{'.'.join(map(str, key))} must be one of {', '.join(choices)}, not {_describe(value)}",
+        f"did you mean '{near}'?" if near else None,
+    )
 
 
 def _cards(r: _Reader, key: tuple, value: Any, *, empty_ok: bool) -> list[int]:
@@ -119,12 +123,14 @@ def _mismatch(what: str, expected: Any, got: Any) -> str:
 
 # -- the keys of `expect:` --------------------------------------------------------------------------
 
+
 def _turn(r: _Reader, value: Any) -> Callable[[Game], str | None]:
     want = _choice(r, ("turn",), value, tuple(PLAYERS))
 
     def test(game: Game) -> str | None:
         got = PLAYER_NAMES[game.state.turn]
         return None if got == want else _mismatch("turn", want, got + _over(game))
+
     return test
 
 
@@ -135,6 +141,7 @@ def _decider(r: _Reader, value: Any) -> Callable[[Game], str | None]:
         d = game.state.pending
         got = PLAYER_NAMES[d.player] if d is not None else "nobody"
         return None if got == want else _mismatch("decider", want, got + _over(game))
+
     return test
 
 
@@ -145,6 +152,7 @@ def _decision(r: _Reader, value: Any) -> Callable[[Game], str | None]:
         d = game.state.pending
         got = d.kind if d is not None else "none"
         return None if got == want else _mismatch("decision", want, got + _over(game))
+
     return test
 
 
@@ -157,6 +165,7 @@ def _winner(r: _Reader, value: Any) -> Callable[[Game], str | None]:
         if got == want:
             return None
         return _mismatch("winner", want, f"{got} ({o.reason})" if o is not None else "none (the game goes on)")
+
     return test
 
 
@@ -165,8 +174,10 @@ def _scrap(r: _Reader, value: Any) -> Callable[[Game], str | None]:
 
     def test(game: Game) -> str | None:
         have = game.state.zones[SCRAP]
-        return None if Counter(want) == Counter(have) else _mismatch("scrap", _names(sorted(want)),
-                                                                      _names(sorted(have)))
+        return (
+            None if Counter(want) == Counter(have) else _mismatch("scrap", _names(sorted(want)), _names(sorted(have)))
+        )
+
     return test
 
 
@@ -176,8 +187,12 @@ def _scrap_has(r: _Reader, value: Any) -> Callable[[Game], str | None]:
     def test(game: Game) -> str | None:
         have = game.state.zones[SCRAP]
         missing = [c for c in want if c not in have]
-        return None if not missing else (f"scrap to contain {_names(want)}, but {_names(missing)} not in it: "
-                                         f"got {_names(sorted(have))}")
+        return (
+            None
+            if not missing
+            else (f"scrap to contain {_names(want)}, but {_names(missing)} not in it: got {_names(sorted(have))}")
+        )
+
     return test
 
 
@@ -185,8 +200,9 @@ def _deck_top(r: _Reader, value: Any) -> Callable[[Game], str | None]:
     want = _cards(r, ("deck_top",), value, empty_ok=False)
 
     def test(game: Game) -> str | None:
-        top = list(reversed(game.state.zones[DECK]))[:len(want)]
+        top = list(reversed(game.state.zones[DECK]))[: len(want)]
         return None if top == want else _mismatch("deck top (top card first)", _names(want), _names(top))
+
     return test
 
 
@@ -196,6 +212,7 @@ def _deck_count(r: _Reader, value: Any) -> Callable[[Game], str | None]:
     def test(game: Game) -> str | None:
         got = len(game.state.zones[DECK])
         return None if got == want else _mismatch("deck count", want, got)
+
     return test
 
 
@@ -205,8 +222,10 @@ def _moves(r: _Reader, key: str, value: Any) -> list[str]:
         raise r.fail((key,), f"{key} is empty, so it checks nothing: list the moves")
     for i, m in enumerate(items):
         if not isinstance(m, str) or not m.strip():
-            raise r.fail((key, i) if isinstance(value, list) else (key,),
-                         f"{key} must be a move or a list of moves, e.g. [draw, points 7H], not {_describe(m)}")
+            raise r.fail(
+                (key, i) if isinstance(value, list) else (key,),
+                f"{key} must be a move or a list of moves, e.g. [draw, points 7H], not {_describe(m)}",
+            )
     return [m.strip() for m in items]
 
 
@@ -241,6 +260,7 @@ def _legal(r: _Reader, value: Any) -> Callable[[Game], str | None]:
             if not ok:
                 bad.append(_mismatch(f"'{m}' to be legal", "legal", f"illegal ({game.explain(m)})"))
         return "; ".join(bad) or None
+
     return test
 
 
@@ -254,16 +274,27 @@ def _illegal_moves(r: _Reader, value: Any) -> list[tuple[str, str | None]]:
         at = ("illegal", i) if isinstance(value, list) else ("illegal",)
         if isinstance(m, dict):
             move, error = m.get("move"), m.get("error")
-            if set(m) != {"move", "error"} or not isinstance(move, str) or not move.strip() \
-                    or not isinstance(error, str) or not error.strip():
-                raise r.fail(at, "an illegal move with its error is written {move: MOVE, error: TEXT}, not "
-                                 f"{{{', '.join(map(str, m))}}}")
+            if (
+                set(m) != {"move", "error"}
+                or not isinstance(move, str)
+                or not move.strip()
+                or not isinstance(error, str)
+                or not error.strip()
+            ):
+                raise r.fail(
+                    at,
+                    "an illegal move with its error is written {move: MOVE, error: TEXT}, not "
+                    f"{{{', '.join(map(str, m))}}}",
+                )
             out.append((move.strip(), error.strip()))
         elif isinstance(m, str) and m.strip():
             out.append((m.strip(), None))
         else:
-            raise r.fail(at, "illegal must be a move or a list of moves, e.g. [draw, points 7H], or "
-                             f"{{move: MOVE, error: TEXT}}, not {_describe(m)}")
+            raise r.fail(
+                at,
+                "illegal must be a move or a list of moves, e.g. [draw, points 7H], or "
+                f"{{move: MOVE, error: TEXT}}, not {_describe(m)}",
+            )
     return out
 
 
@@ -276,14 +307,14 @@ def _illegal(r: _Reader, value: Any) -> Callable[[Game], str | None]:
             try:
                 ok, why = _is_legal(game, m)
             except _NotAMove as e:
-                bad.append(f"'{m}' to be illegal, but it is not a move of this ruleset, so it tests "
-                           f"nothing: {e}")
+                bad.append(f"'{m}' to be illegal, but it is not a move of this ruleset, so it tests nothing: {e}")
                 continue
             if ok:
                 bad.append(_mismatch(f"'{m}' to be illegal", "illegal", "legal"))
             elif error is not None and error.lower() not in why.lower():
                 bad.append(f"'{m}' to be illegal with an error containing '{error}', but its error is: {why}")
         return "; ".join(bad) or None
+
     return test
 
 
@@ -304,9 +335,11 @@ def _legal_exactly(r: _Reader, value: Any) -> Callable[[Game], str | None]:
         extra = [m for m in have if m not in norm]
         if not missing and not extra:
             return None
-        parts = ([f"not legal: {', '.join(missing)}"] if missing else []) + \
-            ([f"also legal: {', '.join(extra)}"] if extra else [])
+        parts = ([f"not legal: {', '.join(missing)}"] if missing else []) + (
+            [f"also legal: {', '.join(extra)}"] if extra else []
+        )
         return f"legal moves exactly [{', '.join(norm)}], but {'; '.join(parts)}"
+
     return test
 
 
@@ -335,17 +368,25 @@ def _owner(r: _Reader, value: Any) -> Callable[[Game], str | None]:
                 where = f"controlled by {PLAYER_NAMES[g.zone_of[c] - FIELD0]}" if o >= 0 else "not in play"
                 bad.append(_mismatch(f"owner of {NAMES[c]}", w, f"{got} ({where})"))
         return "; ".join(bad) or None
+
     return test
 
 
 def _match(r: _Reader, value: Any) -> Callable[[Game], str | None]:
-    want = _flag_map(r, ("match",), value, "{p1: 1, p2: 0} (hands won)", "a whole number of hands won",
-                     lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0)
+    want = _flag_map(
+        r,
+        ("match",),
+        value,
+        "{p1: 1, p2: 0} (hands won)",
+        "a whole number of hands won",
+        lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0,
+    )
 
     def test(game: Game) -> str | None:
         wins = game.state.wins
         got = {k: wins[PLAYERS[k]] for k in want}
         return None if got == want else _mismatch("hands won", want, {"p1": wins[0], "p2": wins[1]})
+
     return test
 
 
@@ -355,12 +396,19 @@ def _hand_number(r: _Reader, value: Any) -> Callable[[Game], str | None]:
     def test(game: Game) -> str | None:
         got = game.match()["hand"]
         return None if got == want else _mismatch("hand number", want, got)
+
     return test
 
 
 def _hand_visible(r: _Reader, value: Any) -> Callable[[Game], str | None]:
-    want = _flag_map(r, ("hand_visible",), value, "{p1: true, p2: false} (who sees the other's hand)",
-                     "true or false", lambda v: isinstance(v, bool))
+    want = _flag_map(
+        r,
+        ("hand_visible",),
+        value,
+        "{p1: true, p2: false} (who sees the other's hand)",
+        "true or false",
+        lambda v: isinstance(v, bool),
+    )
 
     def test(game: Game) -> str | None:
         bad = []
@@ -369,6 +417,7 @@ def _hand_visible(r: _Reader, value: Any) -> Callable[[Game], str | None]:
             if seen != v:
                 bad.append(_mismatch(f"{k} to {'see' if v else 'not see'} the opponent's hand", v, seen))
         return "; ".join(bad) or None
+
     return test
 
 
@@ -382,8 +431,12 @@ def _hand(r: _Reader, key: tuple, value: Any) -> SideTest:
 
     def test(game: Game, p: int, pname: str) -> str | None:
         have = game.state.zones[HAND0 + p]
-        return None if Counter(want) == Counter(have) else _mismatch(f"{pname} hand", _names(sorted(want)),
-                                                                      _names(sorted(have)))
+        return (
+            None
+            if Counter(want) == Counter(have)
+            else _mismatch(f"{pname} hand", _names(sorted(want)), _names(sorted(have)))
+        )
+
     return test
 
 
@@ -393,8 +446,14 @@ def _hand_has(r: _Reader, key: tuple, value: Any) -> SideTest:
     def test(game: Game, p: int, pname: str) -> str | None:
         have = game.state.zones[HAND0 + p]
         missing = [c for c in want if c not in have]
-        return None if not missing else (f"{pname} hand to contain {_names(want)}, but {_names(missing)} not "
-                                         f"in it: got {_names(sorted(have))}")
+        return (
+            None
+            if not missing
+            else (
+                f"{pname} hand to contain {_names(want)}, but {_names(missing)} not in it: got {_names(sorted(have))}"
+            )
+        )
+
     return test
 
 
@@ -404,6 +463,7 @@ def _hand_count(r: _Reader, key: tuple, value: Any) -> SideTest:
     def test(game: Game, p: int, pname: str) -> str | None:
         got = len(game.state.zones[HAND0 + p])
         return None if got == want else _mismatch(f"{pname} hand count", want, got)
+
     return test
 
 
@@ -415,7 +475,7 @@ def _point_text(game: Game, c: int, with_jacks: bool) -> str:
 def _points(r: _Reader, key: tuple, value: Any) -> SideTest:
     name = ".".join(map(str, key))
     if not isinstance(value, list):
-        raise r.fail(key, f"{name} must be a list of point cards, e.g. [7H, \"9C+JD\"], not {_describe(value)}")
+        raise r.fail(key, f'{name} must be a list of point cards, e.g. [7H, "9C+JD"], not {_describe(value)}')
     # point card -> its text with exactly its Jacks ("9C" has none), or None for "9C+*" (one Jack or more)
     want: dict[int, str | None] = {}
     for i, item in enumerate(value):
@@ -433,12 +493,17 @@ def _points(r: _Reader, key: tuple, value: Any) -> SideTest:
         g = game.state
         got = [c for c in g.zones[FIELD0 + p] if g.role[c] == "point" and g.host[c] < 0]
         same = set(got) == set(want) and all(
-            _point_text(game, c, True) == w if w is not None else bool(g.atts.get(c)) for c, w in want.items())
+            _point_text(game, c, True) == w if w is not None else bool(g.atts.get(c)) for c, w in want.items()
+        )
         if same:
             return None
         expected = sorted(w or NAMES[c] + "+*" for c, w in want.items())
-        return _mismatch(f"{pname} points", "[" + ", ".join(expected) + "]",
-                         "[" + ", ".join(sorted(_point_text(game, c, True) for c in got)) + "]")
+        return _mismatch(
+            f"{pname} points",
+            "[" + ", ".join(expected) + "]",
+            "[" + ", ".join(sorted(_point_text(game, c, True) for c in got)) + "]",
+        )
+
     return test
 
 
@@ -448,8 +513,12 @@ def _royals(r: _Reader, key: tuple, value: Any) -> SideTest:
     def test(game: Game, p: int, pname: str) -> str | None:
         g = game.state
         got = [c for c in g.zones[FIELD0 + p] if g.role[c] != "point" and g.host[c] < 0]
-        return None if Counter(want) == Counter(got) else _mismatch(f"{pname} royals", _names(sorted(want)),
-                                                                     _names(sorted(got)))
+        return (
+            None
+            if Counter(want) == Counter(got)
+            else _mismatch(f"{pname} royals", _names(sorted(want)), _names(sorted(got)))
+        )
+
     return test
 
 
@@ -459,6 +528,7 @@ def _score(r: _Reader, key: tuple, value: Any) -> SideTest:
     def test(game: Game, p: int, pname: str) -> str | None:
         got = game.score(p)
         return None if got == want else _mismatch(f"{pname} score", want, got)
+
     return test
 
 
@@ -468,6 +538,7 @@ def _goal(r: _Reader, key: tuple, value: Any) -> SideTest:
     def test(game: Game, p: int, pname: str) -> str | None:
         got = game.goal(p)
         return None if got == want else _mismatch(f"{pname} goal", want, got)
+
     return test
 
 
@@ -479,8 +550,14 @@ def _known_now(game: Game, p: int) -> set[int]:
 
 def _where(game: Game, c: int) -> str:
     z = game.state.zone_of[c]
-    return {DECK: "in the deck", SCRAP: "in the scrap", HAND0: "in p1's hand", HAND0 + 1: "in p2's hand",
-            FIELD0: "in play (p1)", FIELD0 + 1: "in play (p2)"}.get(z, "face up")
+    return {
+        DECK: "in the deck",
+        SCRAP: "in the scrap",
+        HAND0: "in p1's hand",
+        HAND0 + 1: "in p2's hand",
+        FIELD0: "in play (p1)",
+        FIELD0 + 1: "in play (p2)",
+    }.get(z, "face up")
 
 
 def _knows(r: _Reader, key: tuple, value: Any) -> SideTest:
@@ -490,10 +567,17 @@ def _knows(r: _Reader, key: tuple, value: Any) -> SideTest:
         got = _known_now(game, p)
         if got == set(want):
             return None
-        public = [f"{NAMES[c]} is not hidden from {pname} ({_where(game, c)})" for c in want
-                  if game.state.zone_of[c] not in (DECK, HAND0 + 1 - p)]
-        return _mismatch(f"{pname} knows (the hidden cards of the deck and the opponent's hand)",
-                         _names(sorted(want)), _names(sorted(got)) + (": " + "; ".join(public) if public else ""))
+        public = [
+            f"{NAMES[c]} is not hidden from {pname} ({_where(game, c)})"
+            for c in want
+            if game.state.zone_of[c] not in (DECK, HAND0 + 1 - p)
+        ]
+        return _mismatch(
+            f"{pname} knows (the hidden cards of the deck and the opponent's hand)",
+            _names(sorted(want)),
+            _names(sorted(got)) + (": " + "; ".join(public) if public else ""),
+        )
+
     return test
 
 
@@ -502,33 +586,55 @@ def _does_not_know(r: _Reader, key: tuple, value: Any) -> SideTest:
 
     def test(game: Game, p: int, pname: str) -> str | None:
         got = _known_now(game, p)
-        bad = [f"{NAMES[c]} ({_where(game, c)})" for c in want
-               if c in got or game.state.zone_of[c] not in (DECK, HAND0 + 1 - p)]
-        return None if not bad else f"{pname} not to know {_names(want)}, but {pname} sees or knows " + \
-            ", ".join(bad)
+        bad = [
+            f"{NAMES[c]} ({_where(game, c)})"
+            for c in want
+            if c in got or game.state.zone_of[c] not in (DECK, HAND0 + 1 - p)
+        ]
+        return None if not bad else f"{pname} not to know {_names(want)}, but {pname} sees or knows " + ", ".join(bad)
+
     return test
 
 
 GAME_CHECKS: dict[str, Callable[[_Reader, Any], Callable[[Game], str | None]]] = {
-    "turn": _turn, "decider": _decider, "decision": _decision, "winner": _winner,
-    "scrap": _scrap, "scrap_has": _scrap_has, "deck_top": _deck_top, "deck_count": _deck_count,
-    "legal": _legal, "illegal": _illegal, "legal_exactly": _legal_exactly, "owner": _owner,
-    "match": _match, "hand_number": _hand_number,
+    "turn": _turn,
+    "decider": _decider,
+    "decision": _decision,
+    "winner": _winner,
+    "scrap": _scrap,
+    "scrap_has": _scrap_has,
+    "deck_top": _deck_top,
+    "deck_count": _deck_count,
+    "legal": _legal,
+    "illegal": _illegal,
+    "legal_exactly": _legal_exactly,
+    "owner": _owner,
+    "match": _match,
+    "hand_number": _hand_number,
     "hand_visible": _hand_visible,
 }
 SIDE_CHECKS: dict[str, Callable[[_Reader, tuple, Any], SideTest]] = {
-    "hand": _hand, "hand_has": _hand_has, "hand_count": _hand_count, "points": _points, "royals": _royals,
-    "score": _score, "goal": _goal, "knows": _knows, "does_not_know": _does_not_know,
+    "hand": _hand,
+    "hand_has": _hand_has,
+    "hand_count": _hand_count,
+    "points": _points,
+    "royals": _royals,
+    "score": _score,
+    "goal": _goal,
+    "knows": _knows,
+    "does_not_know": _does_not_know,
 }
 
 
 # -- turn state, marks and counters (issue 9A) -----------------------------------------------------
+
 
 def _turn_number(r: _Reader, value: Any) -> Callable[[Game], str | None]:
     want = _count(r, ("turn_number",), value)
 
     def test(game: Game) -> str | None:
         return None if game.state.turn_no == want else _mismatch("turn number", want, game.state.turn_no)
+
     return test
 
 
@@ -540,14 +646,21 @@ def _marks(r: _Reader, key: tuple, value: Any) -> SideTest:
     def test(game: Game, p: int, pname: str) -> str | None:
         g = game.state
         got = sorted(name for (k, name) in g.marks if k == -1 - p and g.is_marked(k, name))
-        return None if got == want else _mismatch(f"{pname} marks", "[" + ", ".join(want) + "]",
-                                                  "[" + ", ".join(got) + "]")
+        return (
+            None
+            if got == want
+            else _mismatch(f"{pname} marks", "[" + ", ".join(want) + "]", "[" + ", ".join(got) + "]")
+        )
+
     return test
 
 
 def _counters(r: _Reader, key: tuple, value: Any) -> SideTest:
-    if not isinstance(value, dict) or not value or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in value.values()):
+    if (
+        not isinstance(value, dict)
+        or not value
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value.values())
+    ):
         raise r.fail(key, f"{'.'.join(map(str, key))} must map counter names to numbers, e.g. {{scuttles: 2}}")
     want = {str(k): v for k, v in value.items()}
 
@@ -558,6 +671,7 @@ def _counters(r: _Reader, key: tuple, value: Any) -> SideTest:
             return f"{pname} counters: '{bad[0]}' is not a counter of players in this ruleset"
         got = {k: game.state.counter(-1 - p, k) for k in want}
         return None if got == want else _mismatch(f"{pname} counters", want, got)
+
     return test
 
 
@@ -580,8 +694,9 @@ def _card_state(r: _Reader, value: Any) -> Callable[[Game], str | None]:
         if marks is not None and (not isinstance(marks, list) or not all(isinstance(m, str) for m in marks)):
             raise r.fail(key + ("marks",), f"cards.{text}.marks must be a list of mark names ([] for none)")
         counters = spec.get("counters", {})
-        if not isinstance(counters, dict) or not all(isinstance(v, int) and not isinstance(v, bool)
-                                                     for v in counters.values()):
+        if not isinstance(counters, dict) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in counters.values()
+        ):
             raise r.fail(key + ("counters",), f"cards.{text}.counters must map counter names to numbers")
         wants.append((c, NAMES[c], None if marks is None else sorted(marks), {str(k): v for k, v in counters.items()}))
 
@@ -600,6 +715,7 @@ def _card_state(r: _Reader, value: Any) -> Callable[[Game], str | None]:
             if got_c != counters:
                 return _mismatch(f"{name} counters", counters, got_c)
         return None
+
     return test
 
 
@@ -616,11 +732,16 @@ def read_expect(value: Any, path: tuple, doc: Any) -> list[Check]:
     not a valid expectation (an unknown key, a value of the wrong kind, an expectation of nothing)."""
     r = _Reader(doc, path)
     if not isinstance(value, dict):
-        raise ScenarioError("expect must be a mapping of expectations, e.g. {turn: p2, p1: {score: 7}}"
-                            + (", not nothing" if value is None else ""), doc.where(path), code="S005")
+        raise ScenarioError(
+            "expect must be a mapping of expectations, e.g. {turn: p2, p1: {score: 7}}"
+            + (", not nothing" if value is None else ""),
+            doc.where(path),
+            code="S005",
+        )
     if not value:
-        raise ScenarioError("expect is empty, so it checks nothing: give at least one expectation",
-                            doc.where(path), code="S005")
+        raise ScenarioError(
+            "expect is empty, so it checks nothing: give at least one expectation", doc.where(path), code="S005"
+        )
     checks: list[Check] = []
     for key, want in value.items():
         if key in PLAYERS:
@@ -629,24 +750,33 @@ def read_expect(value: Any, path: tuple, doc: Any) -> list[Check]:
             checks.append(Check(key, GAME_CHECKS[key](r, want)))
         else:
             near = suggest(key, EXPECT_KEYS)
-            raise ScenarioError(f"unknown expectation '{key}'", doc.key_where(path + (key,)), code="S006",
-                                hint=f"did you mean '{near}'?" if near else
-                                f"expected one of: {', '.join(EXPECT_KEYS)}")
+            raise ScenarioError(
+                f"unknown expectation '{key}'",
+                doc.key_where(path + (key,)),
+                code="S006",
+                hint=f"did you mean '{near}'?" if near else f"expected one of: {', '.join(EXPECT_KEYS)}",
+            )
     return checks
 
 
 def _read_side(r: _Reader, pname: str, want: Any) -> list[Check]:
     if not isinstance(want, dict) or not want:
-        raise r.fail((pname,), f"{pname} must be a mapping of expectations (hand:, points:, score: ...)"
-                     + (", and this one is empty, so it checks nothing" if want == {} or want is None else ""))
+        raise r.fail(
+            (pname,),
+            f"{pname} must be a mapping of expectations (hand:, points:, score: ...)"
+            + (", and this one is empty, so it checks nothing" if want == {} or want is None else ""),
+        )
     p = PLAYERS[pname]
     out = []
     for key, w in want.items():
         if key not in SIDE_CHECKS:
             near = suggest(key, SIDE_EXPECT)
-            raise ScenarioError(f"unknown expectation '{key}' for {pname}", r.doc.key_where(r.path + (pname, key)),
-                                code="S006", hint=f"did you mean '{near}'?" if near else
-                                f"expected one of: {', '.join(SIDE_EXPECT)}")
+            raise ScenarioError(
+                f"unknown expectation '{key}' for {pname}",
+                r.doc.key_where(r.path + (pname, key)),
+                code="S006",
+                hint=f"did you mean '{near}'?" if near else f"expected one of: {', '.join(SIDE_EXPECT)}",
+            )
         side_test = SIDE_CHECKS[key](r, (pname, key), w)
         out.append(Check(f"{pname}.{key}", lambda game, t=side_test: t(game, p, pname)))
     return out

@@ -28,8 +28,12 @@ FORMAT = "cuttle-record/1"
 
 
 def record_of(game: Game) -> dict[str, Any]:
-    rec: dict[str, Any] = {"format": FORMAT, "ruleset": game.rules.spec, "ruleset_hash": game.rules.hash,
-                           "seed": game.seed}
+    rec: dict[str, Any] = {
+        "format": FORMAT,
+        "ruleset": game.rules.spec,
+        "ruleset_hash": game.rules.hash,
+        "seed": game.seed,
+    }
     if game.setup is not None:
         rec["setup"] = game.setup
     rec["moves"] = [str(m) for m in game.moves]
@@ -124,8 +128,9 @@ def read(path: str | Path) -> dict[str, Any]:
         raise RecordError(f"'{path}': ruleset_hash must be text")
     if not isinstance(data["seed"], int) or isinstance(data["seed"], bool):
         raise RecordError(f"'{path}': seed must be a whole number")
-    if not isinstance(data["moves"], list) or not all(isinstance(m, (str, int)) and not isinstance(m, bool)
-                                                      for m in data["moves"]):
+    if not isinstance(data["moves"], list) or not all(
+        isinstance(m, (str, int)) and not isinstance(m, bool) for m in data["moves"]
+    ):
         raise RecordError(f"'{path}': moves must be a list of moves")
     if len(data["moves"]) > MAX_SCENARIO_STEPS:
         raise RecordError(f"'{path}': more than {MAX_SCENARIO_STEPS:,} moves (MAX_SCENARIO_STEPS)")
@@ -146,7 +151,8 @@ def start(data: dict[str, Any], path: str | Path = "record", force: bool = False
         raise RecordError(
             f"'{path}' was recorded with ruleset '{data['ruleset']}' version {data['ruleset_hash']}, but that "
             f"ruleset has changed (now {rules.hash}); replaying it could drift from the recorded game. "
-            f"Use --force to replay anyway.")
+            f"Use --force to replay anyway."
+        )
     seed = data["seed"]
     try:
         if data.get("setup") is not None:

@@ -68,10 +68,10 @@ def run_file(path: str | Path, ruleset_override: str | None = None) -> Result:
 
 @dataclass
 class _Step:
-    kind: str                       # move | expect | illegal
-    where: str                      # file:line:col of the step
-    move: str = ""                  # move, illegal: the move's text
-    error: str | None = None        # illegal: text its error must contain
+    kind: str  # move | expect | illegal
+    where: str  # file:line:col of the step
+    move: str = ""  # move, illegal: the move's text
+    error: str | None = None  # illegal: text its error must contain
     checks: list[Check] = field(default_factory=list)  # expect
 
 
@@ -83,8 +83,9 @@ def _read_steps(doc, data: dict) -> list[_Step]:
     if not isinstance(moves, list):
         raise ScenarioError("moves must be a list", doc.where(("moves",)), code="S003")
     if len(moves) > MAX_SCENARIO_STEPS:
-        raise ScenarioError(f"more than {MAX_SCENARIO_STEPS:,} steps (MAX_SCENARIO_STEPS)", doc.where(("moves",)),
-                            code="S003")
+        raise ScenarioError(
+            f"more than {MAX_SCENARIO_STEPS:,} steps (MAX_SCENARIO_STEPS)", doc.where(("moves",)), code="S003"
+        )
     steps = []
     for i, step in enumerate(moves):
         path = ("moves", i)
@@ -99,8 +100,12 @@ def _read_steps(doc, data: dict) -> list[_Step]:
         for k in step:
             if k not in allowed:
                 near = suggest(str(k), allowed)
-                raise ScenarioError(f"unknown key '{k}' in this step", doc.key_where(path + (k,)), code="S004",
-                                    hint=f"did you mean '{near}'?" if near else f"a step has: {', '.join(allowed)}")
+                raise ScenarioError(
+                    f"unknown key '{k}' in this step",
+                    doc.key_where(path + (k,)),
+                    code="S004",
+                    hint=f"did you mean '{near}'?" if near else f"a step has: {', '.join(allowed)}",
+                )
         if "expect" in step:
             steps.append(_Step("expect", at, checks=read_expect(step["expect"], path + ("expect",), doc)))
             continue
@@ -110,8 +115,11 @@ def _read_steps(doc, data: dict) -> list[_Step]:
             raise ScenarioError(f"{key}: must be a move, e.g. 'points 7H'", doc.where(path + (key,)), code="S004")
         error = step.get("error")
         if "error" in step and (not isinstance(error, (str, int)) or isinstance(error, bool) or not str(error).strip()):
-            raise ScenarioError("error: must be the text the move's error contains (an empty one matches "
-                                "every error)", doc.where(path + ("error",)), code="S004")
+            raise ScenarioError(
+                "error: must be the text the move's error contains (an empty one matches every error)",
+                doc.where(path + ("error",)),
+                code="S004",
+            )
         steps.append(_Step(key, at, move=str(text).strip(), error=None if error is None else str(error)))
     return steps
 
@@ -184,12 +192,16 @@ def _check_illegal(game: Game, step: _Step, at: str) -> list[str]:
         game.parse_move(step.move)
         out.append(f"{at}: '{step.move}' was expected to be illegal, but it is legal")
     except InvalidMoveError as e:
-        out.append(f"{at}: '{step.move}' was expected to be illegal, but it is not a move of this "
-                   f"ruleset, so this step tests nothing: {e}")
+        out.append(
+            f"{at}: '{step.move}' was expected to be illegal, but it is not a move of this "
+            f"ruleset, so this step tests nothing: {e}"
+        )
     except MoveError as e:
         if step.error is not None and step.error.lower() not in str(e).lower():
-            out.append(f"{at}: '{step.move}' is illegal as expected, but its error\n"
-                       f"      {e}\n    does not contain '{step.error}'")
+            out.append(
+                f"{at}: '{step.move}' is illegal as expected, but its error\n"
+                f"      {e}\n    does not contain '{step.error}'"
+            )
     if game.state.key() != before:
         out.append(f"{at}: an illegal move changed the game")
     return out
@@ -213,8 +225,10 @@ def _diverged(game: Game, checks: list[Check]) -> list[str]:
             notes.append(f"    {check.key}: it did not hold at any point of the game")
         elif held < len(moves):
             since = "at the start" if held == 0 else f"after move '{moves[held - 1]}' (move {held} played)"
-            notes.append(f"    {check.key}: it held {since}; move '{moves[held]}' (move {held + 1} played) "
-                         f"is where the game diverged from it")
+            notes.append(
+                f"    {check.key}: it held {since}; move '{moves[held]}' (move {held + 1} played) "
+                f"is where the game diverged from it"
+            )
     return notes
 
 
@@ -239,7 +253,6 @@ def _is_ruleset_file(path: Path) -> bool:
     if not re.search(r"^kind:\s*(base|option)\s*(#.*)?$", text, re.MULTILINE):
         return False
     return not re.search(r"^(setup|moves|expect):", text, re.MULTILINE)
-
 
 
 def scenario_game(path: str | Path) -> Game:
@@ -269,8 +282,9 @@ def scenario_game(path: str | Path) -> Game:
         try:
             game.play(str(text_move))
         except MoveError as e:
-            raise ScenarioError(f"move {i + 1} '{text_move}' cannot be played: {e}", doc.where(("moves", i)),
-                                code="S004") from None
+            raise ScenarioError(
+                f"move {i + 1} '{text_move}' cannot be played: {e}", doc.where(("moves", i)), code="S004"
+            ) from None
     return game
 
 

@@ -58,8 +58,11 @@ def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None
         """A card in play in a role no play of this ruleset gives its rank is an impossible position."""
         ranks = by_role.get(role)
         if ranks is not None and RANK_OF[c] not in ranks:
-            raise err(f"{NAMES[c]} cannot be {what} in ruleset '{rules.name}' (only "
-                      f"{', '.join(r for r in ALL_RANKS if r in ranks)})", path)
+            raise err(
+                f"{NAMES[c]} cannot be {what} in ruleset '{rules.name}' (only "
+                f"{', '.join(r for r in ALL_RANKS if r in ranks)})",
+                path,
+            )
 
     def place(c: int, zone: int) -> None:
         g.zones[zone].append(c)
@@ -77,9 +80,13 @@ def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None
     for k in setup:
         if k not in SETUP_KEYS:
             from interpreter.core.errors import suggest
+
             near = suggest(k, SETUP_KEYS)
-            raise err(f"unknown key '{k}' in setup", ("setup", k), f"did you mean '{near}'?" if near else
-                      f"expected one of: {', '.join(SETUP_KEYS)}")
+            raise err(
+                f"unknown key '{k}' in setup",
+                ("setup", k),
+                f"did you mean '{near}'?" if near else f"expected one of: {', '.join(SETUP_KEYS)}",
+            )
     for pname, p in PLAYERS.items():
         side = setup.get(pname) or {}
         if not isinstance(side, dict):
@@ -87,9 +94,13 @@ def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None
         for k in side:
             if k not in SIDE_KEYS:
                 from interpreter.core.errors import suggest
+
                 near = suggest(k, SIDE_KEYS)
-                raise err(f"unknown key '{k}' in setup.{pname}", ("setup", pname, k),
-                          f"did you mean '{near}'?" if near else f"expected one of: {', '.join(SIDE_KEYS)}")
+                raise err(
+                    f"unknown key '{k}' in setup.{pname}",
+                    ("setup", pname, k),
+                    f"did you mean '{near}'?" if near else f"expected one of: {', '.join(SIDE_KEYS)}",
+                )
         for i, t in enumerate(cards_at(("setup", pname, "hand"), side.get("hand"))):
             place(card(t, ("setup", pname, "hand", i)), HAND0 + p)
         for i, t in enumerate(cards_at(("setup", pname, "royals"), side.get("royals"))):
@@ -146,18 +157,25 @@ def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None
         for i, t in enumerate(cards_at(("setup", pname, "knows"), side.get("knows"))):
             c = card(t, ("setup", pname, "knows", i), again=True)
             if g.zone_of[c] not in (DECK, HAND0 + 1 - p):
-                raise err(f"setup.{pname}.knows: {NAMES[c]} is not hidden from {pname} (only cards in the deck or "
-                          f"the opponent's hand can be known)", ("setup", pname, "knows", i))
+                raise err(
+                    f"setup.{pname}.knows: {NAMES[c]} is not hidden from {pname} (only cards in the deck or "
+                    f"the opponent's hand can be known)",
+                    ("setup", pname, "knows", i),
+                )
             g.known |= 1 << ((c << 1) + p)
     match = setup.get("match")
     if match is not None:  # hands already won in a match: {p1: 2, p2: 1}
-        if not isinstance(match, dict) or set(match) - set(PLAYERS) or not all(
-                isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in match.values()):
+        if (
+            not isinstance(match, dict)
+            or set(match) - set(PLAYERS)
+            or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in match.values())
+        ):
             raise err("setup.match must be the hands won so far, e.g. {p1: 2, p2: 1}", ("setup", "match"))
         wins = (int(match.get("p1", 0)), int(match.get("p2", 0)))
         if max(wins) >= rules.match_wins:
-            raise err(f"setup.match: the match is already over (a player needs {rules.match_wins} hands)",
-                      ("setup", "match"))
+            raise err(
+                f"setup.match: the match is already over (a player needs {rules.match_wins} hands)", ("setup", "match")
+            )
         g.wins = wins
         g.hands = tuple((p, "before the scenario") for p in (0, 1) for _ in range(wins[p]))
     turn = setup.get("turn", "p1")
@@ -184,9 +202,12 @@ def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None
         except Exception:  # noqa: BLE001  a rule failing here fails, as a rule failure, at the first win check
             continue
         if score >= goal:
-            raise err(f"{pname} already stands at their goal ({score} points, goal {goal}): a setup is not "
-                      "checked for a win, so the game would go on as if nobody had won",
-                      ("setup", pname), f"give {pname} fewer points, or reach the goal with a move of the scenario")
+            raise err(
+                f"{pname} already stands at their goal ({score} points, goal {goal}): a setup is not "
+                "checked for a win, so the game would go on as if nobody had won",
+                ("setup", pname),
+                f"give {pname} fewer points, or reach the goal with a move of the scenario",
+            )
     return g
 
 
@@ -194,7 +215,7 @@ def _set_turn_state(g: State, rules: Rules, setup: dict, err: Any) -> None:
     """The 9A keys of a setup: the turn number, and each player's marks and counters."""
     if "turn_number" in setup:
         n = setup["turn_number"]
-        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 10 ** 6:
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 10**6:
             raise err("setup.turn_number must be a whole number from 1 (the first turn)", ("setup", "turn_number"))
         g.turn_no = n
     for pname, p in PLAYERS.items():
@@ -202,13 +223,13 @@ def _set_turn_state(g: State, rules: Rules, setup: dict, err: Any) -> None:
         marks = side.get("marks")
         if marks is not None:
             if not isinstance(marks, list) or not all(isinstance(m, str) and m.isidentifier() for m in marks):
-                raise err(f"setup.{pname}.marks must be a list of mark names, e.g. [wronged]",
-                          ("setup", pname, "marks"))
+                raise err(
+                    f"setup.{pname}.marks must be a list of mark names, e.g. [wronged]", ("setup", pname, "marks")
+                )
             for m in marks:
-                g.mark(-1 - p, m, 10 ** 12)
+                g.mark(-1 - p, m, 10**12)
         if side.get("counters") is not None:
             _set_counters(g, rules, -1 - p, "player", side["counters"], ("setup", pname, "counters"), err)
-
 
 
 def _set_card_state(g: State, rules: Rules, cards: Any, card: Any, err: Any) -> None:
@@ -227,7 +248,7 @@ def _set_card_state(g: State, rules: Rules, cards: Any, card: Any, err: Any) -> 
         if not isinstance(marks, list) or not all(isinstance(m, str) and m.isidentifier() for m in marks):
             raise err(f"setup.cards.{text}.marks must be a list of mark names, e.g. [frozen]", path + ("marks",))
         for m in marks:
-            g.mark(c, m, 10 ** 12)
+            g.mark(c, m, 10**12)
         _set_counters(g, rules, c, "card", spec.get("counters", {}), path + ("counters",), err)
 
 
@@ -241,11 +262,14 @@ def _set_counters(g: State, rules: Rules, key: int, of: str, counters: Any, path
     for name, v in counters.items():
         if declared.get(str(name)) != of:
             near = suggest(str(name), [k for k, o in declared.items() if o == of])
-            raise err(f"'{name}' is not a counter of {of}s in ruleset '{rules.name}'", path + (name,),
-                      f"did you mean '{near}'?" if near else None)
-        if not isinstance(v, int) or isinstance(v, bool) or abs(v) > 10 ** 18:
+            raise err(
+                f"'{name}' is not a counter of {of}s in ruleset '{rules.name}'",
+                path + (name,),
+                f"did you mean '{near}'?" if near else None,
+            )
+        if not isinstance(v, int) or isinstance(v, bool) or abs(v) > 10**18:
             raise err(f"{where}.{name} must be a whole number", path + (name,))
-        g.set_counter(key, str(name), v, 10 ** 12)
+        g.set_counter(key, str(name), v, 10**12)
 
 
 __all__ = ["build_position", "PLAYERS", "Location"]
