@@ -12,6 +12,10 @@ import sqlite3
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import warnings
 from pathlib import Path
 
 import pytest
@@ -130,6 +134,27 @@ def test_jobs_and_a_local_cluster_store_the_same_games(tmp_path: Path, capsys: p
     assert rows(tmp_path / "one" / "games.sqlite") == rows(tmp_path / "two" / "games.sqlite")
     assert rows(tmp_path / "one" / "games.sqlite") == rows(tmp_path / "cluster" / "games.sqlite")
     assert outs["one"] == outs["two"] == outs["cluster"]
+
+
+def test_a_local_cluster_takes_free_ports_and_serves_no_dashboard() -> None:
+    """Whatever else runs on this machine (another Dask scheduler on 8787, Dask's default HTTP port),
+    `--cluster local` starts without a warning: its scheduler serves HTTP on a free port of this
+    machine only, and no dashboard there."""
+    pytest.importorskip("distributed")
+    from interpreter.lab.parallel import Cluster
+
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        cluster = Cluster("local", 1)
+        try:
+            link = urllib.parse.urlsplit(cluster.cluster.dashboard_link)
+            assert link.hostname == "127.0.0.1" and link.port not in (None, 8787)
+            with pytest.raises(urllib.error.HTTPError) as page:
+                urllib.request.urlopen(cluster.cluster.dashboard_link, timeout=10)
+            assert page.value.code == 404  # no dashboard (nor the page saying that bokeh is missing)
+        finally:
+            cluster.close()
+    assert [str(w.message) for w in seen if "distributed" in w.filename] == []
 
 
 def test_a_rerun_resumes_and_gives_what_one_run_gives(tmp_path: Path) -> None:

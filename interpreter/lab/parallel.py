@@ -178,13 +178,10 @@ class Cluster:
             raise BackendError("--cluster needs Dask distributed: pip install 'cuttle-lab[lab]'") from None
         self.cluster: Any = None
         self.futures: list[Any] = []
-        quiet = logging.CRITICAL  # a worker losing its scheduler at shutdown is not news
         try:
             if address == "local":
                 with ctrl_c_ignored():  # the worker processes inherit it: Ctrl-C is the lab's business
-                    self.cluster = LocalCluster(
-                        n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=quiet
-                    )
+                    self.cluster = LocalCluster(**local_cluster_options(jobs))
                 self.client = Client(self.cluster, set_as_default=False)
                 self.name = f"a local Dask cluster of {jobs} workers"
             else:
@@ -219,6 +216,23 @@ class Cluster:
             if self.cluster is not None:
                 self.cluster.close()
                 self.cluster = None
+
+
+def local_cluster_options(jobs: int) -> dict[str, Any]:
+    """How `--cluster local` starts its Dask cluster: `jobs` single-threaded worker processes, the
+    scheduler and its HTTP server on free ports of this machine only, and no dashboard. (Dask's
+    scheduler always serves HTTP, on port 8787 unless told otherwise: with another scheduler there it
+    warned and moved, and the warning broke the one line a run prints.)"""
+    return {
+        "n_workers": jobs,
+        "threads_per_worker": 1,
+        "processes": True,
+        "host": "127.0.0.1",
+        "scheduler_port": 0,  # a free port
+        "dashboard_address": "127.0.0.1:0",  # a free port for the scheduler's HTTP server ...
+        "scheduler_kwargs": {"dashboard": False},  # ... which serves no dashboard
+        "silence_logs": logging.CRITICAL,  # a worker losing its scheduler at shutdown is not news
+    }
 
 
 ADDRESS = re.compile(r"^(?:(tcp|tls)://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(\d{1,5})$")
