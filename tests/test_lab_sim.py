@@ -21,7 +21,9 @@ from pathlib import Path
 import pytest
 
 from interpreter.cli import main
-from interpreter.lab.run import catalog_of, rules_of, run_chunk
+from interpreter.lab.catalog import catalog_of
+from interpreter.lab.games import run_chunk
+from interpreter.lab.job import rules_of
 from interpreter.lab.sim import prepare, simulate
 from interpreter.lab.store import Store
 from tests.scenario_util import house_file
@@ -362,7 +364,7 @@ def test_until_different_reports_identical_rules(capsys: pytest.CaptureFixture[s
 
 
 def test_each_rule_has_its_own_character_in_rule_order() -> None:
-    from interpreter.lab.run import MAX_RULES, code_rule, rule_code
+    from interpreter.lab.catalog import MAX_RULES, code_rule, rule_code
 
     ks = [*range(200), 1000, MAX_RULES - 1]
     codes = [rule_code(k) for k in ks]
@@ -373,13 +375,15 @@ def test_each_rule_has_its_own_character_in_rule_order() -> None:
 
 
 def test_the_view_uses_counts_as_the_summary_does() -> None:
-    """The SQL view `uses` and the lab's own decoding (run.uses_of) read a game's strings alike,
+    """The SQL view `uses` and the lab's own decoding (recorder.uses_of) read a game's strings alike,
     characters past ASCII (rule 52 on) included."""
-    from interpreter.lab.run import rule_code, uses_of
-    from interpreter.lab.store import INSERT_GAME, SCHEMA
+    from interpreter.lab.catalog import rule_code
+    from interpreter.lab.columns import CODES, insert_game, names
+    from interpreter.lab.recorder import uses_of
+    from interpreter.lab.store import schema
 
     con = sqlite3.connect(":memory:")
-    con.executescript(SCHEMA)
+    con.executescript(schema())
     rules = [0, 2, 27, 52, 300]
     con.executemany(
         "INSERT INTO rules VALUES ('a', ?, ?, 'play', ?, '', '', 1, 1)", [(k, rule_code(k), f"r{k}") for k in rules]
@@ -389,9 +393,10 @@ def test_the_view_uses_counts_as_the_summary_does() -> None:
         (a + c + x, x + a + x + b + x, x, c + y, y + b, ""),  # b (a choice) chosen, never offered
         ("", "", "", "", "", ""),
     ]
+    game = dict.fromkeys(names(), 0) | {"side": "a", "p1": "random", "p2": "random", "reason": ""}
     con.executemany(
-        INSERT_GAME,
-        [("a", i, i, "random", "random", "p1", "goal", 21, 21, 0, 3, 9, 1, "", *g) for i, g in enumerate(games)],
+        insert_game(),
+        [tuple((game | {"idx": i} | dict(zip(CODES, g, strict=True))).values()) for i, g in enumerate(games)],
     )
     view = con.execute("SELECT * FROM uses ORDER BY idx, rule").fetchall()
     assert view == [("a", 0, *row) for row in uses_of(games[0])]

@@ -1,7 +1,7 @@
 """Where the games of a run are played: this process, worker processes, or a Dask cluster.
 
-Every backend plays chunks of game numbers with `run.run_chunk`, and a game depends only on the
-run and its number (see run.py), so the stored games are the same whatever the backend, the number
+Every backend plays chunks of game numbers with `games.run_chunk`, and a game depends only on the
+run and its number (see job.py), so the stored games are the same whatever the backend, the number
 of workers and the order in which chunks finish.
 
 - `Serial`: this process (`--jobs 1`).
@@ -30,7 +30,8 @@ from typing import Any
 
 from interpreter.core.errors import CuttleError
 
-from .run import Job, run_chunk
+from .games import run_chunk
+from .job import Job
 
 
 class BackendError(CuttleError):

@@ -6,7 +6,7 @@ import os
 from collections.abc import Sequence
 from typing import TextIO
 
-from .sections import Cell, header, sections, text_of, title, tone_of
+from .report import Cell, header, sections, text_of, title, tone_of
 from .sim import Report
 
 ANSI = {"strong": "1", "dim": "2", "good": "32", "bad": "31", "warn": "33", "title": "1"}
