@@ -25,6 +25,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from types import ModuleType
 from typing import Any
 
 from interpreter.core.errors import CuttleError, rule_failure
@@ -80,7 +81,7 @@ def api_playout(rules: Rules, seed: int, rnd: random.Random) -> int:
     return play(Game.new(rules, seed), (seat, seat), MAX_DECISIONS).decisions
 
 
-def _runs(games: int, repeat: int, seed: int, play: Callable[[int, random.Random], int]) -> dict:
+def _runs(games: int, repeat: int, seed: int, play: Callable[[int, random.Random], int]) -> dict[str, Any]:
     """`repeat` runs of `games` games (seeds seed + r * games + i): the median rates."""
     runs = []
     for r in range(repeat):
@@ -99,14 +100,14 @@ def _runs(games: int, repeat: int, seed: int, play: Callable[[int, random.Random
     }
 
 
-def bench(rules: Rules, games: int = 500, repeat: int = 5, seed: int = 0) -> dict:
+def bench(rules: Rules, games: int = 500, repeat: int = 5, seed: int = 0) -> dict[str, Any]:
     """The raw engine path: random games on one core."""
     playout(rules, seed - 1, random.Random(seed))  # whatever the engine builds on first use
     with frozen_heap():
         return {"ruleset": rules.name, **_runs(games, repeat, seed, lambda s, rnd: playout(rules, s, rnd))}
 
 
-def bench_api(rules: Rules, games: int = 100, repeat: int = 5, seed: int = 0) -> dict:
+def bench_api(rules: Rules, games: int = 100, repeat: int = 5, seed: int = 0) -> dict[str, Any]:
     """The public Game API path: random games played move by move as text."""
     api_playout(rules, seed - 1, random.Random(seed))
     with frozen_heap():
@@ -128,7 +129,7 @@ def positions(rules: Rules, count: int, seed: int = 0, depth: int = 12) -> list[
     return out
 
 
-def bench_search(rules: Rules, playouts: int = 500, repeat: int = 5, seed: int = 0, starts: int = 20) -> dict:
+def bench_search(rules: Rules, playouts: int = 500, repeat: int = 5, seed: int = 0, starts: int = 20) -> dict[str, Any]:
     """Playouts as a search player runs them: `starts` mid-game positions, each copied and played out
     at random to the end, `playouts` times in all per run."""
     pos = positions(rules, starts, seed)
@@ -189,7 +190,7 @@ def _worker(spec: str, index: int, jobs: int, games: int, repeat: int, seed: int
         results.put(("error", str(e)))
 
 
-def bench_jobs(spec: str, jobs: int, games: int = 300, repeat: int = 5, seed: int = 0) -> dict:
+def bench_jobs(spec: str, jobs: int, games: int = 300, repeat: int = 5, seed: int = 0) -> dict[str, Any]:
     """The raw engine path in `jobs` processes at once, each playing `games` games of its own seeds
     per run. A run's aggregate rate is all games over the time from the first start to the last end;
     the per-process rate is that divided by `jobs`; the CPU rate is each process's games over the
@@ -205,7 +206,7 @@ def bench_jobs(spec: str, jobs: int, games: int = 300, repeat: int = 5, seed: in
     ]
     for p in procs:
         p.start()
-    got: dict[int, list[tuple]] = {}
+    got: dict[int, list[tuple[Any, ...]]] = {}
     try:
         for _ in range(jobs * repeat):
             item = results.get(timeout=600)
@@ -246,7 +247,7 @@ def shipped_specs() -> list[tuple[str, str]]:
     return [(name, on_its_base(name)) for name in shipped_names()]
 
 
-def compare(rules: Rules, games: int = 300, repeat: int = 5, seed: int = 0) -> dict:
+def compare(rules: Rules, games: int = 300, repeat: int = 5, seed: int = 0) -> dict[str, Any]:
     """Interleaved runs of this engine and the hand-written reference engine (benchmarks/), the
     same seeds for both; ratios are taken pair by pair, so a noisy machine disturbs them less."""
     handwritten = _reference_engine()
@@ -267,7 +268,7 @@ def compare(rules: Rules, games: int = 300, repeat: int = 5, seed: int = 0) -> d
     }
 
 
-def _reference_engine():
+def _reference_engine() -> ModuleType:
     """benchmarks/handwritten.py of a source checkout (it is not installed: it is a yardstick, not
     part of the product)."""
     import importlib.util

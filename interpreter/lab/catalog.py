@@ -15,6 +15,8 @@ from interpreter.language.compiler import CHOOSE
 from interpreter.language.parser import parse_program
 from interpreter.rules import Composed, Rules
 
+Program = tuple[Any, ...]  # a compiled program: its instructions
+
 _CATALOGS: dict[str, Catalog] = {}
 
 
@@ -46,7 +48,7 @@ class Catalog:
         self.number: dict[Any, int] = {}  # PlayDef or ResponseDef (hashed as objects) -> rule number
         self.choices: dict[tuple[str, str], int] = {}  # (owner, verb) -> rule number
         self.owners: dict[int, str] = {}  # id(program) -> the rule it belongs to
-        self._alive: list[tuple] = []  # the programs of `owners` (so their ids stay theirs)
+        self._alive: list[Program] = []  # the programs of `owners` (so their ids stay theirs)
         # each kind of rule in its turn (the order numbers them); the programs whose choices are rules
         programs = self._plays() + self._responses() + [("turn.end", rules.turn_end)]
         self._choices(programs)
@@ -60,9 +62,9 @@ class Catalog:
         self.code: dict[Any, str] = {k: rule_code(k) for k in range(len(self.infos))}
         self.code.update((d, rule_code(k)) for d, k in self.number.items())
 
-    def _plays(self) -> list[tuple[str, tuple]]:
+    def _plays(self) -> list[tuple[str, Program]]:
         rules, comp = self.rules, self.rules.composed
-        programs: list[tuple[str, tuple]] = []
+        programs: list[tuple[str, Program]] = []
         for p in rules.plays:
             ranks = " ".join(sorted(p.ranks, key=_rank_order)) if p.ranks else ""
             detail = p.verb + (f" ({ranks})" if ranks else "") + (f", {p.ncards} cards" if p.ncards > 1 else "")
@@ -71,16 +73,16 @@ class Catalog:
             programs += [(p.name, p.program), (f"{p.name} (countered)", p.countered)]
         return programs
 
-    def _responses(self) -> list[tuple[str, tuple]]:
+    def _responses(self) -> list[tuple[str, Program]]:
         comp = self.rules.composed
-        programs: list[tuple[str, tuple]] = []
+        programs: list[tuple[str, Program]] = []
         for r in self.rules.responses:
             detail = f"{r.verb} ({' '.join(sorted(r.ranks, key=_rank_order))}) answers {', '.join(sorted(r.answers))}"
             self.number[r] = self._add(RuleInfo("response", r.name, detail, origin(comp, ("responses", r.name))))
             programs.append((r.name, r.program))
         return programs
 
-    def _choices(self, programs: list[tuple[str, tuple]]) -> None:
+    def _choices(self, programs: list[tuple[str, Program]]) -> None:
         """The choices made in `programs` (owner, program), each (owner, verb) once; then one per verb for
         a choice made in a program none of them owns."""
         comp = self.rules.composed
@@ -117,7 +119,7 @@ class Catalog:
         self.infos.append(info)
         return len(self.infos) - 1
 
-    def choice(self, prog: tuple, verb: str) -> int:
+    def choice(self, prog: Program, verb: str) -> int:
         """The number of a choice made in `prog` (the program waiting for it)."""
         owner = self.owners.get(id(prog))
         if owner is None:
@@ -167,7 +169,7 @@ def _turn_end_choices(rules: Rules) -> list[str]:
     )
 
 
-def origin(comp: Composed, path: tuple) -> str:
+def origin(comp: Composed, path: tuple[str, ...]) -> str:
     """Which part of a composed ruleset made the entry at `path`, or changed it: '' when it is the
     base's own and unchanged; 'from X' when X added it; 'changed by X' when X changed it."""
     base = comp.parts[0] if comp.parts else ""

@@ -123,6 +123,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("p2_used", "TEXT NOT NULL", "the same for p2"),
     Column("p2_countered", "TEXT NOT NULL", "the same for p2"),
 )
+Row = tuple[Any, ...]  # a row of `games`: its values in the order of COLUMNS
 KEY = ("side", "idx")  # the primary key of `games`
 CODES = ("p1_offered", "p1_used", "p1_countered", "p2_offered", "p2_used", "p2_countered")
 
@@ -154,7 +155,7 @@ def insert_game() -> str:
     return f"INSERT INTO games ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})"
 
 
-def row_maker() -> Callable[[GameRecord], tuple]:
+def row_maker() -> Callable[[GameRecord], Row]:
     """The function that makes a record's row of `games` (a plain tuple, in the columns' order): one
     C call when every column is a field of the record, as the lab's own columns are."""
     cols = columns()

@@ -20,6 +20,7 @@ from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, ZONE_NAMES, Sta
 
 from .job import Job, game_seed, player_factory, player_seed, rules_of
 from .playing import play
+from .recorder import Action
 
 
 @dataclass
@@ -132,7 +133,7 @@ class Lockstep:
                 )
         return self.found is not None
 
-    def observe(self, before: State, d: Any, acts: list, act: tuple, move: Move, after: State) -> None:
+    def observe(self, before: State, d: Any, acts: list[Action], act: Action, move: Move, after: State) -> None:
         try:
             self.b.push(move)
         except CuttleError as e:

@@ -18,7 +18,7 @@ from interpreter.rules import Rules
 
 from . import columns
 from .catalog import catalog_of
-from .columns import GameRecord
+from .columns import GameRecord, Row
 from .job import MAX_DECISIONS, Job, game_seed, plain_random, player_factory, player_seed, rules_of
 from .playing import Played, play, play_random
 from .recorder import Recorder
@@ -105,7 +105,7 @@ def record_of(
     )
 
 
-def run_chunk(job: Job, indices: Sequence[int]) -> list[tuple]:
+def run_chunk(job: Job, indices: Sequence[int]) -> list[Row]:
     """Games `indices` of a run, on every ruleset of it (the same seeds: paired games), as rows of the
     table `games` (columns.py). They are made where the games are played: a worker process sends
     plain tuples of numbers and strings, which cost the parent a tenth of what unpickling the records

@@ -137,7 +137,7 @@ def summarize(store: Store, side: str, games: int) -> dict[str, Any]:
 
 
 def _rules_table(
-    rules: list[tuple], usage: dict[int, list[int]], n: int, seat_wins: int, passes: int
+    rules: list[tuple[Any, ...]], usage: dict[int, list[int]], n: int, seat_wins: int, passes: int
 ) -> list[dict[str, Any]]:
     """Every rule's numbers over `n` games (`seat_wins` won by either seat, `passes` ended by passes)."""
     seat_games = 2 * n
@@ -183,7 +183,7 @@ def _play_counts(table: list[dict[str, Any]]) -> dict[str, int]:
 
 
 def _is_dead(e: dict[str, Any]) -> bool:
-    return e["watch"] and e["used"] == 0
+    return bool(e["watch"]) and e["used"] == 0
 
 
 def dead_sentence(e: dict[str, Any], games: int) -> str:

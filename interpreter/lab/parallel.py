@@ -26,10 +26,11 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from multiprocessing.connection import Connection, wait
-from typing import Any
+from typing import Any, cast
 
 from interpreter.core.errors import CuttleError
 
+from .columns import Row
 from .games import run_chunk
 from .job import Job
 
@@ -57,7 +58,7 @@ class Serial:
     name = "this process"
     workers = 1
 
-    def map(self, job: Job, work: Sequence[int]) -> Iterator[list[tuple]]:
+    def map(self, job: Job, work: Sequence[int]) -> Iterator[list[Row]]:
         for chunk in chunks(work, 1, 8):
             yield run_chunk(job, chunk)
 
@@ -103,10 +104,10 @@ class Processes:
         self.procs: list[Any] = []
         self.conns: list[Connection] = []
 
-    def map(self, job: Job, work: Sequence[int]) -> Iterator[list[tuple]]:
+    def map(self, job: Job, work: Sequence[int]) -> Iterator[list[Row]]:
         # fork shares the rulesets already loaded here; elsewhere workers build them from the run's data
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        ctx = multiprocessing.get_context(method)
+        forks = "fork" in multiprocessing.get_all_start_methods()
+        ctx = multiprocessing.get_context("fork") if forks else multiprocessing.get_context("spawn")
         todo = deque(chunks(work, self.workers, 64))
         with ctrl_c_ignored():
             for _ in range(min(self.workers, len(todo))):
@@ -131,7 +132,8 @@ class Processes:
             for _ in range(self.IN_FLIGHT):
                 feed(conn)
         while any(sent.values()):
-            for conn in wait([c for c in self.conns if sent[c]]):
+            for ready in wait([c for c in self.conns if sent[c]]):
+                conn = cast(Connection, ready)  # one of self.conns
                 try:
                     ok, value = conn.recv()
                 except (EOFError, OSError):
@@ -163,7 +165,7 @@ class Processes:
         self.procs, self.conns = [], []
 
 
-def _cluster_chunk(indices: list[int], job: Job) -> list[tuple]:
+def _cluster_chunk(indices: list[int], job: Job) -> list[Row]:
     return run_chunk(job, indices)
 
 
@@ -194,7 +196,7 @@ class Cluster:
             raise BackendError(f"cannot {what}: {_first_line(e)}") from None
         self.workers = max(1, sum(self.client.nthreads().values()))
 
-    def map(self, job: Job, work: Sequence[int]) -> Iterator[list[tuple]]:
+    def map(self, job: Job, work: Sequence[int]) -> Iterator[list[Row]]:
         from distributed import as_completed
 
         try:

@@ -33,7 +33,7 @@ from interpreter.engine.state import State
 from interpreter.players.picks import Picks
 from interpreter.rules import Rules
 
-from .recorder import Recorder
+from .recorder import Action, Recorder
 
 
 class Seat(Protocol):
@@ -41,7 +41,7 @@ class Seat(Protocol):
 
 
 class Observer(Protocol):
-    def observe(self, before: State, d: Any, acts: list, a: tuple, move: Move, after: State) -> None:
+    def observe(self, before: State, d: Any, acts: list[Action], a: Action, move: Move, after: State) -> None:
         """One decision: `d` was pending in `before` (kept as it was), `acts` were legal, the action
         `a` was chosen (the seat said `move`) and led to `after`."""
 
@@ -88,7 +88,7 @@ def play(
     return Played(g, n, turns)
 
 
-def action_of(g: State, acts: list, move: Move) -> tuple:
+def action_of(g: State, acts: list[Action], move: Move) -> Action:
     """The engine's action for `move` among the legal actions `acts` of `g`."""
     for a in acts:
         if move_of(g, a) == move:
@@ -101,7 +101,7 @@ class Timed:
     """A seat whose decisions are timed: CPU seconds of this process each (one core's work, whatever
     else the machine runs)."""
 
-    player: Any
+    player: Seat
     times: list[float] = field(default_factory=list)
 
     def choose(self, game: Game) -> Move | str:
@@ -120,7 +120,10 @@ def play_random(rules: Rules, seed: int, picks: tuple[Picks, Picks], cap: int, r
     turns = 1
     turn_no, hands = g.turn_no, g.hands
     match = rules.match_wins > 1  # a single game's turns are its turn number at the end
-    offered: tuple[list, list] = ([], [])  # every action offered to each seat, read once at the end of the game
+    offered: tuple[list[Action], list[Action]] = (
+        [],
+        [],
+    )  # every action offered to each seat, read once at the end of the game
     see = (offered[0].extend, offered[1].extend)
     keep = (rec.chosen[0].append, rec.chosen[1].append)
     draw = (picks[0].draw, picks[1].draw)  # a pick among n is (draw() * n) >> 32, as Picks.randrange(n)

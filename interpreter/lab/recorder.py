@@ -20,6 +20,8 @@ from interpreter.engine.state import State
 
 from .catalog import Catalog, code_rule
 
+Action = tuple[Any, ...]  # an action of the engine: ("play", PlayDef, ...), ("respond", ...), ("choose", ...)
+Program = tuple[Any, ...]  # a compiled program: its instructions
 Codes = tuple[str, str, str, str, str, str]  # p1 offered, used, countered; p2 offered, used, countered
 NO_CODES: Codes = ("", "", "", "", "", "")
 
@@ -33,11 +35,11 @@ class Recorder:
 
     def __init__(self, cat: Catalog) -> None:
         self.cat = cat
-        self.seen: tuple[set, set] = (set(), set())  # the PlayDefs/ResponseDefs legal at least once
-        self.chosen: tuple[list, list] = ([], [])  # each play's and response's def, each choice's number
-        self.countered: tuple[list, list] = ([], [])  # the def of each play that was countered
+        self.seen: tuple[set[Any], set[Any]] = (set(), set())  # the PlayDefs/ResponseDefs legal at least once
+        self.chosen: tuple[list[Any], list[Any]] = ([], [])  # each play's and response's def, each choice's number
+        self.countered: tuple[list[Any], list[Any]] = ([], [])  # the def of each play that was countered
 
-    def observe(self, before: State, d: Any, acts: list, a: tuple, move: Any, after: State) -> None:
+    def observe(self, before: State, d: Any, acts: list[Action], a: Action, move: Any, after: State) -> None:
         """One decision of a game played through the Game API (playing.play): `d` was pending in
         `before` (kept as it was), `acts` were legal, the action `a` was chosen and led to `after`."""
         self.offer(d, acts)
@@ -45,7 +47,7 @@ class Recorder:
         if d.kind == RESPOND:
             self.settle(after, a, before.chain)
 
-    def offer(self, d: Any, acts: list) -> None:
+    def offer(self, d: Any, acts: list[Action]) -> None:
         """The legal actions of a decision: a play action carries its PlayDef, a response its ResponseDef."""
         k = d.kind
         if k == MAIN or k == PLAY_D:
@@ -53,7 +55,7 @@ class Recorder:
         elif k == RESPOND and len(acts) > 1:  # the last action is `resolve`
             self.seen[d.player].update(map(_second, acts[:-1]))
 
-    def act(self, g: State, d: Any, a: tuple) -> None:
+    def act(self, g: State, d: Any, a: Action) -> None:
         """The chosen action, in the state it was chosen in."""
         a0 = a[0]
         if a0 == "play" or a0 == "respond":
@@ -61,7 +63,7 @@ class Recorder:
         elif a0 == "choose":
             self.chosen[d.player].append(self.cat.choice(g.frames[-1][0], d.verb))
 
-    def settle(self, g: State, a: tuple, chain: tuple) -> None:
+    def settle(self, g: State, a: Action, chain: Sequence[Any]) -> None:
         """After a response or `resolve` (`g` the state after it, `chain` the chain before it): if the
         chain of responses settled, whether the play was countered."""
         if a[0] == "resolve":

@@ -49,7 +49,8 @@ def render(report: Report, stream: TextIO) -> str:
     for sec in sections(report):
         out += ["", st(sec.title, "title")]
         if sec.header:
-            out += table([[(h, "dim") for h in sec.header]] + sec.rows, sec.right, st)
+            head: list[Cell] = [(h, "dim") for h in sec.header]
+            out += table([head, *sec.rows], sec.right, st)
         out += ["  " + st(text_of(c), tone_of(c)) for c in sec.lines]
         if sec.note:
             out.append("  " + st(sec.note, "dim"))

@@ -25,6 +25,7 @@ from interpreter.rules import Rules, load_ruleset
 from . import metrics
 from .bench import frozen_heap
 from .catalog import catalog_of
+from .columns import Row
 from .job import MAX_DECISIONS, Job, Side, canonical_player, game_seed, rules_of
 from .parallel import backend as make_backend
 from .progress import Progress
@@ -151,7 +152,7 @@ def play(
     bar = Progress(len(work), progress or sys.stderr)
     engine = make_backend(jobs, cluster)
     played = 0
-    pending: list = []
+    pending: list[Row] = []
     t0 = last = time.perf_counter()
     finished = interrupted = False
     try:

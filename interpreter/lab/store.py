@@ -33,6 +33,7 @@ from interpreter.core.errors import CuttleError
 
 from . import columns
 from .catalog import Catalog, rule_code
+from .columns import Row
 from .job import Job
 
 FORMAT = 2
@@ -154,14 +155,14 @@ class Store:
         )
         return {i for (i,) in rows}
 
-    def add(self, rows: Sequence[tuple]) -> int:
+    def add(self, rows: Sequence[Row]) -> int:
         """Store finished games (rows of `games`, as `games.run_chunk` makes them) in one transaction;
         returns how many game numbers were completed."""
         with self.conn:
             self.conn.executemany(columns.insert_game(), rows)
         return len(rows) // max(1, len(self.job.sides))
 
-    def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         return self.conn.execute(sql, params).fetchall()
 
     def games(self, side: str, games: int, cols: Sequence[str]) -> dict[str, list[Any]]:
