@@ -77,31 +77,26 @@ def record_of(
             end = "no-move"
         else:
             end = "other"
-    o1, u1, c1, o2, u2, c2 = rec.codes()
+    # positional (in the order of GameRecord's fields): a game's record is made on the lab's hot path
     return GameRecord(
-        side=side,
-        idx=index,
-        seed=seed,
-        p1=players[0],
-        p2=players[1],
-        winner=winner,
-        end_reason=end,
-        goal=goal,
-        p1_points=scores[0],
-        p2_points=scores[1],
-        turns=played.turns,
-        decisions=played.decisions,
-        hands=max(1, len(g.hands)),
-        reason=g.reason,
-        p1_offered=o1,
-        p1_used=u1,
-        p1_countered=c1,
-        p2_offered=o2,
-        p2_used=u2,
-        p2_countered=c2,
-        state=g,
-        rules=rules,
-        recorder=rec,
+        side,
+        index,
+        seed,
+        players[0],
+        players[1],
+        winner,
+        end,
+        goal,
+        scores[0],
+        scores[1],
+        played.turns,
+        played.decisions,
+        max(1, len(g.hands)),
+        g.reason,
+        *rec.codes(),
+        g,
+        rules,
+        rec,
     )
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from interpreter.core.errors import CuttleError
 from interpreter.engine.decision import RESPOND
@@ -33,7 +33,7 @@ from interpreter.engine.state import State
 from interpreter.players.picks import Picks
 from interpreter.rules import Rules
 
-from .recorder import Action, Recorder
+from .recorder import Action, Recorder, _second
 
 
 class Seat(Protocol):
@@ -46,8 +46,7 @@ class Observer(Protocol):
         `a` was chosen (the seat said `move`) and led to `after`."""
 
 
-@dataclass(frozen=True)
-class Played:
+class Played(NamedTuple):
     """How a game stopped: its last position, the decisions made and the turns played (a turn is
     counted when the turn number or the hand changes, so a match of several hands counts them all)."""
 
@@ -164,5 +163,5 @@ def play_random(rules: Rules, seed: int, picks: tuple[Picks, Picks], cap: int, r
             turns += 1
             turn_no, hands = g.turn_no, g.hands
     for p in (0, 1):  # the plays offered, each once (a set of plays: they hash as objects)
-        rec.seen[p].update({a[1] for a in offered[p]})
+        rec.seen[p].update(map(_second, offered[p]))
     return Played(g, g.moves_made, turns if match else g.turn_no)
