@@ -155,6 +155,30 @@ def test_a_match_game_that_fails_is_one_line_naming_its_seed(
     )
 
 
+def playing(pid: int, timeout: float = 60) -> None:
+    """Wait until the match of process `pid` plays in its workers: it has child processes and no
+    longer ignores Ctrl-C (it does while it starts them), however long starting took on this machine."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            status = Path(f"/proc/{pid}/status").read_text(encoding="utf-8")
+        except OSError:
+            return  # not Linux (or the process ended): the assertions below say what happened
+        ignored = int(next(line.split()[1] for line in status.splitlines() if line.startswith("SigIgn:")), 16)
+        children = [p for p in Path("/proc").iterdir() if p.name.isdigit() and _parent(p) == pid]
+        if children and not ignored & (1 << (signal.SIGINT - 1)):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"the match did not start its workers within {timeout} s")
+
+
+def _parent(proc: Path) -> int | None:
+    try:
+        return int((proc / "stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 def test_ctrl_c_during_a_match_is_one_line_from_the_parent() -> None:
     """Ctrl-C reaches the whole process group, as a terminal sends it: the worker processes ignore it
     and the parent stops the match with one line (no traceback from anyone)."""
@@ -180,7 +204,7 @@ def test_ctrl_c_during_a_match_is_one_line_from_the_parent() -> None:
         )
     finally:
         signal.signal(signal.SIGINT, ignored)
-    time.sleep(3)  # started and playing (400 games of the bot take far longer)
+    playing(proc.pid)  # (400 games of the bot take far longer than the test)
     os.killpg(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
