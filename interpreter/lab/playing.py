@@ -33,7 +33,7 @@ from interpreter.engine.state import State
 from interpreter.players.picks import Picks
 from interpreter.rules import Rules
 
-from .recorder import Action, Recorder, _second
+from .recorder import Action, Recorder, second
 
 
 class Seat(Protocol):
@@ -163,5 +163,5 @@ def play_random(rules: Rules, seed: int, picks: tuple[Picks, Picks], cap: int, r
             turns += 1
             turn_no, hands = g.turn_no, g.hands
     for p in (0, 1):  # the plays offered, each once (a set of plays: they hash as objects)
-        rec.seen[p].update(map(_second, offered[p]))
+        rec.seen[p].update(map(second, offered[p]))
     return Played(g, g.moves_made, turns if match else g.turn_no)

@@ -25,7 +25,7 @@ Program = tuple[Any, ...]  # a compiled program: its instructions
 Codes = tuple[str, str, str, str, str, str]  # p1 offered, used, countered; p2 offered, used, countered
 NO_CODES: Codes = ("", "", "", "", "", "")
 
-_second = itemgetter(1)
+second = itemgetter(1)  # the def an action carries: ("play", PlayDef, ...)
 
 
 class Recorder:
@@ -51,9 +51,9 @@ class Recorder:
         """The legal actions of a decision: a play action carries its PlayDef, a response its ResponseDef."""
         k = d.kind
         if k == MAIN or k == PLAY_D:
-            self.seen[d.player].update(map(_second, acts))
+            self.seen[d.player].update(map(second, acts))
         elif k == RESPOND and len(acts) > 1:  # the last action is `resolve`
-            self.seen[d.player].update(map(_second, acts[:-1]))
+            self.seen[d.player].update(map(second, acts[:-1]))
 
     def act(self, g: State, d: Any, a: Action) -> None:
         """The chosen action, in the state it was chosen in."""
