@@ -55,12 +55,13 @@ def _games(path: str, spec: str, games: int) -> None:
             api_playout(rules, i, rnd)
     elif path == "search":
         pos = positions(rules, 20, 0)
-        rnd = random.Random(0)
-        finish(pos[0].copy(), rnd)
+        pick = random.Random(0).randrange
+        finish(pos[0].copy(), pick)
         for i in range(games):
-            finish(pos[i % 20].copy(), rnd)
+            finish(pos[i % 20].copy(), pick)
     elif path == "lab":  # the play phase of `cuttle sim` on one core, without the database
-        from interpreter.lab.run import game_seed, play_game
+        from interpreter.lab.games import play_game
+        from interpreter.lab.job import game_seed
         from interpreter.lab.sim import prepare
 
         job = prepare([spec], ("random", "random"), 0)
@@ -68,8 +69,9 @@ def _games(path: str, spec: str, games: int) -> None:
         for i in range(games):
             play_game(rules, i, game_seed(job.seed, i), job.players, job.max_decisions)
     else:  # lab-games: the lab's games (its seeds, its players' generators) on the raw path, nothing recorded
-        from interpreter.engine.machine import apply_action, deal, legal_actions
-        from interpreter.lab.run import game_seed, player_seed
+        from interpreter.engine.machine import deal
+        from interpreter.engine.state import State
+        from interpreter.lab.job import game_seed, player_seed
         from interpreter.lab.sim import prepare
         from interpreter.players.picks import Picks
 
@@ -77,10 +79,8 @@ def _games(path: str, spec: str, games: int) -> None:
         for i in [-1, *range(games)]:
             seed = game_seed(1 if i < 0 else job.seed, max(i, 0))
             rngs = (Picks(player_seed(seed, 0)), Picks(player_seed(seed, 1)))
-            g = deal(rules, seed)
-            while g.winner is None and g.moves_made < job.max_decisions:
-                acts = legal_actions(g)
-                apply_action(g, acts[rngs[g.pending.player].randrange(len(acts))])
+            g: State = deal(rules, seed)
+            finish(g, lambda n, g=g, rngs=rngs: rngs[g.pending.player].randrange(n), job.max_decisions)
 
 
 def _count(path: str, spec: str, games: int) -> int:

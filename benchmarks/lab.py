@@ -23,7 +23,8 @@ import time
 from pathlib import Path
 
 from interpreter.lab.bench import frozen_heap, playout
-from interpreter.lab.run import catalog_of, rules_of
+from interpreter.lab.catalog import catalog_of
+from interpreter.lab.job import rules_of
 from interpreter.lab.sim import play, prepare
 from interpreter.lab.store import Store
 from interpreter.players import players as registered

@@ -27,7 +27,9 @@ import time
 
 from interpreter import Game, load_ruleset
 from interpreter.engine.machine import apply_action, legal_actions
+from interpreter.engine.moves import Move
 from interpreter.engine.state import HAND0, State
+from interpreter.lab.playing import play
 from interpreter.players.solver import METHODS, Solver
 
 RESULT = {None: "unknown", 1: "p1", -1: "p2", 0: "draw"}
@@ -37,14 +39,25 @@ def endgame(spec: str, seed: int, cards_left: int) -> State | None:
     """The deal of `seed` played at random (seeded) to a main decision with at most `cards_left` cards
     in the two hands, or None if the game ends first."""
     game = Game.new(load_ruleset(spec), seed)
-    rnd = random.Random(seed)
-    while game.outcome is None:
+    seat = RandomMoves(random.Random(seed))
+
+    def endgame_reached(game: Game) -> bool:
         g = game.state
-        if len(g.zones[HAND0]) + len(g.zones[HAND0 + 1]) <= cards_left and g.pending.kind == "main":
-            return g.copy()
+        return len(g.zones[HAND0]) + len(g.zones[HAND0 + 1]) <= cards_left and g.pending.kind == "main"
+
+    played = play(game, (seat, seat), sys.maxsize, until=endgame_reached)
+    return played.state.copy() if played.state.winner is None else None
+
+
+class RandomMoves:
+    """A seat that picks among `legal_moves()` with its generator."""
+
+    def __init__(self, rnd: random.Random) -> None:
+        self.rnd = rnd
+
+    def choose(self, game: Game) -> Move:
         moves = game.legal_moves()
-        game.push(moves[rnd.randrange(len(moves))])
-    return None
+        return moves[self.rnd.randrange(len(moves))]
 
 
 def solve(a: argparse.Namespace) -> None:

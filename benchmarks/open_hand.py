@@ -12,8 +12,8 @@ measure the registered ones against:
     python -m benchmarks.open_hand --player ismcts --games 200 [--playouts 16] [--seed 0] [--jobs 2]
 
 Seats alternate (the measured player is p1 in the even games); the measured player is seeded
-`2 * seed + 1` as `python -m interpreter.bot` seeds its first player, the open-hand player from the
-game's seed, so a game is the same in any process.
+`2 * seed + 1` as `cuttle match` seeds its first player, the open-hand player from the game's seed,
+so a game is the same in any process. The games are played by the lab's game loop (lab/playing.py).
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 from multiprocessing import Pool
 
 from interpreter import Game, load_ruleset, make_player
@@ -29,6 +28,9 @@ from interpreter.core.errors import CuttleError
 from interpreter.engine.machine import apply_action, legal_actions, move_of
 from interpreter.engine.moves import Move
 from interpreter.engine.state import DRAW
+from interpreter.lab.bench import finish
+from interpreter.lab.playing import Timed
+from interpreter.lab.playing import play as play_out
 from interpreter.lab.stats import wilson
 
 PLAYOUT_CAP = 1000  # decisions per playout: a random game is far shorter (a cut playout counts as a draw)
@@ -59,11 +61,7 @@ class OpenHandPlayer:
             for _ in range(self.playouts):
                 c = g.copy()
                 apply_action(c, a)
-                n = 0
-                while c.winner is None and n < PLAYOUT_CAP:
-                    la = legal_actions(c)
-                    apply_action(c, la[randrange(len(la))])
-                    n += 1
+                finish(c, randrange, PLAYOUT_CAP)
                 w = c.winner
                 score += 1.0 if w == me else 0.5 if w is None or w == DRAW else 0.0
             if score > best:
@@ -76,22 +74,11 @@ def play(args: tuple[str, str, int, int, bool]) -> tuple[int, int | None, float,
     ruleset, spec, seed, playouts, first = args
     game = Game.new(load_ruleset(ruleset), seed)
     seat = 0 if first else 1
-    players = [None, None]
-    players[seat] = make_player(spec, seed=2 * seed + 1)
-    players[1 - seat] = OpenHandPlayer(seed, playouts)
-    cpu, moves = 0.0, 0
-    for _ in range(MAX_MOVES):
-        d = game.decision
-        if d is None:
-            break
-        t0 = time.process_time()
-        move = players[d.player].choose(game)
-        if d.player == seat:
-            cpu += time.process_time() - t0
-            moves += 1
-        game.push(move)
+    measured = Timed(make_player(spec, seed=2 * seed + 1))
+    opponent = OpenHandPlayer(seed, playouts)
+    play_out(game, (measured, opponent) if first else (opponent, measured), MAX_MOVES)
     out = game.outcome
-    return seat, None if out is None else out.winner, cpu, moves
+    return seat, None if out is None else out.winner, sum(measured.times), len(measured.times)
 
 
 def main(argv: list[str] | None = None) -> int:

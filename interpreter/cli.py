@@ -1,4 +1,4 @@
-"""The `cuttle` command: play, run, replay, check, rules, diff, bench, sim, compare, players, solve."""
+"""The `cuttle` command: play, run, replay, check, rules, diff, bench, sim, compare, match, players, solve."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def cmd_play(a: argparse.Namespace) -> int:
     return repl_main(a)
 
 
-@command("players", "list the players that --vs, the lab and python -m interpreter.bot take")
+@command("players", "list the players that --vs, the lab and cuttle match take")
 def cmd_players(a: argparse.Namespace) -> int:
     from interpreter.players.registry import players
 
@@ -344,7 +344,7 @@ def cmd_bench(a: argparse.Namespace) -> int:
 
 
 def lab_options(fn):
-    """The options `sim` and `compare` share (the commands themselves are in interpreter/lab/commands.py)."""
+    """The options `sim` and `compare` share (the commands themselves are in interpreter/lab/cli.py)."""
     for args, kw in reversed(
         [
             (
@@ -405,7 +405,7 @@ def lab_options(fn):
 @arg("ruleset", help=RULESET_HELP)
 @lab_options
 def cmd_sim(a: argparse.Namespace) -> int:
-    from interpreter.lab.commands import sim
+    from interpreter.lab.cli import sim
 
     return sim(a)
 
@@ -420,9 +420,22 @@ def cmd_sim(a: argparse.Namespace) -> int:
 )
 @lab_options
 def cmd_compare(a: argparse.Namespace) -> int:
-    from interpreter.lab.commands import compare
+    from interpreter.lab.cli import compare
 
     return compare(a)
+
+
+@command("match", "players by name against each other, seats alternating: win rates, CPU time per move, playouts/s")
+@arg("--p1", default="heuristic", metavar="NAME", help="a player name (see `cuttle players`): heuristic")
+@arg("--p2", default="random", metavar="NAME", help="its opponent: random")
+@arg("--games", "-n", type=lambda t: _positive(t, "--games"), default=1000, help="games to play (1000)")
+@arg("--ruleset", "-r", default="default", help=RULESET_HELP)
+@arg("--seed", type=int, default=0, help="the first game's seed (game i: seed + i)")
+@arg("--jobs", "-j", type=lambda t: _positive(t, "--jobs"), default=1, help="worker processes (1)")
+def cmd_match(a: argparse.Namespace) -> int:
+    from interpreter.lab.cli import match
+
+    return match(a)
 
 
 def build_parser() -> argparse.ArgumentParser:

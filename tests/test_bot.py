@@ -9,7 +9,8 @@ import pytest
 from interpreter import Game, load_ruleset
 from interpreter.engine.knowledge import known_hidden
 from interpreter.engine.state import DECK, HAND0
-from interpreter.players.heuristic import Bot, RandomPlayer, play_match
+from interpreter.lab.matches import run_matches
+from interpreter.players.heuristic import Bot, RandomPlayer
 
 from .playout import play_out
 
@@ -97,9 +98,7 @@ def test_refuses_a_finished_game() -> None:
 
 
 def test_beats_random_play() -> None:
-    games = 60
-    wins = 0
-    for i in range(games):
-        winner, _ = play_match("default", 1000 + i, i % 2)
-        wins += winner == i % 2
-    assert wins / games >= 0.7, f"the bot won only {wins} of {games}"
+    """As `cuttle match --p1 heuristic --p2 random --games 60 --seed 1000` plays it (seats alternating)."""
+    results = run_matches("default", "heuristic", "random", 60, seed=1000)
+    wins = sum(1 for r in results if r.winner is not None and r.seats[r.winner] == "heuristic")
+    assert wins / len(results) >= 0.7, f"the bot won only {wins} of {len(results)}"

@@ -1,5 +1,5 @@
 """The players at the user's side: `hint` in the REPL, `cuttle solve`, `cuttle play --vs NAME`,
-`cuttle players` and `python -m interpreter.bot`."""
+`cuttle players` and `cuttle match`."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ import pytest
 
 from interpreter import Game, load_ruleset
 from interpreter.cli import main
-from interpreter.lab.matches import main as bot_main
 from interpreter.players.ismcts import ISMCTS
 from repl.session import Session
 
@@ -108,12 +107,14 @@ def test_solve_a_scenario_and_refuse_a_hidden_deal(tmp_path: Path, capsys: pytes
     assert "budget ran out after 11 nodes" in capsys.readouterr().out
 
 
-def test_bot_command_takes_player_names(capsys: pytest.CaptureFixture[str]) -> None:
-    assert bot_main(["--p1", "ismcts:fast", "--p2", "random", "--games", "2", "--ruleset", "micro"]) == 0
+def test_match_command_takes_player_names(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "--p1", "ismcts:fast", "--p2", "random", "--games", "2", "--ruleset", "micro"]) == 0
     out = capsys.readouterr().out
+    assert out.startswith("ruleset micro: ismcts:fast against random, 2 games, seats alternating, seeds 0..1 (")
     assert "ismcts:fast: won" in out and "as p1" in out and "playouts/s" in out
-    assert bot_main(["--p1", "nobody", "--games", "2"]) == 2
-    assert "no player named 'nobody'" in capsys.readouterr().err
+    assert main(["match", "--p1", "nobody", "--games", "2"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("cuttle match: no player named 'nobody'") and err.count("\n") == 1
 
 
 def test_a_match_summary_gives_the_interval_and_the_seeds_the_first_player_did_not_win() -> None:
@@ -147,12 +148,35 @@ def test_a_match_game_that_fails_is_one_line_naming_its_seed(
         return matches.GameResult(seed, (p1, p2), 0)
 
     monkeypatch.setattr(matches, "play_game", broken)
-    assert bot_main(["--p1", "random", "--p2", "random", "--games", "4", "--jobs", jobs]) == 1
+    assert main(["match", "--p1", "random", "--p2", "random", "--games", "4", "--jobs", jobs]) == 1
     err = capsys.readouterr().err
     assert err.strip() == (
-        "python -m interpreter.bot: the game of seed 3 (random against random) failed: "
-        "ZeroDivisionError: division by zero"
+        "cuttle match: the game of seed 3 (random against random) failed: ZeroDivisionError: division by zero"
     )
+
+
+def playing(pid: int, timeout: float = 60) -> None:
+    """Wait until the match of process `pid` plays in its workers: it has child processes and no
+    longer ignores Ctrl-C (it does while it starts them), however long starting took on this machine."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            status = Path(f"/proc/{pid}/status").read_text(encoding="utf-8")
+        except OSError:
+            return  # not Linux (or the process ended): the assertions below say what happened
+        ignored = int(next(line.split()[1] for line in status.splitlines() if line.startswith("SigIgn:")), 16)
+        children = [p for p in Path("/proc").iterdir() if p.name.isdigit() and _parent(p) == pid]
+        if children and not ignored & (1 << (signal.SIGINT - 1)):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"the match did not start its workers within {timeout} s")
+
+
+def _parent(proc: Path) -> int | None:
+    try:
+        return int((proc / "stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return None
 
 
 def test_ctrl_c_during_a_match_is_one_line_from_the_parent() -> None:
@@ -162,7 +186,8 @@ def test_ctrl_c_during_a_match_is_one_line_from_the_parent() -> None:
     cmd = [
         sys.executable,
         "-m",
-        "interpreter.bot",
+        "interpreter.cli",
+        "match",
         "--p1",
         "heuristic",
         "--p2",
@@ -179,9 +204,9 @@ def test_ctrl_c_during_a_match_is_one_line_from_the_parent() -> None:
         )
     finally:
         signal.signal(signal.SIGINT, ignored)
-    time.sleep(3)  # started and playing (400 games of the bot take far longer)
+    playing(proc.pid)  # (400 games of the bot take far longer than the test)
     os.killpg(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
-    assert err == "python -m interpreter.bot: interrupted; no summary (the games are played again on a rerun)\n"
+    assert err == "cuttle match: interrupted; no summary (the games are played again on a rerun)\n"
     assert out == ""

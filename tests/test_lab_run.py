@@ -12,18 +12,11 @@ import pytest
 
 from interpreter.engine.game import Game
 from interpreter.engine.machine import enumerate_actions
-from interpreter.lab.run import (
-    Catalog,
-    Recorder,
-    canonical_player,
-    catalog_of,
-    game_seed,
-    play_game,
-    player_seed,
-    record,
-    rules_of,
-    uses_of,
-)
+from interpreter.lab.catalog import Catalog, catalog_of
+from interpreter.lab.games import play_game
+from interpreter.lab.job import canonical_player, game_seed, player_seed, rules_of
+from interpreter.lab.playing import play
+from interpreter.lab.recorder import Recorder, uses_of
 from interpreter.players import PlayerError, make_player
 from interpreter.rules import load_ruleset
 from interpreter.scripting.setup import build_position
@@ -35,7 +28,7 @@ RULESETS = ["default", "default+tens-block", "default+twinned", "micro", "defaul
 def test_game_seeds_depend_on_master_seed_and_number_only() -> None:
     here = [game_seed(7, i) for i in range(5)] + [player_seed(game_seed(7, 3), s) for s in (0, 1)]
     code = (
-        "from interpreter.lab.run import game_seed, player_seed; "
+        "from interpreter.lab.job import game_seed, player_seed; "
         "print([game_seed(7, i) for i in range(5)] + [player_seed(game_seed(7, 3), s) for s in (0, 1)])"
     )
     out = subprocess.run(
@@ -128,7 +121,7 @@ def _scripted(setup: dict, p1: list[str], p2: list[str]) -> tuple[Recorder, Cata
     cat = catalog_of(rules)
     game = Game(rules, build_position(rules, setup, 1), 1)
     rec = Recorder(cat)
-    record(game, [Script(p1), Script(p2)], len(p1) + len(p2), rec)
+    play(game, [Script(p1), Script(p2)], len(p1) + len(p2), rec)
     return rec, cat
 
 
@@ -208,13 +201,13 @@ def test_the_engine_is_generated_while_the_run_is_prepared_not_in_its_first_game
 
 
 def test_a_ruleset_with_more_rules_than_the_record_has_characters_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each rule of a game's record is one character below the surrogates (run.rule_code): a ruleset
-    with more plays, responses and choices than that gets one clear line, not a wrong record."""
-    import interpreter.lab.run as run
+    """Each rule of a game's record is one character below the surrogates (catalog.rule_code): a
+    ruleset with more plays, responses and choices than that gets one clear line, not a wrong record."""
+    import interpreter.lab.catalog as catalog
     from interpreter.core.errors import CuttleError
 
     rules = load_ruleset("default")
-    monkeypatch.setattr(run, "MAX_RULES", 10)
+    monkeypatch.setattr(catalog, "MAX_RULES", 10)
     with pytest.raises(
         CuttleError,
         match=r"ruleset 'default' has 25 plays, responses and choices; the lab records "

@@ -12,12 +12,18 @@ import sqlite3
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import warnings
 from pathlib import Path
 
 import pytest
 
 from interpreter.cli import main
-from interpreter.lab.run import catalog_of, rules_of, run_chunk
+from interpreter.lab.catalog import catalog_of
+from interpreter.lab.games import run_chunk
+from interpreter.lab.job import rules_of
 from interpreter.lab.sim import prepare, simulate
 from interpreter.lab.store import Store
 from tests.scenario_util import house_file
@@ -130,6 +136,27 @@ def test_jobs_and_a_local_cluster_store_the_same_games(tmp_path: Path, capsys: p
     assert rows(tmp_path / "one" / "games.sqlite") == rows(tmp_path / "two" / "games.sqlite")
     assert rows(tmp_path / "one" / "games.sqlite") == rows(tmp_path / "cluster" / "games.sqlite")
     assert outs["one"] == outs["two"] == outs["cluster"]
+
+
+def test_a_local_cluster_takes_free_ports_and_serves_no_dashboard() -> None:
+    """Whatever else runs on this machine (another Dask scheduler on 8787, Dask's default HTTP port),
+    `--cluster local` starts without a warning: its scheduler serves HTTP on a free port of this
+    machine only, and no dashboard there."""
+    pytest.importorskip("distributed")
+    from interpreter.lab.parallel import Cluster
+
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        cluster = Cluster("local", 1)
+        try:
+            link = urllib.parse.urlsplit(cluster.cluster.dashboard_link)
+            assert link.hostname == "127.0.0.1" and link.port not in (None, 8787)
+            with pytest.raises(urllib.error.HTTPError) as page:
+                urllib.request.urlopen(cluster.cluster.dashboard_link, timeout=10)
+            assert page.value.code == 404  # no dashboard (nor the page saying that bokeh is missing)
+        finally:
+            cluster.close()
+    assert [str(w.message) for w in seen if "distributed" in w.filename] == []
 
 
 def test_a_rerun_resumes_and_gives_what_one_run_gives(tmp_path: Path) -> None:
@@ -337,7 +364,7 @@ def test_until_different_reports_identical_rules(capsys: pytest.CaptureFixture[s
 
 
 def test_each_rule_has_its_own_character_in_rule_order() -> None:
-    from interpreter.lab.run import MAX_RULES, code_rule, rule_code
+    from interpreter.lab.catalog import MAX_RULES, code_rule, rule_code
 
     ks = [*range(200), 1000, MAX_RULES - 1]
     codes = [rule_code(k) for k in ks]
@@ -348,13 +375,15 @@ def test_each_rule_has_its_own_character_in_rule_order() -> None:
 
 
 def test_the_view_uses_counts_as_the_summary_does() -> None:
-    """The SQL view `uses` and the lab's own decoding (run.uses_of) read a game's strings alike,
+    """The SQL view `uses` and the lab's own decoding (recorder.uses_of) read a game's strings alike,
     characters past ASCII (rule 52 on) included."""
-    from interpreter.lab.run import rule_code, uses_of
-    from interpreter.lab.store import INSERT_GAME, SCHEMA
+    from interpreter.lab.catalog import rule_code
+    from interpreter.lab.columns import CODES, insert_game, names
+    from interpreter.lab.recorder import uses_of
+    from interpreter.lab.store import schema
 
     con = sqlite3.connect(":memory:")
-    con.executescript(SCHEMA)
+    con.executescript(schema())
     rules = [0, 2, 27, 52, 300]
     con.executemany(
         "INSERT INTO rules VALUES ('a', ?, ?, 'play', ?, '', '', 1, 1)", [(k, rule_code(k), f"r{k}") for k in rules]
@@ -364,9 +393,10 @@ def test_the_view_uses_counts_as_the_summary_does() -> None:
         (a + c + x, x + a + x + b + x, x, c + y, y + b, ""),  # b (a choice) chosen, never offered
         ("", "", "", "", "", ""),
     ]
+    game = dict.fromkeys(names(), 0) | {"side": "a", "p1": "random", "p2": "random", "reason": ""}
     con.executemany(
-        INSERT_GAME,
-        [("a", i, i, "random", "random", "p1", "goal", 21, 21, 0, 3, 9, 1, "", *g) for i, g in enumerate(games)],
+        insert_game(),
+        [tuple((game | {"idx": i} | dict(zip(CODES, g, strict=True))).values()) for i, g in enumerate(games)],
     )
     view = con.execute("SELECT * FROM uses ORDER BY idx, rule").fetchall()
     assert view == [("a", 0, *row) for row in uses_of(games[0])]

@@ -10,6 +10,10 @@ Four ways of playing, each the median of several runs of seeded games:
 - `bench_jobs`: the raw path in N processes at once (aggregate and per-process rates).
 
 `compare` interleaves the raw path with the hand-written reference engine of `benchmarks/`.
+
+The raw path's games are played by `finish`, the bare loop of the hand-written engine's own
+playouts, so that the two engines are timed doing the same work; the API path's by playing.play,
+the game loop of the lab and the match runner.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from types import ModuleType
 from typing import Any
 
 from interpreter.core.errors import CuttleError, rule_failure
@@ -30,50 +35,53 @@ from interpreter.engine.state import State
 from interpreter.rules import Rules, load_ruleset, shipped_names
 from interpreter.rules.load import on_its_base
 
+from .playing import play
+
 MAX_DECISIONS = 20000
+
+
+def finish(g: State, pick: Callable[[int], int], cap: int = MAX_DECISIONS) -> int:
+    """Play a position out at random (in place) to its end, or `cap` decisions: `pick(n)` chooses
+    among the n legal actions. The loop of the hand-written engine's `playout` (benchmarks/), on the
+    raw engine, so that `--compare` times the two engines doing the same work; returns the number of
+    decisions made."""
+    n = 0
+    while g.winner is None and n < cap:
+        acts = legal_actions(g)
+        apply_action(g, acts[pick(len(acts))])
+        n += 1
+    return n
 
 
 def playout(rules: Rules, seed: int, rnd: random.Random) -> int:
     """One random game from a seeded deal; returns the number of decisions made."""
     try:
-        g = deal(rules, seed)
-        n = 0
-        randrange = rnd.randrange  # the loop as the hand-written engine's `playout` writes it
-        while g.winner is None and n < MAX_DECISIONS:
-            acts = legal_actions(g)
-            apply_action(g, acts[randrange(len(acts))])
-            n += 1
+        return finish(deal(rules, seed), rnd.randrange)
     except CuttleError:
         raise
     except Exception as e:
         raise rule_failure(rules.name, f"playing a random game (seed {seed})", e) from None
-    return n
+
+
+class RandomText:
+    """A seat that picks among `legal_moves()` with `rnd` and answers with the move's text."""
+
+    def __init__(self, rnd: random.Random) -> None:
+        self.randrange = rnd.randrange
+
+    def choose(self, game: Game) -> str:
+        moves = game.legal_moves()
+        return str(moves[self.randrange(len(moves))])
 
 
 def api_playout(rules: Rules, seed: int, rnd: random.Random) -> int:
     """One random game through the public API: each move chosen among `legal_moves()` and played as
     its text with `Game.play` (parsed, checked, snapshot for undo). Returns the number of moves."""
-    game = Game.new(rules, seed)
-    n = 0
-    while game.outcome is None and n < MAX_DECISIONS:
-        moves = game.legal_moves()
-        game.play(str(moves[rnd.randrange(len(moves))]))
-        n += 1
-    return n
+    seat = RandomText(rnd)
+    return play(Game.new(rules, seed), (seat, seat), MAX_DECISIONS).decisions
 
 
-def finish(g: State, rnd: random.Random) -> int:
-    """Play a position out at random to the end (in place); returns the number of decisions made."""
-    n = 0
-    randrange = rnd.randrange
-    while g.winner is None and n < MAX_DECISIONS:
-        acts = legal_actions(g)
-        apply_action(g, acts[randrange(len(acts))])
-        n += 1
-    return n
-
-
-def _runs(games: int, repeat: int, seed: int, play: Callable[[int, random.Random], int]) -> dict:
+def _runs(games: int, repeat: int, seed: int, play: Callable[[int, random.Random], int]) -> dict[str, Any]:
     """`repeat` runs of `games` games (seeds seed + r * games + i): the median rates."""
     runs = []
     for r in range(repeat):
@@ -92,14 +100,14 @@ def _runs(games: int, repeat: int, seed: int, play: Callable[[int, random.Random
     }
 
 
-def bench(rules: Rules, games: int = 500, repeat: int = 5, seed: int = 0) -> dict:
+def bench(rules: Rules, games: int = 500, repeat: int = 5, seed: int = 0) -> dict[str, Any]:
     """The raw engine path: random games on one core."""
     playout(rules, seed - 1, random.Random(seed))  # whatever the engine builds on first use
     with frozen_heap():
         return {"ruleset": rules.name, **_runs(games, repeat, seed, lambda s, rnd: playout(rules, s, rnd))}
 
 
-def bench_api(rules: Rules, games: int = 100, repeat: int = 5, seed: int = 0) -> dict:
+def bench_api(rules: Rules, games: int = 100, repeat: int = 5, seed: int = 0) -> dict[str, Any]:
     """The public Game API path: random games played move by move as text."""
     api_playout(rules, seed - 1, random.Random(seed))
     with frozen_heap():
@@ -110,31 +118,27 @@ def positions(rules: Rules, count: int, seed: int = 0, depth: int = 12) -> list[
     """Mid-game positions: seeded deals played `depth` random decisions in (fewer if a game ends sooner;
     finished games are skipped)."""
     out: list[State] = []
-    rnd = random.Random(seed)
+    pick = random.Random(seed).randrange
     s = seed
     while len(out) < count:
         g = deal(rules, s)
         s += 1
-        for _ in range(depth):
-            if g.winner is not None:
-                break
-            acts = legal_actions(g)
-            apply_action(g, acts[rnd.randrange(len(acts))])
+        finish(g, pick, depth)
         if g.winner is None:
             out.append(g)
     return out
 
 
-def bench_search(rules: Rules, playouts: int = 500, repeat: int = 5, seed: int = 0, starts: int = 20) -> dict:
+def bench_search(rules: Rules, playouts: int = 500, repeat: int = 5, seed: int = 0, starts: int = 20) -> dict[str, Any]:
     """Playouts as a search player runs them: `starts` mid-game positions, each copied and played out
     at random to the end, `playouts` times in all per run."""
     pos = positions(rules, starts, seed)
     with frozen_heap():
         runs = []
         for r in range(repeat):
-            rnd = random.Random(seed + r)
+            pick = random.Random(seed + r).randrange
             t0 = time.perf_counter()
-            decisions = sum(finish(pos[i % starts].copy(), rnd) for i in range(playouts))
+            decisions = sum(finish(pos[i % starts].copy(), pick) for i in range(playouts))
             dt = time.perf_counter() - t0
             runs.append((playouts / dt, decisions / dt, decisions / playouts))
     return {
@@ -186,7 +190,7 @@ def _worker(spec: str, index: int, jobs: int, games: int, repeat: int, seed: int
         results.put(("error", str(e)))
 
 
-def bench_jobs(spec: str, jobs: int, games: int = 300, repeat: int = 5, seed: int = 0) -> dict:
+def bench_jobs(spec: str, jobs: int, games: int = 300, repeat: int = 5, seed: int = 0) -> dict[str, Any]:
     """The raw engine path in `jobs` processes at once, each playing `games` games of its own seeds
     per run. A run's aggregate rate is all games over the time from the first start to the last end;
     the per-process rate is that divided by `jobs`; the CPU rate is each process's games over the
@@ -202,7 +206,7 @@ def bench_jobs(spec: str, jobs: int, games: int = 300, repeat: int = 5, seed: in
     ]
     for p in procs:
         p.start()
-    got: dict[int, list[tuple]] = {}
+    got: dict[int, list[tuple[Any, ...]]] = {}
     try:
         for _ in range(jobs * repeat):
             item = results.get(timeout=600)
@@ -243,7 +247,7 @@ def shipped_specs() -> list[tuple[str, str]]:
     return [(name, on_its_base(name)) for name in shipped_names()]
 
 
-def compare(rules: Rules, games: int = 300, repeat: int = 5, seed: int = 0) -> dict:
+def compare(rules: Rules, games: int = 300, repeat: int = 5, seed: int = 0) -> dict[str, Any]:
     """Interleaved runs of this engine and the hand-written reference engine (benchmarks/), the
     same seeds for both; ratios are taken pair by pair, so a noisy machine disturbs them less."""
     handwritten = _reference_engine()
@@ -264,7 +268,7 @@ def compare(rules: Rules, games: int = 300, repeat: int = 5, seed: int = 0) -> d
     }
 
 
-def _reference_engine():
+def _reference_engine() -> ModuleType:
     """benchmarks/handwritten.py of a source checkout (it is not installed: it is a yardstick, not
     part of the product)."""
     import importlib.util

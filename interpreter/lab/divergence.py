@@ -3,7 +3,8 @@
 Paired games are played move by move under both rulesets at once (the players decide under A and
 the same move is played under B) until the two first differ: B offers other legal moves than A, or
 the same move leads to different positions. That position and move are shown; if no game of the
-run differs, the two rule texts play identically for these players and seeds.
+run differs, the two rule texts play identically for these players and seeds. Game A is played by
+the lab's game loop (playing.play), and `Lockstep` follows it under B.
 """
 
 from __future__ import annotations
@@ -14,10 +15,12 @@ from typing import Any
 from interpreter.core.cards import NAMES
 from interpreter.core.errors import CuttleError
 from interpreter.engine.game import Game
+from interpreter.engine.moves import Move
 from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, ZONE_NAMES, State
 
-from .run import Job, game_seed, player_seed, rules_of
-from .run import _player_factory as player_factory
+from .job import Job, game_seed, player_factory, player_seed, rules_of
+from .playing import play
+from .recorder import Action
 
 
 @dataclass
@@ -100,43 +103,76 @@ def position_text(g: State) -> str:
     return "\n".join(f"    {k:<12} {v}" for k, v in _facts(g) if v != "—" or k.startswith("hand"))
 
 
+class GameFailed(CuttleError):
+    """A move that the rules of A or B could not play, with the game named."""
+
+
+class Lockstep:
+    """Game B played in lockstep with game A, as A is played (playing.play): every move of A is
+    played under B too, and the first difference is noted: other legal moves (before each decision:
+    `differs`), or other positions after the same move (`observe`)."""
+
+    def __init__(self, index: int, seed: int, b: Game) -> None:
+        self.index, self.seed, self.b = index, seed, b
+        self.moves: list[str] = []  # the moves played under both
+        self.found: Divergence | None = None
+
+    def differs(self, a: Game) -> bool:
+        if self.found is None:
+            la, lb = set(a.legal_moves()), set(self.b.legal_moves())
+            if la != lb:
+                only_a, only_b = sorted(str(m) for m in la - lb), sorted(str(m) for m in lb - la)
+                self.found = Divergence(
+                    self.index,
+                    self.seed,
+                    self.moves,
+                    "legal moves",
+                    only_a=only_a,
+                    only_b=only_b,
+                    position=position_text(a.state),
+                )
+        return self.found is not None
+
+    def observe(self, before: State, d: Any, acts: list[Action], act: Action, move: Move, after: State) -> None:
+        try:
+            self.b.push(move)
+        except CuttleError as e:
+            raise GameFailed(f"game {self.index} (seed {self.seed}): '{move}' failed: {e}") from None
+        self.moves.append(str(move))
+        fa, fb = _facts(after), _facts(self.b.state)
+        if fa != fb:
+            zones = [(k, x, y) for (k, x), (_, y) in zip(fa, fb, strict=True) if x != y]
+            self.found = Divergence(
+                self.index,
+                self.seed,
+                self.moves[:-1],
+                "position",
+                move=str(move),
+                zones=zones,
+                position=position_text(before),
+            )
+
+
 def first_difference(job: Job, games: int) -> tuple[Divergence | None, int]:
     """Play paired games until A and B differ; returns the difference (or None) and games played."""
     a, b = rules_of(job.sides[0]), rules_of(job.sides[1])
     make = [player_factory(job.players[0]), player_factory(job.players[1])]
+    cap = job.max_decisions
     for i in range(games):
         seed = game_seed(job.seed, i)
-        ga, gb = Game.new(a, seed), Game.new(b, seed)
+        ga = Game.new(a, seed)
+        step = Lockstep(i, seed, Game.new(b, seed))
         players = [make[s](player_seed(seed, s)) for s in (0, 1)]
-        moves: list[str] = []
-        for _ in range(job.max_decisions):
-            la, lb = ga.legal_moves(), gb.legal_moves()
-            if set(la) != set(lb):
-                return Divergence(
-                    i,
-                    seed,
-                    moves,
-                    "legal moves",
-                    only_a=sorted(str(m) for m in set(la) - set(lb)),
-                    only_b=sorted(str(m) for m in set(lb) - set(la)),
-                    position=position_text(ga.state),
-                ), i + 1
-            if ga.decision is None:
-                break
-            move = players[ga.decision.player].choose(ga)
-            before = ga.state  # push replaces the state: this one stays as it was
-            try:
-                ga.push(move)
-                gb.push(move)
-            except CuttleError as e:
-                raise CuttleError(f"game {i} (seed {seed}): '{move}' failed: {e}") from None
-            moves.append(str(move))
-            fa, fb = _facts(ga.state), _facts(gb.state)
-            if fa != fb:
-                zones = [(k, x, y) for (k, x), (_, y) in zip(fa, fb, strict=True) if x != y]
-                return Divergence(
-                    i, seed, moves[:-1], "position", move=str(move), zones=zones, position=position_text(before)
-                ), i + 1
+        try:
+            played = play(ga, players, cap, observer=step, until=step.differs)
+        except GameFailed:
+            raise
+        except CuttleError as e:  # a move under A (under B: Lockstep.observe says so itself)
+            raise GameFailed(f"game {i} (seed {seed}): {e}") from None
+        if played.state.winner is not None and played.decisions < cap:
+            step.differs(ga)  # where A ended, B may go on
+        if step.found is not None:
+            return step.found, i + 1
     return None, games
 
 

@@ -1,13 +1,15 @@
-"""Matches between players by name: win rates with seats alternating, time per move, playouts/s.
+"""`cuttle match`: players by name against each other, seats alternating: win rates, CPU time per
+move, playouts/s.
 
-python -m interpreter.bot --p1 ismcts --p2 heuristic --games 1000 --jobs 2
+    cuttle match --p1 ismcts --p2 heuristic --games 1000 --jobs 2
+
+The game of seed S deals `Game.new(rules, S)`, seeds the player in the first seat `2 * S + 1` and
+the other `2 * S + 2`, and is played by playing.play, the lab's game loop.
 """
 
 from __future__ import annotations
 
-import argparse
 import statistics
-import sys
 import time
 from dataclasses import dataclass, field
 
@@ -17,6 +19,7 @@ from interpreter.players.registry import make_player
 from interpreter.rules import load_ruleset
 
 from .parallel import ctrl_c_ignored
+from .playing import Timed, play
 from .stats import wilson
 
 MAX_MOVES = 5000
@@ -36,21 +39,13 @@ def play_game(ruleset: str, seed: int, p1: str, p2: str) -> GameResult:
     """One seeded game between two player specs (each player seeded from the game's seed)."""
     game = Game.new(load_ruleset(ruleset), seed)
     specs = (p1, p2)
-    seats = [make_player(p1, seed=2 * seed + 1), make_player(p2, seed=2 * seed + 2)]
-    times: list[list[float]] = [[], []]
-    for _ in range(MAX_MOVES):
-        d = game.decision
-        if d is None:
-            break
-        t0 = time.process_time()  # CPU time of this process: one core, whatever else the machine runs
-        move = seats[d.player].choose(game)
-        times[d.player].append(time.process_time() - t0)
-        game.push(move)
+    seats = (Timed(make_player(p1, seed=2 * seed + 1)), Timed(make_player(p2, seed=2 * seed + 2)))
+    play(game, seats, MAX_MOVES)
     out = game.outcome
     res = GameResult(seed, specs, None if out is None else out.winner)
     for p in (0, 1):
-        res.times.setdefault(specs[p], []).extend(times[p])
-        stats = getattr(seats[p], "stats", None)
+        res.times.setdefault(specs[p], []).extend(seats[p].times)
+        stats = getattr(seats[p].player, "stats", None)
         if stats is not None:
             it, sec = res.playouts.get(specs[p], (0, 0.0))
             res.playouts[specs[p]] = (it + stats.iterations, sec + stats.seconds)
@@ -119,43 +114,16 @@ def summary(results: list[GameResult], a: str, b: str) -> list[str]:
     return lines
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(
-        prog="python -m interpreter.bot",
-        description="two players by name against each other, seats alternating: win rates, time per move, playouts/s",
-    )
-    ap.add_argument("--p1", default="heuristic", help="a player name (see `cuttle players`): heuristic")
-    ap.add_argument("--p2", default="random", help="its opponent: random")
-    ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--ruleset", "-r", default="default")
-    ap.add_argument("--seed", type=int, default=0, help="the first game's seed")
-    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
-    a = ap.parse_args(argv)
-    try:
-        if a.games < 1:
-            raise CuttleError("--games must be 1 or more")
-        load_ruleset(a.ruleset)
-        make_player(a.p1)
-        make_player(a.p2)
-    except CuttleError as e:
-        print(f"python -m interpreter.bot: {e}", file=sys.stderr)
-        return 2
+def match(ruleset: str, p1: str, p2: str, games: int, seed: int = 0, jobs: int = 1) -> list[str]:
+    """What `cuttle match` prints: a line saying what was played, then the summary. Every player and
+    the ruleset are checked before a game is played; a game that fails raises CuttleError naming it."""
+    load_ruleset(ruleset)
+    make_player(p1)
+    make_player(p2)
     t0 = time.perf_counter()
-    try:
-        results = run_matches(a.ruleset, a.p1, a.p2, a.games, a.seed, max(1, a.jobs))
-    except CuttleError as e:
-        print(f"python -m interpreter.bot: {e}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print(
-            "python -m interpreter.bot: interrupted; no summary (the games are played again on a rerun)",
-            file=sys.stderr,
-        )
-        return 130
-    print(
-        f"ruleset {a.ruleset}: {a.p1} against {a.p2}, {len(results)} games, seats alternating, "
-        f"seeds {a.seed}..{a.seed + a.games - 1} ({time.perf_counter() - t0:.0f} s, {a.jobs} job(s))"
+    results = run_matches(ruleset, p1, p2, games, seed, jobs)
+    head = (
+        f"ruleset {ruleset}: {p1} against {p2}, {len(results)} games, seats alternating, "
+        f"seeds {seed}..{seed + games - 1} ({time.perf_counter() - t0:.0f} s, {jobs} job(s))"
     )
-    for line in summary(results, a.p1, a.p2):
-        print(line)
-    return 0
+    return [head, *summary(results, p1, p2)]

@@ -13,8 +13,9 @@ from collections import Counter, defaultdict
 from itertools import chain
 from typing import Any
 
-from . import stats
-from .run import code_rule, rule_code
+from . import columns, stats
+from .catalog import code_rule, rule_code
+from .columns import CODES
 from .store import Store
 
 ORDER = {"play": 0, "response": 1, "choice": 2, "end": 3}
@@ -25,7 +26,7 @@ def _rate(k: int, n: int) -> dict[str, Any]:
     return {"count": k, "rate": k / n if n else 0.0, "ci95": [lo, hi]}
 
 
-def _lengths(xs: list[int]) -> dict[str, Any]:
+def _distribution(xs: list[int]) -> dict[str, Any]:
     q1, med, q3 = stats.quartiles(xs)
     mean, lo, hi = stats.mean_ci(xs)
     return {
@@ -48,61 +49,62 @@ def end_label(end: str, winner: str | None, goal: int | None, passes: int) -> st
     return {"no-move": "no legal move", "cutoff": "cut off (decision cap)"}.get(end, "other")
 
 
-def games_of(store: Store, side: str, games: int) -> list[tuple]:
-    """(idx, winner, end, goal, turns, decisions, codes) of the first `games` games, in order; codes are
-    the six strings p1_offered, p1_used, p1_countered, p2_offered, p2_used, p2_countered (one character
-    per rule: run.rule_code)."""
-    rows = store.query(
-        "SELECT idx, winner, end_reason, goal, turns, decisions, p1_offered, p1_used, p1_countered, "
-        "p2_offered, p2_used, p2_countered FROM games WHERE side = ? AND idx < ? ORDER BY idx",
-        (side, games),
-    )
-    return [r[:6] + (r[6:],) for r in rows]
+READ = ("idx", "winner", "end_reason", "goal", *CODES)  # what a summary reads of each game, besides the measures
 
 
-def lengths_of(store: Store, side: str, games: int) -> dict[str, list[int]]:
-    """The decisions and turns of each of the first `games` games, in order (no uses decoded)."""
-    rows = store.query("SELECT decisions, turns FROM games WHERE side = ? AND idx < ? ORDER BY idx", (side, games))
-    return {"decisions": [r[0] for r in rows], "turns": [r[1] for r in rows]}
+def games_of(store: Store, side: str, games: int) -> dict[str, list[Any]]:
+    """The first `games` games of ruleset `side`, column by column (in game order): what `summarize`
+    and `differences` read (`READ` and every measure)."""
+    return store.games(side, games, [*READ, *(c.name for c, _ in columns.measures() if c.name not in READ)])
 
 
-def _usage(rows: list[tuple]) -> dict[int, list[int]]:
+def per_game(store: Store, side: str, games: int) -> dict[str, list[Any]]:
+    """Each measure of the first `games` games, in order (for the histograms: no uses decoded)."""
+    return store.games(side, games, [c.name for c, _ in columns.measures()])
+
+
+def _usage(g: dict[str, list[Any]]) -> dict[int, list[int]]:
     """Per rule: [games offered, times used, games used, times countered, seat-games used, wins then].
     Each is one count over the games' strings (Counter counts the characters in C)."""
-    codes = [r[6] for r in rows]
+    o1, u1, c1, o2, u2, c2 = (g[c] for c in CODES)
+    seat = {"p1": u1, "p2": u2}
     parts = (
-        Counter(chain.from_iterable(set(o1 + u1 + o2 + u2) for o1, u1, _, o2, u2, _ in codes)),  # legal or used
-        Counter("".join(u1 + u2 for _, u1, _, _, u2, _ in codes)),
-        Counter(chain.from_iterable(set(u1 + u2) for _, u1, _, _, u2, _ in codes)),
-        Counter("".join(c1 + c2 for _, _, c1, _, _, c2 in codes)),
-        Counter(chain.from_iterable(chain(set(u1), set(u2)) for _, u1, _, _, u2, _ in codes)),
-        Counter(
-            chain.from_iterable(
-                set(c[1] if r[1] == "p1" else c[4]) for r, c in zip(rows, codes, strict=True) if r[1] in ("p1", "p2")
-            )
-        ),
+        Counter(chain.from_iterable(map(set, map("".join, zip(o1, u1, o2, u2, strict=True))))),  # legal or used
+        Counter("".join(u1) + "".join(u2)),
+        Counter(chain.from_iterable(set(a + b) for a, b in zip(u1, u2, strict=True))),
+        Counter("".join(c1) + "".join(c2)),
+        Counter(chain(chain.from_iterable(map(set, u1)), chain.from_iterable(map(set, u2)))),
+        Counter(chain.from_iterable(set(seat[w][i]) for i, w in enumerate(g["winner"]) if w in seat)),
     )
     return {code_rule(ch): [part[ch] for part in parts] for ch in parts[0]}
+
+
+def _measures(g: dict[str, list[Any]]) -> dict[str, Any]:
+    """Each measure's distribution, as the summary shows it: `median_NAME` then NAME for those of the
+    summary itself, then each group of the others under its name."""
+    top = [c.name for c, m in columns.measures() if not m.group]
+    out: dict[str, Any] = {f"median_{k}": stats.quartiles(g[k])[1] if g[k] else None for k in top}
+    out.update((k, _distribution(g[k])) for k in top)
+    for c, m in columns.measures():
+        if m.group:
+            out.setdefault(m.group, {})[c.name] = _distribution(g[c.name])
+    return out
 
 
 def summarize(store: Store, side: str, games: int) -> dict[str, Any]:
     """One ruleset's results over games 0 .. games-1 of the run."""
     ((spec, name, rhash),) = store.query("SELECT spec, name, hash FROM rulesets WHERE side = ?", (side,))
-    rows = games_of(store, side, games)
-    n = len(rows)
-    p1 = sum(1 for r in rows if r[1] == "p1")
-    p2 = sum(1 for r in rows if r[1] == "p2")
-    draws = sum(1 for r in rows if r[1] == "draw")
-    unfinished = sum(1 for r in rows if r[1] is None)
+    g = games_of(store, side, games)
+    n = len(g["idx"])
+    winners = Counter(g["winner"])
+    p1, p2, draws, unfinished = winners["p1"], winners["p2"], winners["draw"], winners[None]
     rules = store.query(
         "SELECT rule, kind, name, detail, origin, answerable, watch FROM rules WHERE side = ? ORDER BY rule", (side,)
     )
     passes = next((int(d.split()[0]) for _, k, nm, d, *_ in rules if k == "end"), 3)
     ends: dict[str, int] = defaultdict(int)
-    for r in rows:
-        ends[end_label(r[2], r[1], r[3], passes)] += 1
-    decisions = [r[5] for r in rows]
-    turns = [r[4] for r in rows]
+    for end, winner, goal in zip(g["end_reason"], g["winner"], g["goal"], strict=True):
+        ends[end_label(end, winner, goal, passes)] += 1
     p1_rate = _rate(p1, n)
     out: dict[str, Any] = {
         "ruleset": name,
@@ -122,18 +124,28 @@ def summarize(store: Store, side: str, games: int) -> dict[str, Any]:
         "draw_rate": _rate(draws, n)["rate"],
         "draw_rate_ci95": _rate(draws, n)["ci95"],
         "ends": {k: _rate(v, n) for k, v in sorted(ends.items(), key=lambda kv: (-kv[1], kv[0]))},
-        "median_decisions": stats.quartiles(decisions)[1] if decisions else None,
-        "median_turns": stats.quartiles(turns)[1] if turns else None,
-        "decisions": _lengths(decisions),
-        "turns": _lengths(turns),
+        **_measures(g),
     }
-    usage = _usage(rows)
-    seat_games, seat_wins = 2 * n, p1 + p2
+    table = _rules_table(rules, _usage(g), n, p1 + p2, g["end_reason"].count("passes"))
+    out["rules"] = table
+    out["plays"] = _play_counts(table)
+    out["choices"] = {e["name"]: e["used"] for e in table if e["kind"] == "choice"}
+    dead = [e for e in table if _is_dead(e)]
+    out["dead"] = [e["name"] for e in dead]
+    out["dead_why"] = [dead_sentence(e, n) for e in dead]
+    return out
+
+
+def _rules_table(
+    rules: list[tuple[Any, ...]], usage: dict[int, list[int]], n: int, seat_wins: int, passes: int
+) -> list[dict[str, Any]]:
+    """Every rule's numbers over `n` games (`seat_wins` won by either seat, `passes` ended by passes)."""
+    seat_games = 2 * n
     table = []
     for rule, kind, nm, detail, origin, answerable, watch in rules:
         offered, used, gused, countered, m, w = usage.get(rule, (0, 0, 0, 0, 0, 0))
         if kind == "end":
-            offered = used = gused = sum(1 for r in rows if r[2] == "passes")
+            offered = used = gused = passes
         elif kind == "choice" and not used and not watch:
             continue  # a choice that never came up and is not watched: nothing to show
         entry: dict[str, Any] = {
@@ -158,13 +170,7 @@ def summarize(store: Store, side: str, games: int) -> dict[str, Any]:
             entry["win_difference_ci95"] = [lo, hi]
             entry["seat_games_used"] = m
         table.append(entry)
-    out["rules"] = table
-    out["plays"] = _play_counts(table)
-    out["choices"] = {e["name"]: e["used"] for e in table if e["kind"] == "choice"}
-    dead = [e for e in table if _is_dead(e)]
-    out["dead"] = [e["name"] for e in dead]
-    out["dead_why"] = [dead_sentence(e, n) for e in dead]
-    return out
+    return table
 
 
 def _play_counts(table: list[dict[str, Any]]) -> dict[str, int]:
@@ -177,7 +183,7 @@ def _play_counts(table: list[dict[str, Any]]) -> dict[str, int]:
 
 
 def _is_dead(e: dict[str, Any]) -> bool:
-    return e["watch"] and e["used"] == 0
+    return bool(e["watch"]) and e["used"] == 0
 
 
 def dead_sentence(e: dict[str, Any], games: int) -> str:
@@ -195,18 +201,18 @@ def dead_sentence(e: dict[str, Any], games: int) -> str:
 # -- two rulesets --------------------------------------------------------------------------------
 
 
-def _vectors(rows: list[tuple]) -> dict[str, list[float]]:
-    return {
-        "p1_win": [1.0 if r[1] == "p1" else 0.0 for r in rows],
-        "p2_win": [1.0 if r[1] == "p2" else 0.0 for r in rows],
-        "draw": [1.0 if r[1] == "draw" else 0.0 for r in rows],
-        "decisions": [float(r[5]) for r in rows],
-        "turns": [float(r[4]) for r in rows],
-        "idx": [float(r[0]) for r in rows],
+def _vectors(g: dict[str, list[Any]]) -> dict[str, list[float]]:
+    out = {
+        "p1_win": [1.0 if w == "p1" else 0.0 for w in g["winner"]],
+        "p2_win": [1.0 if w == "p2" else 0.0 for w in g["winner"]],
+        "draw": [1.0 if w == "draw" else 0.0 for w in g["winner"]],
+        "idx": [float(i) for i in g["idx"]],
     }
+    out.update((c.name, [float(x) for x in g[c.name]]) for c, _ in columns.measures())
+    return out
 
 
-def _uses_per_game(store: Store, side: str, rows: list[tuple]) -> dict[tuple[str, str], list[float]]:
+def _uses_per_game(store: Store, side: str, g: dict[str, list[Any]]) -> dict[tuple[str, str], list[float]]:
     """Per play and response: times used in each game (both seats), in game order."""
     names = {
         rule: (kind, nm)
@@ -214,7 +220,7 @@ def _uses_per_game(store: Store, side: str, rows: list[tuple]) -> dict[tuple[str
             "SELECT rule, kind, name FROM rules WHERE side = ? AND kind IN ('play', 'response')", (side,)
         )
     }
-    used = [r[6][1] + r[6][4] for r in rows]
+    used = [a + b for a, b in zip(g["p1_used"], g["p2_used"], strict=True)]
     return {key: [float(u.count(ch)) for u in used] for ch, key in ((rule_code(r), k) for r, k in names.items())}
 
 
@@ -260,8 +266,9 @@ def differences(store: Store, games: int, paired: bool, summaries: dict[str, dic
     out["p1_win_rate"] = _rate_diff(va["p1_win"], vb["p1_win"], paired)
     out["p2_win_rate"] = _rate_diff(va["p2_win"], vb["p2_win"], paired)
     out["draw_rate"] = _rate_diff(va["draw"], vb["draw"], paired)
-    out["decisions"] = _relative(va["decisions"], vb["decisions"], paired)
-    out["turns"] = _relative(va["turns"], vb["turns"], paired)
+    for c, m in columns.measures():
+        where = out.setdefault(m.group, {}) if m.group else out
+        where[c.name] = _relative(va[c.name], vb[c.name], paired)
     ends = {}
     sa, sb = summaries["a"], summaries["b"]
     for label in list(sa["ends"]) + [k for k in sb["ends"] if k not in sa["ends"]]:

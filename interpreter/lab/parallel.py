@@ -1,7 +1,7 @@
 """Where the games of a run are played: this process, worker processes, or a Dask cluster.
 
-Every backend plays chunks of game numbers with `run.run_chunk`, and a game depends only on the
-run and its number (see run.py), so the stored games are the same whatever the backend, the number
+Every backend plays chunks of game numbers with `games.run_chunk`, and a game depends only on the
+run and its number (see job.py), so the stored games are the same whatever the backend, the number
 of workers and the order in which chunks finish.
 
 - `Serial`: this process (`--jobs 1`).
@@ -26,11 +26,13 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from multiprocessing.connection import Connection, wait
-from typing import Any
+from typing import Any, cast
 
 from interpreter.core.errors import CuttleError
 
-from .run import Job, run_chunk
+from .columns import Row
+from .games import run_chunk
+from .job import Job
 
 
 class BackendError(CuttleError):
@@ -56,7 +58,7 @@ class Serial:
     name = "this process"
     workers = 1
 
-    def map(self, job: Job, work: Sequence[int]) -> Iterator[list[tuple]]:
+    def map(self, job: Job, work: Sequence[int]) -> Iterator[list[Row]]:
         for chunk in chunks(work, 1, 8):
             yield run_chunk(job, chunk)
 
@@ -102,10 +104,10 @@ class Processes:
         self.procs: list[Any] = []
         self.conns: list[Connection] = []
 
-    def map(self, job: Job, work: Sequence[int]) -> Iterator[list[tuple]]:
+    def map(self, job: Job, work: Sequence[int]) -> Iterator[list[Row]]:
         # fork shares the rulesets already loaded here; elsewhere workers build them from the run's data
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        ctx = multiprocessing.get_context(method)
+        forks = "fork" in multiprocessing.get_all_start_methods()
+        ctx = multiprocessing.get_context("fork") if forks else multiprocessing.get_context("spawn")
         todo = deque(chunks(work, self.workers, 64))
         with ctrl_c_ignored():
             for _ in range(min(self.workers, len(todo))):
@@ -130,7 +132,8 @@ class Processes:
             for _ in range(self.IN_FLIGHT):
                 feed(conn)
         while any(sent.values()):
-            for conn in wait([c for c in self.conns if sent[c]]):
+            for ready in wait([c for c in self.conns if sent[c]]):
+                conn = cast(Connection, ready)  # one of self.conns
                 try:
                     ok, value = conn.recv()
                 except (EOFError, OSError):
@@ -162,7 +165,7 @@ class Processes:
         self.procs, self.conns = [], []
 
 
-def _cluster_chunk(indices: list[int], job: Job) -> list[tuple]:
+def _cluster_chunk(indices: list[int], job: Job) -> list[Row]:
     return run_chunk(job, indices)
 
 
@@ -178,13 +181,10 @@ class Cluster:
             raise BackendError("--cluster needs Dask distributed: pip install 'cuttle-lab[lab]'") from None
         self.cluster: Any = None
         self.futures: list[Any] = []
-        quiet = logging.CRITICAL  # a worker losing its scheduler at shutdown is not news
         try:
             if address == "local":
                 with ctrl_c_ignored():  # the worker processes inherit it: Ctrl-C is the lab's business
-                    self.cluster = LocalCluster(
-                        n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=quiet
-                    )
+                    self.cluster = LocalCluster(**local_cluster_options(jobs))
                 self.client = Client(self.cluster, set_as_default=False)
                 self.name = f"a local Dask cluster of {jobs} workers"
             else:
@@ -196,7 +196,7 @@ class Cluster:
             raise BackendError(f"cannot {what}: {_first_line(e)}") from None
         self.workers = max(1, sum(self.client.nthreads().values()))
 
-    def map(self, job: Job, work: Sequence[int]) -> Iterator[list[tuple]]:
+    def map(self, job: Job, work: Sequence[int]) -> Iterator[list[Row]]:
         from distributed import as_completed
 
         try:
@@ -219,6 +219,23 @@ class Cluster:
             if self.cluster is not None:
                 self.cluster.close()
                 self.cluster = None
+
+
+def local_cluster_options(jobs: int) -> dict[str, Any]:
+    """How `--cluster local` starts its Dask cluster: `jobs` single-threaded worker processes, the
+    scheduler and its HTTP server on free ports of this machine only, and no dashboard. (Dask's
+    scheduler always serves HTTP, on port 8787 unless told otherwise: with another scheduler there it
+    warned and moved, and the warning broke the one line a run prints.)"""
+    return {
+        "n_workers": jobs,
+        "threads_per_worker": 1,
+        "processes": True,
+        "host": "127.0.0.1",
+        "scheduler_port": 0,  # a free port
+        "dashboard_address": "127.0.0.1:0",  # a free port for the scheduler's HTTP server ...
+        "scheduler_kwargs": {"dashboard": False},  # ... which serves no dashboard
+        "silence_logs": logging.CRITICAL,  # a worker losing its scheduler at shutdown is not news
+    }
 
 
 ADDRESS = re.compile(r"^(?:(tcp|tls)://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(\d{1,5})$")

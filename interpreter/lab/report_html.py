@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from html import escape
 
-from . import svg
-from .sections import Cell, Section, header, sections, text_of, title, tone_of
+from . import columns, svg
+from .report import Cell, Section, header, sections, text_of, title, tone_of
 from .sim import Report
 
 CSS = """
@@ -47,7 +47,7 @@ def _section(sec: Section) -> list[str]:
 
 
 def plots(report: Report) -> list[str]:
-    """Win rates with error bars, length distributions overlaid, play usage side by side, endings."""
+    """Win rates with error bars, each measure's distributions overlaid, play usage side by side, endings."""
     sides = report.job.sides
     names = [s.show(sides[1 - i]) if len(sides) == 2 else s.name for i, s in enumerate(sides)]
     sums = [report.summaries[s.label] for s in sides]
@@ -63,12 +63,12 @@ def plots(report: Report) -> list[str]:
             ],
         )
     ]
-    for key in ("decisions", "turns"):
+    for c, m in columns.measures():
         out.append(
             svg.histogram(
-                f"Game length: {key} per game",
-                [(n, report.lengths[s.label][key]) for n, s in zip(names, sides, strict=True)],
-                key,
+                f"{m.section}: {m.label} per game",
+                [(n, report.per_game[s.label][c.name]) for n, s in zip(names, sides, strict=True)],
+                m.label,
             )
         )
     plays: list[str] = []

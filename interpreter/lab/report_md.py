@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .sections import Cell, header, sections, text_of, title, tone_of
+from .report import Cell, header, sections, text_of, title, tone_of
 from .sim import Report
 
 

@@ -6,7 +6,7 @@ import os
 from collections.abc import Sequence
 from typing import TextIO
 
-from .sections import Cell, header, sections, text_of, title, tone_of
+from .report import Cell, header, sections, text_of, title, tone_of
 from .sim import Report
 
 ANSI = {"strong": "1", "dim": "2", "good": "32", "bad": "31", "warn": "33", "title": "1"}
@@ -49,7 +49,8 @@ def render(report: Report, stream: TextIO) -> str:
     for sec in sections(report):
         out += ["", st(sec.title, "title")]
         if sec.header:
-            out += table([[(h, "dim") for h in sec.header]] + sec.rows, sec.right, st)
+            head: list[Cell] = [(h, "dim") for h in sec.header]
+            out += table([head, *sec.rows], sec.right, st)
         out += ["  " + st(text_of(c), tone_of(c)) for c in sec.lines]
         if sec.note:
             out.append("  " + st(sec.note, "dim"))

@@ -18,14 +18,17 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from interpreter.core.errors import CuttleError
+from interpreter.engine.machine import deal
 from interpreter.engine.machine import prepare as prepare_engine
 from interpreter.rules import Rules, load_ruleset
 
 from . import metrics
 from .bench import frozen_heap
+from .catalog import catalog_of
+from .columns import Row
+from .job import MAX_DECISIONS, Job, Side, canonical_player, game_seed, rules_of
 from .parallel import backend as make_backend
 from .progress import Progress
-from .run import MAX_DECISIONS, Job, Side, canonical_player, catalog_of, deals_alike, game_seed, rules_of
 from .store import Store
 
 FLUSH_EVERY = 0.5  # seconds between commits of finished games
@@ -56,7 +59,7 @@ class Report:
     differences: dict[str, Any] | None = None  # compare: metrics.differences
     verdict: list[str] = field(default_factory=list)
     pairing: str = ""  # compare: whether the games are paired, in words
-    lengths: dict[str, dict[str, list[int]]] = field(default_factory=dict)  # per side: decisions, turns
+    per_game: dict[str, dict[str, list[Any]]] = field(default_factory=dict)  # per side: each measure, game by game
     played: int = 0  # games played now (not resumed)
     resumed: int = 0  # games found in the database
     elapsed: float = 0.0
@@ -106,6 +109,15 @@ def pairing(job: Job) -> tuple[bool, str]:
     )
 
 
+def deals_alike(a: Rules, b: Rules, seeds: Sequence[int]) -> bool:
+    """Whether two rulesets deal the same cards from the same seeds (so their games can be paired)."""
+    for s in seeds:
+        ga, gb = deal(a, s), deal(b, s)
+        if ga.zones != gb.zones or ga.turn != gb.turn:
+            return False
+    return True
+
+
 def unlike(a: Rules, b: Rules) -> str:
     """Why two rulesets do not deal alike, in a few words."""
     why = []
@@ -140,7 +152,7 @@ def play(
     bar = Progress(len(work), progress or sys.stderr)
     engine = make_backend(jobs, cluster)
     played = 0
-    pending: list = []
+    pending: list[Row] = []
     t0 = last = time.perf_counter()
     finished = interrupted = False
     try:
@@ -200,7 +212,7 @@ def simulate(
             database=store.path,
         )
         for s in job.sides:
-            report.lengths[s.label] = metrics.lengths_of(store, s.label, games)
+            report.per_game[s.label] = metrics.per_game(store, s.label, games)
         if len(job.sides) == 2:
             report.differences = metrics.differences(store, games, paired, summaries)
             a, b = job.sides

@@ -115,7 +115,8 @@ def quartiles(xs: Sequence[float]) -> tuple[float, float, float]:
     if not xs:
         return (math.nan, math.nan, math.nan)
     if len(xs) == 1:
-        return (float(xs[0]),) * 3  # type: ignore[return-value]
+        x = float(xs[0])
+        return (x, x, x)
     q1, q2, q3 = statistics.quantiles(xs, n=4, method="inclusive")
     return (q1, q2, q3)
 

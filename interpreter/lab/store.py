@@ -8,9 +8,10 @@ run keeps exactly the games that finished, and rerunning the same command plays 
 A database belongs to one run: its identity (rulesets and their hashes, players, master seed,
 decision cap) is stored with it, and a run with another identity is refused rather than mixed in.
 
-A random game lasts under half a millisecond, and inserting its ~15 rows of play counts one by one
-would add several percent to that; so a game is one row of `games`, and what each seat did is six short
-strings in it, one character per rule (`rules.code`): `p1_offered` the plays and responses that
+The table `games` has one row per game and ruleset, its columns declared in columns.py (and made
+there from a game's `GameRecord`). A random game lasts under half a millisecond, and inserting its
+~15 rows of play counts one by one would add several percent to that; so what each seat did is six
+short strings of that row, one character per rule (`rules.code`): `p1_offered` the plays and responses that
 became legal for p1 (each once, in rule order), `p1_used` what p1 chose (plays, responses and
 choices, in the order chosen), `p1_countered` p1's plays that were countered; the same for p2.
 The views `uses` and `uses_by_seat` count them per rule for SQL; the lab's own summary counts them
@@ -30,13 +31,15 @@ from typing import Any
 
 from interpreter.core.errors import CuttleError
 
-from .run import Catalog, Job, rule_code
+from . import columns
+from .catalog import Catalog, rule_code
+from .columns import Row
+from .job import Job
 
 FORMAT = 2
-INSERT_GAME = "INSERT INTO games VALUES (" + ",".join("?" * 20) + ")"  # the 20 columns of games
 DB_NAME = "games.sqlite"
 
-SCHEMA = """
+TABLES = """
 CREATE TABLE IF NOT EXISTS run (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS rulesets (
     side TEXT PRIMARY KEY,      -- 'a' (sim, or compare's first ruleset) or 'b'
@@ -56,29 +59,8 @@ CREATE TABLE IF NOT EXISTS rules (
     watch INTEGER NOT NULL,     -- 1 if it is named as dead when it never fires
     PRIMARY KEY (side, rule)
 );
-CREATE TABLE IF NOT EXISTS games (
-    side TEXT NOT NULL,
-    idx INTEGER NOT NULL,       -- the game's number in the run (0, 1, ...)
-    seed INTEGER NOT NULL,      -- its deal: `cuttle play --seed SEED` deals the same cards
-    p1 TEXT NOT NULL,           -- the player in the first seat (moves first)
-    p2 TEXT NOT NULL,
-    winner TEXT,                -- 'p1', 'p2', 'draw'; NULL if cut off at the decision cap
-    end_reason TEXT NOT NULL,   -- goal | passes | no-move | cutoff | other
-    goal INTEGER,               -- the winner's goal when the game ended at it
-    p1_points INTEGER NOT NULL, -- points at the end
-    p2_points INTEGER NOT NULL,
-    turns INTEGER NOT NULL,
-    decisions INTEGER NOT NULL, -- every move of either player, responses and choices included
-    hands INTEGER NOT NULL,     -- hands played (a match of several hands: best-of-5)
-    reason TEXT NOT NULL,       -- the engine's words for the ending
-    p1_offered TEXT NOT NULL,   -- the plays and responses that became legal for p1, each once (rules.code)
-    p1_used TEXT NOT NULL,      -- what p1 chose: plays, responses and choices, in the order chosen
-    p1_countered TEXT NOT NULL, -- p1's plays that were countered
-    p2_offered TEXT NOT NULL,
-    p2_used TEXT NOT NULL,
-    p2_countered TEXT NOT NULL,
-    PRIMARY KEY (side, idx)
-);
+"""
+VIEWS = """
 CREATE VIEW IF NOT EXISTS uses AS  -- one row per game and rule that was legal or used in it
     SELECT g.side AS side, g.idx AS idx, r.rule AS rule,                        -- rules.rule
            (instr(g.p1_offered, r.code) > 0 OR instr(g.p1_used, r.code) > 0) AS p1_offered,  -- 1: legal for p1
@@ -97,6 +79,11 @@ CREATE VIEW IF NOT EXISTS uses_by_seat AS
     SELECT u.side, u.idx, 'p2', r.kind, r.name, u.p2_offered, u.p2_used, u.p2_countered
     FROM uses u JOIN rules r ON r.side = u.side AND r.rule = u.rule WHERE u.p2_offered OR u.p2_used;
 """
+
+
+def schema() -> str:
+    """Every table and view of a run's database (the table `games` as columns.py declares it)."""
+    return TABLES + columns.games_table() + VIEWS
 
 
 class StoreError(CuttleError):
@@ -141,7 +128,7 @@ class Store:
 
     def _create(self, catalogs: Sequence[Catalog]) -> None:
         with self.conn:
-            self.conn.executescript(SCHEMA)
+            self.conn.executescript(schema())
             if self.conn.execute("SELECT 1 FROM run WHERE key = 'identity'").fetchone() is None:
                 self.conn.executemany(
                     "INSERT INTO run VALUES (?, ?)",
@@ -168,15 +155,23 @@ class Store:
         )
         return {i for (i,) in rows}
 
-    def add(self, rows: Sequence[tuple]) -> int:
-        """Store finished games (rows of `games`, as `run.run_chunk` makes them) in one transaction;
+    def add(self, rows: Sequence[Row]) -> int:
+        """Store finished games (rows of `games`, as `games.run_chunk` makes them) in one transaction;
         returns how many game numbers were completed."""
         with self.conn:
-            self.conn.executemany(INSERT_GAME, rows)
+            self.conn.executemany(columns.insert_game(), rows)
         return len(rows) // max(1, len(self.job.sides))
 
-    def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         return self.conn.execute(sql, params).fetchall()
+
+    def games(self, side: str, games: int, cols: Sequence[str]) -> dict[str, list[Any]]:
+        """Columns `cols` of the first `games` games of ruleset `side`, one list per column, in game order."""
+        known = set(columns.names())
+        if not set(cols) <= known:
+            raise ValueError(f"no such column of games: {', '.join(sorted(set(cols) - known))}")
+        rows = self.query(f"SELECT {', '.join(cols)} FROM games WHERE side = ? AND idx < ? ORDER BY idx", (side, games))
+        return columns.by_name(rows, cols)
 
     def close(self) -> None:
         if self.path is not None:
@@ -201,6 +196,7 @@ def _check_identity(conn: sqlite3.Connection, path: Path, job: Job) -> None:
             f"{fmt[0] if fmt else 'unknown'}, this one writes {FORMAT}), so its games cannot be "
             "resumed; choose another --out folder"
         )
+    _check_columns(conn, path)
     theirs = json.loads(row[0])
     mine = job.identity()
     if theirs == mine:
@@ -208,6 +204,27 @@ def _check_identity(conn: sqlite3.Connection, path: Path, job: Job) -> None:
     raise StoreError(
         f"{path} holds another run ({describe(theirs)}), not this one ({describe(mine)}); "
         "rerun that command to resume it, or choose another --out folder"
+    )
+
+
+def _check_columns(conn: sqlite3.Connection, path: Path) -> None:
+    """The table `games` must have the columns this version writes (columns.py), in their order."""
+    have = [r[1] for r in conn.execute("PRAGMA table_info(games)")]
+    want = columns.names()
+    if have == want:
+        return
+    extra, missing = [c for c in have if c not in want], [c for c in want if c not in have]
+    what = "; ".join(
+        part
+        for part in (
+            f"columns this one does not write: {', '.join(extra)}" if extra else "",
+            f"no column {', '.join(missing)}, which this one writes" if missing else "",
+        )
+        if part
+    )
+    raise StoreError(
+        f"{path} was written by another version of Cuttle Lab (database format {FORMAT}, but its table games has "
+        f"{what or 'its columns in another order'}), so its games cannot be resumed; choose another --out folder"
     )
 
 

@@ -17,7 +17,7 @@ FONT = "font-family='system-ui, sans-serif' font-size='12'"
 def _nice_max(x: float) -> float:
     if x <= 0:
         return 1.0
-    e = 10 ** math.floor(math.log10(x))
+    e = 10.0 ** math.floor(math.log10(x))
     for m in (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10):
         if m * e >= x:
             return m * e

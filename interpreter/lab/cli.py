@@ -1,42 +1,27 @@
-"""The `cuttle sim` and `cuttle compare` commands (their arguments are declared in interpreter/cli.py)."""
+"""The lab's commands, `cuttle sim`, `cuttle compare` and `cuttle match`: what they do with their
+arguments, and what they print and write (the arguments are declared in interpreter/cli.py)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import math
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
-from interpreter.core.errors import CuttleError
+from interpreter.core.errors import CuttleError, safe_text
+from interpreter.scripting.records import write_atomic
 
-from . import report_html, report_md, report_text
+from . import matches, report_html, report_md, report_text
 from .divergence import describe, first_difference
-from .run import MAX_DECISIONS, rules_of
+from .job import MAX_DECISIONS, rules_of
 from .sim import Interrupted, Report, count, pairing, prepare, simulate, unlike
 
 
 def _players(a: argparse.Namespace) -> tuple[str, str]:
     both = a.players or "random"
     return (a.p1 or both, a.p2 or both)
-
-
-def write_whole(path: Path, text: str) -> None:
-    """Write a file whole or not at all (a temporary file beside it, then renamed over it)."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)  # as an ordinary new file (mkstemp makes it private)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _clean(x: Any) -> Any:
@@ -57,8 +42,8 @@ def _finish(report: Report, a: argparse.Namespace) -> int:
         print(report_text.render(report, sys.stdout))
     if a.out:
         folder = Path(a.out)
-        write_whole(folder / "report.html", report_html.render(report))
-        write_whole(folder / "report.md", report_md.render(report))
+        write_atomic(folder / "report.html", report_html.render(report))
+        write_atomic(folder / "report.md", report_md.render(report))
         print(
             f"wrote {folder / 'report.html'} and {folder / 'report.md'}; every game is in {report.database}",
             file=sys.stderr if a.json else sys.stdout,
@@ -106,4 +91,15 @@ def compare(a: argparse.Namespace) -> int:
     else:
         sa, sb = job.sides
         print(describe(found, played, sa.show(sb), sb.show(sa)))
+    return 0
+
+
+def match(a: argparse.Namespace) -> int:
+    try:
+        lines = matches.match(a.ruleset, a.p1, a.p2, a.games, a.seed, a.jobs)
+    except KeyboardInterrupt:
+        print("cuttle match: interrupted; no summary (the games are played again on a rerun)", file=sys.stderr)
+        return 130
+    for line in lines:
+        print(safe_text(line))
     return 0

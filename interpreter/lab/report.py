@@ -1,5 +1,6 @@
 """The content of a report, once, as titled tables of text cells; the terminal, Markdown and HTML
-renderers only lay it out. A cell may carry a tone (good, bad, warn, dim, strong) that a renderer
+renderers (report_text, report_md, report_html) only lay it out. The measures of columns.py are
+rows of the tables their declarations name. A cell may carry a tone (good, bad, warn, dim, strong) that a renderer
 shows as colour or emphasis."""
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import columns
+from .columns import Measure
 from .sim import Report
 
 Cell = str | tuple[str, str]  # text, or (text, tone)
@@ -101,22 +104,38 @@ def _ends(s: dict[str, Any]) -> Section:
     return sec
 
 
-def _length(s: dict[str, Any]) -> Section:
-    sec = Section(
-        "Game length", ["", "median", "quartiles", "mean (95% CI)", "range"], right=[False, True, True, True, True]
-    )
-    for key in ("decisions", "turns"):
-        d = s[key]
-        sec.rows.append(
-            [
-                key,
-                num(d["median"]),
-                f"{num(d['q1'])}–{num(d['q3'])}",
-                f"{num(d['mean'])} ({num(d['mean_ci95'][0])}–{num(d['mean_ci95'][1])})",
-                f"{d['min']}–{d['max']}",
-            ]
+def measured(summary: dict[str, Any], name: str, m: Measure) -> Any:
+    """The entry of measure `name` in a summary (or a comparison): under its group, if it has one."""
+    return summary[m.group][name] if m.group else summary[name]
+
+
+def _by_section() -> dict[str, list[tuple[str, Measure]]]:
+    """The measures (columns.py) by the report's table they are rows of, in order."""
+    out: dict[str, list[tuple[str, Measure]]] = {}
+    for c, m in columns.measures():
+        out.setdefault(m.section, []).append((c.name, m))
+    return out
+
+
+def _measure_sections(s: dict[str, Any]) -> list[Section]:
+    out = []
+    for title, rows in _by_section().items():
+        sec = Section(
+            title, ["", "median", "quartiles", "mean (95% CI)", "range"], right=[False, True, True, True, True]
         )
-    return sec
+        for name, m in rows:
+            d = measured(s, name, m)
+            sec.rows.append(
+                [
+                    m.label,
+                    num(d["median"]),
+                    f"{num(d['q1'])}–{num(d['q3'])}",
+                    f"{num(d['mean'])} ({num(d['mean_ci95'][0])}–{num(d['mean_ci95'][1])})",
+                    f"{d['min']}–{d['max']}",
+                ]
+            )
+        out.append(sec)
+    return out
 
 
 def _plays(s: dict[str, Any]) -> Section:
@@ -176,7 +195,7 @@ def _dead(s: dict[str, Any], label: str = "") -> list[Cell]:
 
 def sim_sections(report: Report) -> list[Section]:
     s = report.summaries["a"]
-    out = [_results(s), _ends(s), _length(s), _plays(s)]
+    out = [_results(s), _ends(s), *_measure_sections(s), _plays(s)]
     ch = _choices(s)
     if ch:
         out.append(ch)
@@ -192,6 +211,27 @@ def _diff_cell(d: dict[str, Any], scale: float, unit: str, digits: int = 1) -> C
     return (text, "strong" if d["detectable"] else "dim")
 
 
+def _compare_measures(
+    sec: Section, a: dict[str, Any], b: dict[str, Any], diff: dict[str, Any], rows: list[tuple[str, Measure]]
+) -> None:
+    """Rows of measures side by side: the means with the relative change, the medians and quartiles."""
+    for name, m in rows:
+        d, sa, sb = measured(diff, name, m), measured(a, name, m), measured(b, name, m)
+        lo, hi = d["relative_ci95"]
+        rel = f"{signed(d['relative'], 1, 100)}% ({signed(lo, 1, 100)} to {signed(hi, 1, 100)})"
+        sec.rows.append(
+            [f"mean {m.label}", num(sa["mean"]), num(sb["mean"]), (rel, "strong" if (lo > 0 or hi < 0) else "dim")]
+        )
+        sec.rows.append(
+            [
+                f"median {m.label} (quartiles)",
+                f"{num(sa['median'])} ({num(sa['q1'])}–{num(sa['q3'])})",
+                f"{num(sb['median'])} ({num(sb['q1'])}–{num(sb['q3'])})",
+                "",
+            ]
+        )
+
+
 def compare_sections(report: Report) -> list[Section]:
     a, b = report.summaries["a"], report.summaries["b"]
     diff = report.differences or {}
@@ -203,22 +243,13 @@ def compare_sections(report: Report) -> list[Section]:
     )
     for key, label in (("p1_win_rate", "p1 win rate"), ("p2_win_rate", "p2 win rate"), ("draw_rate", "draw rate")):
         sec.rows.append([label, pct(a[key]), pct(b[key]), _diff_cell(diff[key], 100, " pts")])
-    for key in ("decisions", "turns"):
-        d = diff[key]
-        lo, hi = d["relative_ci95"]
-        rel = f"{signed(d['relative'], 1, 100)}% ({signed(lo, 1, 100)} to {signed(hi, 1, 100)})"
-        sec.rows.append(
-            [f"mean {key}", num(a[key]["mean"]), num(b[key]["mean"]), (rel, "strong" if (lo > 0 or hi < 0) else "dim")]
-        )
-        sec.rows.append(
-            [
-                f"median {key} (quartiles)",
-                f"{num(a[key]['median'])} ({num(a[key]['q1'])}–{num(a[key]['q3'])})",
-                f"{num(b[key]['median'])} ({num(b[key]['q1'])}–{num(b[key]['q3'])})",
-                "",
-            ]
-        )
+    sections = _by_section()
+    _compare_measures(sec, a, b, diff, sections.pop("Game length", []))
     out.append(sec)
+    for title, rows in sections.items():
+        sec = Section(title, ["", "A: " + na, "B: " + nb, "B − A (95% CI)"], right=[False, True, True, False])
+        _compare_measures(sec, a, b, diff, rows)
+        out.append(sec)
     sec = Section("How games end", ["", "A", "B", "B − A (95% CI)"], right=[False, True, True, False])
     for k, d in diff["ends"].items():
         sec.rows.append([k, pct(d["a"]), pct(d["b"]), _diff_cell(d, 100, " pts")])

@@ -1,0 +1,117 @@
+"""The games of a run: game `i` of a ruleset played (playing.py) and recorded (recorder.py) into
+its `GameRecord`, and chunks of games made into rows of `games` where they are played.
+
+Random play against random play runs on the lab's fast path (`playing.play_random`); any other
+pairing goes through `Game`, asking each player's `choose(game)` (`playing.play`). Both play
+exactly the same game for two random players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from interpreter.core.errors import CuttleError, rule_failure
+from interpreter.engine.game import Game
+from interpreter.engine.state import DRAW
+from interpreter.players.picks import Picks
+from interpreter.rules import Rules
+
+from . import columns
+from .catalog import catalog_of
+from .columns import GameRecord, Row
+from .job import MAX_DECISIONS, Job, game_seed, plain_random, player_factory, player_seed, rules_of
+from .playing import Played, play, play_random
+from .recorder import Recorder
+
+SEATS = ("p1", "p2")
+
+
+class GameFailed(CuttleError):
+    """A game of a run that the rules (or a player) could not play on, with the game named."""
+
+
+def play_game(
+    rules: Rules,
+    index: int,
+    seed: int,
+    players: Sequence[str],
+    cap: int = MAX_DECISIONS,
+    side: str = "a",
+    through_game: bool = False,
+) -> GameRecord:
+    """Play game `index` (seeded `seed`) of `rules` between `players` (specs, p1 first), recorded."""
+    rec = Recorder(catalog_of(rules))
+    try:
+        if not through_game and plain_random(players[0]) and plain_random(players[1]):
+            picks = (Picks(player_seed(seed, 0)), Picks(player_seed(seed, 1)))  # as RandomPlayer(seed).rng
+            played = play_random(rules, seed, picks, cap, rec)
+        else:
+            seats = [player_factory(players[s])(player_seed(seed, s)) for s in (0, 1)]
+            played = play(Game.new(rules, seed), seats, cap, rec)
+    except CuttleError as e:  # the rules refused something in this game: say which game, to replay it
+        raise GameFailed(
+            f"{e} (game {index} of the run, seed {seed}: `cuttle play {rules.spec} --seed {seed}` deals it)"
+        ) from None
+    except Exception as e:
+        raise rule_failure(rules.name, f"playing game {index} (seed {seed})", e) from None
+    return record_of(rules, side, index, seed, players, played, rec)
+
+
+def record_of(
+    rules: Rules, side: str, index: int, seed: int, players: Sequence[str], played: Played, rec: Recorder
+) -> GameRecord:
+    """The record of a game that stopped as `played` says: who won, and how the game ended."""
+    g = played.state
+    w = g.winner
+    scores = (rules.score_of(g, 0), rules.score_of(g, 1))
+    goal = None
+    if w is None:
+        winner, end = None, "cutoff"
+    else:
+        winner = "draw" if w == DRAW else SEATS[w]
+        if rules.passes_to_end and g.passes >= rules.passes_to_end:
+            end = "passes"
+        elif w in (0, 1) and scores[w] >= (at := rules.goal_of(g, w)):
+            end, goal = "goal", at
+        elif g.pending is None and "no legal move" in g.reason:
+            end = "no-move"
+        else:
+            end = "other"
+    # positional (in the order of GameRecord's fields): a game's record is made on the lab's hot path
+    return GameRecord(
+        side,
+        index,
+        seed,
+        players[0],
+        players[1],
+        winner,
+        end,
+        goal,
+        scores[0],
+        scores[1],
+        played.turns,
+        played.decisions,
+        max(1, len(g.hands)),
+        g.reason,
+        *rec.codes(),
+        g,
+        rules,
+        rec,
+    )
+
+
+def run_chunk(job: Job, indices: Sequence[int]) -> list[Row]:
+    """Games `indices` of a run, on every ruleset of it (the same seeds: paired games), as rows of the
+    table `games` (columns.py). They are made where the games are played: a worker process sends
+    plain tuples of numbers and strings, which cost the parent a tenth of what unpickling the records
+    would, and the parent only inserts them (its share of the CPU is what keeps N workers from being
+    N times faster)."""
+    out = []
+    sides = [(s.label, rules_of(s)) for s in job.sides]
+    players, cap = job.players, job.max_decisions
+    row = columns.row_maker()
+    for i in indices:
+        seed = game_seed(job.seed, i)
+        for label, rules in sides:
+            out.append(row(play_game(rules, i, seed, players, cap, label)))
+    return out

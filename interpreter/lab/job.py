@@ -1,0 +1,146 @@
+"""What a lab run is: its rulesets (`Side`), its players, its master seed and its cap (`Job`), the
+seeds of its games, and the rules and players a process builds for them.
+
+Game `i` of a run gets its seed from (master seed, i) alone, and each seat's player its seed from
+the game's seed and the seat: a game is the same whatever process, machine or order plays it, and
+game `i` of two rulesets with the same deck and deal starts from the same deal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from interpreter.core.errors import CuttleError
+from interpreter.players import parse_spec
+from interpreter.players.heuristic import RandomPlayer
+from interpreter.players.picks import Picks
+from interpreter.players.registry import Player
+from interpreter.rules import Composed, Rules
+
+MAX_DECISIONS = 20000  # a game of a run is cut off after this many decisions (`--max-decisions`)
+MASK = (1 << 64) - 1
+
+# -- seeds ---------------------------------------------------------------------------------------
+
+
+def game_seed(master: int, index: int) -> int:
+    """The seed of game `index` of a run: a function of the master seed and the index only (63 bits of
+    BLAKE2b of `cuttle-lab-game:MASTER:INDEX`, so that it fits SQLite's INTEGER)."""
+    digest = hashlib.blake2b(b"cuttle-lab-game:%d:%d" % (master, index), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def player_seed(seed: int, seat: int) -> int:
+    """The seed of the player in `seat` (0 = p1) of the game with this seed: splitmix64's mixer
+    applied to another sequence than the game's own generator walks (that one adds the golden
+    ratio to `seed`), so a player's choices owe nothing to the shuffle."""
+    z = (seed * 0xD1B54A32D192ED03 + (seat + 1) * 0x8CB92BA72F3D8DD7) & MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return (z ^ (z >> 31)) >> 1
+
+
+# -- what a run is -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Side:
+    """One ruleset of a run. Workers build the rules from the merged data (`composed`), so they
+    read no file: a worker on another machine needs only Cuttle Lab installed."""
+
+    label: str  # "a" (or "b" in a comparison)
+    spec: str  # as the user wrote it
+    name: str
+    hash: str
+    composed: Composed = field(repr=False, compare=False)
+
+    def show(self, other: Side | None = None) -> str:
+        """How to call this ruleset in a report: its name, or what the user wrote if two share a name."""
+        return self.spec if other is not None and other.name == self.name else self.name
+
+    @classmethod
+    def of(cls, label: str, rules: Rules) -> Side:
+        remember(rules)
+        return cls(label, rules.spec, rules.name, rules.hash, rules.composed)
+
+
+@dataclass(frozen=True)
+class Job:
+    sides: tuple[Side, ...]
+    players: tuple[str, str]  # canonical player specs, p1 then p2
+    seed: int
+    max_decisions: int = MAX_DECISIONS
+
+    def identity(self) -> dict[str, Any]:
+        """What makes two runs the same run: the rulesets' contents (not the paths they were read
+        from), the players, the seed and the cap; not the number of games."""
+        return {
+            "rulesets": [{"side": s.label, "name": s.name, "hash": s.hash} for s in self.sides],
+            "players": list(self.players),
+            "seed": self.seed,
+            "max_decisions": self.max_decisions,
+        }
+
+
+def canonical_player(spec: str) -> str:
+    """A player spec in one spelling (`bot` → `heuristic`, options sorted), so that the same player
+    written two ways is the same run; raises PlayerError for an unknown player, level or option."""
+    entry, _ = parse_spec(spec)  # validates everything
+    text = spec.strip()
+    text, _, query = text.partition("?")
+    _, _, level = text.partition(":")
+    level = level.strip().lower() or (entry.default_level or "")
+    items = sorted(i.strip() for i in query.split("&") if i.strip())
+    return entry.name + (f":{level}" if level else "") + ("?" + "&".join(items) if items else "")
+
+
+# -- the rules and players of a process, built once ----------------------------------------------
+
+_RULES: dict[str, Rules] = {}
+_FACTORIES: dict[str, Callable[[int], Player]] = {}
+_PLAIN: dict[str, bool] = {}
+
+
+def remember(rules: Rules) -> None:
+    """Keep a loaded ruleset for the games of this process (and of processes forked from it)."""
+    _RULES.setdefault(rules.hash, rules)
+
+
+def rules_of(side: Side) -> Rules:
+    rules = _RULES.get(side.hash)
+    if rules is None:
+        rules = Rules(side.composed)
+        rules.spec = side.spec
+        if rules.hash != side.hash:
+            raise CuttleError(
+                f"this worker builds ruleset '{side.name}' with hash {rules.hash}, not {side.hash}: "
+                "every worker needs the same version of Cuttle Lab"
+            )
+        _RULES[side.hash] = rules
+    return rules
+
+
+def player_factory(spec: str) -> Callable[[int], Player]:
+    """The maker of the player `spec` names, from a seed."""
+    f = _FACTORIES.get(spec)
+    if f is None:
+        entry, options = parse_spec(spec)
+
+        def f(seed: int) -> Player:
+            return entry.factory(seed=seed, **options)
+
+        _FACTORIES[spec] = f
+    return f
+
+
+def plain_random(spec: str) -> bool:
+    """Whether `spec` makes a plain `RandomPlayer` (its picks: `Picks(seed)`, see players/picks.py),
+    whose games the lab plays on its fast path (playing.play_random)."""
+    plain = _PLAIN.get(spec)
+    if plain is None:
+        p = player_factory(spec)(0)
+        plain = _PLAIN[spec] = type(p) is RandomPlayer and type(getattr(p, "rng", None)) is Picks
+    return plain

@@ -1,0 +1,167 @@
+"""The game loop: two seats play a game to its end, or to a cap, for the lab (`cuttle sim` and
+`compare`), the match runner (`cuttle match`) and the benchmarks.
+
+`play` is the loop: each seat is a player (`choose(game)` → a move, or the move's text, which is
+played as a user's text is: parsed and checked), the moves go through the public `Game` API, an
+`Observer` may watch every decision (the lab's `Recorder`), `until` may stop the game early, and the
+loop counts decisions and turns. A seat may be wrapped in `Timed` to time its decisions.
+
+`play_random` is the same loop for two plain random players on the raw engine (`deal`,
+`legal_actions`, `apply_action`, what `cuttle bench` measures), with the recording inlined: the
+lab's hot path, where a call per decision would cost percents. A `random` player picks
+`legal[rng.randrange(len(legal))]` from the same generator either way (players/picks.py), so both
+play exactly the same game (tests/test_lab_run.py checks it).
+
+`cuttle bench`'s own playouts (bench.finish) are the bare loop of the hand-written yardstick engine,
+kept bare so that the two engines are timed doing the same work.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple, Protocol
+
+from interpreter.core.errors import CuttleError
+from interpreter.engine.decision import RESPOND
+from interpreter.engine.game import Game
+from interpreter.engine.legal import RESOLVE_ACTION, legal_actions, move_of
+from interpreter.engine.machine import apply_action, deal
+from interpreter.engine.moves import Move
+from interpreter.engine.state import State
+from interpreter.players.picks import Picks
+from interpreter.rules import Rules
+
+from .recorder import Action, Recorder, second
+
+
+class Seat(Protocol):
+    def choose(self, game: Game) -> Move | str: ...
+
+
+class Observer(Protocol):
+    def observe(self, before: State, d: Any, acts: list[Action], a: Action, move: Move, after: State) -> None:
+        """One decision: `d` was pending in `before` (kept as it was), `acts` were legal, the action
+        `a` was chosen (the seat said `move`) and led to `after`."""
+
+
+class Played(NamedTuple):
+    """How a game stopped: its last position, the decisions made and the turns played (a turn is
+    counted when the turn number or the hand changes, so a match of several hands counts them all)."""
+
+    state: State
+    decisions: int
+    turns: int
+
+
+def play(
+    game: Game,
+    seats: Sequence[Seat],
+    cap: int,
+    observer: Observer | None = None,
+    until: Callable[[Game], bool] | None = None,
+) -> Played:
+    """Play `game` on with `seats` (p1's first) until it ends, `cap` decisions were made, or
+    `until(game)` holds at a decision."""
+    n = 0
+    turns = 1
+    g = game.state
+    turn_no, hands = g.turn_no, len(g.hands)
+    while g.winner is None and n < cap and (until is None or not until(game)):
+        d = g.pending
+        acts = legal_actions(g) if observer is not None else None
+        choice = seats[d.player].choose(game)
+        if isinstance(choice, str):
+            move = game.play(choice)
+        else:
+            move = choice
+            game.push(move)
+        if acts is not None and observer is not None:
+            observer.observe(g, d, acts, action_of(g, acts, move), move, game.state)
+        n += 1
+        g = game.state
+        if g.turn_no != turn_no or len(g.hands) != hands:
+            turns += 1
+            turn_no, hands = g.turn_no, len(g.hands)
+    return Played(g, n, turns)
+
+
+def action_of(g: State, acts: list[Action], move: Move) -> Action:
+    """The engine's action for `move` among the legal actions `acts` of `g`."""
+    for a in acts:
+        if move_of(g, a) == move:
+            return a
+    raise CuttleError(f"a player chose '{move}', which is not a legal move")
+
+
+@dataclass
+class Timed:
+    """A seat whose decisions are timed: CPU seconds of this process each (one core's work, whatever
+    else the machine runs)."""
+
+    player: Seat
+    times: list[float] = field(default_factory=list)
+
+    def choose(self, game: Game) -> Move | str:
+        t0 = time.process_time()
+        move = self.player.choose(game)
+        self.times.append(time.process_time() - t0)
+        return move
+
+
+def play_random(rules: Rules, seed: int, picks: tuple[Picks, Picks], cap: int, rec: Recorder) -> Played:
+    """`play` for two plain random players (`picks`: their generators) from the deal of `seed`, on the
+    raw engine, recorded into `rec` as `Recorder.observe` records: inlined for the lab's hot path, the
+    decisions whose actions the state keeps (a main decision, plays from a 7's cards: every action a
+    play) and `resolve`."""
+    g = deal(rules, seed)
+    turns = 1
+    turn_no, hands = g.turn_no, g.hands
+    match = rules.match_wins > 1  # a single game's turns are its turn number at the end
+    offered: tuple[list[Action], list[Action]] = (
+        [],
+        [],
+    )  # every action offered to each seat, read once at the end of the game
+    see = (offered[0].extend, offered[1].extend)
+    keep = (rec.chosen[0].append, rec.chosen[1].append)
+    draw = (picks[0].draw, picks[1].draw)  # a pick among n is (draw() * n) >> 32, as Picks.randrange(n)
+    choice_of = rec.cat.choice
+    while g.winner is None and g.moves_made < cap:
+        acts = g.actions
+        if acts is not None:  # kept on the state: a main decision or a `play from`, each action a play
+            p = g.pending.player
+            a = acts[(draw[p]() * len(acts)) >> 32]
+            see[p](acts)
+            keep[p](a[1])
+            apply_action(g, a)
+        else:
+            d = g.pending
+            acts = legal_actions(g)
+            p = d.player
+            a = acts[(draw[p]() * len(acts)) >> 32]
+            if a is RESOLVE_ACTION:
+                if len(acts) > 1:
+                    see[p](acts[:-1])  # the last is `resolve`
+                chain = g.chain
+                apply_action(g, a)
+                if len(chain) % 2 == 0:  # an odd number of responses: the play was countered
+                    rec.settle(g, a, chain)
+            elif a[0] == "choose":  # what `rec.act` does for a choice
+                keep[p](choice_of(g.frames[-1][0], d.verb))
+                apply_action(g, a)
+            else:
+                rec.offer(d, acts)
+                rec.act(g, d, a)
+                if d.kind == RESPOND:
+                    chain = g.chain
+                    apply_action(g, a)
+                    rec.settle(g, a, chain)
+                else:
+                    apply_action(g, a)
+        if match and (g.turn_no != turn_no or g.hands is not hands):
+            turns += 1
+            turn_no, hands = g.turn_no, g.hands
+    for p in (0, 1):  # the plays offered, each once (a set of plays: they hash as objects)
+        rec.seen[p].update(map(second, offered[p]))
+    return Played(g, g.moves_made, turns if match else g.turn_no)

@@ -1,0 +1,109 @@
+"""What a game of a run did with its rules: which plays and responses became legal for each seat,
+which were chosen, which plays were countered, and which choices inside effects were made (the
+owner of a choice is the program waiting for it: a play, a response or the turn's end rule).
+
+A `Recorder` works on the engine's own action tuples, and keeps a game as six short strings, one
+character per rule (catalog.rule_code): per seat, the plays and responses that became legal (each
+once, in rule order), everything chosen in the order it was chosen, and the plays that were
+countered. Making them is a few joins in C; the counts per rule are read from them where they are
+needed (`uses_of`, the store's view `uses`, the summary).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from operator import itemgetter
+from typing import Any
+
+from interpreter.engine.decision import MAIN, PLAY_D, RESPOND
+from interpreter.engine.state import State
+
+from .catalog import Catalog, code_rule
+
+Action = tuple[Any, ...]  # an action of the engine: ("play", PlayDef, ...), ("respond", ...), ("choose", ...)
+Program = tuple[Any, ...]  # a compiled program: its instructions
+Codes = tuple[str, str, str, str, str, str]  # p1 offered, used, countered; p2 offered, used, countered
+NO_CODES: Codes = ("", "", "", "", "", "")
+
+second = itemgetter(1)  # the def an action carries: ("play", PlayDef, ...)
+
+
+class Recorder:
+    """Notes, per seat, what became legal, what was chosen and what was countered."""
+
+    __slots__ = ("cat", "seen", "chosen", "countered")
+
+    def __init__(self, cat: Catalog) -> None:
+        self.cat = cat
+        self.seen: tuple[set[Any], set[Any]] = (set(), set())  # the PlayDefs/ResponseDefs legal at least once
+        self.chosen: tuple[list[Any], list[Any]] = ([], [])  # each play's and response's def, each choice's number
+        self.countered: tuple[list[Any], list[Any]] = ([], [])  # the def of each play that was countered
+
+    def observe(self, before: State, d: Any, acts: list[Action], a: Action, move: Any, after: State) -> None:
+        """One decision of a game played through the Game API (playing.play): `d` was pending in
+        `before` (kept as it was), `acts` were legal, the action `a` was chosen and led to `after`."""
+        self.offer(d, acts)
+        self.act(before, d, a)
+        if d.kind == RESPOND:
+            self.settle(after, a, before.chain)
+
+    def offer(self, d: Any, acts: list[Action]) -> None:
+        """The legal actions of a decision: a play action carries its PlayDef, a response its ResponseDef."""
+        k = d.kind
+        if k == MAIN or k == PLAY_D:
+            self.seen[d.player].update(map(second, acts))
+        elif k == RESPOND and len(acts) > 1:  # the last action is `resolve`
+            self.seen[d.player].update(map(second, acts[:-1]))
+
+    def act(self, g: State, d: Any, a: Action) -> None:
+        """The chosen action, in the state it was chosen in."""
+        a0 = a[0]
+        if a0 == "play" or a0 == "respond":
+            self.chosen[d.player].append(a[1])
+        elif a0 == "choose":
+            self.chosen[d.player].append(self.cat.choice(g.frames[-1][0], d.verb))
+
+    def settle(self, g: State, a: Action, chain: Sequence[Any]) -> None:
+        """After a response or `resolve` (`g` the state after it, `chain` the chain before it): if the
+        chain of responses settled, whether the play was countered."""
+        if a[0] == "resolve":
+            responses = len(chain) - 1
+        elif a[0] == "respond" and not (len(g.chain) == len(chain) + 1 and g.chain[0] is chain[0]):
+            responses = len(chain)  # the response could not be answered: the chain settled at once
+        else:
+            return
+        if responses % 2 == 1:
+            self.countered[chain[0][1]].append(chain[0][0])
+
+    def codes(self) -> Codes:
+        """The game's six strings: per seat, the plays and responses offered (each once, in rule order),
+        everything chosen (in the order chosen) and the plays countered."""
+        code = self.cat.code.__getitem__
+        seen, chosen, countered = self.seen, self.chosen, self.countered
+        return (
+            "".join(sorted(map(code, seen[0]))),
+            "".join(map(code, chosen[0])),
+            "".join(map(code, countered[0])),
+            "".join(sorted(map(code, seen[1]))),
+            "".join(map(code, chosen[1])),
+            "".join(map(code, countered[1])),
+        )
+
+
+def uses_of(codes: Sequence[str]) -> tuple[tuple[int, ...], ...]:
+    """A game's six strings as counts per rule, as the view `uses` gives them: (rule, p1 offered, p1
+    used, p1 countered, p2 offered, p2 used, p2 countered) per rule legal or used, in rule order (a
+    rule chosen counts as offered, which is what a choice needs: it is never in the offered string)."""
+    o1, u1, c1, o2, u2, c2 = codes
+    return tuple(
+        (
+            code_rule(ch),
+            int(ch in o1 or ch in u1),
+            u1.count(ch),
+            c1.count(ch),
+            int(ch in o2 or ch in u2),
+            u2.count(ch),
+            c2.count(ch),
+        )
+        for ch in sorted(set(o1 + u1 + o2 + u2))
+    )
