@@ -314,6 +314,9 @@ class Game:
         else:
             source, where = tuple(g.zones[HAND0 + d.player]), f"{who}'s hand"
         defs = [p for p in rules.plays if p.verb == move.verb] or [r for r in rules.responses if r.verb == move.verb]
+        aimed = [p for p in defs if getattr(p, "ncards", 1) == 0 and getattr(p, "target", None) is not None]
+        if aimed:  # a play of no card that names only its target (`dig 3S`)
+            return self._why_aimed(aimed[0], move, {"me": d.player, "opponent": 1 - d.player, "card": -1, "cards": ()})
         if not move.cards:
             cardless = [p for p in defs if getattr(p, "ncards", 1) == 0]
             if cardless:
@@ -433,6 +436,29 @@ class Game:
         for k in path:
             data = data.get(k, {}) if isinstance(data, dict) else {}
         return " ".join(str(data).split()) if data else "?"
+
+    def _why_aimed(self, p: Any, move: Move, env: dict) -> str:
+        """Why a play of no card with a target (`dig 3S`) is illegal: its condition, or its target."""
+        from interpreter.language.runtime import as_cards
+
+        if p.legal is not None and not p.legal(self.state, env):
+            return self._why_condition(p, env)
+        targets = as_cards(p.target(self.state, env))
+        if not move.cards:
+            return f"'{p.verb}' needs a target, one of {self._rule(p, 'target')}: " + (
+                ", ".join(NAMES[t] for t in targets) or "there is none now"
+            )
+        if len(move.cards) != 1:
+            return f"'{p.verb}' takes one target and no card: e.g. " + (
+                f"{p.verb} {NAMES[targets[0]]}" if targets else f"{p.verb} 7H"
+            )
+        t = move.cards[0]
+        reason = target_reason(self, p, env, t)
+        if reason:
+            return f"{reason}, so {NAMES[t]} is not a legal target of {p.verb}; the rule: `{p.source.get('target')}`"
+        return f"{NAMES[t]} is not a legal target: {p.verb} may target one of {self._rule(p, 'target')}" + (
+            f"; legal targets now: {', '.join(NAMES[x] for x in targets)}" if targets else "; no card fits that now"
+        )
 
     def _why_condition(self, p, env) -> str:
         if p.legal is not None and not p.legal(self.state, env):

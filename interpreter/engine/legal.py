@@ -183,11 +183,15 @@ def _generate(rules: Rules, twins: dict[str, list[PlayDef]]) -> tuple[Any, Any]:
     cardless: list[str] = []
     for j, p in enumerate(rules.cardless):  # the plays of no card (draw, pass), first
         ns[f"C{j}"] = (("play", p, 0, (), -1), ("play", p, 1, (), -1))
+        add = [f"out.append(C{j}[me])"]
+        if p.target is not None:  # a play of no card with a target: one move per target (`dig 3S`)
+            ns[f"CP{j}"], ns[f"CT{j}"] = p, p.target
+            add = [f"for t in _cards(CT{j}(g, e)):", f"    out.append(('play', CP{j}, me, (), t))"]
         if p.legal is None:
-            cardless.append(f"    out.append(C{j}[me])")
+            cardless += [f"    {x}" for x in add]
         else:
             ns[f"CL{j}"] = p.legal
-            cardless += [f"    if {inl.place(p.legal) or f'CL{j}(g, e)'}:", f"        out.append(C{j}[me])"]
+            cardless += [f"    if {inl.place(p.legal) or f'CL{j}(g, e)'}:"] + [f"        {x}" for x in add]
     for k, v in inl.namespace().items():  # the compiler's constants and helpers, for the expressions in place
         if ns.setdefault(k, v) is not v:
             raise RulesetError(f"internal error: the enumerator and the compiler both name {k!r}")
