@@ -206,14 +206,30 @@ def cmd_check(a: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
-@command("rules", "print a ruleset as a readable rules page")
-@arg("name", help=RULESET_HELP)
+@command("rules", "print a ruleset as a readable rules page (no name: list the shipped rulesets)")
+@arg("name", nargs="?", help=RULESET_HELP + "; without it, every shipped base and option is listed")
 def cmd_rules(a: argparse.Namespace) -> int:
     from interpreter.rules import load_ruleset
     from interpreter.rules.page import rules_page
 
+    if a.name is None:
+        say(_fit(_catalogue_text()))
+        return 0
     say(_fit(rules_page(load_ruleset(a.name))))
     return 0
+
+
+def _catalogue_text() -> str:
+    """The shipped rulesets, bases then options, each with its one-line description."""
+    from interpreter.rules.sources import shipped_catalogue
+
+    rows = shipped_catalogue()
+    width = max(len(name) for name, _, _ in rows)
+    lines: list[str] = []
+    for kind, title in (("base", "Bases (a game on its own):"), ("option", "Options (add to a base with +):")):
+        lines += [title] + [f"  {n.ljust(width)}  {d}" for n, k, d in rows if (k == "base") == (kind == "base")] + [""]
+    lines.append("Combine them as BASE+OPTION+... (e.g. default+classic-2s+twinned); `cuttle rules NAME` prints one.")
+    return "\n".join(lines)
 
 
 @command("diff", "print what ruleset B changes against ruleset A")

@@ -158,6 +158,19 @@ def test_the_shipped_rulesets_are_found() -> None:
     assert {"default", "micro", "published", "twinned", "frozen-9s", "jokers"} <= set(SHIPPED)
 
 
+def test_rules_without_a_name_lists_every_base_and_option_with_its_description(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["rules"]) == 0
+    out = capsys.readouterr().out
+    bases, options = out.split("Options")
+    for name in SHIPPED:
+        data = yaml.safe_load((Path(__file__).parents[1] / "rulesets" / f"{name}.yaml").read_text(encoding="utf-8"))
+        line = next(x for x in out.splitlines() if x.split()[:1] == [name])
+        assert " ".join(str(data["description"]).split())[:40] in " ".join(line.split()), name
+        assert (name in bases.split()) == (data.get("kind", "base") == "base"), name
+
+
 @pytest.mark.parametrize("name", SHIPPED)
 def test_every_shipped_ruleset_has_a_page(name: str) -> None:
     rules = load_ruleset(_spec(name))  # an option on the base it needs, with the options it requires

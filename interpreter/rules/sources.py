@@ -25,6 +25,16 @@ def shipped_names() -> list[str]:
     return sorted(p.name[:-5] for p in resources.files(SHIPPED).iterdir() if p.name.endswith(".yaml"))
 
 
+def shipped_catalogue() -> list[tuple[str, str, str]]:
+    """Every shipped ruleset as (name, kind, one-line description), bases first, then options."""
+    rows = []
+    for name in shipped_names():
+        data = read_part(name).data
+        data = data if isinstance(data, dict) else {}
+        rows.append((name, str(data.get("kind", "base")), " ".join(str(data.get("description", "")).split())))
+    return sorted(rows, key=lambda r: (r[1] != "base", r[0] != "default", r[0]))
+
+
 def read_part(part: str) -> YamlDoc:
     """A shipped ruleset by name, or a file by path."""
     if not looks_like_path(part):
@@ -36,7 +46,8 @@ def read_part(part: str) -> YamlDoc:
                 None,
                 code="E002",
                 hint=(f"did you mean '{near}'? " if near else "")
-                + f"shipped: {', '.join(shipped_names())}; or give a path to a .yaml file",
+                + f"shipped: {', '.join(shipped_names())} (`cuttle rules` describes them); "
+                + "or give a path to a .yaml file",
             )
         return load_yaml(f.read_text(encoding="utf-8"), f"rulesets/{part}.yaml")
     try:
