@@ -154,3 +154,17 @@ expect:
     text = "\\n".join(run_file(p).failures)
     assert "p1 score: expected 7, got 0" in text
     assert "it held after move 'oneoff AC' (move 3 played); move 'resolve' (move 4 played)" in text
+
+
+def test_a_game_record_given_as_a_scenario_points_to_replay(tmp_path: Path) -> None:
+    from interpreter import Game, load_ruleset
+    from interpreter.scripting.records import save
+
+    game = Game.new(load_ruleset("default"), seed=3)
+    game.play("draw")
+    save(game, tmp_path / "game.yaml")
+    r = run_file(tmp_path / "game.yaml")
+    assert not r.ok
+    text = "\n".join(r.failures)
+    assert "this is a saved game record, not a scenario" in text and "cuttle replay" in text
+    assert "unknown key" not in text

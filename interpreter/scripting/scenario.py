@@ -25,6 +25,7 @@ from interpreter.rules.sources import resolve_spec
 from interpreter.rules.yamlsrc import load_yaml
 
 from .expectations import EXPECT_KEYS, SIDE_EXPECT, Check, failures, read_expect
+from .records import FORMAT as RECORD_FORMAT
 from .setup import build_position
 
 TOP_KEYS = ("name", "ruleset", "seed", "setup", "moves", "expect", "description")
@@ -128,6 +129,13 @@ def _run(doc, data: dict, path: str, name: str, ruleset_override: str | None) ->
     def where(p):
         return doc.where(p)
 
+    if data.get("format") == RECORD_FORMAT:
+        raise ScenarioError(
+            "this is a saved game record, not a scenario",
+            doc.key_where(("format",)),
+            code="S003",
+            hint="step through it with `cuttle replay FILE` (or `cuttle replay FILE --print`)",
+        )
     for k in data:
         if k not in TOP_KEYS:
             near = suggest(k, TOP_KEYS)
