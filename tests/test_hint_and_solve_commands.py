@@ -93,6 +93,9 @@ def test_players_lists_names(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["players"]) == 0
     out = capsys.readouterr().out
     assert "ismcts:strong" in out and "heuristic" in out
+    lines = {line.split()[0]: line for line in out.splitlines() if line.startswith("  ")}
+    assert "also called bot" in lines["heuristic"]  # the alias `--vs bot` takes is named
+    assert "(default)" not in out and "plain 'ismcts' plays this level" in lines["ismcts:default"]
 
 
 def test_solve_a_scenario_and_refuse_a_hidden_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -40,7 +40,7 @@ def _ismcts(
 
 
 register("random", "uniformly random legal moves", _random)
-register("heuristic", "determinized look-ahead with a generic evaluation (the bot)", _heuristic, aliases=("bot",))
+register("heuristic", "determinized look-ahead with a generic evaluation", _heuristic, aliases=("bot",))
 register(
     "ismcts",
     "information-set Monte Carlo tree search from its own view",

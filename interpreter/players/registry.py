@@ -62,11 +62,12 @@ def players() -> dict[str, str]:
     """Every player name (with its levels, `name:level`) and a one-line description."""
     out: dict[str, str] = {}
     for e in _REGISTRY.values():
-        out[e.name] = e.description
+        aliases = sorted(a for a, target in _ALIASES.items() if target == e.name)
+        out[e.name] = e.description + (f"; also called {', '.join(aliases)}" if aliases else "")
         for lvl, opts in e.levels.items():
             shown = ", ".join(f"{k}={v}" for k, v in opts.items())
-            default = " (default)" if lvl == e.default_level else ""
-            out[f"{e.name}:{lvl}"] = f"{e.description}: {lvl} level{default} ({shown})"
+            plain = f"; plain '{e.name}' plays this level" if lvl == e.default_level else ""
+            out[f"{e.name}:{lvl}"] = f"{e.description}: {lvl} level ({shown}){plain}"
     return out
 
 
