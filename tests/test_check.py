@@ -50,6 +50,18 @@ def test_every_problem_with_code_place_and_suggestion(name: str, expected: list)
     assert problems(name) == expected
 
 
+def test_a_single_equals_sign_in_a_condition_suggests_double(tmp_path: Path) -> None:
+    f = tmp_path / "eq.yaml"
+    f.write_text(
+        "extends: default\nname: eq\nplays:\n  scuttle:\n    target: field of opponent where it.role = point\n",
+        encoding="utf-8",
+    )
+    (e,) = check(str(f))
+    assert e.code == "E101" and e.hint is not None and e.hint.startswith("did you mean '=='?")
+    first, line, caret, _ = e.render().splitlines()
+    assert first.startswith(f"{f}:5:45:") and caret.index("^") == line.index(" = ") + 1
+
+
 def test_problem_shows_file_line_and_caret() -> None:
     (e, *_) = check(str(BAD / "syntax.yaml"))
     text = e.render()

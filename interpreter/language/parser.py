@@ -339,7 +339,9 @@ def _parse(src: str, start: str, span: Span | None):
         if isinstance(e, UnexpectedToken):
             got = "end of the text" if e.token.type == "$END" else f"'{e.token}'"
             msg = f"unexpected {got}; expected {_describe_expected(e.accepts or e.expected)}"
-            if e.token.type == "NAME":
+            if str(e.token) == "=":  # the slip of every programmer: `it.role = point`
+                hint = "did you mean '=='? (a comparison is written ==; `set X to N` changes a number)"
+            elif e.token.type == "NAME":
                 near = suggest(str(e.token), _KEYWORDS)
                 if near:
                     hint = f"did you mean '{near}'?"
