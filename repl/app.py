@@ -48,8 +48,17 @@ def build_prompt(
     )
 
 
+def _clear_screen(prompt: PromptSession[str]) -> None:
+    """Wipe the terminal the prompt draws on, the cursor home (the `clear` command, Ctrl-L)."""
+    out = prompt.app.output
+    out.erase_screen()
+    out.cursor_goto(0, 0)
+    out.flush()
+
+
 def run(session: Session, prompt: PromptSession[str]) -> int:
     """Read and handle lines until quit or Ctrl-D (which asks once when moves are unsaved)."""
+    session.clear_screen = lambda: _clear_screen(prompt)
     while session.running:
         try:
             line = prompt.prompt()

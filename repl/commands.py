@@ -145,6 +145,11 @@ def _set(s: Session, args: list[str]) -> None:
     s.cmd_set(args[0] if args else None, args[1] if len(args) > 1 else None)
 
 
+@command("clear", help="clear the screen and show the board again (Ctrl-L on an empty line does too)")
+def _clear(s: Session, args: list[str]) -> None:
+    s.cmd_clear()
+
+
 @command("help", help="this list", aliases=("?",))
 def _help(s: Session, args: list[str]) -> None:
     s.say(REGISTRY.help_text())

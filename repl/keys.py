@@ -1,4 +1,5 @@
-"""Key bindings, all made in one place: Ctrl-C clears the line, Ctrl-D on an empty line quits."""
+"""Key bindings, all made in one place: Ctrl-C clears the line, Ctrl-D on an empty line quits,
+Ctrl-L redraws (on an empty line: a clean screen with the board, as the `clear` command)."""
 
 from __future__ import annotations
 
@@ -21,5 +22,14 @@ def make_key_bindings() -> KeyBindings:
             buf.delete()
         else:
             event.app.exit(exception=EOFError)
+
+    @kb.add("c-l")
+    def _redraw(event: KeyPressEvent) -> None:
+        """On an empty line: the `clear` command (a clean screen, the board drawn again); on a line
+        being typed: the screen cleared and the prompt redrawn, the line kept."""
+        if event.current_buffer.text:
+            event.app.renderer.clear()
+        else:
+            event.app.exit(result="clear")
 
     return kb

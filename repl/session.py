@@ -83,6 +83,8 @@ class Session:
         self._notes: dict[int, list[str]] = {0: [], 1: []}
         self._saved: list[str] = [str(m) for m in game.moves]  # the moves at the last save or load
         self._quit_warned = False
+        #: wipes the terminal; the app sets it to the prompt's own (a test leaves it a no-op)
+        self.clear_screen: Callable[[], None] = lambda: None
 
     def make_bot(self, seed: int) -> Player | None:
         return None if self.opponent is None else make_player(self.opponent, seed=seed)
@@ -469,6 +471,11 @@ class Session:
                 return
             self._tell_missed(self.viewer)
         self._told[self.viewer] = len(self.game.moves)
+        self.show()
+
+    def cmd_clear(self) -> None:
+        """A clean screen with the board on it (the game is untouched)."""
+        self.clear_screen()
         self.show()
 
     def cmd_show(self, what: str | None = None) -> None:

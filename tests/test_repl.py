@@ -619,3 +619,19 @@ def test_scenario_export_keeps_turn_number_marks_and_counters(tmp_path) -> None:
     again = build_position(rules, setup_of(state), 0)
     assert (again.turn_no, again.marks.keys(), again.counters.keys()) == (6, state.marks.keys(), state.counters.keys())
     assert again.counter(-1, "tally") == 2 and again.counter(parse_card("9S"), "uses") == 1
+
+
+def test_clear_and_ctrl_l_on_an_empty_line_redraw_the_board(pipe: PipeInput) -> None:
+    s, prompt, lines = make(pipe, seed=3)
+    cleared: list[bool] = []
+    s.clear_screen = lambda: cleared.append(True)
+    start = s.game.state.key()
+    type_line(s, prompt, pipe, "clear")
+    assert cleared == [True] and "── default · turn 1 · P1 to act" in lines[-2]  # the board, drawn again
+    board_lines = len(lines)
+    pipe.send_text("\x0c")  # Ctrl-L on an empty line: the `clear` command, not a wiped board
+    line = prompt.prompt()
+    assert line == "clear"
+    s.handle(line)
+    assert cleared == [True, True] and len(lines) > board_lines
+    assert s.game.state.key() == start
