@@ -3,25 +3,33 @@
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-# Characters that a terminal may act on instead of showing: C0 and C1 controls (escape sequences,
-# carriage return, backspace...) except newline and tab, and the invisible Unicode marks that
-# reorder or hide text (bidirectional overrides, line separators).
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
+# Characters that a terminal may act on or that hide text: everything `str.isprintable` refuses
+# (C0/C1 controls, escape sequences, format characters such as bidirectional overrides, zero-width
+# marks, Unicode tag characters U+E0000-E007F, interlinear annotations U+FFF9-FFFB, line and
+# paragraph separators, unassigned and private-use code points) except newline and tab, plus the
+# few invisible marks Python counts as printable.
+_KEEP = frozenset("\n\t")
+_INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
-def _escape(m: re.Match[str]) -> str:
-    c = ord(m.group())
-    return f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}"
+def _escape_char(ch: str) -> str:
+    c = ord(ch)
+    if c < 0x100:
+        return f"\\x{c:02x}"
+    return f"\\u{c:04x}" if c < 0x10000 else f"\\U{c:08x}"
 
 
 def safe_text(text: str) -> str:
-    """Text from a file made safe to print on a terminal: every control character shown escaped
-    (`\\x1b`), newlines and tabs kept."""
-    return _UNSAFE.sub(_escape, text) if not text.isprintable() else text
+    """Text from a file made safe to print on a terminal: every character that is not printable
+    shown escaped (`\\x1b`, `\\U000e0041`), newlines and tabs kept."""
+    if text.isprintable() and not _INVISIBLE.intersection(text):
+        return text
+    return "".join(
+        ch if ch in _KEEP or (ch.isprintable() and ch not in _INVISIBLE) else _escape_char(ch) for ch in text
+    )
 
 
 CARET_WIDTH = 120  # at most this much of a long line is shown above a caret
