@@ -177,6 +177,12 @@ def test_control_characters_are_shown_escaped() -> None:
     assert "\x1b" not in err.render()
 
 
+def test_invisible_format_characters_are_shown_escaped() -> None:
+    """Unicode tag characters and interlinear annotations hide text on a terminal: escaped too."""
+    assert safe_text("K\U000e0041\U000e007fQ\ufff9x\ufffb") == "K\\U000e0041\\U000e007fQ\\ufff9x\\ufffb"
+    assert safe_text("9♥ 10♣ café\tok\n") == "9♥ 10♣ café\tok\n"  # printable text, tab and newline kept
+
+
 def test_records_with_wrong_types_are_refused_clearly(tmp_path: Path) -> None:
     for body, why in (
         ("moves: {a: 1}", "moves must be a list"),
