@@ -226,8 +226,8 @@ def _catalogue_text() -> str:
     rows = shipped_catalogue()
     width = max(len(name) for name, _, _ in rows)
     lines: list[str] = []
-    for kind, title in (("base", "Bases (a game on its own):"), ("option", "Options (add to a base with +):")):
-        lines += [title] + [f"  {n.ljust(width)}  {d}" for n, k, d in rows if (k == "base") == (kind == "base")] + [""]
+    for bases, title in ((True, "Bases (a game on its own):"), (False, "Options (add to a base with +):")):
+        lines += [title] + [f"  {n.ljust(width)}  {d}" for n, k, d in rows if (k == "base") == bases] + [""]
     lines.append("Combine them as BASE+OPTION+... (e.g. default+classic-2s+twinned); `cuttle rules NAME` prints one.")
     return "\n".join(lines)
 

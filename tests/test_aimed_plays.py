@@ -54,7 +54,7 @@ moves:
       legal_exactly: [draw, points 10C]
       illegal:
         - {move: dig, error: "'dig' needs a target, one of cards in the scrap (not a King)"}
-        - {move: dig KS, error: "KS is not a legal target of dig"}
+        - {move: dig KS, error: "KS is not a legal target"}
 """,
     )
 
@@ -69,7 +69,7 @@ def test_an_illegal_target_is_explained_by_the_target_not_the_hand(tmp_path: Pat
 moves:
   - expect:
       illegal:
-        - {move: dig 3S, error: "3♠ is not one of the scrap, so 3S is not a legal target of dig"}
+        - {move: dig 3S, error: "3♠ is not one of the scrap, so 3S is not a legal target; the rule"}
         - {move: dig 5H 10C, error: "'dig' takes one target and no card: e.g. dig 5H"}
 """,
     )

@@ -11,6 +11,7 @@ game.outcome                # None while the game goes on
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -358,22 +359,8 @@ class Game:
             if len(move.cards) < 2:
                 return f"'{move}' needs a target: " + (", ".join(NAMES[t] for t in targets) or "there is none")
             t = move.cards[1]
-            reason = target_reason(self, p, env, t) if t not in targets else None
-            if reason:
-                return (
-                    f"{reason}, so {NAMES[t]} is not a legal target; "
-                    f"the rule: `{' '.join(str(p.source.get('target')).split())}`"
-                )
             if t not in targets:
-                return (
-                    f"{NAMES[t]} is not a legal target: {p.verb} {NAMES[card]} may target one of "
-                    f"{self._rule(p, 'target')}"
-                    + (
-                        f"; legal targets now: {', '.join(NAMES[x] for x in targets)}"
-                        if targets
-                        else "; no card fits that now"
-                    )
-                )
+                return self._why_target(p, env, t, targets, f"{p.verb} {NAMES[card]}")
         if d.kind == RESPOND and same_verb:
             return f"'{move}' does not fit: e.g. " + str(same_verb[0])
         if same_verb:
@@ -452,11 +439,17 @@ class Game:
             return f"'{p.verb}' takes one target and no card: e.g. " + (
                 f"{p.verb} {NAMES[targets[0]]}" if targets else f"{p.verb} 7H"
             )
-        t = move.cards[0]
+        return self._why_target(p, env, move.cards[0], targets, p.verb)
+
+    def _why_target(self, p: Any, env: dict, t: int, targets: Sequence[int], what: str) -> str:
+        """Why card `t` is not among `targets`, the cards play `p` (`what`: 'scuttle 9H') may target now."""
         reason = target_reason(self, p, env, t)
         if reason:
-            return f"{reason}, so {NAMES[t]} is not a legal target of {p.verb}; the rule: `{p.source.get('target')}`"
-        return f"{NAMES[t]} is not a legal target: {p.verb} may target one of {self._rule(p, 'target')}" + (
+            return (
+                f"{reason}, so {NAMES[t]} is not a legal target; "
+                f"the rule: `{' '.join(str(p.source.get('target')).split())}`"
+            )
+        return f"{NAMES[t]} is not a legal target: {what} may target one of {self._rule(p, 'target')}" + (
             f"; legal targets now: {', '.join(NAMES[x] for x in targets)}" if targets else "; no card fits that now"
         )
 
