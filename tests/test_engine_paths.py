@@ -303,13 +303,3 @@ def test_the_plays_of_every_card_come_from_the_generated_enumerator() -> None:
             and (p.target is None or p.target(g, {"me": me, "opponent": 1 - me, "card": c, "cards": (c,)}))
         }
         assert verbs == expected, NAMES[c]
-
-
-@pytest.mark.parametrize("level", ["better", "fused"])
-def test_the_phase2_sketch_still_plays_the_same_games(level: str) -> None:
-    """benchmarks/phase2_sketch.py (the measured prototypes of docs/engine.md) stays true to the engine."""
-    from benchmarks.phase2_sketch import install, same_games
-
-    rules = Rules(compose("default"))
-    install(rules, level)
-    same_games(rules, 8)
