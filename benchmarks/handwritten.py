@@ -511,9 +511,6 @@ class Cuttle:
             parts.append(NAMES[m[2]])
         return " ".join(parts)
 
-    def legal_texts(self) -> dict[str, tuple]:
-        return {self.move_text(m): m for m in self.legal()}
-
 
 # ---- the speed baseline ----------------------------------------------------------------------------
 

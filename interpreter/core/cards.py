@@ -61,7 +61,3 @@ def card_symbol(card: int) -> str:
 
 def is_red(card: int) -> bool:
     return SUIT_OF[card] in ("D", "H") or NAMES[card] == "RJ"
-
-
-def cards_text(cards) -> str:
-    return " ".join(NAMES[c] for c in cards)

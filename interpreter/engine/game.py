@@ -589,10 +589,6 @@ class Game:
             line += f" — {Outcome(None if after.winner == DRAW else after.winner, after.reason)}"
         return line
 
-    # -- records -------------------------------------------------------------------------------
-    def replay_moves(self) -> list[str]:
-        return [str(m) for m in self.moves]
-
 
 def _a(rank: str) -> str:
     """'a 7', 'an 8', 'an A'."""

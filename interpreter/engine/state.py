@@ -9,7 +9,7 @@ from __future__ import annotations
 import struct
 from typing import Any
 
-from interpreter.core.cards import CARD_COUNT, SUIT_OF
+from interpreter.core.cards import CARD_COUNT
 from interpreter.core.errors import RuleRuntimeError
 from interpreter.core.limits import MAX_INT
 from interpreter.core.zones import DECK, DRAW, FIELD0, FIELD1, HAND0, HAND1, RANDOM, SCRAP, SHOWN, STACK, ZONE_NAMES
@@ -250,9 +250,6 @@ class State:
         )
 
     # -- facts ----------------------------------------------------------------------------------
-    @staticmethod
-    def suit_of(card: int) -> str | None:
-        return SUIT_OF[card]
 
     def controller(self, card: int) -> int:
         return _CONTROLLER[self.zone_of[card]]

@@ -23,7 +23,6 @@ from .catalog import Catalog, code_rule
 Action = tuple[Any, ...]  # an action of the engine: ("play", PlayDef, ...), ("respond", ...), ("choose", ...)
 Program = tuple[Any, ...]  # a compiled program: its instructions
 Codes = tuple[str, str, str, str, str, str]  # p1 offered, used, countered; p2 offered, used, countered
-NO_CODES: Codes = ("", "", "", "", "", "")
 
 second = itemgetter(1)  # the def an action carries: ("play", PlayDef, ...)
 

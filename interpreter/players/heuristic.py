@@ -14,7 +14,6 @@ sides, cards in hand, cards in play. Nothing here knows what any rank does.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 
 from interpreter.engine.game import Game
@@ -175,28 +174,3 @@ class RandomPlayer:
     def choose(self, game: Game, player: int | None = None) -> Move:
         legal = game.legal_moves()
         return legal[self.rng.randrange(len(legal))]
-
-
-MAX_MOVES = 2000
-
-
-def play_match(rules_spec: str, seed: int, bot_player: int, bot_seed: int = 0) -> tuple[int | None, list[float]]:
-    """One game of the bot against random play; the winner (0/1/None) and the bot's move times."""
-    from interpreter.rules import load_ruleset
-
-    game = Game.new(load_ruleset(rules_spec), seed)
-    bot, rnd = Bot(bot_seed + seed), RandomPlayer(seed * 7919 + 1)
-    times: list[float] = []
-    for _ in range(MAX_MOVES):
-        d = game.decision
-        if d is None:
-            break
-        if d.player == bot_player:
-            t0 = time.perf_counter()
-            move = bot.choose(game)
-            times.append(time.perf_counter() - t0)
-        else:
-            move = rnd.choose(game)
-        game.push(move)
-    out = game.outcome
-    return (None if out is None else out.winner), times

@@ -30,7 +30,6 @@ from interpreter.language.printer import to_text
 from .load import load_ruleset
 
 GENERAL = 4  # a play open to more ranks than this is described once, under "Your turn"
-RULE = "-" * 72
 
 
 # -- reading the data -----------------------------------------------------------------------------
