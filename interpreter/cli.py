@@ -232,6 +232,18 @@ def _catalogue_text() -> str:
     return "\n".join(lines)
 
 
+@command("code", "print the Python generated for a ruleset's rules (or for one rule), each named after its rule")
+@arg("name", help=RULESET_HELP)
+@arg(
+    "rule", nargs="?", help="a rule's path, e.g. plays.scuttle (every part of it) or end.goal; engine: the engine's own"
+)
+def cmd_code(a: argparse.Namespace) -> int:
+    from interpreter.engine.code import code_text, generated_code, select
+
+    say(code_text(select(generated_code(a.name), a.rule)))
+    return 0
+
+
 @command("diff", "print what ruleset B changes against ruleset A")
 @arg("a", help=RULESET_HELP)
 @arg("b", help=RULESET_HELP)

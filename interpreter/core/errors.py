@@ -131,8 +131,13 @@ class RuleRuntimeError(CuttleError):
 
 
 def rule_failure(rules_name: str, doing: str, exc: Exception) -> RuleRuntimeError:
+    """A rule's code failed: say which rule (the innermost generated function of the traceback) and where."""
+    from .origins import rule_at
+
+    rule = rule_at(exc.__traceback__)
+    at = f" in {rule}" if rule else ""
     return RuleRuntimeError(
-        f"the rules of '{rules_name}' failed while {doing}: {type(exc).__name__}: {exc} "
+        f"the rules of '{rules_name}' failed{at} while {doing}: {type(exc).__name__}: {exc} "
         f"(check the ruleset's effect texts; the game is unchanged)"
     )
 

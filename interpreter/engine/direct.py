@@ -127,9 +127,15 @@ def _generate(
         ns,
         "<a direct play>",
         **splice,
+        label=f"engine.play.{p.name}",
     )
     resolved = define(
-        "\n".join(["def resolved(g, me, cs, target):"] + head + body), "resolved", ns, "<a play resolved>", **splice
+        "\n".join(["def resolved(g, me, cs, target):"] + head + body),
+        "resolved",
+        ns,
+        "<a play resolved>",
+        **splice,
+        label=f"engine.play.{p.name}.resolved",
     )
     return play, resolved
 

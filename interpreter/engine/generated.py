@@ -14,6 +14,8 @@ import ast
 from collections.abc import Callable
 from typing import Any
 
+from interpreter.language.listing import name_function
+
 # The shapes of Python the engine's generated functions are made of.
 _NODES = (
     ast.Module,
@@ -117,11 +119,13 @@ def define(
     filename: str,
     splice: Callable[[ast.Module], None] | None = None,
     placeholders: frozenset[str] = frozenset(),
+    label: str | None = None,
 ) -> Any:
     """Compile engine-made `source` (checked first) defining function `name`, whose globals are
     `namespace` and a few builtins; returns the function. `splice`: replaces the `placeholders` the
     source names by compiled expressions (engine/inline.py, which checks those against the compiler's
-    allow-list) once the source is checked."""
+    allow-list) once the source is checked. `label`: what the function is, for its name in tracebacks
+    and in `cuttle code` (language/listing.py)."""
     tree = ast.parse(source, filename)
     check(tree, set(namespace) | placeholders)
     if splice is not None:
@@ -130,7 +134,8 @@ def define(
     ns = dict(namespace)
     ns["__builtins__"] = dict(_BUILTINS)
     exec(compile(tree, filename, "exec"), ns)  # noqa: S102 - engine-made, checked above
-    return ns[name]
+    fn = ns[name]
+    return fn if label is None else name_function(fn, label, filename, 0, tree, ns)
 
 
 __all__ = ["define", "check", "GeneratedCodeError"]

@@ -211,11 +211,19 @@ def _generate(rules: Rules, twins: dict[str, list[PlayDef]]) -> tuple[Any, Any]:
         ns,
         "<plays of a ruleset>",
         **splice,
+        label="engine.plays_of_cards",
     )
     if not any("(g, e)" in ln or "e['" in ln for ln in cardless + loop):  # no call reads the bindings
         head.remove("    e = {'me': me, 'opponent': 1 - me, 'card': -1, 'cards': ()}")
     head += opp + cardless + [f"    source = g.zones[{HAND0} + me]", "    free_ok = True"]
-    main = define("\n".join(head + loop + ["    return out"]), "main", ns, "<main decisions of a ruleset>", **splice)
+    main = define(
+        "\n".join(head + loop + ["    return out"]),
+        "main",
+        ns,
+        "<main decisions of a ruleset>",
+        **splice,
+        label="engine.main_decisions",
+    )
     return cards, main
 
 

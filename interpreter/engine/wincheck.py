@@ -33,7 +33,15 @@ def win_function(rules: Rules) -> Any:
     source = "\n".join(
         ["def won(g, me):", "    opp = 1 - me", f"    s = {score}", f"    w = {goal}", "    return s >= w"]
     )
-    return define(source, "won", ns, "<win check of a ruleset>", splice=inl.splice, placeholders=frozenset(inl.parts))
+    return define(
+        source,
+        "won",
+        ns,
+        "<win check of a ruleset>",
+        splice=inl.splice,
+        placeholders=frozenset(inl.parts),
+        label="engine.win_check",
+    )
 
 
 __all__ = ["win_function"]

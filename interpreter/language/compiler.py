@@ -36,6 +36,7 @@ from interpreter.core.zones import DECK, FIELD0, HAND0, SCRAP, SHOWN
 from . import tree as A
 from .allowlist import ATTR_NAMES, FIXED_GLOBALS, GLOBAL_NAMES, UnsafeCode, check_code, check_tree
 from .cost import ONE, ZERO, Cost
+from .listing import name_function
 from .runtime import BUILTINS, HELPERS, as_cards, choices
 
 Fn = Callable[[Any, dict], Any]
@@ -330,9 +331,12 @@ class Compiler:
     function. `cost` holds the work of the last expression or program compiled.
     """
 
-    def __init__(self, ctx: Context, span: Span | None = None, dry: bool = False, plain: bool = False) -> None:
+    def __init__(
+        self, ctx: Context, span: Span | None = None, dry: bool = False, plain: bool = False, label: str | None = None
+    ) -> None:
         self.ctx = ctx
         self.span = span
+        self.label = label  # the rule being compiled ("plays.scuttle.target"): each function is named after it
         self.dry = dry  # only count the work (see rules/builder.py): no code is compiled
         # plain: every expression as one Python expression (comprehensions, helper calls), none of the
         # loops and shortcuts below; the tests compare the two on many positions (same values)
@@ -403,9 +407,15 @@ class Compiler:
         if self.dry:
             return None
         ast.fix_missing_locations(module)
+        where = self.span.here() if self.span is not None else None  # a rule several files wrote: its first
+        file = where.file if where is not None else "<built-in default>"
+        line = where.line if where is not None else 0
+        label = f"define {self._expanding[-1]}" if self._expanding else self.label
+        if line > 1:
+            ast.increment_lineno(module, line - 1)
         try:
             check_tree(module, self.ns)
-            code = compile(module, "<ruleset>", "exec")
+            code = compile(module, file if label else "<ruleset>", "exec")
             check_code(code)
         except UnsafeCode as e:  # pragma: no cover - the compiler only builds allowed trees
             raise RulesetError(
@@ -418,7 +428,10 @@ class Compiler:
                 "this effect is nested too deeply to compile", self.span.here() if self.span else None, code="E212"
             ) from None
         exec(code, self.ns, into)  # noqa: S102 - an allow-listed tree built by this compiler, never text
-        return into[name]
+        fn = into[name]
+        if label is not None:
+            name_function(fn, label, file, line, module, self.ns)
+        return fn
 
     def _prologue(self, used: dict[str, str]) -> list[ast.stmt]:
         return [

@@ -16,6 +16,7 @@ from typing import Any
 from interpreter.core.errors import RulesetError
 from interpreter.language import tree as A
 from interpreter.language.compiler import ZERO, Compiler, Context, Cost
+from interpreter.language.listing import label_of
 from interpreter.language.parser import parse_expr, parse_program
 
 from .compose import Composed, get_path
@@ -111,7 +112,7 @@ class Builder:
         found = lint(tree, span, self.ctx)
         self.errors.extend(found)
         try:
-            comp = Compiler(self.ctx, span)
+            comp = Compiler(self.ctx, span, label=label_of(path))
             fn = comp.program(tree, frozenset(bound)) if program else comp.expr(tree, frozenset(bound))
             self._note(path, comp, tree, bound, program, span)
             return fn
@@ -127,7 +128,7 @@ class Builder:
         """A field the ruleset left out, compiled from its built-in default text."""
         try:
             tree = (parse_program if program else parse_expr)(default, None)
-            comp = Compiler(self.ctx, None)
+            comp = Compiler(self.ctx, None, label=label_of(path))
             fn = comp.program(tree, frozenset(bound)) if program else comp.expr(tree, frozenset(bound))
             self._note(path, comp, tree, bound, program, None)
             return fn

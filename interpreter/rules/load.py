@@ -29,10 +29,11 @@ def _load_cached(spec: str) -> Rules:
     return Rules(compose(spec))
 
 
-def load_ruleset(spec: str) -> Rules:
-    """Load a ruleset by name (`default`), combination (`default+twinned`) or path. Shipped ones are cached."""
+def load_ruleset(spec: str, fresh: bool = False) -> Rules:
+    """Load a ruleset by name (`default`), combination (`default+twinned`) or path. Shipped ones are
+    cached, unless `fresh` (built anew, e.g. to list its generated code)."""
     try:
-        if looks_like_path(spec):
+        if fresh or looks_like_path(spec):
             rules = Rules(compose(spec))
         else:
             rules = _load_cached(spec)
