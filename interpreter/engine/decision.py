@@ -16,7 +16,7 @@ class Decision(NamedTuple):
     player: int
     kind: str  # main | respond | choose | play
     verb: str = ""  # choose: the verb of the move (discard, take...)
-    count: int = 0  # choose: how many cards
+    count: int = 0  # type: ignore[assignment]  # choose: how many cards (a field named like tuple.count)
     options: tuple[int, ...] = ()  # choose/play: the cards to pick from
     ordered: bool = False  # choose order of: every option, in an order the player names
 

@@ -25,7 +25,7 @@ from interpreter.core.errors import (
     rule_failure,
 )
 from interpreter.language.parser import parse_expr  # noqa: F401  (re-exported for API users)
-from interpreter.rules import Rules
+from interpreter.rules import PlayDef, ResponseDef, Rules
 
 from .knowledge import known_hidden
 from .machine import CHOOSE_D, MAIN, PLAY_D, RESPOND, Decision, apply_action, deal, enumerate_actions
@@ -314,7 +314,8 @@ class Game:
             source, where = tuple(g.zones[HAND0 + d.player]), f"{who}'s hand"
         else:
             source, where = tuple(g.zones[HAND0 + d.player]), f"{who}'s hand"
-        defs = [p for p in rules.plays if p.verb == move.verb] or [r for r in rules.responses if r.verb == move.verb]
+        defs: list[PlayDef | ResponseDef] = [p for p in rules.plays if p.verb == move.verb]
+        defs = defs or [r for r in rules.responses if r.verb == move.verb]
         aimed = [p for p in defs if getattr(p, "ncards", 1) == 0 and getattr(p, "target", None) is not None]
         if aimed:  # a play of no card that names only its target (`dig 3S`)
             return self._why_aimed(aimed[0], move, {"me": d.player, "opponent": 1 - d.player, "card": -1, "cards": ()})

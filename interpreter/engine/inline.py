@@ -39,7 +39,7 @@ def _renamed(node: Any, names: dict[str, str]) -> Any:
         return node
     new = node.__class__.__new__(node.__class__)
     new.__dict__.update({k: _renamed(v, names) for k, v in node.__dict__.items()})
-    if isinstance(node, ast.Name) and node.id in names:
+    if isinstance(node, ast.Name) and isinstance(new, ast.Name) and node.id in names:
         new.id = names[node.id]
     return new
 
@@ -56,21 +56,23 @@ class Inliner:
         self.given = {b: f"p{i}" for i, b in enumerate(local)}  # binding -> checked parameter
         self.locals = {f"p{i}": v for i, v in enumerate(local.values())}  # parameter -> the function's local
         self.comp = Compiler(rules.ctx, None) if rules.ctx.namespace is not None else None
-        self.parts: dict[str, tuple[list[ast.stmt], ast.expr, Any]] = {}  # placeholder -> statements, value, code
+        # placeholder -> statements, value, code
+        self.parts: dict[str, tuple[list[ast.stmt], ast.expr | None, Any]] = {}
 
     def place(self, fn: Any, loop: bool = False, swapped: bool = False) -> str | None:
         """A placeholder for compiled expression `fn`, or None when it must stay a call; `loop`: it is
         a target written as `for t in X:` (its cards listed in place); `swapped`: `me` and `opponent`
         stand for each other's locals (an expression about one player worked out for the other)."""
-        found = self.ctx.trees.get(fn) if (fn is not None and self.comp is not None) else None
-        if found is None:
+        comp = self.comp
+        found = self.ctx.trees.get(fn) if (fn is not None and comp is not None) else None
+        if found is None or comp is None:
             return None
         node, bound = found
         try:
             given = self.given
             if swapped:
                 given = {**given, "me": given["opponent"], "opponent": given["me"]}
-            pre, code = self.comp.fragment(node, bound, given, loop)
+            pre, code = comp.fragment(node, bound, given, loop)
         except (NotInline, RulesetError):
             return None
         name = f"X{len(self.parts)}"
@@ -80,12 +82,13 @@ class Inliner:
     def place_statements(self, fn: Any) -> str | None:
         """A placeholder for a compiled function of plain statements (`ctx.programs`: a direct play's
         effect), written as the statement `X`; None when it must stay a call."""
-        found = self.ctx.programs.get(fn) if (fn is not None and self.comp is not None) else None
-        if found is None:
+        comp = self.comp
+        found = self.ctx.programs.get(fn) if (fn is not None and comp is not None) else None
+        if found is None or comp is None:
             return None
         body, bound = found
         try:
-            lines = self.comp.statements(body, bound, self.given)
+            lines = comp.statements(body, bound, self.given)
         except (NotInline, RulesetError):
             return None
         name = f"X{len(self.parts)}"
@@ -128,8 +131,12 @@ class Inliner:
             return self._checked(lines) or [ast.Pass()]
         if isinstance(stmt, ast.If) and isinstance(stmt.test, ast.Name) and stmt.test.id in self.parts:
             pre, value, _ = self.parts[stmt.test.id]
+            if value is None:
+                raise RulesetError("internal error: statements written as a condition")
             out = self._checked(pre + [ast.If(test=value, body=[ast.Pass()], orelse=[])])
-            out[-1].body = stmt.body
+            last = out[-1]
+            assert isinstance(last, ast.If)  # the renamed copy of the `if` above
+            last.body = stmt.body
             return out
         if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Name) and stmt.value.id in self.parts:
             pre, value, _ = self.parts[stmt.value.id]

@@ -84,7 +84,8 @@ class _Plan:
                 if shortcuts and prog and prog[-1] == FINISH_PLAY and all(ins[0] == EXEC for ins in prog[:-1]):
                     self.settle[id(prog)] = tuple(ins[1] for ins in prog[:-1])
             fns = self.settle.get(id(p.program))
-            window = p.counterable if p.counterable is not None and rules.answering.get(p.kind) else None
+            answered = p.kind is not None and rules.answering.get(p.kind)
+            window = p.counterable if p.counterable is not None and answered else None
             self.direct[id(p)] = None if fns is None else (fns, window)
         self.main = main_function(rules)  # the generated enumerator of a main decision
         # the generated win check (score and goal in place), or None: the two compiled calls
@@ -764,6 +765,13 @@ def _trigger_env(t: Any, e: tuple) -> dict | None:
     }
 
 
+def _win_then_next_turn(g: State) -> None:
+    """The end of a play's turn: the win check, then the next turn unless someone won."""
+    check_win(g)
+    if g.winner is None:
+        _next_turn(g)
+
+
 _CHAIN = (fire("chain"), CHECK_WIN)  # after a round of triggered effects: the triggers of their events
 
 
@@ -776,7 +784,7 @@ BUILTINS = {
     "next_turn": lambda g, env, arg: _next_turn(g),
     "cleanup": _cleanup,
     "finish_play": _finish_play,
-    "end_turn": lambda g, env, arg: (check_win(g), g.winner is None and _next_turn(g)),
+    "end_turn": lambda g, env, arg: _win_then_next_turn(g),
     "after_response": _after_response,
     "start_play": lambda g, env, rec: _start_play(g, rec),
     "start_chosen": _start_chosen,

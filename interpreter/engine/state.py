@@ -426,8 +426,10 @@ class State:
     def add_counter(self, key: int, name: str, delta: int) -> None:
         """Add to a counter; a counter that was not set (or is over) starts from 0 and lasts the game."""
         e = self.counters.get((key, name))
-        live = e is not None and self.turn_no <= e[1]
-        self.set_counter(key, name, (e[0] if live else 0) + delta, (e[1] - self.turn_no) if live else FOREVER)
+        if e is not None and self.turn_no <= e[1]:
+            self.set_counter(key, name, e[0] + delta, e[1] - self.turn_no)
+        else:
+            self.set_counter(key, name, delta, FOREVER)
 
     def declare_winner(self, player: int, reason: str) -> None:
         """End the game (or, in a match, the hand: the engine then records it and deals the next)."""
