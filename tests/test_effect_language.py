@@ -146,7 +146,9 @@ def test_a_rule_failing_at_run_time_is_an_error_and_changes_nothing(tmp_path: Pa
     before = game.state.key()
     with pytest.raises(CuttleError) as e:
         game.play("points 7H")  # the win check after it reads the goal
-    assert "failed while playing 'points 7H'" in str(e.value) and "TypeError" in str(e.value)
+    # the goal rule (written in place in the play's generated function) is named, with its line
+    assert "failed in the rule end.goal (rulesets/default.yaml, line 54) while playing 'points 7H'" in str(e.value)
+    assert "TypeError" in str(e.value)
     assert game.state.key() == before and game.moves == []
 
 

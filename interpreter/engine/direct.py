@@ -120,7 +120,11 @@ def _generate(
     for k, v in inl.namespace().items():  # the compiler's constants and helpers, for the code in place
         if ns.setdefault(k, v) is not v:
             raise RulesetError(f"internal error: a play's function and the compiler both name {k!r}")
-    splice: dict[str, Any] = {"splice": inl.splice, "placeholders": frozenset(inl.parts)}
+    splice: dict[str, Any] = {
+        "splice": inl.splice,
+        "placeholders": frozenset(inl.parts),
+        "line_origins": inl.line_origins,
+    }
     play = define(
         "\n".join(["def play(g, me, cs, target):"] + head + to_stack + opens + body),
         "play",

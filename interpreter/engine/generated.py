@@ -14,6 +14,7 @@ import ast
 from collections.abc import Callable
 from typing import Any
 
+from interpreter.core.origins import Origin
 from interpreter.language.listing import name_function
 
 # The shapes of Python the engine's generated functions are made of.
@@ -120,12 +121,14 @@ def define(
     splice: Callable[[ast.Module], None] | None = None,
     placeholders: frozenset[str] = frozenset(),
     label: str | None = None,
+    line_origins: dict[int, Origin] | None = None,
 ) -> Any:
     """Compile engine-made `source` (checked first) defining function `name`, whose globals are
     `namespace` and a few builtins; returns the function. `splice`: replaces the `placeholders` the
     source names by compiled expressions (engine/inline.py, which checks those against the compiler's
     allow-list) once the source is checked. `label`: what the function is, for its name in tracebacks
-    and in `cuttle code` (language/listing.py)."""
+    and in `cuttle code` (language/listing.py); `line_origins`: the rule written in place at each
+    line the splice stamped (so a failure there names that rule, not the engine function)."""
     tree = ast.parse(source, filename)
     check(tree, set(namespace) | placeholders)
     if splice is not None:
@@ -135,7 +138,7 @@ def define(
     ns["__builtins__"] = dict(_BUILTINS)
     exec(compile(tree, filename, "exec"), ns)  # noqa: S102 - engine-made, checked above
     fn = ns[name]
-    return fn if label is None else name_function(fn, label, filename, 0, tree, ns)
+    return fn if label is None else name_function(fn, label, filename, 0, tree, ns, line_origins)
 
 
 __all__ = ["define", "check", "GeneratedCodeError"]

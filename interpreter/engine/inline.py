@@ -22,7 +22,12 @@ import ast
 from typing import Any
 
 from interpreter.core.errors import RulesetError
+from interpreter.core.origins import Origin, origin
 from interpreter.language.compiler import Compiler, NotInline, check_tree
+
+# the line numbers given to the rules written in place (placeholder X3: LINE_BASE + 3), beyond any
+# engine source, so a traceback's line inside an engine function says which rule it was in
+LINE_BASE = 100_000
 
 # the bindings the enumerator has, and its local for each
 ENUMERATOR = {"me": "me", "opponent": "opp", "card": "c", "cards": "cs"}
@@ -58,6 +63,8 @@ class Inliner:
         self.comp = Compiler(rules.ctx, None) if rules.ctx.namespace is not None else None
         # placeholder -> statements, value, code
         self.parts: dict[str, tuple[list[ast.stmt], ast.expr | None, Any]] = {}
+        self.rule_of: dict[str, Origin] = {}  # placeholder -> the rule it writes in place
+        self.line_origins: dict[int, Origin] = {}  # a stamped line of the spliced function -> its rule
 
     def place(self, fn: Any, loop: bool = False, swapped: bool = False) -> str | None:
         """A placeholder for compiled expression `fn`, or None when it must stay a call; `loop`: it is
@@ -77,6 +84,7 @@ class Inliner:
             return None
         name = f"X{len(self.parts)}"
         self.parts[name] = (pre, code.node, code)
+        self._note_rule(name, fn)
         return name
 
     def place_statements(self, fn: Any) -> str | None:
@@ -93,7 +101,26 @@ class Inliner:
             return None
         name = f"X{len(self.parts)}"
         self.parts[name] = (lines, None, None)
+        self._note_rule(name, fn)
         return name
+
+    def _note_rule(self, name: str, fn: Any) -> None:
+        found = origin(fn.__code__) if hasattr(fn, "__code__") else None
+        if found is not None:
+            self.rule_of[name] = found
+
+    def _stamped(self, name: str, stmts: list[ast.stmt]) -> list[ast.stmt]:
+        """The statements written in place for placeholder `name`, each node given that placeholder's
+        own line number (beyond the engine's source), so that a failure in them names their rule."""
+        found = self.rule_of.get(name)
+        if found is not None:
+            line = LINE_BASE + int(name[1:])
+            self.line_origins[line] = found
+            for stmt in stmts:
+                for node in ast.walk(stmt):
+                    if "lineno" in node._attributes:
+                        node.lineno = node.end_lineno = line  # type: ignore[attr-defined]
+        return stmts
 
     def namespace(self) -> dict[str, Any]:
         """The names the expressions read (the compiler's constants, helpers and tables)."""
@@ -128,19 +155,19 @@ class Inliner:
             lines, value, _ = self.parts[stmt.value.id]
             if value is not None:
                 raise RulesetError("internal error: an expression written as a statement")
-            return self._checked(lines) or [ast.Pass()]
+            return self._stamped(stmt.value.id, self._checked(lines)) or [ast.Pass()]
         if isinstance(stmt, ast.If) and isinstance(stmt.test, ast.Name) and stmt.test.id in self.parts:
             pre, value, _ = self.parts[stmt.test.id]
             if value is None:
                 raise RulesetError("internal error: statements written as a condition")
-            out = self._checked(pre + [ast.If(test=value, body=[ast.Pass()], orelse=[])])
+            out = self._stamped(stmt.test.id, self._checked(pre + [ast.If(test=value, body=[ast.Pass()], orelse=[])]))
             last = out[-1]
             assert isinstance(last, ast.If)  # the renamed copy of the `if` above
             last.body = stmt.body
             return out
         if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Name) and stmt.value.id in self.parts:
             pre, value, _ = self.parts[stmt.value.id]
-            out = self._checked(pre + [ast.Return(value=value)])
+            out = self._stamped(stmt.value.id, self._checked(pre + [ast.Return(value=value)]))
             return out[:-1] + [ast.Assign(targets=stmt.targets, value=out[-1].value)]  # type: ignore[attr-defined]
         if isinstance(stmt, ast.For) and isinstance(stmt.iter, ast.Name) and stmt.iter.id in self.parts:
             pre, _, code = self.parts[stmt.iter.id]
@@ -154,7 +181,7 @@ class Inliner:
                 return hold
 
             loop = self.comp.loop_of(code, body)  # type: ignore[union-attr]
-            out = self._checked(pre + loop)
+            out = self._stamped(stmt.iter.id, self._checked(pre + loop))
             inner = _renamed(stmt.body, {stmt.target.id: self.locals.get(var[0], var[0])})  # type: ignore[attr-defined]
             if not _fill(out, inner):
                 raise RulesetError("internal error: a target's loop was not written into the enumerator")

@@ -204,7 +204,15 @@ def _generate(rules: Rules, twins: dict[str, list[PlayDef]]) -> tuple[Any, Any]:
         loop += ["        e['it'] = c", "        if not PLAYABLE(g, e):", "            continue"]
     loop += ["        k = BLOCK[c]", "        if k >= 0:"]  # -1: no play of this card's rank
     loop += _dispatch(blocks, 0, len(blocks), "            ")
-    splice: dict[str, Any] = {"splice": inl.splice, "placeholders": frozenset(inl.parts)} if inl.parts else {}
+    splice: dict[str, Any] = (
+        {
+            "splice": inl.splice,
+            "placeholders": frozenset(inl.parts),
+            "line_origins": inl.line_origins,
+        }
+        if inl.parts
+        else {}
+    )
     cards = define(
         "\n".join(["def cards(g, me, source, free_ok, out, e):"] + opp + loop),
         "cards",

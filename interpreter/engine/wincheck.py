@@ -41,6 +41,7 @@ def win_function(rules: Rules) -> Any:
         splice=inl.splice,
         placeholders=frozenset(inl.parts),
         label="engine.win_check",
+        line_origins=inl.line_origins,
     )
 
 

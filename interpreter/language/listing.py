@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from types import CodeType
 from typing import Any
 
-from interpreter.core.origins import register
+from interpreter.core.origins import Origin, register
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,13 @@ def python_name(label: str) -> str:
 
 
 def name_function(
-    fn: Any, label: str, file: str, line: int, tree: ast.Module | None = None, ns: dict[str, Any] | None = None
+    fn: Any,
+    label: str,
+    file: str,
+    line: int,
+    tree: ast.Module | None = None,
+    ns: dict[str, Any] | None = None,
+    lines: dict[int, Origin] | None = None,
 ) -> Any:
     """Rename `fn` after its rule and remember where the rule is; record its listing when recording
     (`tree`: the module compiled; `ns`: its namespace, whose constants the listing shows)."""
@@ -72,7 +78,7 @@ def name_function(
     name = python_name(label)
     fn.__code__ = code.replace(co_name=name, co_qualname=name)
     fn.__name__ = fn.__qualname__ = name
-    register(fn.__code__, label, file, line)
+    register(fn.__code__, label, file, line, lines)
     found = _RECORDING.get()
     if found is not None and tree is not None:
         found.append(Listing(label, file, line, _constants(tree, ns or {}) + ast.unparse(_renamed(tree, name))))
