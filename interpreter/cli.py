@@ -7,6 +7,7 @@ import os
 import sys
 import traceback
 from collections.abc import Callable
+from typing import Any
 
 from interpreter.core.errors import CuttleError, RulesetErrors, safe_text
 
@@ -373,58 +374,56 @@ def cmd_bench(a: argparse.Namespace) -> int:
 
 def lab_options(fn):
     """The options `sim` and `compare` share (the commands themselves are in interpreter/lab/cli.py)."""
-    for args, kw in reversed(
-        [
-            (
-                ("--games", "-n"),
-                {"default": "1000", "metavar": "N", "help": "games to play (per ruleset); default 1000"},
-            ),
-            (
-                ("--seed",),
-                {
-                    "type": int,
-                    "default": 0,
-                    "metavar": "S",
-                    "help": "the master seed: game i's seed comes from it and i",
-                },
-            ),
-            (
-                ("--players",),
-                {
-                    "default": None,
-                    "metavar": "NAME",
-                    "help": "the player of both seats: random (default), heuristic, "
-                    "or any registered player (a wrong name lists them)",
-                },
-            ),
-            (("--p1",), {"default": None, "metavar": "NAME", "help": "the player of the first seat (moves first)"}),
-            (("--p2",), {"default": None, "metavar": "NAME", "help": "the player of the second seat"}),
-            (("--jobs", "-j"), {"default": None, "metavar": "N", "help": "worker processes (default: every core)"}),
-            (
-                ("--cluster",),
-                {
-                    "default": None,
-                    "metavar": "ADDRESS",
-                    "help": "play on a Dask cluster: a scheduler "
-                    "address (tcp://host:8786), or 'local' to start one here",
-                },
-            ),
-            (
-                ("--out", "-o"),
-                {
-                    "default": None,
-                    "metavar": "DIR",
-                    "help": "write report.html, report.md and "
-                    "games.sqlite (every game) there; the same command again resumes",
-                },
-            ),
-            (("--json",), {"action": "store_true", "help": "print the summary as JSON"}),
-            (
-                ("--max-decisions",),
-                {"default": None, "metavar": "N", "help": "cut a game off after this many decisions (20000)"},
-            ),
-        ]
-    ):
+    options: list[tuple[tuple[str, ...], dict[str, Any]]] = [
+        (
+            ("--games", "-n"),
+            {"default": "1000", "metavar": "N", "help": "games to play (per ruleset); default 1000"},
+        ),
+        (
+            ("--seed",),
+            {
+                "type": int,
+                "default": 0,
+                "metavar": "S",
+                "help": "the master seed: game i's seed comes from it and i",
+            },
+        ),
+        (
+            ("--players",),
+            {
+                "default": None,
+                "metavar": "NAME",
+                "help": "the player of both seats: random (default), heuristic, "
+                "or any registered player (a wrong name lists them)",
+            },
+        ),
+        (("--p1",), {"default": None, "metavar": "NAME", "help": "the player of the first seat (moves first)"}),
+        (("--p2",), {"default": None, "metavar": "NAME", "help": "the player of the second seat"}),
+        (("--jobs", "-j"), {"default": None, "metavar": "N", "help": "worker processes (default: every core)"}),
+        (
+            ("--cluster",),
+            {
+                "default": None,
+                "metavar": "ADDRESS",
+                "help": "play on a Dask cluster: a scheduler address (tcp://host:8786), or 'local' to start one here",
+            },
+        ),
+        (
+            ("--out", "-o"),
+            {
+                "default": None,
+                "metavar": "DIR",
+                "help": "write report.html, report.md and "
+                "games.sqlite (every game) there; the same command again resumes",
+            },
+        ),
+        (("--json",), {"action": "store_true", "help": "print the summary as JSON"}),
+        (
+            ("--max-decisions",),
+            {"default": None, "metavar": "N", "help": "cut a game off after this many decisions (20000)"},
+        ),
+    ]
+    for args, kw in reversed(options):
         fn = arg(*args, **kw)(fn)
     return fn
 

@@ -352,7 +352,7 @@ class Compiler:
         self.size = 1  # the most cards the last expression compiled can yield
         if ctx.namespace is None:
             values = [ctx.values.get(RANK_OF[c], 0) for c in range(len(RANK_OF))]
-            suits = [ctx.suit_rank.get(SUIT_OF[c], -1) if SUIT_OF[c] else -1 for c in range(len(RANK_OF))]
+            suits = [ctx.suit_rank.get(s, -1) if s else -1 for s in (SUIT_OF[c] for c in range(len(RANK_OF)))]
             ctx.namespace = {"__builtins__": {}, **HELPERS, **BUILTINS, **FIXED_GLOBALS, "VAL": values, "SUITR": suits}
         self.ns = ctx.namespace
 
@@ -667,9 +667,11 @@ class Compiler:
             return _Code(_zone(_const(SHOWN)), "cards", ONE, n)
         if z == "play":
             return _Code(_plus(_zone(_const(FIELD0)), _zone(_const(FIELD0 + 1))), "cards", ONE, n)
-        p = self.gen(node.player, scope, used)
+        owner = node.player
+        assert owner is not None  # the parser gives a hand or a field its player
+        p = self.gen(owner, scope, used)
         base = HAND0 if z == "hand" else FIELD0
-        return _Code(_zone(_plus(_const(base), self._as_player(p, node.player, f"'{z} of'"))), "cards", p.cost + ONE, n)
+        return _Code(_zone(_plus(_const(base), self._as_player(p, owner, f"'{z} of'"))), "cards", p.cost + ONE, n)
 
     def _g_where(self, node: A.Where, scope, used, loop: bool = False) -> _Code:
         if self.plain:
@@ -693,16 +695,20 @@ class Compiler:
         inner = {**scope, "it": _Code(_load(var), "card")}
         cost = ZERO
         for part in _conjuncts(node.cond):  # `A and B`: two tests (B's statements run only if A holds)
-            stmts, cond = self._apart(lambda part=part: self.gen(part, inner, used))
+
+            def test(part: A.Node = part) -> _Code:
+                return self.gen(part, inner, used)
+
+            stmts, cond = self._apart(test)
             tests.append((stmts, cond.node if cond.typ == "bool" else _call("bool", cond.node)))
             cost = cost + cond.cost
         cost = cost + ONE.times(len(_conjuncts(node.cond)) - 1)  # the `and`s, as counted for one condition
         found = _Loop(source, var, tests)
         code = _Code(
-            None,
+            None,  # type: ignore[arg-type]  # a loop (`loop=`), not a value
             "cards",
             src.cost + (cost + ONE).times(src.size),
-            src.size,  # type: ignore[arg-type]
+            src.size,
             loop=found,
         )
         if found.plain():
@@ -797,7 +803,7 @@ class Compiler:
                 and call.func not in self.ctx.defines
                 and isinstance(k, A.Num)
             ):
-                positive = self._ANY_TESTS.get((op, k.value))
+                positive = self._ANY_TESTS.get((op, k.value)) if op is not None else None
                 if positive is not None:
                     return call.args[0], positive
         return None
@@ -1042,8 +1048,8 @@ class Compiler:
                 return _Code(_call(name, a0.node, default=_const(0)), "int", cost + Cost(a0.size))
             return _Code(_call(name, *(a.node for a in args)), "int", cost)
         if name == "top":
-            x = a0.node if a0.typ == "card" else _call("_first", a0.node)
-            return _Code(_call("_top", _load("g"), x), "cards", cost)
+            one = a0.node if a0.typ == "card" else _call("_first", a0.node)
+            return _Code(_call("_top", _load("g"), one), "cards", cost)
         if name == "first":
             return _Code(_call("_first", a0.node), "card", cost)
         if name == "score":
@@ -1062,8 +1068,8 @@ class Compiler:
                     "bool",
                     cost,
                 )
-            x = a0.node if a0.typ == "card" else _call("_first", a0.node)
-            return _Code(_call(_g("is_marked"), x, args[1].node), "bool", cost)
+            one = a0.node if a0.typ == "card" else _call("_first", a0.node)
+            return _Code(_call(_g("is_marked"), one, args[1].node), "bool", cost)
         if name == "deck_top":
             self._expect(a0, ("int",), node.args[0], "deck_top()")
             n = self.ctx.deck_size if a0.value.__class__ is not int else max(0, min(a0.value, self.ctx.deck_size))
@@ -1359,12 +1365,15 @@ class Compiler:
                 return self._each(cards, lambda c: _call(_g("move"), c, _const(zone), _const(True)))
             return self._each(cards, lambda c: _call(_g("move"), c, _const(zone)))
         # the player is worked out for each card (before it moves)
-        inner, p = self._apart(lambda: self.gen(d.player, scope, used))
+        whose = d.player
+        assert whose is not None  # the parser gives a hand or a field its player
+        inner, p = self._apart(lambda: self.gen(whose, scope, used))
         self.cost = self.cost + p.cost
-        player = self._as_player(p, d.player, f"'to {d.zone} of'")
+        player = self._as_player(p, whose, f"'to {d.zone} of'")
         if d.zone == "hand":
             return self._each(cards, lambda c: _call(_g("move"), c, _plus(_const(HAND0), player)), inner)
-        self.ctx.roles.add(d.role)
+        if d.role is not None:
+            self.ctx.roles.add(d.role)
         role = self.const(d.role)
         return self._each(cards, lambda c: _call(_g("put_in_play"), c, player, role), inner)
 
@@ -1426,19 +1435,23 @@ class Compiler:
                     side, "swap exchanges two zones: write e.g. swap hand of me with hand of opponent", "E209"
                 )
             base = HAND0 if side.zone == "hand" else FIELD0
-            p = self.gen(side.player, scope, used)
+            owner = side.player
+            assert owner is not None  # a hand or a field has its player
+            p = self.gen(owner, scope, used)
             self.cost = self.cost + p.cost
-            zs.append(_plus(_const(base), self._as_player(p, side.player, f"'{side.zone} of'")))
+            zs.append(_plus(_const(base), self._as_player(p, owner, f"'{side.zone} of'")))
         self.cost = self.cost + Cost(self.ctx.deck_size)
         return [_stmt(_call(_g("swap_zones"), zs[0], zs[1]))]
 
     def _s_mark(self, node: A.Mark, scope, used) -> list[ast.stmt]:
         self.ctx.marks.add(node.mark)
-        if node.turns is None:  # for the rest of the game
+        turns = node.turns
+        inner: list[ast.stmt]
+        if turns is None:  # for the rest of the game
             inner, n = [], _Code(_const(FOREVER), "int")
         else:
-            inner, n = self._apart(lambda: self.gen(node.turns, scope, used))  # worked out for each card
-            self._expect(n, ("int",), node.turns, "'mark ... for'")
+            inner, n = self._apart(lambda: self.gen(turns, scope, used))  # worked out for each card
+            self._expect(n, ("int",), turns, "'mark ... for'")
         self.cost = self.cost + n.cost
         mark = self.const(node.mark)
         who = self._marked_player(node.cards, scope, used)
@@ -1602,7 +1615,7 @@ def _snapshot(code: _Code) -> ast.expr:
     return _call("tuple", code.node) if code.typ == "cards" else code.node
 
 
-_GEN = {
+_GEN: dict[type, Callable[..., _Code]] = {
     A.Num: Compiler._g_num,
     A.Str: Compiler._g_str,
     A.Name: Compiler._g_name,
@@ -1617,7 +1630,7 @@ _GEN = {
     A.Call: Compiler._g_call,
 }
 _LOOPING = (Compiler._g_where, Compiler._g_call, Compiler._g_name)  # may hand a `where` on as a loop
-_SGEN = {
+_SGEN: dict[type, Callable[..., list[ast.stmt]]] = {
     A.Scrap: Compiler._s_scrap,
     A.Move: Compiler._s_move,
     A.Attach: Compiler._s_attach,

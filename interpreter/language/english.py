@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from . import tree as A
 from .compiler import CARD_ATTRS as _CARD_ATTRS
@@ -812,9 +812,9 @@ def stmt_text(node: A.Node, ctx: Context) -> str:
         case A.Attach(card=c, host=h, role=r):
             return f"{conj('put', subj)} {_object(c, ctx)} on {_object(h, ctx)} as {a(role_noun(r))}"
         case A.Draw(count=n, player=p):
-            who = p if p is not None else subj
+            actor = p if p is not None else subj
             prefix = f"{player(p, ctx)} " if p is not None else ""
-            return f"{prefix}{conj('draw', who)} {_cards(n, ctx)}"
+            return f"{prefix}{conj('draw', actor)} {_cards(n, ctx)}"
         case A.Reveal(count=A.Num(value=1)):
             return f"{conj('turn', subj)} up the top card of the deck for both players to see"
         case A.Reveal(count=n):
@@ -870,14 +870,14 @@ def stmt_text(node: A.Node, ctx: Context) -> str:
             return f"{conj('mark', subj)} {_object(c, ctx)} as {words(m)} for the rest of the game"
         case A.SetCounter(target=t, value=v, turns=None):
             return f"{conj('set', subj)} {value(t, ctx)} to {value(v, ctx)}"
-        case A.SetCounter(target=t, value=v, turns=n):
+        case A.SetCounter(target=t, value=v, turns=n) if n is not None:
             turns = "turn" if isinstance(n, A.Num) and n.value == 1 else "turns"
             return f"{conj('set', subj)} {value(t, ctx)} to {value(v, ctx)} for {value(n, ctx)} {turns}"
         case A.AddCounter(value=v, target=t):
             return f"{conj('add', subj)} {value(v, ctx)} to {value(t, ctx)}"
         case A.Unmark(cards=c, mark=m):
             return f"{conj('stop', subj)} {_object(c, ctx)} being marked as {words(m)}"
-        case A.Mark(cards=c, mark=m, turns=t):
+        case A.Mark(cards=c, mark=m, turns=t) if t is not None:
             turns = "turn" if isinstance(t, A.Num) and t.value == 1 else "turns"
             return f"{conj('mark', subj)} {_object(c, ctx)} as {words(m)} for {value(t, ctx)} {turns}"
         case A.Pass():
@@ -1043,11 +1043,12 @@ def english(node: A.Node | Sequence[A.Node], ctx: Context | None = None, conditi
         return block_text(node, ctx)
     if isinstance(node, A.Dest):
         return dest_text(node, ctx)
-    if type(node).__name__ in _STATEMENT_NAMES:
-        return block_text((node,), ctx)
+    one = cast(A.Node, node)
+    if type(one).__name__ in _STATEMENT_NAMES:
+        return block_text((one,), ctx)
     if condition:
-        return cond_text(node, ctx)
-    return value(node, ctx)
+        return cond_text(one, ctx)
+    return value(one, ctx)
 
 
 _STATEMENT_NAMES = {

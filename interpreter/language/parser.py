@@ -359,9 +359,9 @@ def _parse(src: str, start: str, span: Span | None):
                         line = src.count("\n", 0, w.start()) + 1
                         column = w.start() - (src.rfind("\n", 0, w.start()) + 1) + 1
         elif isinstance(e, UnexpectedCharacters):
-            msg = f"unexpected character '{src[e.pos_in_stream]}'"
-        else:
-            msg = f"unexpected end of text; expected {_describe_expected(e.expected)}"
+            msg = f"unexpected character '{src[e.pos_in_stream or 0]}'"
+        else:  # UnexpectedEOF, the only other kind of UnexpectedInput
+            msg = f"unexpected end of text; expected {_describe_expected(getattr(e, 'expected', ()))}"
         if isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and e.token.type == "$END"):
             lines = src.splitlines() or [""]
             line, column = len(lines), len(lines[-1]) + 1

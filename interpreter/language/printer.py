@@ -14,6 +14,7 @@ itself followed by `.attr` or `[i]` must be parenthesised (`(hand of me)[0]`, no
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from . import tree as A
 
@@ -109,10 +110,11 @@ def _block(body: Sequence[A.Node], depth: int, multiline: bool) -> str:
         return "; ".join(texts)
     out = []
     for i, t in enumerate(texts):
+        here = body[i]
         needs_semi = (
             i + 1 < len(body)
-            and isinstance(body[i], A.Draw)
-            and body[i].player is None
+            and isinstance(here, A.Draw)
+            and here.player is None
             and isinstance(body[i + 1], A.ForEach)
         )
         out.append(INDENT * depth + t + (";" if needs_semi else ""))
@@ -163,7 +165,7 @@ def _stmt(node: A.Node, depth: int = 0, multiline: bool = False) -> str:
             return f"for each {v} in {e(s)} do{_nested(b, depth, multiline)}end"
         case A.Mark(cards=c, mark=m, turns=None):
             return f"mark {e(c)} as {m}"
-        case A.Mark(cards=c, mark=m, turns=t):
+        case A.Mark(cards=c, mark=m, turns=t) if t is not None:
             return f"mark {e(c)} as {m} for {e(t)} turns"
         case A.SetCounter(target=t, value=v, turns=n):
             return f"set {expr_text(t, POSTFIX)} to {e(v)}" + (f" for {e(n)} turns" if n is not None else "")
@@ -220,7 +222,7 @@ def to_text(node: A.Node | Sequence[A.Node], multiline: bool = False) -> str:
         return dest_text(node)
     if isinstance(node, _STATEMENTS):
         return _stmt(node, 0, multiline)
-    return expr_text(node)
+    return expr_text(cast(A.Node, node))
 
 
 __all__ = ["to_text", "expr_text", "dest_text", "level"]

@@ -143,7 +143,9 @@ def join(
     for k, v in added.items():
         if not isinstance(v, str) or not v.strip():
             raise RulesetError(
-                f"{dotted}.{k} must be effect-language text", spans.get(k) and spans[k].here() or where_key, code="E030"
+                f"{dotted}.{k} must be effect-language text",
+                _here(spans.get(k)) or where_key,
+                code="E030",
             )
     if empty:
         parts = []
@@ -188,6 +190,11 @@ def join(
             joined = A.BinOp(op, trees[0], trees[1])
     result = Joined(joined, JoinedSpan(tuple(starts), tuple(out_spans)), line)
     return to_text(joined, multiline=kind == "program"), result
+
+
+def _here(span: Any) -> Any:
+    """Where a span starts, or None without one."""
+    return span.here() if span is not None else None
 
 
 __all__ = ["Joined", "field_kind", "field_kind_of", "is_addition", "join", "PROGRAM_KEYS", "EXPR_KEYS"]

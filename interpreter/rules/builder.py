@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, cast
 
 from interpreter.core.errors import RulesetError
 from interpreter.language import tree as A
@@ -113,7 +113,7 @@ class Builder:
         self.errors.extend(found)
         try:
             comp = Compiler(self.ctx, span, label=label_of(path))
-            fn = comp.program(tree, frozenset(bound)) if program else comp.expr(tree, frozenset(bound))
+            fn = comp.program(cast(A.Program, tree), frozenset(bound)) if program else comp.expr(tree, frozenset(bound))
             self._note(path, comp, tree, bound, program, span)
             return fn
         except RulesetError as e:
@@ -129,7 +129,7 @@ class Builder:
         try:
             tree = (parse_program if program else parse_expr)(default, None)
             comp = Compiler(self.ctx, None, label=label_of(path))
-            fn = comp.program(tree, frozenset(bound)) if program else comp.expr(tree, frozenset(bound))
+            fn = comp.program(cast(A.Program, tree), frozenset(bound)) if program else comp.expr(tree, frozenset(bound))
             self._note(path, comp, tree, bound, program, None)
             return fn
         except RulesetError as e:  # the built-in default does not fit this ruleset
@@ -151,7 +151,7 @@ class Builder:
                 self.ctx, deck_size=1, namespace=None, define_fns={}, define_sizes={}, const_names={}, used_names=set()
             )
         dry = Compiler(self._dry, span, dry=True)
-        dry.program(tree, frozenset(bound)) if program else dry.expr(tree, frozenset(bound))
+        dry.program(cast(A.Program, tree), frozenset(bound)) if program else dry.expr(tree, frozenset(bound))
         self.costs.append((path, comp.cost, dry.cost))
         self.last = (comp.cost, comp.size, dry.cost, dry.size)
 

@@ -93,7 +93,9 @@ def _merge(
             )
             continue
         kind = field_kind_of(p)
-        if is_addition(value, kind):  # {before/after: TEXT} or {and/or: TEXT}: added to the rule it extends
+        if kind is not None and is_addition(
+            value, kind
+        ):  # {before/after: TEXT} or {and/or: TEXT}: added to the rule it extends
             try:
                 text, joined = join(
                     kind,
@@ -340,7 +342,7 @@ def _apply_option(
                 errors.append(
                     RulesetError(
                         f"option '{other}' cannot be combined with '{opt}'",
-                        use or odoc.where(("conflicts", i)),
+                        use or (odoc.where(("conflicts", i)) if odoc else None),
                         code="E303",
                     )
                 )

@@ -100,7 +100,9 @@ class Rules:
 
     def reached_goal(self, g, player: int) -> bool:
         env = self._PLAYER_ENV[player]
-        return self.score_fn(g, env) >= self.goal_fn(g, env)
+        score, goal = self.score_fn, self.goal_fn
+        assert score is not None and goal is not None  # a loaded ruleset has both
+        return score(g, env) >= goal(g, env)
 
     def hand_visible(self, g, viewer: int) -> bool:
         return bool(self.visible_fn(g, {"me": viewer, "opponent": 1 - viewer}))

@@ -53,7 +53,7 @@ def _say(src: Any, ctx: Context, program: bool = True, condition: bool = False) 
     return english(tree, ctx, condition)
 
 
-def _get(data: dict, *path: str) -> Any:
+def _get(data: Any, *path: str) -> Any:
     for k in path:
         if not isinstance(data, dict):
             return None
@@ -823,7 +823,8 @@ def _play_diff(x: dict, y: dict, ca: Context, cb: Context) -> list[str]:
         def tgt(p: dict, c: Context) -> str:
             if "target" not in p:
                 return "no target"
-            return one_target(_tree(p["target"], False), c)
+            tree = _tree(p["target"], False)
+            return one_target(tree, c) if tree is not None else "no target"
 
         out.append(f"{label}: target was: {tgt(x, ca)}; now: {tgt(y, cb)}")
     if not _same(x.get("legal"), y.get("legal"), False):

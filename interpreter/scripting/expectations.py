@@ -759,6 +759,11 @@ def read_expect(value: Any, path: tuple, doc: Any) -> list[Check]:
     return checks
 
 
+def _side_check(test: Any, p: int, pname: str) -> Callable[[Any], Any]:
+    """The check of one side's expectation, bound to that side."""
+    return lambda game: test(game, p, pname)
+
+
 def _read_side(r: _Reader, pname: str, want: Any) -> list[Check]:
     if not isinstance(want, dict) or not want:
         raise r.fail(
@@ -778,7 +783,7 @@ def _read_side(r: _Reader, pname: str, want: Any) -> list[Check]:
                 hint=f"did you mean '{near}'?" if near else f"expected one of: {', '.join(SIDE_EXPECT)}",
             )
         side_test = SIDE_CHECKS[key](r, (pname, key), w)
-        out.append(Check(f"{pname}.{key}", lambda game, t=side_test: t(game, p, pname)))
+        out.append(Check(f"{pname}.{key}", _side_check(side_test, p, pname)))
     return out
 
 

@@ -12,8 +12,8 @@ from interpreter.rules import Rules
 
 PLAYERS = {"p1": 0, "p2": 1}
 PLAYER_NAMES_BY_INDEX = ("p1", "p2")
-SETUP_KEYS = ("turn", "p1", "p2", "deck", "scrap", "unplaced", "match", "rng")
-SIDE_KEYS = ("hand", "points", "royals", "knows")
+SETUP_KEYS: tuple[str, ...] = ("turn", "p1", "p2", "deck", "scrap", "unplaced", "match", "rng")
+SIDE_KEYS: tuple[str, ...] = ("hand", "points", "royals", "knows")
 # -- turn state, marks and counters (issue 9A): `turn_number: N`; per player `marks: [NAME...]` (for the
 # rest of the game) and `counters: {NAME: N}` (counters of players declared in the ruleset)
 # and `cards: {9S: {marks: [frozen], counters: {NAME: N}}}` for the marks and counters of single cards
