@@ -74,7 +74,7 @@ def expectations(game: Game) -> dict[str, Any]:
     exp: dict[str, Any] = {"turn": PLAYER_KEYS[g.turn]}
     if g.pending is not None:
         exp["decider"] = PLAYER_KEYS[g.pending.player]
-        exp["decision"] = g.pending.kind
+        exp["decision"] = str(g.pending.kind)
     out = game.outcome
     exp["winner"] = "none" if out is None else ("draw" if out.winner is None else PLAYER_KEYS[out.winner])
     for p, key in enumerate(PLAYER_KEYS):

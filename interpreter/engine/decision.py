@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import NamedTuple
 
 from .moves import Move
 
-MAIN, RESPOND, CHOOSE_D, PLAY_D = "main", "respond", "choose", "play"
+
+class DecisionKind(StrEnum):
+    """What a player is asked: the turn's action (or free plays), whether to answer a play, which
+    cards to choose for an effect, or which of some cards to play. Each is its word, so a kind
+    compares equal to the text a view, a record or a scenario holds ("main", "respond", ...)."""
+
+    MAIN = "main"
+    RESPOND = "respond"
+    CHOOSE = "choose"
+    PLAY = "play"
+
+
+MAIN, RESPOND, CHOOSE_D, PLAY_D = DecisionKind.MAIN, DecisionKind.RESPOND, DecisionKind.CHOOSE, DecisionKind.PLAY
 RESOLVE = Move("resolve", ())
 
 
@@ -14,7 +27,7 @@ class Decision(NamedTuple):
     """Who must decide now, and what kind of decision it is."""
 
     player: int
-    kind: str  # main | respond | choose | play
+    kind: DecisionKind
     verb: str = ""  # choose: the verb of the move (discard, take...)
     count: int = 0  # type: ignore[assignment]  # choose: how many cards (a field named like tuple.count)
     options: tuple[int, ...] = ()  # choose/play: the cards to pick from
@@ -26,4 +39,4 @@ MAIN_OF = (Decision(0, MAIN), Decision(1, MAIN))
 RESPOND_OF = (Decision(0, RESPOND), Decision(1, RESPOND))
 
 
-__all__ = ["Decision", "MAIN", "RESPOND", "CHOOSE_D", "PLAY_D", "RESOLVE", "MAIN_OF", "RESPOND_OF"]
+__all__ = ["Decision", "DecisionKind", "MAIN", "RESPOND", "CHOOSE_D", "PLAY_D", "RESOLVE", "MAIN_OF", "RESPOND_OF"]

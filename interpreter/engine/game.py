@@ -514,7 +514,7 @@ class Game:
             if d is None
             else {
                 "player": PLAYER_NAMES[d.player],
-                "kind": d.kind,
+                "kind": str(d.kind),
                 "verb": d.verb,
                 "count": d.count,
                 "options": [NAMES[c] for c in d.options],
