@@ -19,6 +19,7 @@ the function does not have) stays a call.
 from __future__ import annotations
 
 import ast
+from collections import Counter
 from typing import Any
 
 from interpreter.core.errors import RulesetError
@@ -65,6 +66,7 @@ class Inliner:
         self.parts: dict[str, tuple[list[ast.stmt], ast.expr | None, Any]] = {}
         self.rule_of: dict[str, Origin] = {}  # placeholder -> the rule it writes in place
         self.line_origins: dict[int, Origin] = {}  # a stamped line of the spliced function -> its rule
+        self._spliced: Counter[str] = Counter()  # the placeholders replaced by the splice under way
 
     def place(self, fn: Any, loop: bool = False, swapped: bool = False) -> str | None:
         """A placeholder for compiled expression `fn`, or None when it must stay a call; `loop`: it is
@@ -112,6 +114,7 @@ class Inliner:
     def _stamped(self, name: str, stmts: list[ast.stmt]) -> list[ast.stmt]:
         """The statements written in place for placeholder `name`, each node given that placeholder's
         own line number (beyond the engine's source), so that a failure in them names their rule."""
+        self._spliced[name] += 1
         found = self.rule_of.get(name)
         if found is not None:
             line = LINE_BASE + int(name[1:])
@@ -190,8 +193,10 @@ class Inliner:
 
     def splice(self, tree: ast.Module) -> None:
         """Replace every placeholder statement of `tree` (checked engine source) by its expression."""
-        self._splice(tree.body)
-        left = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id in self.parts}
+        named = Counter(n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id in self.parts)
+        self._spliced.clear()
+        self._splice(tree.body)  # (the source is walked before: after, it holds every expression written in)
+        left = sorted((named - self._spliced).elements())
         if left:
             raise RulesetError(f"internal error: placeholders left in the enumerator: {sorted(left)}")
 
