@@ -38,11 +38,13 @@ def _games(path: str, spec: str, games: int) -> None:
         for i in range(games):
             hw.playout(i, rnd)
         return
+    from interpreter.engine.machine import prepare
     from interpreter.lab.bench import api_playout, finish, playout, positions
     from interpreter.rules import load_ruleset
     from interpreter.rules.load import on_its_base
 
     rules = load_ruleset(on_its_base(spec))
+    prepare(rules)  # every generated function, before the warm-up game
     if path == "raw":
         playout(rules, 10**6, random.Random(5))
         rnd = random.Random(0)

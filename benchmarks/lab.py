@@ -22,6 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from interpreter.engine.machine import prepare as prepare_engine
 from interpreter.lab.bench import frozen_heap, playout
 from interpreter.lab.catalog import catalog_of
 from interpreter.lab.job import rules_of
@@ -63,7 +64,8 @@ def one_core(a: argparse.Namespace) -> None:
     percent from one sample to the next, in decisions per second too."""
     rules = load_ruleset(a.ruleset)
     ratios_wall, ratios_cpu, ratios_dec, lab_gps, bench_gps = [], [], [], [], []
-    playout(rules, -1, random.Random(0))  # whatever the engine builds on first use
+    prepare_engine(rules)  # every generated function, as `cuttle bench` has them
+    playout(rules, -1, random.Random(0))  # whatever else the engine builds on first use
     for r in range(a.repeat):
         with frozen_heap():  # as `cuttle bench` times its runs: the games only, the heap frozen first
             rnd = random.Random(r)

@@ -44,18 +44,28 @@ _WINS = ("p1 reached the goal", "p2 reached the goal")
 _STUCK = ("p1 has no legal move", "p2 has no legal move")
 
 
-def play_functions(rules: Rules, plan: Any, machine: dict[str, Any]) -> dict[PlayDef, tuple[Any, Any]]:
-    """play -> (play, resolved) for each direct play that is a turn's action and can be generated.
-    `machine`: the machine's own steps the functions fall back to (`check_win`, `turn_ends_generally`)."""
-    out: dict[PlayDef, tuple[Any, Any]] = {}  # (a PlayDef hashes as the object it is)
-    for p in rules.plays:
-        direct = plan.direct.get(id(p))
-        if direct is None or p.free:
-            continue
-        made = _generate(rules, plan, machine, p, direct[0], direct[1])
-        if made is not None:
-            out[p] = made
-    return out
+# a direct play whose functions are generated when it is first played (or when the rules are prepared)
+PENDING: tuple[Any, Any] = (None, None)
+
+
+def play_functions(rules: Rules, plan: Any) -> dict[PlayDef, tuple[Any, Any]]:
+    """play -> PENDING for each direct play that is a turn's action: `make_play` generates its two
+    functions when it is first played (a game, a test or a command that plays a few moves makes only
+    those), and drops the play if it cannot be generated."""
+    return {p: PENDING for p in rules.plays if plan.direct.get(id(p)) is not None and not p.free}
+
+
+def make_play(rules: Rules, plan: Any, machine: dict[str, Any], p: PlayDef) -> tuple[Any, Any] | None:
+    """(play, resolved) for a pending direct play, kept in `plan.play_fns`; None (and the play dropped
+    from it) when it cannot be generated. `machine`: the machine's own steps the functions fall back
+    to (`check_win`, `turn_ends_generally`)."""
+    direct = plan.direct[id(p)]
+    made = _generate(rules, plan, machine, p, direct[0], direct[1])
+    if made is None:
+        del plan.play_fns[p]
+    else:
+        plan.play_fns[p] = made
+    return made
 
 
 def _generate(
@@ -199,4 +209,4 @@ def _turn_end(plan: Any, inl: Inliner) -> list[str]:
     ]
 
 
-__all__ = ["play_functions"]
+__all__ = ["PENDING", "play_functions", "make_play"]

@@ -21,7 +21,7 @@ from interpreter.rules import PlayDef, ResponseDef, Rules
 from interpreter.rules.defs import CHECK_WIN, FINISH_PLAY, fire
 
 from .decision import CHOOSE_D, MAIN, MAIN_OF, PLAY_D, RESPOND, RESPOND_OF, Decision
-from .direct import play_functions
+from .direct import PENDING, make_play, play_functions
 from .legal import enumerate_actions, legal_actions, main_function, move_of, plays_for
 from .state import State, new_state, zone_word
 from .wincheck import win_function
@@ -54,6 +54,7 @@ class _Plan:
         "main",
         "won",
         "play_fns",
+        "rules",
     )
 
     def __init__(self, rules: Rules, shortcuts: bool = True) -> None:
@@ -90,14 +91,25 @@ class _Plan:
         self.main = main_function(rules)  # the generated enumerator of a main decision
         # the generated win check (score and goal in place), or None: the two compiled calls
         self.won = win_function(rules) if shortcuts else None
-        # play -> its generated functions (play, resolved), for the direct plays (engine/direct.py)
-        steps = {"check_win": check_win, "turn_ends_generally": _turn_ends_generally}
-        self.play_fns = play_functions(rules, self, steps) if shortcuts else {}
+        # play -> its generated functions (play, resolved), for the direct plays (engine/direct.py),
+        # each made when first played (PENDING until then)
+        self.rules = rules
+        self.play_fns = play_functions(rules, self) if shortcuts else {}
+
+    def make_play(self, p: PlayDef) -> tuple[Any, Any] | None:
+        """The generated functions of a pending direct play (None: it has none)."""
+        return make_play(self.rules, self, _STEPS, p)
+
+    def make_all(self) -> None:
+        """Generate every pending direct play's functions now."""
+        for p in [p for p, fns in self.play_fns.items() if fns is PENDING]:
+            self.make_play(p)
 
 
 def set_shortcuts(rules: Rules, on: bool) -> None:
     """Run these rules with or without the direct paths (tests compare the two: same games)."""
-    rules.engine_cache["machine"] = _Plan(rules, on)
+    plan = rules.engine_cache["machine"] = _Plan(rules, on)
+    plan.make_all()
 
 
 def _plan(rules: Rules) -> _Plan:
@@ -111,7 +123,7 @@ def prepare(rules: Rules) -> None:
     """Generate now what the engine generates for these rules (the move enumerators, each direct play's
     function, the win check), which the first game would otherwise do: a tool that times its games
     (the lab) prepares the rules while loading them."""
-    _plan(rules)
+    _plan(rules).make_all()
 
 
 def apply_action(g: State, action: tuple) -> None:
@@ -125,6 +137,8 @@ def apply_action(g: State, action: tuple) -> None:
     if kind == "play":
         _, p, player, cards, target = action
         fns = plan.play_fns.get(p)
+        if fns is PENDING:
+            fns = plan.make_play(p)
         if fns is not None and d[1] == MAIN:  # (d[1]: the decision's kind)
             # a direct play as the turn's action: its own generated function (engine/direct.py) ends at a
             # decision or the game's end; a hand of a match that has just ended, and the move limit, are
@@ -163,6 +177,8 @@ def apply_action(g: State, action: tuple) -> None:
         chain = g.chain
         frames = g.frames
         fns = plan.play_fns.get(chain[0][0]) if len(chain) == 1 else None
+        if fns is PENDING:
+            fns = plan.make_play(chain[0][0])
         if (
             fns is not None
             and len(frames) == 1
@@ -774,6 +790,9 @@ def _win_then_next_turn(g: State) -> None:
 
 _CHAIN = (fire("chain"), CHECK_WIN)  # after a round of triggered effects: the triggers of their events
 
+
+# the machine's own steps a direct play's generated function falls back to
+_STEPS = {"check_win": check_win, "turn_ends_generally": _turn_ends_generally}
 
 # Engine steps that never set a decision nor touch the frames (they run inside `_exec`).
 _PLAIN_BUILTINS = frozenset({"check_win", "cleanup", "finish_play", "end_turn", "next_turn"})

@@ -30,7 +30,7 @@ from typing import Any
 
 from interpreter.core.errors import CuttleError, rule_failure
 from interpreter.engine.game import Game
-from interpreter.engine.machine import apply_action, deal, legal_actions
+from interpreter.engine.machine import apply_action, deal, legal_actions, prepare
 from interpreter.engine.state import State
 from interpreter.rules import Rules, load_ruleset, shipped_names
 from interpreter.rules.load import on_its_base
@@ -102,13 +102,15 @@ def _runs(games: int, repeat: int, seed: int, play: Callable[[int, random.Random
 
 def bench(rules: Rules, games: int = 500, repeat: int = 5, seed: int = 0) -> dict[str, Any]:
     """The raw engine path: random games on one core."""
-    playout(rules, seed - 1, random.Random(seed))  # whatever the engine builds on first use
+    prepare(rules)  # what the engine generates for the rules, every direct play's function included
+    playout(rules, seed - 1, random.Random(seed))  # whatever else the engine builds on first use
     with frozen_heap():
         return {"ruleset": rules.name, **_runs(games, repeat, seed, lambda s, rnd: playout(rules, s, rnd))}
 
 
 def bench_api(rules: Rules, games: int = 100, repeat: int = 5, seed: int = 0) -> dict[str, Any]:
     """The public Game API path: random games played move by move as text."""
+    prepare(rules)
     api_playout(rules, seed - 1, random.Random(seed))
     with frozen_heap():
         return {"ruleset": rules.name, **_runs(games, repeat, seed, lambda s, rnd: api_playout(rules, s, rnd))}
@@ -132,6 +134,7 @@ def positions(rules: Rules, count: int, seed: int = 0, depth: int = 12) -> list[
 def bench_search(rules: Rules, playouts: int = 500, repeat: int = 5, seed: int = 0, starts: int = 20) -> dict[str, Any]:
     """Playouts as a search player runs them: `starts` mid-game positions, each copied and played out
     at random to the end, `playouts` times in all per run."""
+    prepare(rules)
     pos = positions(rules, starts, seed)
     with frozen_heap():
         runs = []
@@ -176,6 +179,7 @@ def _worker(spec: str, index: int, jobs: int, games: int, repeat: int, seed: int
     play its own seeds; reports (run, games, decisions, start, end) with a clock all processes share."""
     try:
         rules = load_ruleset(spec)
+        prepare(rules)
         playout(rules, seed - 1 - index, random.Random(index))
         with frozen_heap():
             for r in range(repeat):
