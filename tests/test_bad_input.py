@@ -8,6 +8,8 @@ import string
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from interpreter import Game, MoveError, RulesetError, RulesetErrors, load_ruleset
 from interpreter.rules import Rules, compose
 from interpreter.scripting.scenario import run_file
@@ -77,6 +79,7 @@ def test_garbage_moves_are_move_errors_and_change_nothing() -> None:
     assert game.state.key() == before
 
 
+@pytest.mark.slow
 def test_damaged_rulesets_are_reported_not_raised(tmp_path: Path) -> None:
     """Each damaged copy of default.yaml either still loads, or is refused with errors that each name the
     file and a line of it and carry a code (no other exception, no error without a place)."""
@@ -103,6 +106,7 @@ def test_damaged_rulesets_are_reported_not_raised(tmp_path: Path) -> None:
     assert outcomes["refused"] >= 60 and outcomes["loaded"] >= 1, outcomes  # the damage was real, and varied
 
 
+@pytest.mark.slow
 def test_damaged_scenarios_fail_with_a_message_not_an_internal_error(tmp_path: Path) -> None:
     rnd = random.Random(3)
     files = sorted(SCENARIOS.glob("*/*.yaml"))

@@ -67,6 +67,7 @@ def test_deterministic_for_a_seed() -> None:
         assert Bot(5).choose(game) == Bot(5).choose(game)
 
 
+@pytest.mark.slow
 def test_moves_are_legal_in_every_kind_of_decision() -> None:
     kinds = set()
     for game in positions(range(6), every=1):
@@ -77,6 +78,7 @@ def test_moves_are_legal_in_every_kind_of_decision() -> None:
     assert {"main", "respond"} <= kinds
 
 
+@pytest.mark.slow
 def test_does_not_peek_at_hidden_cards() -> None:
     rng = random.Random(0)
     checked = 0
@@ -97,6 +99,7 @@ def test_refuses_a_finished_game() -> None:
         Bot(1).choose(game)
 
 
+@pytest.mark.slow
 def test_beats_random_play() -> None:
     """As `cuttle match --p1 heuristic --p2 random --games 60 --seed 1000` plays it (seats alternating)."""
     results = run_matches("default", "heuristic", "random", 60, seed=1000)

@@ -28,6 +28,7 @@ def test_bench_plays_an_option_on_its_base(capsys: pytest.CaptureFixture[str]) -
     assert "jokers (an option, played as micro+jokers)" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_bench_all_lists_every_shipped_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
     from interpreter.rules import shipped_names
 

@@ -20,6 +20,8 @@ from interpreter.scripting.records import record_of, replay
 from .rulesets_under_test import GAMES as GAMES_FOR
 from .rulesets_under_test import RULESETS
 
+pytestmark = pytest.mark.slow  # a harness of many seeded games: the full tier only
+
 GAMES = int(os.environ.get("CUTTLE_HARNESS_GAMES", "0")) or None  # a cap for quick local runs
 CHECK_EVERY = 5  # undo and replay are checked on every 5th game (seeds 0, 5, 10, ...)
 MAX_MOVES = 5000

@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 SCRIPT = """
 import random
 from interpreter import Game, load_ruleset
@@ -30,6 +32,7 @@ def _run(hashseed: str) -> str:
     return out.stdout
 
 
+@pytest.mark.slow
 def test_same_game_under_different_hash_seeds() -> None:
     a, b = _run("1"), _run("12345")
     assert a == b and a.count("|") > 10

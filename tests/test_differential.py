@@ -21,6 +21,8 @@ from interpreter.core.cards import NAMES
 from interpreter.engine.machine import apply_action, deal, enumerate_actions
 from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, SHOWN
 
+pytestmark = pytest.mark.slow  # a harness of many seeded games: the full tier only
+
 SEEDS = range(1500)
 MAX_MOVES = 3000
 # the interpreter's decision kinds (and a choice's verb) for the hand-written engine's phases

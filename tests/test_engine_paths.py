@@ -23,6 +23,8 @@ from interpreter.language.runtime import as_cards
 from interpreter.rules import Rules, compose
 from tests.rulesets_under_test import RULESETS
 
+pytestmark = pytest.mark.slow  # a harness of many seeded games: the full tier only
+
 GAMES = 25
 
 

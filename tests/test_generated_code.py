@@ -114,6 +114,7 @@ def assert_confined(fn: Any) -> None:
     assert set(fn.__code__.co_names) <= GLOBAL_NAMES | ATTR_NAMES | {n for n in fn.__globals__ if n[:1] in "KD"}
 
 
+@pytest.mark.slow
 def test_hostile_values_in_every_place_load_and_play_or_are_refused(tmp_path: Path) -> None:
     sentinel = tmp_path / SENTINEL
     loaded = refused = 0

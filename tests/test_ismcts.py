@@ -85,6 +85,7 @@ def test_a_finished_game_is_refused() -> None:
         ISMCTS(1).choose(game)
 
 
+@pytest.mark.slow
 def test_stronger_than_random_play() -> None:
     wins = 0
     for i in range(20):

@@ -264,6 +264,7 @@ def _determinize_by_definition(state, me: int, rng: random.Random):
     return g
 
 
+@pytest.mark.slow
 def test_a_sampler_draws_the_samples_of_the_definition() -> None:
     """`Sampler` works out a view's unknown places once and draws many samples from it: each is the
     sample the definition gives for the same generator, in every position and for both players (so a

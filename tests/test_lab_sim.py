@@ -123,6 +123,7 @@ def test_a_house_rule_that_never_fires_is_named_dead(tmp_path: Path, capsys: pyt
     assert "hoard (play from never) never became legal in 40 games" in s["dead_why"]
 
 
+@pytest.mark.slow
 def test_jobs_and_a_local_cluster_store_the_same_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("distributed")
     argv = ["compare", "default", HOUSE, "--games", "40", "--seed", "9"]
@@ -175,6 +176,7 @@ def test_a_rerun_resumes_and_gives_what_one_run_gives(tmp_path: Path) -> None:
     [["--jobs", "1"], ["--jobs", "2"], ["--cluster", "local", "--jobs", "2"]],
     ids=["one process", "two workers", "local cluster"],
 )
+@pytest.mark.slow
 def test_ctrl_c_keeps_finished_games_and_the_same_command_resumes(tmp_path: Path, backend: list[str]) -> None:
     if "--cluster" in backend:
         pytest.importorskip("distributed")

@@ -72,6 +72,7 @@ def test_the_deck_is_read_from_the_top(tmp_path: Path) -> None:
     assert [NAMES[c] for c in g.state.zones[2]][-2:] == ["KC", "QH"]
 
 
+@pytest.mark.slow
 def test_shuffle_under_keeps_the_deck_on_top_and_shuffles_only_those_cards(tmp_path: Path) -> None:
     scrap = ["9C", "9D", "2C", "3S", "4S", "6H"]
     orders = set()
@@ -156,6 +157,7 @@ def test_every_order_is_a_move_and_the_first_named_ends_on_top(tmp_path: Path) -
     assert _top(g, 4) == ["8S", "KC", "QH", "2H"]
 
 
+@pytest.mark.slow
 def test_a_random_order_comes_from_the_seed(tmp_path: Path) -> None:
     tops = set()
     for seed in range(8):

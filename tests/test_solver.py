@@ -160,6 +160,7 @@ def test_the_turn_number_is_part_of_a_position_only_when_a_rule_reads_it(tmp_pat
     assert (solver.key(early) != solver.key(late)) is matters
 
 
+@pytest.mark.slow
 def test_proof_search_and_alpha_beta_agree_on_larger_endgames() -> None:
     """Beyond what brute force can check: the two methods, each exact, give the same values on Micro
     endgames with 5 cards in the hands (and df-pn's best move keeps its value)."""
@@ -178,6 +179,7 @@ def test_proof_search_and_alpha_beta_agree_on_larger_endgames() -> None:
     assert len(values) >= 2
 
 
+@pytest.mark.slow
 def test_asking_the_opponents_question_first_gives_the_same_values() -> None:
     """df-pn may ask "can the opponent force a win?" before "can the player to decide?": the same
     value and a best move that keeps it, whatever the order (the benchmark's `--p2-first`)."""
@@ -293,6 +295,7 @@ def _proof_holds(solver: Solver, g: State, winner: int, seen: set) -> bool:
     return all(_proof_holds(solver, c, winner, seen) for c in children)
 
 
+@pytest.mark.slow
 def test_a_whole_micro_deal_is_solved_and_its_proof_holds_over_every_reply() -> None:
     """Seed 173's deal (16 cards, nothing played): a first-player win that proof-number search finds
     in a few thousand positions, where alpha-beta runs out of far more."""
