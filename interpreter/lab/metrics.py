@@ -34,7 +34,7 @@ def _distribution(xs: list[int]) -> dict[str, Any]:
         "q1": q1,
         "q3": q3,
         "mean": mean,
-        "mean_ci95": [lo, hi],
+        "mean_ci95": [max(0.0, lo), hi],  # a count is never negative, whatever the normal interval says
         "min": min(xs) if xs else None,
         "max": max(xs) if xs else None,
     }
