@@ -1,5 +1,5 @@
-"""The progress bar: on a terminal only, only once a run has lasted a second, with games/s and the
-time left, and erased at the end."""
+"""The progress bar: on a terminal only, a first line at the start, then redrawn once a run has
+lasted a second, with games/s (significant figures when slow) and the time left, erased at the end."""
 
 from __future__ import annotations
 
@@ -42,3 +42,19 @@ def test_no_bar_when_the_output_is_not_a_terminal() -> None:
 
 def test_clock() -> None:
     assert (clock(5), clock(65), clock(3725)) == ("0:05", "1:05", "1:02:05")
+
+
+def test_the_bar_shows_at_the_start_before_any_game_finishes() -> None:
+    out = Terminal()
+    bar = Progress(10, out, now=0.0)
+    bar.start_line()  # slow players: the first chunk of games may take a minute
+    assert "0/10 games" in out.getvalue()
+    bar.close()
+    assert out.getvalue().endswith("\r\x1b[K")
+
+
+def test_a_slow_rate_keeps_significant_figures() -> None:
+    out = Terminal()
+    bar = Progress(100, out, now=0.0)
+    bar.advance(5, now=12.0)
+    assert "0.417 games/s" in out.getvalue()

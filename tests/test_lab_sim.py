@@ -427,8 +427,14 @@ def test_the_verdict_says_what_changed_and_what_did_not() -> None:
     assert same.differences["paired"]
     assert same.differences["decisions"]["difference"] == 0 and not same.differences["p1_win_rate"]["detectable"]
     assert same.verdict[0].startswith("no detectable change in game length")
-    assert same.verdict[1].startswith("no detectable change in the first player's win rate")
+    assert same.verdict[1].startswith("decisions, forced moves included: no detectable")
+    assert same.verdict[2].startswith("no detectable change in the first player's win rate")
     micro = simulate(["default", "micro"], 60, ("random", "random"), jobs=1)
     assert not micro.differences["paired"] and "not paired" in micro.pairing
-    assert micro.verdict[0].startswith("micro shortens games by")
+    assert micro.verdict[0].startswith("micro shortens games: ")  # in turns and real choices
+    assert "fewer turns" in micro.verdict[0] and "fewer real choices" in micro.verdict[0]
+    for key, what in (("turns", "turns"), ("real_choices", "real choices")):
+        d = micro.differences[key]
+        assert f"{what} (mean {d['a']:.1f} → {d['b']:.1f})" in micro.verdict[0]
+    assert micro.verdict[1].startswith("decisions, forced moves included: ")
     assert "glasses is dead under micro only" in micro.verdict

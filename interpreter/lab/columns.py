@@ -46,6 +46,7 @@ class GameRecord:
     p2_points: int
     turns: int
     decisions: int
+    real_choices: int  # decisions with more than one legal move
     hands: int
     reason: str
     # per seat, one character per rule (catalog.rule_code): the plays and responses that became legal
@@ -109,10 +110,16 @@ COLUMNS: tuple[Column, ...] = (
     Column("p2_points", "INTEGER NOT NULL", "points at the end"),
     Column("turns", "INTEGER NOT NULL", "turns played", measure=Measure("turns", order=1)),
     Column(
+        "real_choices",
+        "INTEGER NOT NULL",
+        "real choices: decisions with more than one legal move (a forced move is none)",
+        measure=Measure("real choices", order=2),
+    ),
+    Column(
         "decisions",
         "INTEGER NOT NULL",
-        "every move of either player, responses and choices included",
-        measure=Measure("decisions"),
+        "every move of either player, forced ones, responses and choices included",
+        measure=Measure("decisions", order=3),
     ),
     Column("hands", "INTEGER NOT NULL", "hands played (a match of several hands: best-of-5)"),
     Column("reason", "TEXT NOT NULL", "the engine's words for the ending"),

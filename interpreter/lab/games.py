@@ -91,6 +91,7 @@ def record_of(
         scores[1],
         played.turns,
         played.decisions,
+        played.choices,  # real_choices
         max(1, len(g.hands)),
         g.reason,
         *rec.codes(),

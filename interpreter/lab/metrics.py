@@ -34,7 +34,7 @@ def _distribution(xs: list[int]) -> dict[str, Any]:
         "q1": q1,
         "q3": q3,
         "mean": mean,
-        "mean_ci95": [lo, hi],
+        "mean_ci95": [max(0.0, lo), hi],  # a count is never negative, whatever the normal interval says
         "min": min(xs) if xs else None,
         "max": max(xs) if xs else None,
     }
@@ -313,17 +313,35 @@ def verdict(diff: dict[str, Any], name_a: str, name_b: str) -> list[str]:
     """What B changes against A, and what it does not change, at this sample size."""
     out = []
     n = diff["games"]
-    d = diff["decisions"]
-    r, (lo, hi) = d["relative"], d["relative_ci95"]
-    if math.isnan(r):
-        pass
-    elif stats.excludes_zero(lo, hi):
+    # length in turns and real choices (decisions with more than one legal move), decisions second
+    parts, moved_len = [], False
+    for key, what in (("turns", "turns"), ("real_choices", "real choices"), ("decisions", "decisions")):
+        d = diff[key]
+        r, (lo, hi) = d["relative"], d["relative_ci95"]
+        if math.isnan(r):
+            parts.append((False, f"{what}: —"))
+        elif stats.excludes_zero(lo, hi):
+            parts.append(
+                (
+                    True,
+                    f"{abs(100 * r):.0f}% ± {100 * (hi - lo) / 2:.0f}% {'fewer' if r < 0 else 'more'} {what} "
+                    f"(mean {d['a']:.1f} → {d['b']:.1f})",
+                )
+            )
+        else:
+            parts.append((False, f"{what} ±{100 * (hi - lo) / 2:.1f}%"))
+        moved_len = moved_len or (parts[-1][0] and key != "decisions")
+    if moved_len:
+        shorter = diff["turns"]["relative"] < 0 if parts[0][0] else diff["real_choices"]["relative"] < 0
+        verb = "shortens" if shorter else "lengthens"
         out.append(
-            f"{name_b} {'shortens' if r < 0 else 'lengthens'} games by {abs(100 * r):.0f}% ± "
-            f"{100 * (hi - lo) / 2:.0f}% (mean decisions {d['a']:.1f} → {d['b']:.1f})"
+            f"{name_b} {verb} games: " + "; ".join(t if c else f"no detectable change in {t}" for c, t in parts[:2])
         )
     else:
-        out.append(f"no detectable change in game length (±{100 * (hi - lo) / 2:.1f}%)")
+        out.append(f"no detectable change in game length ({parts[0][1]}, {parts[1][1]})")
+    out.append(
+        "decisions, forced moves included: " + (parts[2][1] if parts[2][0] else f"no detectable change ({parts[2][1]})")
+    )
     for key, what in (("p1_win_rate", "the first player's win rate"), ("draw_rate", "the draw rate")):
         x = diff[key]
         half = (x["ci95"][1] - x["ci95"][0]) / 2

@@ -47,12 +47,15 @@ class Observer(Protocol):
 
 
 class Played(NamedTuple):
-    """How a game stopped: its last position, the decisions made and the turns played (a turn is
-    counted when the turn number or the hand changes, so a match of several hands counts them all)."""
+    """How a game stopped: its last position, the decisions made, the turns played (a turn is
+    counted when the turn number or the hand changes, so a match of several hands counts them all)
+    and the real choices (decisions with more than one legal move; a forced `resolve` is none;
+    counted by `play` only when an observer watches, since it needs the legal moves)."""
 
     state: State
     decisions: int
     turns: int
+    choices: int = 0
 
 
 def play(
@@ -66,11 +69,14 @@ def play(
     `until(game)` holds at a decision."""
     n = 0
     turns = 1
+    real = 0
     g = game.state
     turn_no, hands = g.turn_no, len(g.hands)
     while g.winner is None and n < cap and (until is None or not until(game)):
         d = g.pending
-        acts = legal_actions(g) if observer is not None else None
+        acts = legal_actions(g) if observer is not None else None  # real choices: counted when observed
+        if acts is not None and len(acts) > 1:
+            real += 1
         choice = seats[d.player].choose(game)
         if isinstance(choice, str):
             move = game.play(choice)
@@ -84,7 +90,7 @@ def play(
         if g.turn_no != turn_no or len(g.hands) != hands:
             turns += 1
             turn_no, hands = g.turn_no, len(g.hands)
-    return Played(g, n, turns)
+    return Played(g, n, turns, real)
 
 
 def action_of(g: State, acts: list[Action], move: Move) -> Action:
@@ -117,6 +123,7 @@ def play_random(rules: Rules, seed: int, picks: tuple[Picks, Picks], cap: int, r
     play) and `resolve`."""
     g = deal(rules, seed)
     turns = 1
+    real = 0  # decisions with more than one legal move
     turn_no, hands = g.turn_no, g.hands
     match = rules.match_wins > 1  # a single game's turns are its turn number at the end
     offered: tuple[list[Action], list[Action]] = (
@@ -131,7 +138,10 @@ def play_random(rules: Rules, seed: int, picks: tuple[Picks, Picks], cap: int, r
         acts = g.actions
         if acts is not None:  # kept on the state: a main decision or a `play from`, each action a play
             p = g.pending.player
-            a = acts[(draw[p]() * len(acts)) >> 32]
+            k = len(acts)
+            if k > 1:
+                real += 1
+            a = acts[(draw[p]() * k) >> 32]
             see[p](acts)
             keep[p](a[1])
             apply_action(g, a)
@@ -139,7 +149,10 @@ def play_random(rules: Rules, seed: int, picks: tuple[Picks, Picks], cap: int, r
             d = g.pending
             acts = legal_actions(g)
             p = d.player
-            a = acts[(draw[p]() * len(acts)) >> 32]
+            k = len(acts)
+            if k > 1:
+                real += 1
+            a = acts[(draw[p]() * k) >> 32]
             if a is RESOLVE_ACTION:
                 if len(acts) > 1:
                     see[p](acts[:-1])  # the last is `resolve`
@@ -164,4 +177,4 @@ def play_random(rules: Rules, seed: int, picks: tuple[Picks, Picks], cap: int, r
             turn_no, hands = g.turn_no, g.hands
     for p in (0, 1):  # the plays offered, each once (a set of plays: they hash as objects)
         rec.seen[p].update(map(second, offered[p]))
-    return Played(g, g.moves_made, turns if match else g.turn_no)
+    return Played(g, g.moves_made, turns if match else g.turn_no, real)

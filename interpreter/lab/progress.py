@@ -1,7 +1,8 @@
 """A one-line progress bar on the terminal: games done, games per second, time left.
 
-It appears only when its stream is a terminal and only once a run has lasted a second, and it
-erases itself at the end, so piped or short runs print nothing extra.
+It appears only when its stream is a terminal: a first line as the run starts (`start`, so a run
+of slow players, whose first chunk of games may take a minute, shows it at once), then a redraw as
+games finish; it erases itself at the end, so piped runs print nothing extra.
 """
 
 from __future__ import annotations
@@ -12,6 +13,11 @@ from typing import TextIO
 
 DELAY = 1.0  # seconds before the bar appears
 INTERVAL = 0.2  # seconds between redraws
+
+
+def per_second(rate: float) -> str:
+    """A rate with three significant figures below 100 ("0.423", "12.3"), whole above ("1,234")."""
+    return f"{rate:,.0f}" if rate >= 100 else f"{rate:.3g}"
 
 
 def clock(seconds: float) -> str:
@@ -34,6 +40,13 @@ class Progress:
         self.drawn = 0.0
         self.shown = False
 
+    def start_line(self) -> None:
+        """Show the bar at once, with nothing done yet (a slow run's first games may take long)."""
+        if self.enabled and not self.shown:
+            self.stream.write("\r" + self.line(self.start) + "\x1b[K")
+            self.stream.flush()
+            self.shown = True
+
     def advance(self, n: int, now: float | None = None) -> None:
         self.done += n
         if not self.enabled:
@@ -52,7 +65,7 @@ class Progress:
         left = (self.total - self.done) / rate if rate > 0 else float("inf")
         eta = clock(left) if left != float("inf") else "?"
         text = (
-            f" {self.done:,}/{self.total:,} {self.label}  {rate:,.0f} {self.label}/s  "
+            f" {self.done:,}/{self.total:,} {self.label}  {per_second(rate)} {self.label}/s  "
             f"{clock(elapsed)} elapsed, {eta} left"
         )
         width = max(10, min(40, shutil.get_terminal_size((80, 24)).columns - len(text) - 3))

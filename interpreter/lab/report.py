@@ -12,6 +12,7 @@ from typing import Any
 
 from . import columns
 from .columns import Measure
+from .progress import per_second
 from .sim import Report
 
 Cell = str | tuple[str, str]  # text, or (text, tone)
@@ -74,11 +75,13 @@ def header(report: Report) -> list[str]:
     if report.pairing:
         head.append(report.pairing)
     if report.played:
-        rate = report.played / report.elapsed if report.elapsed else 0
+        sides = len(job.sides)
+        total = report.played * sides  # report.played counts game numbers: each is a game per ruleset
+        rate = total / report.elapsed if report.elapsed else 0
         head.append(
-            f"played {report.played:,} games in {report.elapsed:.1f} s ({rate:,.0f} games/s"
-            + (" per ruleset" if report.kind == "compare" else "")
-            + f", {report.backend})"
+            f"played {total:,} games"
+            + (f" ({report.played:,} per ruleset)" if sides > 1 else "")
+            + f" in {report.elapsed:.1f} s ({per_second(rate)} games/s, {report.backend})"
             + (f"; {report.resumed:,} were already in {report.database}" if report.resumed else "")
         )
     elif report.resumed:

@@ -150,6 +150,7 @@ def play(
     if not work:
         return 0, len(done), 0.0, "nothing to play"
     bar = Progress(len(work), progress or sys.stderr)
+    bar.start_line()
     engine = make_backend(jobs, cluster)
     played = 0
     pending: list[Row] = []

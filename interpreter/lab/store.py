@@ -17,8 +17,8 @@ choices, in the order chosen), `p1_countered` p1's plays that were countered; th
 The views `uses` and `uses_by_seat` count them per rule for SQL; the lab's own summary counts them
 in Python.
 
-Format 1 (before this) kept the counts as JSON in a column `uses_json`; such a database is refused
-with a message, not read wrongly.
+Format 1 kept the counts as JSON in a column `uses_json`; format 2 had no column `real_choices` (real
+choices per game); such a database is refused with a message, not read wrongly.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from .catalog import Catalog, rule_code
 from .columns import Row
 from .job import Job
 
-FORMAT = 2
+FORMAT = 3
 DB_NAME = "games.sqlite"
 
 TABLES = """
