@@ -200,7 +200,8 @@ def terminal_handover(
     out.write_raw("\033[3J")  # the scrollback too
     out.flush()
     me, other = player_label(nxt), player_label(1 - nxt if previous is None else previous)
-    keys = f"Ctrl-C takes back {player_label(previous)}'s move; Ctrl-D quits" if can_cancel else "Ctrl-D quits"
+    can_cancel = can_cancel and previous is not None
+    keys = f"Ctrl-C takes back {player_label(previous or 0)}'s move; Ctrl-D quits" if can_cancel else "Ctrl-D quits"
     text = wrap(f"{me} to play. {other}, look away; {me}, press Enter.\n({keys}) ", out.get_size().columns)
     prompt: Prompt[str] = Prompt(input=input, output=out)
     try:

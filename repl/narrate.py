@@ -246,12 +246,12 @@ class Teller:
             )
         if shuffled:  # told first: a shuffle comes before the draws it makes possible
             whole_scrap = len(shuffled) > 1 and set(shuffled) == {c for c in before["scrap"] if c not in names}
-            cards = self.p.cards(_sorted(shuffled))
+            listed = self.p.cards(_sorted(shuffled))
             deck = "a new deck" if before["deck_count"] == 0 else "the deck"
             out.append(
-                f"the scrap ({cards}) is shuffled into {deck}"
+                f"the scrap ({listed}) is shuffled into {deck}"
                 if whole_scrap
-                else f"{cards} {'is' if len(shuffled) == 1 else 'are'} shuffled into {deck}"
+                else f"{listed} {'is' if len(shuffled) == 1 else 'are'} shuffled into {deck}"
             )
         for who, cards in drawn.items():
             verb = "draw" if self._idx(who) == self.viewer else "draws"

@@ -203,6 +203,6 @@ def decision_text(view: dict[str, Any], viewer_is_decider: bool, painter: Painte
         text = f"{who} must play one of the revealed {p.cards(d['options'])}"
     else:
         text = f"{who} to decide ({kind})"
-    if only:
+    if only and legal:
         text += f" — the only legal move is '{legal[0]}': Enter plays it"
     return text

@@ -680,13 +680,14 @@ class Session:
 
 def rules_text(rules: Any) -> str:
     """The rules page of the engine if it has one, else a plain listing from the ruleset data."""
+    page: Any
     try:
-        from interpreter.rules.page import rules_page  # type: ignore[import-not-found]
+        from interpreter.rules.page import rules_page as page
     except ImportError:
-        rules_page = None
-    if rules_page is not None:
+        page = None
+    if page is not None:
         try:
-            return str(rules_page(rules))
+            return str(page(rules))
         except Exception:  # a rules page still being written must not break the REPL
             pass
     d = rules.data

@@ -32,9 +32,9 @@ def toolbar_forms(session: Session) -> list[str]:
         what, short_what = f"{step} · {what}", f"{step} · {short_what}"
     me, opp = v["player"], "p2" if v["player"] == "p1" else "p1"
     you_label = "you" if session.replay is None else player_label(me)
-    mine, theirs = f"{v['you']['score']}/{v['you']['goal']}", f"{v['opponent']['score']}/{v['opponent']['goal']}"
-    sides = f"{you_label} {mine} · {player_label(opp)} {theirs}"
-    short_sides = f"{mine} v {theirs}"
+    ours, theirs = f"{v['you']['score']}/{v['you']['goal']}", f"{v['opponent']['score']}/{v['opponent']['goal']}"
+    sides = f"{you_label} {ours} · {player_label(opp)} {theirs}"
+    short_sides = f"{ours} v {theirs}"
     deck = f"deck {v['deck_count']} · scrap {len(v['scrap'])}"
     short_deck = f"d{v['deck_count']} s{len(v['scrap'])}"
     keys = "new, undo, save, quit" if over is not None else "Tab: moves"
