@@ -23,6 +23,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from interpreter.core.cards import CARD_COUNT, NAMES
+from interpreter.core.errors import CuttleError
 from interpreter.engine.game import Game
 from interpreter.engine.moves import Move
 from interpreter.rules import load_ruleset
@@ -70,6 +71,20 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         return self.action_spaces[agent]
 
     # -- the AEC API -----------------------------------------------------------------------------
+    @property
+    def _live(self) -> Game:
+        """The game under way (`reset` starts one)."""
+        if self.game is None:
+            raise CuttleError("the environment has no game yet: call reset() first")
+        return self.game
+
+    def _decider(self) -> int:
+        """The player who must decide now (the game is not over)."""
+        d = self._live.decision
+        if d is None:
+            raise CuttleError("the game is over: no one is to decide")
+        return d.player
+
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
             self._seeds = random.Random(seed)
@@ -82,11 +97,11 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
         self.prefix = []
         self.steps = 0
-        self.agent_selection = AGENTS[self.game.decision.player]
+        self.agent_selection = AGENTS[self._decider()]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         p = AGENTS.index(agent)
-        game = self.game
+        game = self._live
         mine = game.decision is not None and game.decision.player == p
         view = game.view(p)
         obs = encode(view, self.prefix if mine else [], len(self.tokens))
@@ -109,9 +124,9 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         self.steps += 1
         move = self._complete(a)
         if move is not None:
-            self.game.push(move)
+            self._live.push(move)
             self.prefix = []
-        out = self.game.outcome
+        out = self._live.outcome
         if out is not None:
             for i, x in enumerate(AGENTS):
                 self.rewards[x] = 0.0 if out.winner is None else (1.0 if out.winner == i else -1.0)
@@ -121,13 +136,13 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
             for x in AGENTS:
                 self.truncations[x] = True
         else:
-            self.agent_selection = AGENTS[self.game.decision.player]
+            self.agent_selection = AGENTS[self._decider()]
         self._accumulate_rewards()
         if self.render_mode == "ansi" and move is not None:
             print(self.render())
 
     def render(self) -> str:
-        game = self.game
+        game = self._live
         if game is None:
             return ""
         last = game.narration[-1] if game.narration else "the deal"
@@ -142,7 +157,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
 
     def _candidates(self) -> list[list[int]]:
         n = len(self.prefix)
-        return [t for t in (self.move_tokens(m) for m in self.game.legal_moves()) if t[:n] == self.prefix]
+        return [t for t in (self.move_tokens(m) for m in self._live.legal_moves()) if t[:n] == self.prefix]
 
     def action_mask(self) -> np.ndarray:
         """1 for every token that continues a legal move from the tokens chosen so far."""
@@ -170,7 +185,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         return None
 
     def _move_of(self, tokens: list[int]) -> Move:
-        for m in self.game.legal_moves():
+        for m in self._live.legal_moves():
             if self.move_tokens(m) == tokens:
                 return m
         raise ValueError("the tokens name no legal move")  # the mask makes this unreachable
