@@ -188,7 +188,7 @@ class ISMCTS:
                         if prior
                         else [0, 0.0, 1, {}, who, g.winner == who]
                     )
-                    node[pick] = e
+                    node[pick] = e  # type: ignore[index]  # a move was picked above, whichever way
                     path.append(e)
                     break
                 best_v = -1.0

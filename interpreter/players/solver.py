@@ -35,6 +35,7 @@ import re
 import time
 from dataclasses import dataclass, field
 from operator import itemgetter
+from typing import Any
 
 from interpreter.core.errors import CuttleError
 from interpreter.engine.game import Game
@@ -259,18 +260,24 @@ class Solver:
         except OutOfBudget:
             return Solution(me, None, None, ps.nodes, time.perf_counter() - t0, False)
         except Repetition as e:
-            line = " then ".join(f"'{m}'" for m in self._moves(e.line)[-8:])
+            back = " then ".join(f"'{m}'" for m in self._moves(e.line)[-8:])
             raise NotSolvable(
-                f"cannot solve: a position can come back (after {line}): its value would "
+                f"cannot solve: a position can come back (after {back}): its value would "
                 f"depend on the engine's move limit"
             ) from None
         self.nodes = ps.nodes
         return Solution(me, value, move, ps.nodes, time.perf_counter() - t0, True, self.principal_line(state), per_move)
 
+    def _proofs(self) -> ProofSearch:
+        """The df-pn tables of the solve under way."""
+        if self.proofs is None:
+            raise NotSolvable("internal error: no proof search is under way")
+        return self.proofs
+
     def _value_dfpn(self, state: State, prefix: list[tuple]) -> int:
         """The value of the undecided `state` for whoever decides there: a win if they can force one,
         a loss if the opponent can, else a draw."""
-        ps = self.proofs
+        ps = self._proofs()
         me = state.pending.player
         if self.opponent_first:
             if ps.prove(state, 1 - me, prefix):
@@ -290,10 +297,11 @@ class Solver:
         if g.winner is not None:
             return 0 if g.winner == DRAW else 1 if g.winner == player else -1
         c = g.copy()
-        if self.proofs.settle(c, []) is None:
+        proofs = self._proofs()
+        if proofs.settle(c, []) is None:
             return self.known(c, player)
         k = self.key(c)
-        mine, theirs = self.proofs.tables[player].get(k), self.proofs.tables[1 - player].get(k)
+        mine, theirs = proofs.tables[player].get(k), proofs.tables[1 - player].get(k)
         if mine is not None and mine[0] == 0:
             return 1
         if theirs is not None and theirs[0] == 0:
@@ -382,7 +390,7 @@ class Solver:
                 alpha = v
         # expand every other move: a move that wins at once ends the search; a child whose table
         # bound already cuts ends it too; the rest are ordered
-        children = []
+        children: list[Any] = []
         table = self.table
         key_of = self.key
         for a in acts:
@@ -458,6 +466,8 @@ class Solver:
 
     def _replay(self, actions: list[tuple]) -> list[tuple[State, tuple]]:
         g = self._root
+        if g is None:
+            raise NotSolvable("internal error: no solve is under way")
         out = []
         for a in actions:
             out.append((g, a))
@@ -512,6 +522,7 @@ class Solver:
         (`order_free`): then each card's zone says all there is to know about them."""
         zones = g.zones
         pick = self._pick
+        where: tuple[Any, ...]
         if self._sets:
             where = (pick(g.zone_of), tuple(zones[DECK]), tuple(zones[STACK]), tuple(zones[SHOWN]))
         else:
