@@ -81,3 +81,84 @@ def test_compiled_expressions_agree_with_the_reference(name: str) -> None:
                 break
             apply_action(g, rnd.choice(acts))
     assert checked > 0
+
+
+EDGE_EXPRESSIONS = [
+    "count(hand of me) != 0",
+    "count(field of opponent where it.rank == 9) == 0",
+    "any(play where it.attached)",
+    "count(play where it.attached and it.host == first(play))",
+    "same_rank(hand of me where it.value > 99)",
+    "same_rank(deck_top(3))",
+    "(hand of me)[-1]",
+    "(hand of me)[99]",
+    "(scrap)[0]",
+    "deck_top(0)",
+    "deck_top(-2)",
+    "deck_top(3)",
+    "(deck)[0]",
+    "total(hand of me) - total(hand of opponent) * 2 / 3",
+    "[first(hand of me), none] + hand of opponent",
+    "other(me) == opponent",
+    "score(me) >= goal(opponent)",
+    "first(play).owner",
+    "top(first(play where count(it.jacks) > 0))",
+]
+EDGE_STATEMENTS = [
+    "move deck_top(3) to deck bottom",
+    "move hand of me to deck top",
+    "move field of opponent to hand of me",
+    "reveal 2",
+    "reveal -1",
+    "draw 0",
+    "draw 2 for opponent",
+    "for each c in hand of opponent do if c.rank == 7 then scrap c else move c to shown end end",
+    "mark hand of me as stunned for 2 turns\nunmark first(hand of me) as stunned",
+    "mark opponent as stunned",
+    "swap hand of me with hand of opponent",
+    "shuffle scrap into deck",
+    "shuffle hand of opponent under deck",
+    "show hand of me to opponent",
+    "let kept = hand of me\ndraw 1\nscrap kept",
+    "move first(hand of me) to field of me as point",
+    "attach first(hand of opponent) to first(field of me) as jack",
+    "pass",
+    "nothing",
+    "win opponent",
+]
+
+
+def _states(rules, n: int):
+    rnd = random.Random(7)
+    for seed in range(n):
+        g = deal(rules, seed)
+        for _ in range(rnd.randint(0, 40)):
+            acts = legal_actions(g) if g.winner is None else []
+            if not acts:
+                break
+            apply_action(g, rnd.choice(acts))
+        yield g
+
+
+def test_edge_expressions_and_statements_agree() -> None:
+    from interpreter.language.compiler import EXEC, Compiler
+    from interpreter.language.parser import parse_expr, parse_program
+
+    rules = load_ruleset("default", fresh=True)
+    ctx = rules.ctx
+    ctx.marks.add("stunned")
+    bound = frozenset({"me", "opponent"})
+    exprs = [(parse_expr(t), t) for t in EDGE_EXPRESSIONS]
+    fns = [(Compiler(ctx).expr(node, bound), node, t) for node, t in exprs]
+    progs = [(Compiler(ctx).program(parse_program(t), bound), parse_program(t), t) for t in EDGE_STATEMENTS]
+    for g in _states(rules, 12):
+        env = {"me": g.turn, "opponent": 1 - g.turn}
+        for fn, node, text in fns:
+            assert _norm(Reference(ctx).ev(node, g.copy(), dict(env), bound)) == _norm(fn(g.copy(), dict(env))), text
+        for prog, tree_, text in progs:
+            assert all(ins[0] == EXEC for ins in prog)
+            a, b = g.copy(), g.copy()
+            for ins in prog:
+                ins[1](a, dict(env))
+            reference.execute(tree_, b, dict(env), ctx)
+            assert a.key() == b.key(), text

@@ -227,8 +227,6 @@ class Reference:
     # -- statements ---------------------------------------------------------------------------
     def run(self, body: tuple[A.Node, ...], g: Any, env: dict, bound: set[str]) -> None:
         for stmt in body:
-            if g.winner is not None:
-                return
             method = _STMT.get(type(stmt))
             if method is None:
                 raise RuleRuntimeError(f"line {stmt.line}: {type(stmt).__name__} is not a statement")
