@@ -103,6 +103,8 @@ EDGE_EXPRESSIONS = [
     "score(me) >= goal(opponent)",
     "first(play).owner",
     "top(first(play where count(it.jacks) > 0))",
+    "min(hand of me) + max(scrap)",  # of one list; 0 when it is empty (a call with a keyword was refused)
+    "max(field of opponent where it.value > 99)",
 ]
 EDGE_STATEMENTS = [
     "move deck_top(3) to deck bottom",

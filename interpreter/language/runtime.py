@@ -95,7 +95,19 @@ def _from_top(cs):
     return cs[::-1]
 
 
+def _least(xs):
+    """`min(S)` of one list: its smallest item, 0 when it is empty."""
+    return min(xs, default=0)
+
+
+def _most(xs):
+    """`max(S)` of one list: its largest item, 0 when it is empty."""
+    return max(xs, default=0)
+
+
 HELPERS = {
+    "_least": _least,
+    "_most": _most,
     "_from_top": _from_top,
     "_cards": as_cards,
     "_div": _div,
