@@ -198,7 +198,12 @@ def decision_text(view: dict[str, Any], viewer_is_decider: bool, painter: Painte
             return f"you cannot counter {what}: press Enter to continue"
         text = f"{who} may counter {what} or let it resolve"
     elif kind == "choose":
-        text = f"{who} must {d['verb']} {d['count']} of {p.cards(d['options'])}"
+        hidden = len(d["options"]) < d.get("option_count", len(d["options"]))
+        if hidden:  # another player picks among cards this viewer may not see (a 4's victim, own hand)
+            count = d["count"]
+            text = f"{who} must {d['verb']} {count} card{'s' if count != 1 else ''}"
+        else:
+            text = f"{who} must {d['verb']} {d['count']} of {p.cards(d['options'])}"
     elif kind == "play":
         text = f"{who} must play one of the revealed {p.cards(d['options'])}"
     else:

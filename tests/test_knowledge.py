@@ -141,7 +141,7 @@ def _views_unchanged_when_unknown_cards_are_dealt_again(game: Game, rnd: random.
 
 def _names_in(x: object) -> set[str]:
     if isinstance(x, dict):
-        return set().union(*(_names_in(v) for k, v in x.items() if k not in ("legal", "decision", "ruleset")))
+        return set().union(*(_names_in(v) for k, v in x.items() if k not in ("legal_moves", "ruleset")))
     if isinstance(x, list | tuple):
         return set().union(set(), *(_names_in(v) for v in x))
     return {x} if isinstance(x, str) and x in NAMES else set()

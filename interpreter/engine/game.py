@@ -517,7 +517,11 @@ class Game:
                 "kind": str(d.kind),
                 "verb": d.verb,
                 "count": d.count,
+                # the cards to pick from, as far as this player may see them: all of them when the
+                # decision is theirs, else only those the rest of the view shows (a 4's victim picks
+                # from a hidden hand: the count, not the cards)
                 "options": [NAMES[c] for c in d.options],
+                "option_count": len(d.options),
             },
             "hand": [NAMES[c] for c in g.zones[HAND0 + player]],
             "opponent_hand": [NAMES[c] for c in g.zones[HAND0 + opp]] if visible else None,
@@ -560,6 +564,9 @@ class Game:
             view["match"] = self.match()
         if d is not None and d.player == player:
             view["legal_moves"] = [str(m) for m in self.legal_moves()]
+        elif d is not None and d.options:
+            seen = _seen_names(view)
+            view["decision"]["options"] = [n for n in view["decision"]["options"] if n in seen]
         return view
 
     # -- narration -----------------------------------------------------------------------------
@@ -589,6 +596,19 @@ class Game:
         if after.winner is not None and before.winner is None:
             line += f" — {Outcome(None if after.winner == DRAW else after.winner, after.reason)}"
         return line
+
+
+def _seen_names(view: dict) -> set[str]:
+    """Every card a view shows (its hands, fields, open zones and the hidden cards its player knows):
+    what another player's decision may name to this player."""
+    seen = set(view["hand"]) | set(view["opponent_hand"] or ()) | set(view["opponent_hand_known"])
+    for side in (view["you"], view["opponent"]):
+        seen.update(side["royals"])
+        for pt in side["points"]:
+            seen.add(pt["card"])
+            seen.update(pt["jacks"])
+    seen.update(view["scrap"], view["shown"], view["stack"], (n for _, n in view["deck_known"]))
+    return seen
 
 
 def _a(rank: str) -> str:

@@ -1,0 +1,68 @@
+"""Views hold only what their player may see: no view names a card its player does not know, the
+options of the other player's decision included (the count, not the cards, when they are hidden)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from interpreter import Game, load_ruleset
+from interpreter.core.cards import NAMES
+from interpreter.engine.knowledge import knows
+from interpreter.engine.state import DECK, HAND0
+from interpreter.scripting.setup import build_position
+from repl.render import Painter, decision_text
+
+from .rulesets_under_test import RULESETS
+
+
+def _names(x: object) -> set[str]:
+    """Every card name anywhere in a view (legal moves excepted: they are the viewer's own)."""
+    if isinstance(x, dict):
+        return set().union(set(), *(_names(v) for k, v in x.items() if k not in ("legal_moves", "ruleset")))
+    if isinstance(x, list | tuple):
+        return set().union(set(), *(_names(v) for v in x))
+    if isinstance(x, str):
+        return {w for w in x.split() if w in NAMES}
+    return set()
+
+
+def _known(game: Game, p: int) -> set[str]:
+    """The cards `p` may name, from the state: every card outside the hidden zones, the hidden ones
+    `p` knows (its own hand, a card shown or seen), and a hand a rule turns face up."""
+    g = game.state
+    visible = game.rules.hand_visible(g, p)
+    out = set()
+    for c, z in enumerate(g.zone_of):
+        if z < 0:
+            continue
+        hidden = z == DECK or z in (HAND0, HAND0 + 1)
+        if not hidden or z == HAND0 + p or (z == HAND0 + 1 - p and visible) or knows(g, p, c):
+            out.add(NAMES[c])
+    return out
+
+
+@pytest.mark.parametrize("spec", RULESETS)
+def test_no_view_names_a_card_its_player_does_not_know(spec: str) -> None:
+    rules = load_ruleset(spec)
+    for seed in range(2):
+        game, rnd = Game.new(rules, seed), random.Random(seed)
+        while game.outcome is None and len(game.moves) < 120:
+            for p in (0, 1):
+                leaked = _names(game.view(p)) - _known(game, p)
+                assert not leaked, f"{spec} seed {seed} after {[str(m) for m in game.moves]}: p{p + 1} sees {leaked}"
+            moves = game.legal_moves()
+            game.play(moves[rnd.randrange(len(moves))])
+
+
+def test_a_four_s_victim_picks_from_a_hand_the_other_player_sees_only_as_a_count() -> None:
+    rules = load_ruleset("default")
+    setup = {"p1": {"hand": ["4S", "2C"]}, "p2": {"hand": ["3D", "KH", "9C"]}}
+    game = Game(rules, build_position(rules, setup, 0), 0, setup)
+    game.play("oneoff 4S")
+    game.play("resolve")
+    theirs, mine = game.view(0)["decision"], game.view(1)["decision"]
+    assert theirs["player"] == "p2" and theirs["options"] == [] and theirs["option_count"] == 3
+    assert sorted(mine["options"]) == ["3D", "9C", "KH"]
+    assert decision_text(game.view(0), False, Painter(False)).startswith("P2 must discard 2 cards")
