@@ -505,7 +505,7 @@ class Game:
 
         d = g.pending
         visible = rules.hand_visible(g, player)
-        view = {
+        view: dict[str, Any] = {
             "ruleset": rules.name,
             "player": PLAYER_NAMES[player],
             "turn": PLAYER_NAMES[g.turn],
