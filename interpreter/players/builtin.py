@@ -5,6 +5,7 @@ from __future__ import annotations
 from .heuristic import Bot, RandomPlayer
 from .ismcts import ISMCTS
 from .registry import register
+from .sharp import Sharp, SharpWeights
 
 
 def _random(seed: int = 0) -> RandomPlayer:
@@ -39,6 +40,25 @@ def _ismcts(
     )
 
 
+def _sharp(
+    seed: int = 0,
+    samples: int = 4,
+    depth: int = 3,
+    max_nodes: int = 600,
+    reply: int = 1,
+    tempo: float = 2.0,
+    short: float = 3.0,
+) -> Sharp:
+    return Sharp(
+        seed,
+        samples=samples,
+        depth=depth,
+        max_nodes=max_nodes,
+        reply=reply,
+        weights=SharpWeights(tempo=tempo, short=short),
+    )
+
+
 register("random", "uniformly random legal moves", _random)
 register("heuristic", "determinized look-ahead with a generic evaluation", _heuristic, aliases=("bot",))
 register(
@@ -47,4 +67,9 @@ register(
     _ismcts,
     levels={"fast": {"iterations": 300}, "default": {"iterations": 1200}, "strong": {"iterations": 4800}},
     default_level="default",
+)
+register(
+    "sharp",
+    "fast and competent: a few determinized worlds, the rest of the turn, an evaluation with tempo",
+    _sharp,
 )

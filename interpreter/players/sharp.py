@@ -1,0 +1,181 @@
+"""`sharp`: a fast competent player — a shallow determinized search with a sharper evaluation.
+
+Like the heuristic player (heuristic.py) it sees only its own view: it re-deals every card it
+cannot see (players/sampling.py) into a few worlds, plays each legal move in each, follows the
+rest of the turn (its own follow-ups at best, the opponent's answers — counters, discards — at
+worst for it) and scores what it reaches. It differs in what it scores and what it skips:
+
+- the evaluation adds *tempo*: how many point cards each side still needs from its hand to reach
+  its goal (its hand's point values, highest first, against the points it still lacks), and the
+  point value it holds beyond that; the opponent's hand is the sampled one, so the term averages
+  over what the seat does not know;
+- it does not look at the opponent's next turn (the heuristic player's costly `reply`), so it
+  spends its budget on more worlds and a shallower rest-of-turn.
+
+Nothing here names a rank: point values come from the ruleset (`values:`), goals and scores from
+its expressions, so the same code plays every ruleset and house rule.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from interpreter.core.cards import RANK_OF
+from interpreter.engine.game import Game
+from interpreter.engine.machine import MAIN, enumerate_actions
+from interpreter.engine.machine import apply_action as _apply
+from interpreter.engine.moves import Move
+from interpreter.engine.state import DRAW, FIELD0, HAND0, State
+
+from .sampling import Sampler, hidden_zones
+
+WIN = 1000.0
+
+
+@dataclass(frozen=True)
+class SharpWeights:
+    """The evaluation's terms: each a generic feature of a position."""
+
+    need: float = 1.0  # each point still missing to one's goal
+    urgency: float = 12.0  # urgency / (need + 1): weight growing as a side nears its goal
+    hand: float = 0.9  # each card in hand
+    in_play: float = 0.6  # each non-point card in play
+    sees_hand: float = 0.4  # seeing the opponent's hand
+    tempo: float = 2.0  # each point card a side still needs from its hand (fewer is better)
+    short: float = 3.0  # a side whose hand cannot cover what it lacks (counted like extra cards needed)
+
+
+DEFAULT_SHARP = SharpWeights()
+
+
+class Sharp:
+    """Deterministic for a given seed: the same position and view give the same move."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        samples: int = 4,
+        depth: int = 3,
+        max_nodes: int = 600,
+        reply: int = 1,
+        weights: SharpWeights | None = None,
+    ) -> None:
+        self.seed = seed
+        self.samples = samples
+        self.depth = depth
+        self.max_nodes = max_nodes  # a node budget per decision (counted, so deterministic)
+        self.reply = reply  # the opponent's next action, followed this many decisions (0: not looked at)
+        self.w = weights or DEFAULT_SHARP
+        self._nodes = 0
+        self._vals: dict[int, list[int]] = {}  # per ruleset (by id): each card's point value
+
+    def choose(self, game: Game, player: int | None = None) -> Move:
+        d = game.decision
+        if d is None:
+            raise ValueError("the game is over: there is no decision to make")
+        me = d.player if player is None else player
+        if d.player != me:
+            raise ValueError(f"it is not p{me + 1}'s decision")
+        legal = game.legal_moves()
+        if len(legal) == 1:
+            return legal[0]
+        state = game.state
+        rng = random.Random(f"sharp:{self.seed}:{state.turn_no}:{state.moves_made}:{len(state.hands)}")
+        sampler = Sampler(state, me, hidden_zones(state, me))
+        worlds = [sampler.sample(rng) for _ in range(max(1, self.samples))]
+        totals = [0.0] * len(legal)
+        per_sim = max(1, self.max_nodes // (len(legal) * len(worlds)))
+        for w in worlds:
+            actions = dict(enumerate_actions(w))
+            for i, m in enumerate(legal):
+                a = actions.get(m)
+                if a is None:  # a move depends only on what the seat sees: cannot happen
+                    totals[i] -= WIN
+                    continue
+                c = w.copy()
+                _apply(c, a)
+                if c.winner == me:  # a move that wins at once: no need to look further
+                    return m
+                self._nodes = per_sim
+                totals[i] += self._value(c, me, self.depth, self.reply > 0)
+        best = max(range(len(legal)), key=lambda i: totals[i])
+        return legal[best]
+
+    def _value(self, g: State, me: int, depth: int, reply: bool = False) -> float:
+        """The rest of the current turn: `me`'s choices at best, the opponent's at worst; with
+        `reply`, also the opponent's next action and the answers to it."""
+        if g.winner is not None:
+            return 0.0 if g.winner == DRAW else WIN if g.winner == me else -WIN
+        d = g.pending
+        if d is None or depth <= 0 or self._nodes <= 0:
+            return self.evaluate(g, me)
+        acts = enumerate_actions(g)
+        if d.kind == MAIN:
+            if d.player == me or not reply or len(acts) > self._nodes:
+                return self.evaluate(g, me)
+            depth, reply = self.reply, False
+        self._nodes -= len(acts)
+        best: float | None = None
+        mine = d.player == me
+        for _, a in acts:
+            c = g.copy()
+            _apply(c, a)
+            v = self._value(c, me, depth - 1, reply)
+            if best is None or (v > best if mine else v < best):
+                best = v
+        return self.evaluate(g, me) if best is None else best
+
+    def _values(self, g: State) -> list[int]:
+        vals = self._vals.get(id(g.rules))
+        if vals is None:
+            table = g.rules.values
+            vals = [int(table.get(r, 0)) for r in RANK_OF]
+            self._vals[id(g.rules)] = vals
+        return vals
+
+    def evaluate(self, g: State, me: int) -> float:
+        """A position from `me`'s side."""
+        return evaluate(g, me, self.w, self._values(g))
+
+
+def _tempo(hand: list[int], vals: list[int], need: int) -> tuple[int, int]:
+    """(point cards needed from `hand` to cover `need`, highest first; what is still missing after all)."""
+    if need <= 0:
+        return 0, 0
+    n = 0
+    for v in sorted((vals[c] for c in hand), reverse=True):
+        if v <= 0:
+            break
+        need -= v
+        n += 1
+        if need <= 0:
+            return n, 0
+    return n, need
+
+
+def evaluate(g: State, me: int, w: SharpWeights, vals: list[int]) -> float:
+    """A position from `me`'s side, from generic features only (a won game is +WIN, a lost one -WIN)."""
+    if g.winner is not None:
+        return 0.0 if g.winner == DRAW else WIN if g.winner == me else -WIN
+    rules = g.rules
+    opp = 1 - me
+    need_me = max(rules.goal_of(g, me) - rules.score_of(g, me), 0)
+    need_opp = max(rules.goal_of(g, opp) - rules.score_of(g, opp), 0)
+    v = w.need * (need_opp - need_me) + w.urgency * (1.0 / (need_me + 1) - 1.0 / (need_opp + 1))
+    hand_me, hand_opp = g.zones[HAND0 + me], g.zones[HAND0 + opp]
+    v += w.hand * (len(hand_me) - len(hand_opp))
+    v += w.in_play * (_permanents(g, me) - _permanents(g, opp))
+    n_me, miss_me = _tempo(hand_me, vals, need_me)
+    n_opp, miss_opp = _tempo(hand_opp, vals, need_opp)
+    v += w.tempo * (n_opp - n_me) + w.short * ((miss_opp > 0) - (miss_me > 0))
+    if rules.hand_visible(g, me):
+        v += w.sees_hand
+    if rules.hand_visible(g, opp):
+        v -= w.sees_hand
+    return v
+
+
+def _permanents(g: State, p: int) -> int:
+    """Cards in play on p's side that are neither point cards nor attached to one."""
+    return sum(1 for c in g.zones[FIELD0 + p] if g.host[c] < 0 and g.role[c] != "point")
