@@ -267,7 +267,7 @@ class Session:
                 return
             if self.bot is not None and d.player != self.human:
                 before = self.game.view(self.human)
-                move = self.game.play(self.bot.choose(self.game))
+                move = self.game.play(self._bot_move())
                 self.say(teller.tell(before, self.game.view(self.human), move))
                 continue
             if self.auto and self.bot is not None:
@@ -278,6 +278,27 @@ class Session:
                     self.say(teller.tell(before, self.game.view(self.human), move) + " (the only legal move)")
                     continue
             return
+
+    def _bot_move(self) -> Move:
+        """The bot's choice. A searching bot says it is thinking; Ctrl-C hurries it: it plays its best
+        move so far (its `hurry`), or the first legal move if it had none. The game is untouched
+        while it thinks (players search on copies)."""
+        bot = self.bot
+        assert bot is not None
+        hurry = getattr(bot, "hurry", None)
+        who = player_label(1 - self.human)
+        if hurry is not None:
+            self.say(f"{who} is thinking… (Ctrl-C to hurry)")
+        try:
+            return bot.choose(self.game)
+        except KeyboardInterrupt:
+            move = hurry(self.game) if hurry is not None else None
+            if move is None:
+                move = self.game.legal_moves()[0]
+                self.say(f"(hurried: {who} had no move in mind yet and plays {move})")
+            else:
+                self.say(f"(hurried: {who} plays its best move so far)")
+            return move
 
     # -- hot-seat --------------------------------------------------------------------------------
     def _after_hot_seat_move(self, viewer: int, before: dict[str, Any], move: Move) -> bool:
@@ -432,7 +453,12 @@ class Session:
             raise CommandError("it is not your decision")
         from interpreter.players.hint import hint
 
-        self.say(hint(self.game, seed=self.game.seed))
+        try:
+            text = hint(self.game, seed=self.game.seed)
+        except KeyboardInterrupt:  # Ctrl-C while the hint thinks: dropped, the game as it was
+            self.say("hint stopped")
+            return
+        self.say(text)
 
     def cmd_undo(self) -> None:
         """Take back the user's last move and every move played after it (the bot's answers; in

@@ -13,7 +13,7 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from interpreter import Game, load_ruleset
+from interpreter import Game, Move, load_ruleset
 from interpreter.players.heuristic import Bot
 from interpreter.scripting.scenario import run_file
 from repl.app import build_prompt, new_session, run
@@ -635,3 +635,70 @@ def test_clear_and_ctrl_l_on_an_empty_line_redraw_the_board(pipe: PipeInput) -> 
     s.handle(line)
     assert cleared == [True, True] and len(lines) > board_lines
     assert s.game.state.key() == start
+
+
+class _Interrupted:
+    """A bot whose thinking is cut short by Ctrl-C: `hurry` gives its best move so far."""
+
+    def __init__(self, best: str | None) -> None:
+        self.best = best
+
+    def choose(self, game: Game) -> Move:
+        raise KeyboardInterrupt
+
+    def hurry(self, game: Game) -> Move | None:
+        return next((m for m in game.legal_moves() if str(m) == self.best), None)
+
+
+def test_ctrl_c_while_the_bot_thinks_plays_its_best_move_so_far() -> None:
+    s, lines = session_at({"p1": {"hand": ["2C"]}, "p2": {"hand": ["7H", "3D"]}, "turn": "p2"})
+    s.bot = _Interrupted("points 7H")  # type: ignore[assignment]
+    s.advance()
+    assert [str(m) for m in s.game.moves] == ["points 7H"]
+    assert any("P2 is thinking… (Ctrl-C to hurry)" in x for x in lines)
+    assert any("hurried: P2 plays its best move so far" in x for x in lines)
+
+
+def test_ctrl_c_before_the_bot_has_a_move_plays_a_legal_one() -> None:
+    s, lines = session_at({"p1": {"hand": ["2C"]}, "p2": {"hand": ["7H", "3D"]}, "turn": "p2"})
+    s.bot = _Interrupted(None)  # type: ignore[assignment]
+    s.advance()
+    assert len(s.game.moves) == 1 and any("had no move in mind yet" in x for x in lines)
+
+
+def test_ctrl_c_during_a_hint_drops_it_and_keeps_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    hint_module = importlib.import_module("interpreter.players.hint")  # (the package exports the function)
+
+    def interrupted(*args: object, **kwargs: object) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(hint_module, "hint", interrupted)
+    s, lines = session_at({"p1": {"hand": ["2C", "9D"]}, "p2": {"hand": ["7H"]}})
+    before = s.game.state.key()
+    s.cmd_hint()
+    assert lines[-1] == "hint stopped" and s.game.state.key() == before and s.game.moves == []
+
+
+def test_an_interrupted_ismcts_search_hurries_to_its_most_visited_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    from interpreter.players.ismcts import ISMCTS
+
+    bot = ISMCTS(seed=3, iterations=10_000)
+    calls = {"n": 0}
+    real = bot._result
+
+    def result(*args: object) -> float:
+        calls["n"] += 1
+        if calls["n"] > 200:  # Ctrl-C in the middle of the search
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(bot, "_result", result)
+    game = Game.new(load_ruleset("default"), 4)
+    with pytest.raises(KeyboardInterrupt):
+        bot.choose(game)
+    move = bot.hurry(game)
+    assert move in game.legal_moves()
+    visits = {m: e[0] for m, e in bot._root.items()}
+    assert visits[move] == max(visits.values()) > 0

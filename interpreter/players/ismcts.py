@@ -84,6 +84,7 @@ class ISMCTS:
         #                                 children, added best-evaluated first (0: every move, at random)
         self.weights = Weights(reach=reach)  # the generic evaluation, with the reach term's weight
         self.stats = SearchStats()
+        self._root: dict[Move, list] = {}  # the tree of the search under way (or the last)
 
     # -- the public entry point ------------------------------------------------------------------
     def choose(self, game: Game, player: int | None = None) -> Move:
@@ -92,6 +93,7 @@ class ISMCTS:
             raise ValueError("the game is over: there is no decision to make")
         if player is not None and d.player != player:
             raise ValueError(f"it is not p{player + 1}'s decision")
+        self._root = {}  # (a tree of another decision is never hurried)
         legal = game.legal_moves()
         if len(legal) == 1:
             self.stats.last_win_rate = None
@@ -108,6 +110,13 @@ class ISMCTS:
         self.stats.last_win_rate = mean if n else None
         self.stats.last_visits = {str(m): v[0] for m, v in visits.items()}
         return best
+
+    def hurry(self, game: Game) -> Move | None:
+        """The best move so far of a search that was interrupted (Ctrl-C while it thought): the legal
+        move the root visited most; None when the search had not begun."""
+        root = self._root
+        visited = [(root[m][N], m) for m in game.legal_moves() if m in root and root[m][N] > 0]
+        return max(visited, key=lambda x: x[0])[1] if visited else None
 
     def evaluate_moves(self, game: Game) -> list[tuple[Move, int, float]]:
         """Every legal move with its visits and estimated result for the player to decide, best first."""
@@ -138,6 +147,7 @@ class ISMCTS:
         rand = rng.random
         sampler = Sampler(state, me, hidden_zones(state, me))  # the view's unknown places, worked out once
         root: dict[Move, list] = {}
+        self._root = root  # the tree so far, for `hurry` if the search is interrupted
         c = self.exploration
         log = math.log
         sqrt = math.sqrt
