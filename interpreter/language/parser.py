@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -323,7 +324,29 @@ def _within_budget(tree: Tree, span: Span) -> None:
         stack.extend((c, depth + 1) for c in t.children if c is not None)
 
 
+# Parsed texts, by (text, start rule): the tree of a text does not depend on where it is written
+# (its nodes hold places within the text; a file's span is applied when an error is reported), and
+# trees are immutable, so the same text (a base ruleset's, read again for each house rule built on
+# it) is parsed once per process. Bounded (short texts, a few thousand of them: a few MB at most);
+# only trees are kept, never an error (its place differs).
+_PARSED: dict[tuple[str, str], Any] = {}
+_PARSED_MAX = 4096
+_PARSED_TEXT_MAX = 2000
+
+
 def _parse(src: str, start: str, span: Span | None):
+    found = _PARSED.get((src, start))
+    if found is not None:
+        return found
+    tree = _parse_text(src, start, span)
+    if len(src) <= _PARSED_TEXT_MAX:
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[(src, start)] = tree
+    return tree
+
+
+def _parse_text(src: str, start: str, span: Span | None):
     span = span or Span("<effect>", 1, 1, None, tuple(src.splitlines()))
     if len(src) > MAX_EFFECT_CHARS:
         raise RulesetError(
