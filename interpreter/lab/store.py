@@ -103,7 +103,7 @@ class Store:
         """Open (or create) the run's database in folder `out`; refuse one holding another run."""
         path = None
         if out is None:
-            conn = sqlite3.connect(":memory:")
+            conn = _interruptible(sqlite3.connect(":memory:"))
         else:
             folder = Path(out)
             if folder.exists() and not folder.is_dir():
@@ -113,10 +113,9 @@ class Store:
             except OSError as e:
                 raise StoreError(f"--out {out}: cannot create the folder ({e.strerror})") from None
             path = folder / DB_NAME
-            existed = path.exists()
             try:
-                conn = sqlite3.connect(path)
-                if existed:
+                conn = open_database(path)
+                if conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
                     _check_identity(conn, path, job)
             except sqlite3.DatabaseError as e:
                 raise StoreError(f"{path} is not a Cuttle Lab database ({e}); choose another --out folder") from None
@@ -180,6 +179,76 @@ class Store:
             except sqlite3.OperationalError:
                 pass
         self.conn.close()
+
+
+# SQLite's own limits, far above what the lab writes (a game's row is under a few KB)
+_LIMITS = {
+    sqlite3.SQLITE_LIMIT_LENGTH: 16_000_000,  # one value or row, in bytes
+    sqlite3.SQLITE_LIMIT_SQL_LENGTH: 1_000_000,
+    sqlite3.SQLITE_LIMIT_COLUMN: 200,
+    sqlite3.SQLITE_LIMIT_EXPR_DEPTH: 200,
+    sqlite3.SQLITE_LIMIT_COMPOUND_SELECT: 50,
+    sqlite3.SQLITE_LIMIT_TRIGGER_DEPTH: 1,
+    sqlite3.SQLITE_LIMIT_ATTACHED: 0,
+}
+
+
+def _interruptible(conn: sqlite3.Connection) -> sqlite3.Connection:
+    """The settings of every connection to a lab database: no function or virtual table a schema
+    names may run (`trusted_schema=OFF`), SQLite's length limits, and a progress handler, so that
+    Ctrl-C stops any query (the handler is where Python sees the signal)."""
+    conn.execute("PRAGMA trusted_schema=OFF")
+    for limit, value in _LIMITS.items():
+        conn.setlimit(limit, value)
+    conn.set_progress_handler(lambda: 0, 10_000)
+    return conn
+
+
+def lab_schema() -> set[tuple[str, str, str | None]]:
+    """Every schema object of a lab database, as SQLite records it: (type, name, sql)."""
+    mem = sqlite3.connect(":memory:")
+    try:
+        mem.executescript(schema())
+        return set(mem.execute("SELECT type, name, sql FROM sqlite_master"))
+    finally:
+        mem.close()
+
+
+def open_database(path: Path) -> sqlite3.Connection:
+    """The one way any command opens a lab database. A new file is created; an existing one must be a
+    regular file (not a symlink) whose schema is exactly the lab's own (every table, view, index and
+    trigger compared with the lab's schema text), checked on a read-only connection before a single
+    query reads its tables: a stranger's database (a planted trigger or view, an extra index) is
+    refused and left byte for byte as it was."""
+    if path.is_symlink():
+        raise StoreError(f"{path} is a symbolic link; a lab database is a plain file: choose another --out folder")
+    if path.exists():
+        if not path.is_file():
+            raise StoreError(f"{path} is not a regular file; choose another --out folder")
+        ro = _interruptible(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True))
+        try:
+            have = set(ro.execute("SELECT type, name, sql FROM sqlite_master"))
+        finally:
+            ro.close()
+        mine = lab_schema()
+        # a table of the lab's whose columns differ is an older or newer version's: let the identity
+        # check say so; any other object (a view, trigger or index the lab does not make, or of
+        # another text) is refused outright
+        tables = {n for t, n, _ in mine if t == "table"}
+        odd = sorted(
+            f"{t} {n}" for t, n, sql in have - mine if not (t == "table" and n in tables and (t, n) in _names(have))
+        )
+        if have and (odd or not _names(mine) >= _names(have)):
+            raise StoreError(
+                f"{path} is not a Cuttle Lab database of this version (its schema has "
+                + (", ".join(odd[:5]) + (" ..." if len(odd) > 5 else "") if odd else "objects missing")
+                + " that the lab does not make); it is left as it was: choose another --out folder"
+            )
+    return _interruptible(sqlite3.connect(path))
+
+
+def _names(objects: set[tuple[str, str, str | None]]) -> set[tuple[str, str]]:
+    return {(t, n) for t, n, _ in objects}
 
 
 def _check_identity(conn: sqlite3.Connection, path: Path, job: Job) -> None:
