@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from interpreter import CuttleError, Game, Move, load_ruleset
+from interpreter.core.cards import NAMES
 from interpreter.core.errors import LocatedError, safe_text
+from interpreter.core.zones import HAND0
 from interpreter.players.registry import Player, make_player
 from interpreter.scripting import records
 
@@ -178,8 +180,35 @@ class Session:
         self.say(board(self.view(), self.painter.color, self.names(), self.played_as(), note))
         if self.game.outcome is not None:
             self.say(self.painter.bold(" " + self.outcome_line()))
+            for line in self.game_over_lines():
+                self.say(" " + line)
         elif self.replay is None:
             self.say(" → " + self.status())
+
+    def game_over_lines(self) -> list[str]:
+        """The end of a game, beyond its one line: both hands turned up, each score against its goal,
+        how long it lasted, and what to do next."""
+        g, rules, p = self.game.state, self.game.rules, self.painter
+        me = self.human if self.vs == "bot" and self.replay is None else None
+
+        def who(q: int) -> str:
+            return player_label(q) + (" (you)" if q == me else "")
+
+        hands = " · ".join(
+            f"{who(q)} " + (" ".join(p.card(NAMES[c]) for c in g.zones[HAND0 + q]) or "no cards") for q in (0, 1)
+        )
+        scores = " · ".join(f"{who(q)} {rules.score_of(g, q)}/{rules.goal_of(g, q)}" for q in (0, 1))
+        moves = len(self.game.moves)
+        # a live game turns both hands up; a replay keeps to the side it shows (unless it shows all)
+        shown = self.replay is None or self.replay.open_hands
+        lines = [f"Hands at the end: {hands}"] if shown else []
+        lines += [
+            f"Score: {scores} · after {g.turn_no} turn{'s' if g.turn_no != 1 else ''} "
+            f"({moves} move{'s' if moves != 1 else ''})",
+        ]
+        if self.replay is None:
+            lines.append("Next: new (another game), undo (take your move back), save FILE (keep it), quit")
+        return lines
 
     # -- one line of input -----------------------------------------------------------------------
     def handle(self, line: str) -> None:

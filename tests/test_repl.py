@@ -702,3 +702,13 @@ def test_an_interrupted_ismcts_search_hurries_to_its_most_visited_move(monkeypat
     assert move in game.legal_moves()
     visits = {m: e[0] for m, e in bot._root.items()}
     assert visits[move] == max(visits.values()) > 0
+
+
+def test_the_game_over_screen_turns_both_hands_up_and_says_what_next() -> None:
+    s, lines = session_at({"p1": {"hand": ["TH", "3C"], "points": ["9S", "2D"]}, "p2": {"hand": ["KD", "4S"]}})
+    s.handle("points TH")  # 21 points: p1 wins
+    text = "\n".join(lines)
+    assert "Game over — You win" in text
+    assert "Hands at the end: P1 (you) 3♣ · P2 K♦ 4♠" in text  # the bot's hand, turned up
+    assert "Score: P1 (you) 21/21 · P2 0/21 · after 1 turn (1 move)" in text
+    assert "Next: new (another game), undo (take your move back), save FILE (keep it), quit" in text
