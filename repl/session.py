@@ -88,6 +88,14 @@ class Session:
         #: wipes the terminal; the app sets it to the prompt's own (a test leaves it a no-op)
         self.clear_screen: Callable[[], None] = lambda: None
 
+    def players(self) -> dict[str, str]:
+        """Who plays each seat, as a record keeps it: `human`, or the opponent's player name."""
+        if self.opponent is None:
+            return {"p1": "human", "p2": "human"}
+        seats = ["human", "human"]
+        seats[1 - self.human] = self.opponent
+        return {"p1": seats[0], "p2": seats[1]}
+
     def make_bot(self, seed: int) -> Player | None:
         return None if self.opponent is None else make_player(self.opponent, seed=seed)
 
@@ -582,7 +590,7 @@ class Session:
             other = self._other_game(path)
             if other:
                 raise CommandError(f"{path} holds {other}: 'save {path} --force' overwrites it")
-        records.save(self.game, path)
+        records.save(self.game, path, self.players())
         self._saved = [str(m) for m in self.game.moves]
         self._quit_warned = False
         self.say(f"saved {len(self.game.moves)} move(s) to {path}")
@@ -614,12 +622,22 @@ class Session:
     def cmd_load(self, path: str, force: bool = False) -> None:
         game = records.load(path, force=force)
         self.game, self.replay = game, None
-        self.ruleset = str(records.read(path)["ruleset"])
+        data = records.read(path)
+        self.ruleset = str(data["ruleset"])
+        recorded = data.get("players") or {}
+        theirs = recorded.get(f"p{2 - self.human}") if self.vs == "bot" else None
+        note = ""
+        if theirs and theirs != "human" and theirs != self.opponent:
+            try:  # play on against the opponent the record names
+                make_player(theirs, seed=game.seed)
+                self.opponent, note = theirs, f", against {theirs} as recorded"
+            except CuttleError:
+                note = f" (the record's opponent '{theirs}' is not a player here: {self.opponent} plays on)"
         if self.bot is not None:
             self.bot = self.make_bot(game.seed)
         self._saved = [str(m) for m in game.moves]
         self._told = [len(game.moves), len(game.moves)]
-        self.say(f"loaded {path}: ruleset {game.rules.name}, seed {game.seed}, {len(game.moves)} move(s)")
+        self.say(f"loaded {path}: ruleset {game.rules.name}, seed {game.seed}, {len(game.moves)} move(s){note}")
         self.advance()
         self.start()
 

@@ -712,3 +712,29 @@ def test_the_game_over_screen_turns_both_hands_up_and_says_what_next() -> None:
     assert "Hands at the end: P1 (you) 3♣ · P2 K♦ 4♠" in text  # the bot's hand, turned up
     assert "Score: P1 (you) 21/21 · P2 0/21 · after 1 turn (1 move)" in text
     assert "Next: new (another game), undo (take your move back), save FILE (keep it), quit" in text
+
+
+def test_a_record_says_who_played_and_load_plays_on_against_the_same_opponent(tmp_path: Path) -> None:
+    rules = load_ruleset("default")
+    lines: list[str] = []
+    s = Session(Game.new(rules, 3), "random", 0, out=lines.append)
+    s.handle(str(s.game.legal_moves()[0]))
+    s.handle(f"save {tmp_path / 'g.yaml'}")
+    data = yaml.safe_load((tmp_path / "g.yaml").read_text(encoding="utf-8"))
+    assert data["players"] == {"p1": "human", "p2": "random"} and len(data["saved"]) == 10
+    other = Session(Game.new(rules, 9), "heuristic", 0, out=lines.append)
+    other.handle(f"load {tmp_path / 'g.yaml'}")
+    assert other.opponent == "random"
+    assert any(x.startswith("loaded") and "against random as recorded" in x for x in lines)
+
+
+def test_a_record_with_bad_players_is_refused(tmp_path: Path) -> None:
+    from interpreter.core.errors import RecordError
+    from interpreter.scripting import records
+
+    game = Game.new(load_ruleset("default"), 1)
+    records.save(game, tmp_path / "g.yaml", {"p1": "human", "p2": "random"})
+    text = (tmp_path / "g.yaml").read_text(encoding="utf-8").replace("p2: random", "p3: [1, 2]")
+    (tmp_path / "g.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(RecordError, match="players must map p1 and p2"):
+        records.read(tmp_path / "g.yaml")

@@ -6,6 +6,7 @@ saved is refused with a clear message instead of drifting silently.
 
 from __future__ import annotations
 
+import datetime
 import os
 import stat
 import tempfile
@@ -88,9 +89,13 @@ def write_atomic(path: str | Path, text: str) -> None:
         pass
 
 
-def save(game: Game, path: str | Path) -> None:
+def save(game: Game, path: str | Path, players: dict[str, str] | None = None) -> None:
+    """Write the game's record; `players`: who played each seat (`{"p1": "human", "p2": "ismcts"}`),
+    kept with the date it was saved. Neither changes play: a record is the same game without them."""
     rec = record_of(game)
     rec["ruleset"] = spec_for(game.rules.spec, Path(path))
+    if players:
+        rec = {**rec, "players": dict(players), "saved": datetime.date.today().isoformat()}
     write_atomic(path, yaml.safe_dump(rec, sort_keys=False, allow_unicode=True))
 
 
@@ -136,6 +141,13 @@ def read(path: str | Path) -> dict[str, Any]:
         raise RecordError(f"'{path}': more than {MAX_SCENARIO_STEPS:,} moves (MAX_SCENARIO_STEPS)")
     if data.get("setup") is not None and not isinstance(data["setup"], dict):
         raise RecordError(f"'{path}': setup must be a mapping")
+    who = data.get("players")
+    if who is not None and not (
+        isinstance(who, dict)
+        and set(who) <= {"p1", "p2"}
+        and all(isinstance(v, str) and 0 < len(v) <= 200 for v in who.values())
+    ):
+        raise RecordError(f"'{path}': players must map p1 and p2 to player names (human, heuristic, ...)")
     return data
 
 
