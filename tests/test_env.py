@@ -148,6 +148,7 @@ def test_rewards_on_the_outcome() -> None:
         assert total[f"p{outcome.winner + 1}"] == 1.0 and total[f"p{2 - outcome.winner}"] == -1.0
 
 
+@pytest.mark.slow
 def test_the_documented_example_runs() -> None:
     code = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
     example = [c for c in code if "interpreter.env" in c]
@@ -155,3 +156,18 @@ def test_the_documented_example_runs() -> None:
     scope: dict = {}
     exec(compile(example[0], str(DOC), "exec"), scope)  # noqa: S102  (our own documentation)
     assert scope["games"] == 4 and sum(scope["results"].values()) == 4
+
+
+@pytest.mark.parametrize("spec", ["default", "micro", "published", "default+twinned", "default+best-of-5"])
+def test_a_deep_copy_of_the_environment_plays_on_alone(spec: str) -> None:
+    import copy
+
+    env = raw_env(spec)
+    env.reset(seed=2)
+    env.step(int(env.action_mask().argmax()))
+    twin = copy.deepcopy(env)
+    before = env.game.state.key()
+    twin.step(int(twin.action_mask().argmax()))  # the copy plays on ...
+    assert env.game.state.key() == before  # ... and the original is untouched
+    env.step(int(env.action_mask().argmax()))
+    assert env.game.state.key() == twin.game.state.key()  # the same move, the same position

@@ -188,6 +188,11 @@ class State:
         self.counters: dict[tuple[int, str], tuple[int, int]] = {}
 
     # -- snapshot -------------------------------------------------------------------------------
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        """A deep copy is the engine's own copy: the position copied, the rules and the program
+        objects it points into (which the engine knows by identity) shared."""
+        return self.copy()
+
     def copy(self) -> State:
         s = _new(self.__class__)
         s.rules = self.rules

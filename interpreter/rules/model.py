@@ -98,6 +98,12 @@ class Rules:
     def goal_of(self, g, player: int) -> int:
         return self.goal_fn(g, self._PLAYER_ENV[player]) if self.goal_fn else 21
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
+        """The rules never change once loaded, and the engine keys what it generates for them by the
+        identity of their parts: a copy of a game (`copy.deepcopy` of a state, a Game, the PettingZoo
+        environment) shares them rather than copying them."""
+        return self
+
     def reached_goal(self, g, player: int) -> bool:
         env = self._PLAYER_ENV[player]
         score, goal = self.score_fn, self.goal_fn
