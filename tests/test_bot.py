@@ -59,6 +59,7 @@ def _bot_game(seed: int, bot_seed: int) -> Game:
     )
 
 
+@pytest.mark.slow
 def test_deterministic_for_a_seed() -> None:
     a, b = _bot_game(2, 5), _bot_game(2, 5)
     assert a.moves == b.moves and a.state.key() == b.state.key() and len(a.moves) > 10

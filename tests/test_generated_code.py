@@ -329,6 +329,7 @@ def _fresh_context() -> Context:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_programs)
 def test_generated_programs_reference_only_the_allow_list(src: str) -> None:

@@ -58,6 +58,7 @@ def test_deterministic_for_a_seed() -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", RULESETS)
 def test_legal_moves_on_every_ruleset(spec: str) -> None:
     player = make_player("ismcts?iterations=25", seed=1)

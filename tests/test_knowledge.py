@@ -147,6 +147,7 @@ def _names_in(x: object) -> set[str]:
     return {x} if isinstance(x, str) and x in NAMES else set()
 
 
+@pytest.mark.slow
 def test_no_view_or_narration_tells_a_card_its_reader_does_not_know() -> None:
     """Random games of the knowledge house rules: each view is the same whatever the unknown cards are,
     names no unknown card, and so neither does the narration made from it."""

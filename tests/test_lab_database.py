@@ -95,6 +95,7 @@ def test_the_lab_s_own_database_resumes(tmp_path: Path, capsys: pytest.CaptureFi
         ),
     )
 )
+@pytest.mark.slow
 def test_any_file_in_place_of_the_database_is_refused_or_opened_never_a_crash(tmp_path: Path, content) -> None:
     db = tmp_path / f"case{abs(hash(repr(content)))}.sqlite"
     if isinstance(content, bytes):

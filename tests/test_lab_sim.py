@@ -139,6 +139,7 @@ def test_jobs_and_a_local_cluster_store_the_same_games(tmp_path: Path, capsys: p
     assert outs["one"] == outs["two"] == outs["cluster"]
 
 
+@pytest.mark.slow
 def test_a_local_cluster_takes_free_ports_and_serves_no_dashboard() -> None:
     """Whatever else runs on this machine (another Dask scheduler on 8787, Dask's default HTTP port),
     `--cluster local` starts without a warning: its scheduler serves HTTP on a free port of this

@@ -49,6 +49,7 @@ def _env(g, rnd: random.Random, bound: frozenset[str]) -> dict:
     return env
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", RULESETS)
 def test_compiled_expressions_agree_with_the_reference(name: str) -> None:
     rules = load_ruleset(name)

@@ -56,6 +56,7 @@ def small_positions(spec: str, seeds: range, cards_left: int) -> list[Game]:
     return [Game(rules, g, seed) for seed in seeds if (g := endgame(spec, seed, cards_left)) is not None]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("method", METHODS)
 @pytest.mark.parametrize("spec", ["micro", "micro+twinned", "micro+classic-2s"])
 def test_values_agree_with_plain_minimax(spec: str, method: str) -> None:

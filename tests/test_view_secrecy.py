@@ -43,6 +43,7 @@ def _known(game: Game, p: int) -> set[str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", RULESETS)
 def test_no_view_names_a_card_its_player_does_not_know(spec: str) -> None:
     rules = load_ruleset(spec)
