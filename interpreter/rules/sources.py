@@ -8,6 +8,8 @@ ruleset shared by a stranger cannot make Cuttle Lab read, or echo, anything else
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import re
 from importlib import resources
 from pathlib import Path
@@ -35,6 +37,19 @@ def shipped_catalogue() -> list[tuple[str, str, str]]:
     return sorted(rows, key=lambda r: (r[1] != "base", r[0] != "default", r[0]))
 
 
+_SHIPPED_DOCS: dict[tuple[str, str], YamlDoc] = {}
+
+
+def _shipped(part: str, text: str) -> YamlDoc:
+    """A shipped ruleset's document, read once per process for the same text (every house rule that
+    extends `default` reads it again); each caller gets its own copy of the data, which composition
+    may change. Spans and lines are immutable and shared."""
+    doc = _SHIPPED_DOCS.get((part, text))
+    if doc is None:
+        doc = _SHIPPED_DOCS[(part, text)] = load_yaml(text, f"rulesets/{part}.yaml")
+    return dataclasses.replace(doc, data=copy.deepcopy(doc.data), marks=dict(doc.marks))
+
+
 def read_part(part: str) -> YamlDoc:
     """A shipped ruleset by name, or a file by path."""
     if not looks_like_path(part):
@@ -49,7 +64,7 @@ def read_part(part: str) -> YamlDoc:
                 + f"shipped: {', '.join(shipped_names())} (`cuttle rules` describes them); "
                 + "or give a path to a .yaml file",
             )
-        return load_yaml(f.read_text(encoding="utf-8"), f"rulesets/{part}.yaml")
+        return _shipped(part, f.read_text(encoding="utf-8"))
     try:
         text = read_text(part, "ruleset file")
     except FileProblem as e:
