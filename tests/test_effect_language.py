@@ -198,3 +198,24 @@ def test_cards_joined_with_plus_are_each_counted_once(tmp_path: Path) -> None:
     moves = [str(m) for m in g.legal_moves()]
     assert moves.count("scuttle 9C 5H") == 1 and moves.count("scuttle 8S 5H") == 1
     assert "draw" in moves  # two cards in hand, counted once each
+
+
+def test_else_if_is_the_nested_if_with_one_end(tmp_path: Path) -> None:
+    from interpreter import Game
+    from interpreter.language.parser import parse_program
+    from interpreter.language.printer import to_text
+    from interpreter.scripting.setup import build_position
+
+    chain = "if count(hand of opponent) == 0 then draw 2 else if count(hand of opponent) < 3 then draw 1 else pass end"
+    nested = (
+        "if count(hand of opponent) == 0 then draw 2 else\n"
+        "  if count(hand of opponent) < 3 then draw 1 else pass end\nend"
+    )
+    assert parse_program(chain) == parse_program(nested)
+    assert to_text(parse_program(nested)) == chain  # the printer writes the chain back
+    rules, _ = _load(tmp_path, f"plays:\n  four:\n    effect: {chain}\n")
+    setup = {"p1": {"hand": ["4S", "2C"]}, "p2": {"hand": ["3D", "KH"]}, "deck": ["5S", "9D", "7C"]}
+    game = Game(rules, build_position(rules, setup, 0), 0, setup)
+    game.play("oneoff 4S")
+    game.play("resolve")  # p2 holds 2 cards: the middle branch draws p1 one card
+    assert sorted(game.view(0)["hand"]) == ["2C", "5S"]

@@ -135,7 +135,7 @@ TRICKY_PROGRAMS = [
     "if a then end",
     "if a then else end",
     "if a then draw 1; scrap b else nothing end",
-    "if a then if b then pass else win me end else if c then nothing end end",
+    "if a then if b then pass else win me end else if c then nothing end",
     "for each x in play where it.role == jack do if x.top then scrap x end end",
     "choose 1 from scrap by me as scrap; scrap chosen",
     "choose count(hand of me) - hand_limit from hand of me by me as discard scrap discard",

@@ -100,7 +100,17 @@ class _ToAst(Transformer):
         return A.Let(str(c[0]), c[1], **_pos(meta))
 
     def if_(self, meta, c):
-        return A.If(c[0], c[1], c[2] if len(c) > 2 and c[2] is not None else (), **_pos(meta))
+        # c: the condition, its statements, each `else if` (an If with no else yet), then the else's
+        # statements if there is an else; the chain is nested from the last: each `else if` is an else
+        chain = [x for x in c[2:] if isinstance(x, A.If)]
+        tail = [x for x in c[2:] if not isinstance(x, A.If) and x is not None]
+        orelse = tail[0] if tail else ()
+        for link in reversed(chain):
+            orelse = (A.If(link.cond, link.then, orelse, line=link.line, column=link.column),)
+        return A.If(c[0], c[1], orelse, **_pos(meta))
+
+    def else_if(self, meta, c):
+        return A.If(c[0], c[1], (), **_pos(meta))
 
     def for_each(self, meta, c):
         return A.ForEach(str(c[0]), c[1], c[2], **_pos(meta))

@@ -158,6 +158,10 @@ def _stmt(node: A.Node, depth: int = 0, multiline: bool = False) -> str:
             return f"let {n} = {e(v)}"
         case A.If(cond=c, then=t, orelse=o):
             text = f"if {e(c)} then{_nested(t, depth, multiline)}"
+            while len(o) == 1 and isinstance(o[0], A.If):  # an else that is one `if`: `else if`
+                link = o[0]
+                text += f"else if {e(link.cond)} then{_nested(link.then, depth, multiline)}"
+                o = link.orelse
             if o:
                 text += f"else{_nested(o, depth, multiline)}"
             return text + "end"
