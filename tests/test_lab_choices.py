@@ -54,5 +54,5 @@ def test_a_database_of_the_format_before_real_choices_is_refused_with_a_message(
     simulate(["default"], 3, PLAYERS, jobs=1, out=out)
     with sqlite3.connect(out / "games.sqlite") as conn:
         conn.execute("UPDATE run SET value = '2' WHERE key = 'format'")
-    with pytest.raises(CuttleError, match="database format 2, this one writes 3"):
+    with pytest.raises(CuttleError, match="database format 2, this one writes 4"):
         simulate(["default"], 3, PLAYERS, jobs=1, out=out)

@@ -57,6 +57,7 @@ class GameRecord:
     p2_offered: str
     p2_used: str
     p2_countered: str
+    progress: str  # JSON: [p1 points, p1 goal, p2 points, p2 goal] after each turn (playing.Played)
     state: State | None = field(default=None, compare=False, repr=False)  # the last position
     rules: Rules | None = field(default=None, compare=False, repr=False)
     recorder: Recorder | None = field(default=None, compare=False, repr=False)
@@ -129,6 +130,11 @@ COLUMNS: tuple[Column, ...] = (
     Column("p2_offered", "TEXT NOT NULL", "the same for p2"),
     Column("p2_used", "TEXT NOT NULL", "the same for p2"),
     Column("p2_countered", "TEXT NOT NULL", "the same for p2"),
+    Column(
+        "progress",
+        "TEXT NOT NULL",
+        "JSON, one [p1 points, p1 goal, p2 points, p2 goal] after each turn (and at a stop inside one)",
+    ),
 )
 Row = tuple[Any, ...]  # a row of `games`: its values in the order of COLUMNS
 KEY = ("side", "idx")  # the primary key of `games`

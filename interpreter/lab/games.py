@@ -20,7 +20,7 @@ from . import columns
 from .catalog import catalog_of
 from .columns import GameRecord, Row
 from .job import MAX_DECISIONS, Job, game_seed, plain_random, player_factory, player_seed, rules_of
-from .playing import Played, play, play_random
+from .playing import Played, play, play_random, progress_text
 from .recorder import Recorder
 
 SEATS = ("p1", "p2")
@@ -95,6 +95,7 @@ def record_of(
         max(1, len(g.hands)),
         g.reason,
         *rec.codes(),
+        progress_text(played.progress),
         g,
         rules,
         rec,

@@ -36,7 +36,7 @@ from .catalog import Catalog, rule_code
 from .columns import Row
 from .job import Job
 
-FORMAT = 3
+FORMAT = 4
 DB_NAME = "games.sqlite"
 
 TABLES = """
