@@ -137,6 +137,8 @@ def test_jobs_and_a_local_cluster_store_the_same_games(tmp_path: Path, capsys: p
     assert rows(tmp_path / "one" / "games.sqlite") == rows(tmp_path / "two" / "games.sqlite")
     assert rows(tmp_path / "one" / "games.sqlite") == rows(tmp_path / "cluster" / "games.sqlite")
     assert outs["one"] == outs["two"] == outs["cluster"]
+    quality = [(o["a"]["quality"], o["b"]["quality"], o["differences"]["quality"]) for o in outs.values()]
+    assert quality[0] == quality[1] == quality[2] and quality[0][0]["lead_changes"]["games"] == 40
 
 
 @pytest.mark.slow

@@ -1,9 +1,9 @@
 """The numbers of a run, computed from the stored games (so they always agree with the database).
 
-`summarize` gives one ruleset's results: win rates, draws, endings, game length, play usage,
-counters, each play's association with winning, and the dead rules. `differences` sets two rulesets
-side by side on the same game numbers (paired seeds when their deals are alike) and `verdict`
-says in words what changed and what did not at this sample size.
+`summarize` gives one ruleset's results: win rates, draws, endings, game length, game quality
+(quality_summary.py), play usage, counters, each play's association with winning, and the dead
+rules. `differences` sets two rulesets side by side on the same game numbers (paired seeds when
+their deals are alike) and `verdict` says in words what changed and what did not at this sample size.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections import Counter, defaultdict
 from itertools import chain
 from typing import Any
 
-from . import columns, stats
+from . import columns, quality_summary, stats
 from .catalog import code_rule, rule_code
 from .columns import CODES
 from .store import Store
@@ -49,7 +49,14 @@ def end_label(end: str, winner: str | None, goal: int | None, passes: int) -> st
     return {"no-move": "no legal move", "cutoff": "cut off (decision cap)"}.get(end, "other")
 
 
-READ = ("idx", "winner", "end_reason", "goal", *CODES)  # what a summary reads of each game, besides the measures
+READ = (
+    "idx",
+    "winner",
+    "end_reason",
+    "goal",
+    "progress",
+    *CODES,
+)  # what a summary reads of each game, besides the measures
 
 
 def games_of(store: Store, side: str, games: int) -> dict[str, list[Any]]:
@@ -126,6 +133,7 @@ def summarize(store: Store, side: str, games: int) -> dict[str, Any]:
         "ends": {k: _rate(v, n) for k, v in sorted(ends.items(), key=lambda kv: (-kv[1], kv[0]))},
         **_measures(g),
     }
+    out.setdefault("quality", {}).update(quality_summary.summary(g))  # beside measures of the group
     table = _rules_table(rules, _usage(g), n, p1 + p2, g["end_reason"].count("passes"))
     out["rules"] = table
     out["plays"] = _play_counts(table)
@@ -269,6 +277,7 @@ def differences(store: Store, games: int, paired: bool, summaries: dict[str, dic
     for c, m in columns.measures():
         where = out.setdefault(m.group, {}) if m.group else out
         where[c.name] = _relative(va[c.name], vb[c.name], paired)
+    out.setdefault("quality", {}).update(quality_summary.difference(rows_a, rows_b, paired))
     ends = {}
     sa, sb = summaries["a"], summaries["b"]
     for label in list(sa["ends"]) + [k for k in sb["ends"] if k not in sa["ends"]]:

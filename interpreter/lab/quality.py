@@ -49,3 +49,14 @@ def uncertainty(leads: Sequence[float]) -> float | None:
     if not leads:
         return None
     return sum(1 - min(1.0, abs(d)) for d in leads) / len(leads)
+
+
+def progress(points: int, goal: int) -> float:
+    """A player's progress toward its goal: points / goal (1 when the goal is 0 or less: reached)."""
+    return 1.0 if goal <= 0 else points / goal
+
+
+def leads_of(trace: Sequence[Sequence[int]]) -> list[float]:
+    """A game's lead after each turn from its column `progress` (decoded): [p1 points, p1 goal, p2
+    points, p2 goal] per turn."""
+    return [progress(a, b) - progress(c, d) for a, b, c, d in trace]

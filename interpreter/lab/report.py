@@ -6,11 +6,11 @@ shows as colour or emphasis."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import columns
+from . import columns, quality_summary
 from .columns import Measure
 from .progress import per_second
 from .sim import Report
@@ -196,9 +196,62 @@ def _dead(s: dict[str, Any], label: str = "") -> list[Cell]:
     return [(label + w, "warn") for w in s["dead_why"]] or [label + "none: every play, response and rule fired"]
 
 
+# each quality measure (quality_summary.py): its label, and how its values are shown
+QUALITY: dict[str, tuple[str, Callable[[float], str]]] = {
+    "advantage": ("advantage (p1 wins − p2 wins)", lambda x: f"{signed(x, 1, 100)} pts"),
+    "drawishness": ("drawishness (no winner)", lambda x: pct(x)),
+    "decisiveness": ("decisiveness (turns before the winner leads for good)", lambda x: pct(x)),
+    "lead_changes": ("lead changes per game", lambda x: num(x, 2)),
+    "drama": ("drama (winner's worst deficit, of the goal)", lambda x: pct(x)),
+    "uncertainty": ("uncertainty (1: level throughout)", lambda x: num(x, 3)),
+    "turns": ("duration: turns", lambda x: num(x)),
+    "real_choices": ("duration: real choices", lambda x: num(x)),
+}
+QUALITY_NOTE = "means per game with 95% intervals; decisiveness and drama over the games someone won (docs/lab.md)"
+
+
+def _shown(name: str, x: float | None) -> str:
+    return "—" if x is None or math.isnan(x) else QUALITY[name][1](x)
+
+
+def _quality(s: dict[str, Any]) -> Section:
+    sec = Section("Game quality", ["", "value", "95% CI", "games"], right=[False, True, True, True], note=QUALITY_NOTE)
+    for name, e in quality_summary.flat(s["quality"]):
+        lo, hi = e["ci95"]
+        sec.rows.append(
+            [QUALITY[name][0], _shown(name, e["value"]), f"{_shown(name, lo)} to {_shown(name, hi)}", f"{e['games']:,}"]
+        )
+    return sec
+
+
+def _quality_diff(diff: dict[str, Any], na: str, nb: str) -> Section:
+    """A and B side by side over the games the difference is over (paired: those both define it for)."""
+    sec = Section(
+        "Game quality",
+        ["", "A: " + na, "B: " + nb, "B − A (95% CI)"],
+        right=[False, True, True, False],
+        note=QUALITY_NOTE,
+    )
+    for name, d in quality_summary.flat(diff["quality"]):
+        lo, hi = d["ci95"]
+        delta = f"{_signed_as(name, d['difference'])} ({_signed_as(name, lo)} to {_signed_as(name, hi)})"
+        tone = "strong" if d["detectable"] else "dim"
+        sec.rows.append([QUALITY[name][0], _shown(name, d["a"]), _shown(name, d["b"]), (delta, tone)])
+    return sec
+
+
+def _signed_as(name: str, x: float) -> str:
+    """A difference of measure `name`, with its sign (points of a share for a share)."""
+    if x is None or math.isnan(x):
+        return "—"
+    if name in ("advantage", "drawishness", "decisiveness", "drama"):
+        return f"{signed(x, 1, 100)} pts"
+    return signed(x, 3 if name == "uncertainty" else 2)
+
+
 def sim_sections(report: Report) -> list[Section]:
     s = report.summaries["a"]
-    out = [_results(s), _ends(s), *_measure_sections(s), _plays(s)]
+    out = [_results(s), _ends(s), *_measure_sections(s), _quality(s), _plays(s)]
     ch = _choices(s)
     if ch:
         out.append(ch)
@@ -253,6 +306,7 @@ def compare_sections(report: Report) -> list[Section]:
         sec = Section(title, ["", "A: " + na, "B: " + nb, "B − A (95% CI)"], right=[False, True, True, False])
         _compare_measures(sec, a, b, diff, rows)
         out.append(sec)
+    out.append(_quality_diff(diff, na, nb))
     sec = Section("How games end", ["", "A", "B", "B − A (95% CI)"], right=[False, True, True, False])
     for k, d in diff["ends"].items():
         sec.rows.append([k, pct(d["a"]), pct(d["b"]), _diff_cell(d, 100, " pts")])
