@@ -33,6 +33,7 @@ from interpreter.engine.state import State
 from interpreter.players.picks import Picks
 from interpreter.rules import Rules
 
+from .progress_reader import generated_reader
 from .recorder import Action, Recorder, second
 
 
@@ -70,7 +71,11 @@ def progress_of(rules: Rules, g: State) -> Progress:
 
 
 def progress_reader(rules: Rules) -> Callable[[State], Progress]:
-    """`progress_of` for `rules`, calling the compiled score and goal directly (the hot path's way)."""
+    """`progress_of` for `rules`: its score and goal written in place (progress_reader.py), or else
+    the compiled score and goal called directly (the hot path's way)."""
+    made = generated_reader(rules)
+    if made is not None:
+        return made
     score, goal = rules.score_fn, rules.goal_fn
     if score is None or goal is None:
         return lambda g: progress_of(rules, g)
