@@ -70,17 +70,13 @@ def progress_of(rules: Rules, g: State) -> Progress:
     return (rules.score_of(g, 0), rules.goal_of(g, 0), rules.score_of(g, 1), rules.goal_of(g, 1))
 
 
-def progress_reader(rules: Rules) -> Callable[[State], Progress]:
-    """`progress_of` for `rules`: its score and goal written in place (progress_reader.py), or else
-    the compiled score and goal called directly (the hot path's way)."""
+def player_reader(rules: Rules) -> Callable[[State, int], tuple[int, int]]:
+    """`(g, player) -> (points, goal)` for `rules`: its score and goal written in place
+    (progress_reader.py), or else the compiled score and goal called directly."""
     made = generated_reader(rules)
     if made is not None:
         return made
-    score, goal = rules.score_fn, rules.goal_fn
-    if score is None or goal is None:
-        return lambda g: progress_of(rules, g)
-    me, them = Rules._PLAYER_ENV
-    return lambda g: (score(g, me), goal(g, me), score(g, them), goal(g, them))
+    return lambda g, p: (rules.score_of(g, p), rules.goal_of(g, p))
 
 
 class _Texts(dict[Progress, str]):
@@ -186,8 +182,16 @@ def play_random(rules: Rules, seed: int, picks: tuple[Picks, Picks], cap: int, r
     choice_of = rec.cat.choice
     trace: list[Progress] = []  # each player's progress after each turn
     note = trace.append
-    now = progress_reader(rules)
+    read = player_reader(rules)
     traced = 0  # the decision count at the last entry of `trace`
+    # a player's points and goal are read again only when they may have changed: when they read
+    # only the fields (the engine's win check knows which), after a change of a field (its version
+    # g.fv, as check_win reads it): their own field's, or either when they read the other's too
+    own = rules.win_reads_own_field_only
+    by_fields = own or rules.win_reads_fields_only
+    a0, b0 = read(g, 0)
+    a1, b1 = read(g, 1)
+    fv0, fv1 = g.fv  # the field versions they were read at
     while g.winner is None and g.moves_made < cap:
         acts = g.actions
         if acts is not None:  # kept on the state: a main decision or a `play from`, each action a play
@@ -229,10 +233,19 @@ def play_random(rules: Rules, seed: int, picks: tuple[Picks, Picks], cap: int, r
         if g.turn_no != turn_no or (match and g.hands is not hands):  # a turn ended
             turns += 1
             turn_no, hands = g.turn_no, g.hands
-            note(now(g))
+            f0, f1 = g.fv
+            if not by_fields or (f0 != fv0 and own):
+                a0, b0 = read(g, 0)
+            if not by_fields or (f1 != fv1 and own):
+                a1, b1 = read(g, 1)
+            if by_fields and not own and (f0 != fv0 or f1 != fv1):
+                a0, b0 = read(g, 0)
+                a1, b1 = read(g, 1)
+            fv0, fv1 = f0, f1
+            note((a0, b0, a1, b1))
             traced = g.moves_made
     if traced != g.moves_made:  # the game stopped inside a turn: its last position
-        note(now(g))
+        note(read(g, 0) + read(g, 1))
     for p in (0, 1):  # the plays offered, each once (a set of plays: they hash as objects)
         rec.seen[p].update(map(second, offered[p]))
     return Played(g, g.moves_made, turns if match else g.turn_no, real, trace)
