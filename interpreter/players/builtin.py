@@ -48,6 +48,10 @@ def _sharp(
     reply: int = 1,
     tempo: float = 2.0,
     short: float = 3.0,
+    need: float = 1.0,
+    urgency: float = 12.0,
+    hand: float = 0.9,
+    in_play: float = 0.6,
 ) -> Sharp:
     return Sharp(
         seed,
@@ -55,7 +59,7 @@ def _sharp(
         depth=depth,
         max_nodes=max_nodes,
         reply=reply,
-        weights=SharpWeights(tempo=tempo, short=short),
+        weights=SharpWeights(need=need, urgency=urgency, hand=hand, in_play=in_play, tempo=tempo, short=short),
     )
 
 
