@@ -46,11 +46,11 @@ def _sharp(
     depth: int = 3,
     max_nodes: int = 600,
     reply: int = 1,
-    tempo: float = 2.0,
-    short: float = 3.0,
+    tempo: float = 0.0,
+    short: float = 0.0,
     need: float = 1.0,
     urgency: float = 12.0,
-    hand: float = 0.9,
+    hand: float = 2.5,
     in_play: float = 0.6,
 ) -> Sharp:
     return Sharp(
