@@ -11,12 +11,16 @@ from interpreter.engine.game import Game
 from interpreter.engine.state import HAND0
 from interpreter.players.registry import make_player, players
 from interpreter.players.sampling import determinize
+from interpreter.players.sharp import Sharp
 from interpreter.rules import load_ruleset
 
 
 def test_sharp_is_registered() -> None:
     assert "sharp" in players()
     assert type(make_player("sharp", seed=1)).__name__ == "Sharp"
+    strong, plain = make_player("sharp:strong", seed=1), make_player("sharp", seed=1)
+    assert isinstance(strong, Sharp) and isinstance(plain, Sharp)
+    assert strong.reply > plain.reply and strong.max_nodes > plain.max_nodes  # the strong level looks further
 
 
 def _play(ruleset: str, seed: int) -> list[str]:

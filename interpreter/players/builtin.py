@@ -74,6 +74,8 @@ register(
 )
 register(
     "sharp",
-    "fast and competent: a few determinized worlds, the rest of the turn, an evaluation with tempo",
+    "fast and competent: a few determinized worlds, the rest of the turn, cards in hand valued highly",
     _sharp,
+    levels={"default": {}, "strong": {"reply": 4, "max_nodes": 2000}},
+    default_level="default",
 )
