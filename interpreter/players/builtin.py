@@ -45,7 +45,7 @@ def _sharp(
     samples: int = 4,
     depth: int = 3,
     max_nodes: int = 600,
-    reply: int = 1,
+    reply: int = 2,
     tempo: float = 0.0,
     short: float = 0.0,
     need: float = 1.0,
@@ -76,6 +76,6 @@ register(
     "sharp",
     "fast and competent: a few determinized worlds, the rest of the turn, cards in hand valued highly",
     _sharp,
-    levels={"default": {}, "strong": {"reply": 4, "max_nodes": 2000}},
+    levels={"fast": {"reply": 1}, "default": {}, "strong": {"reply": 4, "max_nodes": 2000}},
     default_level="default",
 )

@@ -8,8 +8,8 @@ worst for it) and scores what it reaches. It differs in what it scores and what 
 - the evaluation weighs cards in hand much more (2.5 a card against the heuristic's 0.9): a card
   kept is an option on a later turn; the measured gain (tuned by 100-game matches against
   `heuristic`, see docs/players.md) suggests the heuristic weight gives cards away too cheaply;
-- it looks at the opponent's next action only one decision deep (the heuristic player follows it
-  four), so it spends little and stays several times cheaper per move;
+- it follows the opponent's next action two decisions deep (the heuristic player follows it four)
+  within a smaller node budget (600 against 2,000), so it spends less per move;
 - an optional *tempo* term (`tempo`, `short`; off by default, it did not help): how many point cards
   each side still needs from its hand to reach its goal, and whether its hand can cover it.
 
@@ -59,7 +59,7 @@ class Sharp:
         samples: int = 4,
         depth: int = 3,
         max_nodes: int = 600,
-        reply: int = 1,
+        reply: int = 2,
         weights: SharpWeights | None = None,
     ) -> None:
         self.seed = seed
