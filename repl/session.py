@@ -20,6 +20,7 @@ from interpreter.core.cards import NAMES
 from interpreter.core.errors import LocatedError, safe_text
 from interpreter.core.zones import HAND0
 from interpreter.players.registry import Player, make_player
+from interpreter.players.registry import players as registered_players
 from interpreter.scripting import records
 
 from .errors import CommandError
@@ -628,10 +629,11 @@ class Session:
         theirs = recorded.get(f"p{2 - self.human}") if self.vs == "bot" else None
         note = ""
         if theirs and theirs != "human" and theirs != self.opponent:
-            try:  # play on against the opponent the record names
-                make_player(theirs, seed=game.seed)
+            # play on against the opponent the record names, if it is a player by name here: only a
+            # registered name or level, never options from a stranger's file (`ismcts?iterations=10**9`)
+            if theirs in registered_players():
                 self.opponent, note = theirs, f", against {theirs} as recorded"
-            except CuttleError:
+            else:
                 note = f" (the record's opponent '{theirs}' is not a player here: {self.opponent} plays on)"
         if self.bot is not None:
             self.bot = self.make_bot(game.seed)

@@ -738,3 +738,16 @@ def test_a_record_with_bad_players_is_refused(tmp_path: Path) -> None:
     (tmp_path / "g.yaml").write_text(text, encoding="utf-8")
     with pytest.raises(RecordError, match="players must map p1 and p2"):
         records.read(tmp_path / "g.yaml")
+
+
+def test_a_record_cannot_choose_an_opponent_with_options(tmp_path: Path) -> None:
+    rules = load_ruleset("default")
+    lines: list[str] = []
+    s = Session(Game.new(rules, 3), "random", 0, out=lines.append)
+    s.handle(f"save {tmp_path / 'g.yaml'}")
+    path = tmp_path / "g.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("p2: random", "p2: ismcts?iterations=999999999"), "utf-8")
+    other = Session(Game.new(rules, 9), "heuristic", 0, out=lines.append)
+    other.handle(f"load {path}")
+    assert other.opponent == "heuristic"  # a stranger's file does not pick a search that never ends
+    assert any("is not a player here: heuristic plays on" in x for x in lines)

@@ -41,7 +41,8 @@ def code_text(listings: list[Listing]) -> str:
     parts = []
     for x in listings:
         where = f"{x.file}, line {x.line}" if x.line > 0 else x.file
-        parts.append(f"# {x.label} — {where}\n{x.text}\n")
+        head = f"# {x.label} — {where}".replace("\n", "\\n").replace("\r", "\\r")  # a name from a file: one line
+        parts.append(f"{head}\n{x.text}\n")
     return "\n".join(parts)
 
 

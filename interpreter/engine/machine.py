@@ -24,7 +24,7 @@ from .decision import CHOOSE_D, MAIN, MAIN_OF, PLAY_D, RESPOND, RESPOND_OF, Deci
 from .direct import PENDING, make_play, play_functions
 from .legal import enumerate_actions, legal_actions, main_function, move_of, plays_for
 from .state import State, new_state, zone_word
-from .wincheck import win_function
+from .wincheck import points_goal_function, win_function
 
 END_TURN = (BUILTIN, "end_turn", None)
 # up to this many cards, no choice of some of them can offer more than MAX_CHOICES choices
@@ -124,6 +124,7 @@ def prepare(rules: Rules) -> None:
     function, the win check), which the first game would otherwise do: a tool that times its games
     (the lab) prepares the rules while loading them."""
     _plan(rules).make_all()
+    points_goal_function(rules)  # the lab's reader of points and goals, generated like the win check
 
 
 def apply_action(g: State, action: tuple) -> None:

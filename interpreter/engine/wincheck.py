@@ -20,6 +20,22 @@ from .inline import Inliner
 
 def win_function(rules: Rules) -> Any:
     """`won(g, me) -> bool`, or None when the score and goal must stay calls."""
+    return _score_and_goal(rules, "won", "s >= w", "<win check of a ruleset>", "engine.win_check")
+
+
+def points_goal_function(rules: Rules) -> Any:
+    """`points_goal(g, me) -> (points, goal)`, made once per ruleset (kept in `rules.engine_cache`),
+    or None when the score and goal must stay calls: what the lab records after every turn."""
+    if "points_goal" not in rules.engine_cache:
+        rules.engine_cache["points_goal"] = _score_and_goal(
+            rules, "points_goal", "(s, w)", "<points and goal of a ruleset>", "engine.points_goal"
+        )
+    return rules.engine_cache["points_goal"]
+
+
+def _score_and_goal(rules: Rules, name: str, result: str, filename: str, label: str) -> Any:
+    """A generated `name(g, me)` returning `result` of `s` (me's score) and `w` (me's goal), both
+    written in place; None when either must stay a call."""
     if rules.score_fn is None or rules.goal_fn is None:
         return None
     inl = Inliner(rules)
@@ -29,20 +45,20 @@ def win_function(rules: Rules) -> Any:
     ns: dict[str, Any] = {}
     for k, v in inl.namespace().items():
         if ns.setdefault(k, v) is not v:  # pragma: no cover - one namespace, no clash possible
-            raise RulesetError(f"internal error: the win check and the compiler both name {k!r}")
+            raise RulesetError(f"internal error: the {label} and the compiler both name {k!r}")
     source = "\n".join(
-        ["def won(g, me):", "    opp = 1 - me", f"    s = {score}", f"    w = {goal}", "    return s >= w"]
+        [f"def {name}(g, me):", "    opp = 1 - me", f"    s = {score}", f"    w = {goal}", f"    return {result}"]
     )
     return define(
         source,
-        "won",
+        name,
         ns,
-        "<win check of a ruleset>",
+        filename,
         splice=inl.splice,
         placeholders=frozenset(inl.parts),
-        label="engine.win_check",
+        label=label,
         line_origins=inl.line_origins,
     )
 
 
-__all__ = ["win_function"]
+__all__ = ["win_function", "points_goal_function"]

@@ -30,10 +30,10 @@ from interpreter.engine.legal import RESOLVE_ACTION, legal_actions, move_of
 from interpreter.engine.machine import apply_action, deal
 from interpreter.engine.moves import Move
 from interpreter.engine.state import State
+from interpreter.engine.wincheck import points_goal_function
 from interpreter.players.picks import Picks
 from interpreter.rules import Rules
 
-from .progress_reader import generated_reader
 from .recorder import Action, Recorder, second
 
 
@@ -72,8 +72,9 @@ def progress_of(rules: Rules, g: State) -> Progress:
 
 def player_reader(rules: Rules) -> Callable[[State, int], tuple[int, int]]:
     """`(g, player) -> (points, goal)` for `rules`: its score and goal written in place
-    (progress_reader.py), or else the compiled score and goal called directly."""
-    made = generated_reader(rules)
+    (engine/wincheck.py, as the win check has them), or else the compiled score and goal called
+    directly."""
+    made = points_goal_function(rules)
     if made is not None:
         return made
     return lambda g, p: (rules.score_of(g, p), rules.goal_of(g, p))
