@@ -10,6 +10,7 @@ import pytest
 from interpreter import Game, load_ruleset
 from interpreter.core.cards import parse_card
 from interpreter.core.errors import CuttleError, RulesetErrors
+from interpreter.core.limits import MAX_STEP_COST
 from interpreter.core.zones import SHOWN
 from interpreter.engine.state import EventState, MoveEventState, State
 from interpreter.scripting.setup import build_position
@@ -157,6 +158,53 @@ def test_a_trigger_that_sets_itself_off_forever_is_refused_and_the_game_unchange
         g.play("points AH")  # the turn's end sends the 5C between the shown cards and the scrap for ever
     assert "MAX_TRIGGERED" in str(e.value)
     assert g.state.key() == before
+
+
+def test_a_chain_of_costly_triggers_is_stopped_by_the_budget_of_the_step(tmp_path: Path) -> None:
+    # each test of `heavy`'s condition may visit 52**4 cards (the opponent's field, empty here, counted
+    # as holding the whole deck): far within MAX_COST alone and within MAX_TRIGGERED's 1,000 links, but
+    # the step's budget counts every test of the chain and refuses the move after a few dozen links
+    nested = "count(field of opponent where count(field of opponent where count(field of opponent where "
+    nested += "count(field of opponent where it.rank == 5) > 0) > 0) > 0) >= 0"
+    rules = _rules(
+        tmp_path,
+        f"""triggers:
+  start:
+    event: turn ends
+    effect: move hand of me where it.rank == 5 to shown
+  there:
+    event: card enters shown
+    when: {nested}
+    effect: move it to scrap
+  back:
+    event: card enters scrap
+    effect: move it to shown
+""",
+    )
+    heavy = next(t for t in rules.triggers if t.name == "there")
+    assert heavy.when_cost > 52**4
+    g = Game(
+        rules, build_position(rules, {"turn": "p1", "p1": {"hand": ["5C", "AH"]}, "p2": {"hand": ["2D", "3D"]}}, 1)
+    )
+    before = g.state.key()
+    with pytest.raises(CuttleError) as e:
+        g.play("points AH")
+    assert "MAX_STEP_COST" in str(e.value) and "the last: there" in str(e.value)
+    assert g.state.key() == before
+
+
+def test_the_budget_of_a_step_starts_again_at_each_move(tmp_path: Path) -> None:
+    # one costly test per turn's end: many moves in a row each stay within their own step's budget
+    nested = "count(field of opponent where count(field of opponent where count(field of opponent where "
+    nested += "count(field of opponent where it.rank == 5) > 0) > 0) > 0) >= 0"
+    rules = _rules(tmp_path, f"triggers:\n  noted:\n    event: turn ends\n    when: {nested}\n    effect: nothing\n")
+    (noted,) = rules.triggers
+    turns = MAX_STEP_COST // noted.when_cost + 5  # more turns than one budget pays for
+    g = Game.new(rules, 3)
+    mover = random_mover(3)
+    while g.state.turn_no < turns:
+        assert g.outcome is None, "the game ended too soon to show it: pick another seed"
+        g.play(mover(g))
 
 
 # -- whole games -----------------------------------------------------------------------------------

@@ -87,5 +87,12 @@ MAX_TRIGGERED = 1_000
 """Triggered effects one step may set off in a chain (a trigger whose effect sets off triggers, and so
 on): beyond it the move is refused and the game unchanged."""
 
+MAX_STEP_COST = 200_000_000
+"""Work of the triggers of one step (one move and everything it sets off until the next decision):
+every `when:` tested and every triggered effect run counts its cost as MAX_COST counts it (every zone
+holding the whole deck), summed over the whole chain. A step that would spend more is refused and the
+game unchanged, so a chain of costly triggers is stopped after a few links however long MAX_TRIGGERED
+would let it grow (the shipped house rules with triggers spend well under a thousandth of it)."""
+
 MAX_SCENARIO_STEPS = 10_000
 """Steps (moves and expectations) of one scenario or record."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from interpreter.core.cards import CARD_COUNT
 from interpreter.core.errors import RuleRuntimeError
-from interpreter.core.limits import MAX_CHOICES, MAX_HANDS, MAX_MOVES, MAX_TRIGGERED
+from interpreter.core.limits import MAX_CHOICES, MAX_HANDS, MAX_MOVES, MAX_STEP_COST, MAX_TRIGGERED
 from interpreter.core.zones import DECK, DRAW, FIELD0, HAND0, HAND1, RANDOM, SCRAP, SHOWN, STACK
 from interpreter.language.compiler import BUILTIN, CHOOSE, EXEC, JUMP, JUMP_IF_NOT, PLAY, concat
 from interpreter.language.runtime import as_cards, choices
@@ -717,13 +717,25 @@ def _fire(g: State, env: dict, arg: tuple) -> None:
     events.clear()
     runs = []
     triggers = g.rules.triggers
+    step, spent = g.spent  # type: ignore[attr-defined]
+    if step != g.moves_made:  # the first triggers of this step
+        spent = 0
     for e in queued:
         kind = e[0]
         for t in triggers:
             tenv = _trigger_env(t, e) if kind == "move" or t.event == kind else None
-            if tenv is not None and (t.when is None or t.when(g, tenv)):
+            if tenv is None:
+                continue
+            spent += t.when_cost
+            if spent > MAX_STEP_COST:
+                _overspent(t)
+            if t.when is None or t.when(g, tenv):
+                spent += t.effect_cost
+                if spent > MAX_STEP_COST:
+                    _overspent(t)
                 tenv[" by"] = (t.name, False)
                 runs.append((t, tenv))
+    g.spent = (g.moves_made, spent)  # type: ignore[attr-defined]
     if not runs:
         return
     fired = env.get(" fired", 0) + len(runs)
@@ -737,6 +749,13 @@ def _fire(g: State, env: dict, arg: tuple) -> None:
     frames.append([_CHAIN, 0, {"me": g.turn, "opponent": 1 - g.turn, " fired": fired}])
     for t, tenv in reversed(runs):
         frames.append([t.program, 0, tenv])
+
+
+def _overspent(t: Any) -> None:
+    raise RuleRuntimeError(
+        f"the triggers of one move would do more than {MAX_STEP_COST:,} steps of work "
+        f"(MAX_STEP_COST; the last: {t.name}); the move is refused and the game unchanged"
+    )
 
 
 def _trigger_env(t: Any, e: tuple) -> dict | None:

@@ -473,16 +473,18 @@ class EventState(State):
     whose triggers have not run yet (rules/triggers.py; the machine runs them). A ruleset without
     triggers plays with `State` and pays nothing for events."""
 
-    __slots__ = ("events",)
+    __slots__ = ("events", "spent")
 
     def __init__(self, rules: Any, seed: int) -> None:
         super().__init__(rules, seed)
         self.events: list[tuple] = []
         self.cur: dict | None = None
+        self.spent = (-1, 0)  # (moves_made, work): what the triggers of that step have cost so far
 
     def copy(self) -> State:
         s = State.copy(self)
         s.events = self.events[:]  # type: ignore[attr-defined]
+        s.spent = self.spent  # type: ignore[attr-defined]
         s.cur = self.cur
         return s
 

@@ -75,6 +75,8 @@ class TriggerDef:
     when: Any  # a compiled condition, or None
     program: tuple
     source: dict
+    when_cost: int = 0  # the work of testing `when` once, and of running the effect once, as
+    effect_cost: int = 0  # MAX_COST counts it (set by rules/sections.py check_budgets)
 
 
 def fire(what: str, name: str = "") -> tuple:

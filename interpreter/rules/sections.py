@@ -5,6 +5,7 @@ names an earlier one defined."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -47,7 +48,7 @@ from interpreter.language.runtime import choices
 
 from .builder import BASE, NO_COST, Builder
 from .compose import Composed, get_path
-from .defs import AFTER_RESPONSE, FINISH_PLAY, START_CHOSEN, PlayDef, ResponseDef
+from .defs import AFTER_RESPONSE, FINISH_PLAY, START_CHOSEN, PlayDef, ResponseDef, TriggerDef
 from .lint import lint, rank_hint
 from .triggers import build_triggers
 from .validate import int_or, list_or
@@ -492,6 +493,36 @@ def check_budgets(b: Builder, r: Rules) -> None:
     ):
         if not _within_budget(b, which, n, limit, decision_limit):
             return
+    _price_triggers(b, r)
+
+
+def _amounts(b: Builder, costs: dict[tuple, Any], which: int) -> tuple[int, int, int]:
+    """The work of one evaluation of end.score, of end.goal, and of listing the plays of one card."""
+    s = costs.get(("end", "score"), ZERO).value(0, 0, 0)
+    g = costs.get(("end", "goal"), ZERO).value(s, 0, 0)
+    per_rank: dict[str, int] = {}
+    for ranks, _, legal, _, target in b.play_costs:
+        for rank in ranks:
+            per_rank[rank] = per_rank.get(rank, 0) + legal[which].value(s, g, 0) + target[which].value(s, g, 0)
+    return s, g, costs.get(("turn", "playable"), ZERO).value(s, g, 0) + max(per_rank.values(), default=0)
+
+
+def _price_triggers(b: Builder, r: Rules) -> None:
+    """Each trigger's work per test of its `when` and per run of its effect, counted as MAX_COST
+    counts it: the machine sums them over a step's whole chain against MAX_STEP_COST."""
+    if not r.triggers:
+        return
+    costs = {path: c[0] for path, *c in b.costs}
+    s, g, per_card = _amounts(b, costs, 0)
+
+    def price(t: TriggerDef, field: str) -> int:
+        c = costs.get(("triggers", t.name, field))
+        return 0 if c is None else c.value(s, g, per_card)
+
+    r.triggers = tuple(
+        dataclasses.replace(t, when_cost=price(t, "when") if t.when is not None else 0, effect_cost=price(t, "effect"))
+        for t in r.triggers
+    )
 
 
 def _within_budget(b: Builder, which: int, n: int, limit: int, decision_limit: int) -> bool:
@@ -518,8 +549,7 @@ def _within_budget(b: Builder, which: int, n: int, limit: int, decision_limit: i
         return refuse(
             ("end", "goal"), "end.goal cannot use goal() or can_play(): the goal would depend on itself", "E216"
         )
-    s = score.value(0, 0, 0)
-    g = goal.value(s, 0, 0)
+    s, g, per_card = _amounts(b, costs, which)
     listing = (
         [("turn", "playable")]
         + [p[1] for p in b.play_costs]
@@ -534,12 +564,7 @@ def _within_budget(b: Builder, which: int, n: int, limit: int, decision_limit: i
                 f"{'.'.join(map(str, path))} cannot use can_play(): listing the legal moves would ask itself",
                 "E216",
             )
-    # listing the plays of one card: its rank's plays (the costliest rank counts)
-    per_rank: dict[str, int] = {}
-    for ranks, _, legal, _, target in b.play_costs:
-        for rank in ranks:
-            per_rank[rank] = per_rank.get(rank, 0) + legal[which].value(s, g, 0) + target[which].value(s, g, 0)
-    per_card = costs.get(("turn", "playable"), ZERO).value(s, g, 0) + max(per_rank.values(), default=0)
+    # listing the plays of one card: its rank's plays (the costliest rank counts; `_amounts`)
     decision = n * per_card + sum(legal[which].value(s, g, 0) for ranks, _, legal, _, _ in b.play_costs if not ranks)
     responses = sum(
         n * choices(n - 1, extra) * (legal[which].value(s, g, 0) + 1) for _, _, legal, extra in b.response_costs
