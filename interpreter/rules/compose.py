@@ -13,6 +13,7 @@ from interpreter.core.errors import Location, RulesetError, RulesetErrors, sugge
 from interpreter.core.limits import MAX_PARTS
 
 from .additions import field_kind_of, is_addition, join
+from .paths import PathDict
 from .sources import looks_like_path, read_part, relative, shipped_names
 from .yamlsrc import KEY, YamlDoc
 
@@ -22,14 +23,14 @@ class Composed:
     """Merged ruleset data, where each value came from, and which part set each path."""
 
     data: dict
-    marks: dict
-    setters: dict = field(default_factory=dict)  # path -> part name that set it
+    marks: PathDict
+    setters: PathDict = field(default_factory=PathDict)  # path -> part name that set it
     parts: list[str] = field(default_factory=list)  # the base and what it extends, base-most first
     lines: dict = field(default_factory=dict)  # part -> its YamlDoc
     options: list[str] = field(default_factory=list)  # options applied, in order
     applied_by: dict = field(default_factory=dict)  # option -> the part that applied it
     aliases: set = field(default_factory=set)  # the `name:` of every part
-    joined: dict = field(default_factory=dict)  # path -> Joined: a rule several files wrote (additions.py)
+    joined: PathDict = field(default_factory=PathDict)  # path -> Joined: a rule several files wrote (additions.py)
 
     def label(self, part: str) -> str:
         """A part as its `name:` says (a file on disk by its name, not its path)."""
@@ -119,10 +120,11 @@ def _merge(
             _merge(dst, value, doc, p, part, option, errors, may_override)
             continue
         if option and cur != value:
+            setters = dst.setters
             clash = [
                 s
-                for q, s in dst.setters.items()
-                if (q[: len(p)] == p or p[: len(q)] == q) and s in dst.options and s not in may_override and s != part
+                for s in (setters[q] for q in setters.along(p) + setters.under(p))
+                if s in dst.options and s not in may_override and s != part
             ]
             if clash:
                 errors.append(
@@ -135,16 +137,16 @@ def _merge(
                 )
                 continue
         set_path(dst.data, p, copy.deepcopy(value))
-        for j in [j for j in dst.joined if j[: len(p)] == p]:  # replaced: no longer the joined rule
+        for j in dst.joined.under(p):  # replaced: no longer the joined rule
             del dst.joined[j]
-        for m in [m for m in dst.marks if m[: len(p)] == p]:
+        for m in dst.marks.under(p):
             del dst.marks[m]
-        for m, s in doc.marks.items():
-            if m[: len(p)] == p:
-                dst.marks[m] = s
+        for m in doc.marks.under(p):
+            dst.marks[m] = doc.marks[m]
         dst.setters[p] = part
-        for sp in [q for q in dst.setters if q[: len(p)] == p and q != p]:
-            del dst.setters[sp]
+        for sp in dst.setters.under(p):
+            if sp != p:
+                del dst.setters[sp]
 
 
 def get_path(data: Any, path: tuple) -> Any:
@@ -259,7 +261,7 @@ def _compose_one(part: str, errors: list[RulesetError], seen: list[str], rel: Pa
                 e = RulesetError(e.message, doc.where(("extends",)), code=e.code, hint=e.hint)
             raise e from None
     else:
-        base = Composed({}, {})
+        base = Composed({}, PathDict())
     base.parts.append(part)
     if isinstance(data.get("name"), str) and data["name"] != part:
         base.aliases.add(data["name"])

@@ -47,7 +47,7 @@ def _shipped(part: str, text: str) -> YamlDoc:
     doc = _SHIPPED_DOCS.get((part, text))
     if doc is None:
         doc = _SHIPPED_DOCS[(part, text)] = load_yaml(text, f"rulesets/{part}.yaml")
-    return dataclasses.replace(doc, data=copy.deepcopy(doc.data), marks=dict(doc.marks))
+    return dataclasses.replace(doc, data=copy.deepcopy(doc.data), marks=doc.marks.copy())
 
 
 def read_part(part: str) -> YamlDoc:

@@ -15,6 +15,8 @@ from interpreter.core.errors import Location, RulesetError
 from interpreter.core.limits import MAX_ALIAS_NODES, MAX_YAML_DEPTH, MAX_YAML_INT_DIGITS, MAX_YAML_NODES
 from interpreter.core.source import Span
 
+from .paths import PathDict
+
 KEY = "<key>"
 Path = tuple
 
@@ -24,7 +26,7 @@ class YamlDoc:
     data: Any
     file: str
     lines: tuple[str, ...]
-    marks: dict[Path, Span] = field(default_factory=dict)
+    marks: PathDict = field(default_factory=PathDict)  # path -> Span
 
     def span(self, path: Path) -> Span | None:
         """The span of the value at `path`, or of the nearest enclosing value."""
