@@ -5,7 +5,6 @@ from every limit."""
 from __future__ import annotations
 
 import random
-import time
 from pathlib import Path
 
 import pytest
@@ -53,10 +52,12 @@ def test_an_alias_bomb_is_refused_at_once() -> None:
     for n in "bcdefghi":
         text += f"{n}: &{n} [" + ",".join([f"*{prev}"] * 9) + "]\n"
         prev = n
-    t0 = time.perf_counter()
-    with pytest.raises(RulesetError, match="MAX_ALIAS_NODES"):
-        load_yaml(text, "bomb.yaml")
-    assert time.perf_counter() - t0 < 5
+
+    def load() -> None:
+        with pytest.raises(RulesetError, match="MAX_ALIAS_NODES"):
+            load_yaml(text, "bomb.yaml")
+
+    assert calls(load) < 2_000_000  # refused as it expands (230k calls), not after 9**9 nodes
 
 
 @pytest.mark.parametrize("text", ["a: &x [*x]\n", "a: &x {b: [1, *x]}\n"])
@@ -111,9 +112,8 @@ def test_definitions_that_double_at_each_level_load_in_linear_time(tmp_path: Pat
     # 2^N evaluations however it is compiled: refused at load, at once (29 levels: 5.7 GB and minutes
     # before; 12 levels: 4,096 evaluations of the first definition at each win check)
     for levels, limit in ((29, "MAX_COST"), (12, "MAX_BASE_COST")):
-        t0 = time.perf_counter()
-        _refused(_house(tmp_path, _doubling(levels)), limit, f"house.yaml:{levels + 6}:9")
-        assert time.perf_counter() - t0 < 10
+        path, at = _house(tmp_path, _doubling(levels)), f"house.yaml:{levels + 6}:9"
+        assert calls(lambda p=path, lim=limit, a=at: _refused(p, lim, a)) < 10_000_000  # (under 1M calls)
 
 
 def _constants(tmp_path: Path, n: int) -> str:
@@ -148,9 +148,8 @@ def test_a_chain_of_definitions_is_bounded(tmp_path: Path) -> None:
     ],
 )
 def test_nested_loops_that_would_never_end_are_refused_at_load(tmp_path: Path, body: str) -> None:
-    t0 = time.perf_counter()
-    _refused(_house(tmp_path, body), "MAX_COST")
-    assert time.perf_counter() - t0 < 10
+    path = _house(tmp_path, body)
+    assert calls(lambda: _refused(path, "MAX_COST")) < 5_000_000  # at load (220k calls), never run
 
 
 def test_rules_that_ask_themselves_are_refused(tmp_path: Path) -> None:
@@ -188,10 +187,12 @@ def test_an_astronomical_choice_is_refused_at_play_time_otherwise(tmp_path: Path
     game = Game.new(rules, 3)
     move = next(m for m in game.legal_moves() if m.verb == "points")
     before = game.state.key()
-    t0 = time.perf_counter()
-    with pytest.raises(RuleRuntimeError, match="MAX_CHOICES"):
-        game.play(move)
-    assert time.perf_counter() - t0 < 5
+
+    def play() -> None:
+        with pytest.raises(RuleRuntimeError, match="MAX_CHOICES"):
+            game.play(move)
+
+    assert calls(play) < 100_000  # refused before listing the choices (under 300 calls)
     assert game.state.key() == before and not game.moves
 
 
@@ -199,9 +200,9 @@ def test_a_match_whose_hands_never_have_a_winner_ends(tmp_path: Path) -> None:
     # no play is ever legal: every hand ends at once in a draw, and the match would deal forever
     body = "match: {wins: 3}\nturn:\n  playable: false\nplays:\n  draw:\n    legal: false\n  pass:\n    legal: false\n"
     rules = load_ruleset(_house(tmp_path, body))
-    t0 = time.perf_counter()
-    game = Game.new(rules, 1)
-    assert time.perf_counter() - t0 < 20
+    games: list[Game] = []
+    assert calls(lambda: games.append(Game.new(rules, 1))) < 5_000_000  # MAX_HANDS hands (290k calls), then stops
+    (game,) = games
     assert game.outcome is not None and game.outcome.winner is None
     assert "MAX_HANDS" in game.outcome.reason and len(game.state.hands) == limits.MAX_HANDS
 
