@@ -119,15 +119,13 @@ def _solve_target(target: str, seed: int):
     """A ruleset and seed (the deal), or a scenario file (its position after its moves)."""
     from pathlib import Path
 
+    from interpreter.core.files import read_text
     from interpreter.engine.game import Game
     from interpreter.rules import load_ruleset
     from interpreter.rules.yamlsrc import load_yaml
 
-    if target.endswith((".yaml", ".yml")) and Path(target).is_file():
-        try:
-            data = load_yaml(Path(target).read_text(encoding="utf-8"), target).data
-        except OSError as e:
-            raise CuttleError(f"cannot read {target}: {e.strerror}") from None
+    if target.endswith((".yaml", ".yml")) and Path(target).exists():
+        data = load_yaml(read_text(target, "file"), target).data  # (FileProblem is the project's error)
         if isinstance(data, dict) and ({"setup", "moves", "expect"} & set(data)):
             from interpreter.scripting.scenario import scenario_game
 
@@ -143,13 +141,13 @@ def cmd_run(a: argparse.Namespace) -> int:
     from interpreter.scripting.scenario import collect, run_file
 
     files = collect(a.paths)
-    missing = [f for f in files if not f.exists()]
+    missing = [f for f, _ in files if not f.exists()]
     if missing:
         print(safe_text(f"cuttle run: no such file: {missing[0]}"), file=sys.stderr)
         return 2
     passed = failed = 0
-    for f in files:
-        res = run_file(f, a.ruleset)
+    for f, root in files:
+        res = run_file(f, a.ruleset, root)
         if res.ok:
             passed += 1
             if not a.quiet:

@@ -11,7 +11,7 @@ from interpreter.scripting.scenario import collect, run_file
 
 from .scenario_util import CLAIMED, ROOT, SCENARIOS
 
-ALL = collect([str(SCENARIOS), str(ROOT / "examples")])
+ALL = [f for f, _ in collect([str(SCENARIOS), str(ROOT / "examples")])]
 
 
 def test_there_are_many_scenarios() -> None:

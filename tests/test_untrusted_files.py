@@ -61,7 +61,8 @@ def test_a_scenarios_ruleset_resolves_beside_it_and_no_further(
 ) -> None:
     (outside / "house.yaml").write_text("name: house\nextends: default\n", encoding="utf-8")
     (outside / "s.yaml").write_text("ruleset: house.yaml\nexpect:\n  turn: p1\n", encoding="utf-8")
-    monkeypatch.chdir(tmp_path)  # not the scenario's folder
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")  # a working folder that holds neither the scenario nor the secret
     assert run_file(outside / "s.yaml").ok
     for ref in ("../secret.yaml", "default+../secret.yaml", str(outside.parent / "secret.yaml")):
         (outside / "s.yaml").write_text(f"ruleset: {ref}\n", encoding="utf-8")
@@ -77,7 +78,8 @@ def test_a_records_ruleset_resolves_beside_it_and_no_further(
     game.play(game.legal_moves()[0])
     records.save(game, outside / "game.yaml")
     assert "ruleset: house.yaml" in (outside / "game.yaml").read_text(encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
     assert records.load(outside / "game.yaml").moves == game.moves
     for ref in ("../secret.yaml", "/etc/passwd", "default+../secret.yaml"):
         (outside / "r.yaml").write_text(
@@ -196,3 +198,70 @@ def test_records_with_wrong_types_are_refused_clearly(tmp_path: Path) -> None:
         p.write_text(text, encoding="utf-8")
         with pytest.raises(RecordError, match=why):
             records.read(p)
+
+
+# -- the folder the user works in ------------------------------------------------------------------
+
+
+def _house_with_scenarios(top: Path) -> Path:
+    """A house rule at the top of a folder, its scenario in scenarios/ naming ../rule.yaml."""
+    (top / "scenarios").mkdir(parents=True)
+    (top / "rule.yaml").write_text("name: rule\nextends: default\nconstants:\n  hand_limit: 7\n", encoding="utf-8")
+    scenario = top / "scenarios" / "limit.yaml"
+    scenario.write_text("ruleset: ../rule.yaml\nexpect:\n  turn: p1\n", encoding="utf-8")
+    return scenario
+
+
+def test_a_scenario_may_name_a_ruleset_in_its_parent_folder_inside_the_working_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scenario = _house_with_scenarios(tmp_path / "myhouse")
+    monkeypatch.chdir(tmp_path / "myhouse")
+    assert main(["run", "scenarios/"]) == 0
+    assert "1 passed, 0 failed" in capsys.readouterr().out
+    assert run_file(scenario).ok
+
+
+def test_outside_the_working_folder_a_file_stays_in_its_own_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scenario = _house_with_scenarios(tmp_path / "downloaded")
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    res = run_file(scenario)
+    assert not res.ok and "[E004]" in res.failures[0] and "working folder" in res.failures[0]
+
+
+def test_the_home_folder_is_not_a_working_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # from the home folder, a downloaded folder must not reach the user's other files
+    scenario = _house_with_scenarios(tmp_path / "Downloads" / "house")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    res = run_file(scenario)
+    assert not res.ok and "[E004]" in res.failures[0]
+
+
+def test_a_symlink_in_a_scanned_folder_may_not_lead_outside_it(
+    outside: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (outside / "scenarios").mkdir()
+    (outside / "scenarios" / "ok.yaml").write_text("ruleset: default\nexpect:\n  turn: p1\n", encoding="utf-8")
+    (outside / "scenarios" / "leak.yaml").symlink_to(outside.parent / "secret.yaml")
+    (outside / "scenarios" / "beside.yaml").symlink_to(outside / "scenarios" / "ok.yaml")  # inside: fine
+    (outside.parent / "elsewhere").mkdir()
+    monkeypatch.chdir(outside.parent / "elsewhere")  # the scanned folder is not inside the working folder
+    assert main(["run", str(outside / "scenarios")]) == 1
+    out = capsys.readouterr().out
+    assert "symlink leading outside" in out and "SECRET" not in out and "root:" not in out
+    assert "2 passed, 1 failed" in out
+
+
+def test_solve_reads_its_file_through_the_bounded_reader(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    binary = tmp_path / "binary.yaml"
+    binary.write_bytes(b"ruleset: default\nsetup: \xff\n")
+    big = tmp_path / "big.yaml"
+    big.write_text("moves: []\n" + "#" * 300_000 + "\n", encoding="utf-8")
+    for path, why in ((binary, "not UTF-8"), (big, "MAX_FILE_BYTES")):
+        assert main(["solve", str(path)]) != 0
+        err = capsys.readouterr().err
+        assert why in err and "Traceback" not in err and "internal error" not in err

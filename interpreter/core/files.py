@@ -1,8 +1,14 @@
-"""Reading a file from a stranger: only a regular file, only up to a size, only UTF-8 text.
+"""Reading a file from a stranger: only a regular file, only up to a size, only UTF-8 text, and only
+inside the folder the user works in.
 
 Every ruleset, scenario and record is read through `read_text`, so a FIFO, a device such as
 /dev/zero, a directory, a huge file or a binary file is refused with one clear line (never its
 content) instead of hanging, eating memory or raising a traceback.
+
+The trust boundary (docs/security.md) lives here too: `may_name` says which files a file may name
+(`extends:`, `options:`, a scenario's or a record's `ruleset:`), and `scan_root` which files a folder
+scanned by `cuttle run DIR` may lead to; symlinks are followed to where they lead before either
+question is answered.
 """
 
 from __future__ import annotations
@@ -19,9 +25,48 @@ class FileProblem(CuttleError):
     """A file that cannot be read as a text file (callers turn it into their own kind of error)."""
 
 
-def read_text(path: str | Path, what: str = "file") -> str:
-    """The text of a regular UTF-8 file of at most MAX_FILE_BYTES, or FileProblem."""
+def inside(path: str | Path, folder: str | Path) -> bool:
+    """Whether `path`, once every symlink is followed, lies in `folder` or below it."""
+    try:
+        return Path(path).resolve().is_relative_to(Path(folder).resolve())
+    except (OSError, RuntimeError, ValueError):  # a symlink loop, a NUL byte
+        return False
+
+
+def working_folder() -> Path | None:
+    """The folder the user works in, as a trust boundary: the current folder, unless it is the root
+    of the file system or the home folder (from there, a downloaded folder could reach everything)."""
+    try:
+        cwd = Path.cwd().resolve()
+        broad = {Path(cwd.anchor), Path.home().resolve()}
+    except (OSError, RuntimeError):
+        return None
+    return None if cwd in broad else cwd
+
+
+def may_name(target: str | Path, by: str | Path) -> bool:
+    """Whether the file `by` may name the file `target`: one in `by`'s own folder or below it, or,
+    when `by` itself lies in the working folder, one anywhere in that folder (so scenarios in
+    `scenarios/` may name `../rule.yaml`); never a file that a symlink leads out of both."""
+    if inside(target, Path(by).parent):
+        return True
+    work = working_folder()
+    return work is not None and inside(by, work) and inside(target, work)
+
+
+def scan_root(folder: str | Path) -> Path:
+    """How far the files found in a scanned folder may lead (through symlinks): the working folder if
+    `folder` lies in it, else `folder` itself."""
+    work = working_folder()
+    return work if work is not None and inside(folder, work) else Path(folder)
+
+
+def read_text(path: str | Path, what: str = "file", within: str | Path | None = None) -> str:
+    """The text of a regular UTF-8 file of at most MAX_FILE_BYTES, or FileProblem; with `within`,
+    also FileProblem if the file (a symlink) leads outside that folder (it is then not opened)."""
     name = str(path)
+    if within is not None and not inside(name, within):
+        raise FileProblem(f"cannot read {what} '{name}': it is a symlink leading outside the folder '{within}'")
     try:
         st = os.stat(name)  # before opening: opening a FIFO would wait for a writer
     except OSError as e:

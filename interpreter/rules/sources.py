@@ -2,7 +2,8 @@
 
 A file named by the user (on the command line, to the API) may be anywhere. A file named *by
 another file* (`extends:`, `options:`, a scenario's or a record's `ruleset:`) is read relative to
-that file's folder and must lie in that folder or below it, and be a `.yaml`/`.yml` file: a
+that file's folder, must be a `.yaml`/`.yml` file, and must lie in that folder or below it, or in
+the folder the user works in when the naming file lies there too (core/files.py `may_name`): a
 ruleset shared by a stranger cannot make Cuttle Lab read, or echo, anything else on the machine.
 """
 
@@ -15,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 
 from interpreter.core.errors import RulesetError, suggest
-from interpreter.core.files import FileProblem, read_text
+from interpreter.core.files import FileProblem, may_name, read_text
 
 from .yamlsrc import YamlDoc, load_yaml
 
@@ -86,11 +87,13 @@ def resolve_spec(spec: str, to: Path) -> str:
 
 
 def confined(part: str, to: Path, what: str) -> Path:
-    """`part`, written in the file `to`, as a path relative to `to`'s folder; refused if it leaves it."""
+    """`part`, written in the file `to`, as a path relative to `to`'s folder; refused if it leads
+    outside both that folder and the working folder (`may_name`)."""
     folder = to.parent
     hint = (
-        f"a file may name a shipped ruleset, or a .yaml file in its own folder ({folder}) or below it; "
-        f"copy the file there"
+        f"a file may name a shipped ruleset, or a .yaml file in its own folder ({folder}) or below it, "
+        f"or anywhere in the folder you work in when the file lies there too: run cuttle from the "
+        f"folder that holds both"
     )
     if "\0" in part or Path(part).is_absolute():
         raise RulesetError(f"{what} path written in '{to}' may not be absolute: '{part}'", None, code="E004", hint=hint)
@@ -99,13 +102,12 @@ def confined(part: str, to: Path, what: str) -> Path:
             f"{what} path written in '{to}' must name a .yaml file: '{part}'", None, code="E004", hint=hint
         )
     path = folder / part
-    try:
-        inside = path.resolve().is_relative_to(folder.resolve())
-    except (OSError, RuntimeError, ValueError):  # a symlink loop, a bad name
-        inside = False
-    if not inside:
+    if not may_name(path, to):
         raise RulesetError(
-            f"{what} path written in '{to}' leads outside its folder: '{part}'", None, code="E004", hint=hint
+            f"{what} path written in '{to}' leads outside its folder and the working folder: '{part}'",
+            None,
+            code="E004",
+            hint=hint,
         )
     return path
 

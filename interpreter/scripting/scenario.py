@@ -17,7 +17,7 @@ from interpreter.core.errors import (
     ScenarioError,
     suggest,
 )
-from interpreter.core.files import FileProblem, read_text
+from interpreter.core.files import FileProblem, read_text, scan_root
 from interpreter.core.limits import MAX_SCENARIO_STEPS
 from interpreter.engine.game import Game
 from interpreter.rules import load_ruleset
@@ -40,10 +40,11 @@ class Result:
     failures: list[str] = field(default_factory=list)
 
 
-def run_file(path: str | Path, ruleset_override: str | None = None) -> Result:
+def run_file(path: str | Path, ruleset_override: str | None = None, within: Path | None = None) -> Result:
+    """Run one scenario file; `within`: the folder a file found by scanning may not lead out of."""
     path = str(path)
     try:
-        text = read_text(path, "scenario")
+        text = read_text(path, "scenario", within)
     except FileProblem as e:
         return Result(path, path, False, [str(e)])
     try:
@@ -240,22 +241,25 @@ def _diverged(game: Game, checks: list[Check]) -> list[str]:
     return notes
 
 
-def collect(paths: list[str]) -> list[Path]:
+def collect(paths: list[str]) -> list[tuple[Path, Path | None]]:
     """Scenario files: each file named, and every `*.yaml` under a directory except ruleset files
-    (a house ruleset kept beside the scenarios that use it, marked by `kind: base` or `kind: option`)."""
-    files: list[Path] = []
+    (a house ruleset kept beside the scenarios that use it, marked by `kind: base` or `kind: option`).
+    Each comes with the folder it may not lead out of (a symlink found while scanning; core/files.py
+    `scan_root`), None for a file named by the user."""
+    files: list[tuple[Path, Path | None]] = []
     for p in paths:
         pp = Path(p)
         if pp.is_dir():
-            files += sorted(x for x in pp.rglob("*.yaml") if not _is_ruleset_file(x))
+            root = scan_root(pp)
+            files += [(x, root) for x in sorted(pp.rglob("*.yaml")) if not _is_ruleset_file(x, root)]
         else:
-            files.append(pp)
+            files.append((pp, None))
     return files
 
 
-def _is_ruleset_file(path: Path) -> bool:
+def _is_ruleset_file(path: Path, root: Path) -> bool:
     try:
-        text = read_text(path, "file")
+        text = read_text(path, "file", root)
     except FileProblem:
         return False  # run_file reports it
     if not re.search(r"^kind:\s*(base|option)\s*(#.*)?$", text, re.MULTILINE):
