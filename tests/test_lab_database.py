@@ -114,3 +114,45 @@ def test_any_file_in_place_of_the_database_is_refused_or_opened_never_a_crash(tm
         open_database(db).close()
     except (StoreError, sqlite3.DatabaseError):  # Store.open turns the second into a StoreError
         assert db.read_bytes() == before
+
+
+def _claim(db: Path, key: str, value: str) -> None:
+    con = sqlite3.connect(db)
+    con.execute("UPDATE run SET value = ? WHERE key = ?", (value, key))
+    con.commit()
+    con.close()
+
+
+def test_a_planted_database_claiming_the_run_s_identity_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a stranger runs the same command on their machine (another key) and plants the result
+    monkeypatch.setenv("CUTTLE_LAB_KEY", str(tmp_path / "stranger.key"))
+    db = _made(tmp_path, capsys)
+    monkeypatch.undo()
+    _refused(db, capsys, "not created by the lab of this user on this machine", "left as it was")
+
+
+def test_a_database_whose_seal_is_changed_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = _made(tmp_path, capsys)
+    _claim(db, "run_id", "0" * 32)  # the seal no longer matches the id
+    _refused(db, capsys, "not created by the lab")
+
+
+def test_a_database_without_a_seal_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = _made(tmp_path, capsys)
+    con = sqlite3.connect(db)
+    con.execute("DELETE FROM run WHERE key IN ('run_id', 'seal')")
+    con.commit()
+    con.close()
+    _refused(db, capsys, "not created by the lab")
+
+
+def test_the_key_is_private_to_its_user(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from interpreter.lab import seal
+
+    monkeypatch.setenv("CUTTLE_LAB_KEY", str(tmp_path / "state" / "lab.key"))
+    key, kept = seal.machine_key()
+    assert kept and len(key) == seal.KEY_BYTES
+    assert (tmp_path / "state" / "lab.key").stat().st_mode & 0o077 == 0
+    assert seal.machine_key() == (key, True)  # made once, then read

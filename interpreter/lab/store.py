@@ -6,7 +6,9 @@ example queries. Writes are transactions: a game is stored whole or not at all, 
 run keeps exactly the games that finished, and rerunning the same command plays only the rest.
 
 A database belongs to one run: its identity (rulesets and their hashes, players, master seed,
-decision cap) is stored with it, and a run with another identity is refused rather than mixed in.
+decision cap) is stored with it, and a run with another identity is refused rather than mixed in;
+a random run id and its seal (seal.py) prove that this user's lab created it, so a stranger's
+file that claims the same identity is refused too.
 
 The table `games` has one row per game and ruleset, its columns declared in columns.py (and made
 there from a game's `GameRecord`). A random game lasts under half a millisecond, and inserting its
@@ -31,7 +33,7 @@ from typing import Any
 
 from interpreter.core.errors import CuttleError
 
-from . import columns
+from . import columns, seal
 from .catalog import Catalog, rule_code
 from .columns import Row
 from .job import Job
@@ -129,9 +131,15 @@ class Store:
         with self.conn:
             self.conn.executescript(schema())
             if self.conn.execute("SELECT 1 FROM run WHERE key = 'identity'").fetchone() is None:
+                identity, run_id = json.dumps(self.job.identity(), sort_keys=True), seal.new_run_id()
                 self.conn.executemany(
                     "INSERT INTO run VALUES (?, ?)",
-                    [("format", str(FORMAT)), ("identity", json.dumps(self.job.identity(), sort_keys=True))],
+                    [
+                        ("format", str(FORMAT)),
+                        ("identity", identity),
+                        ("run_id", run_id),
+                        ("seal", seal.seal(run_id, identity)),
+                    ],
                 )
                 self.conn.executemany(
                     "INSERT INTO rulesets VALUES (?, ?, ?, ?)",
@@ -269,10 +277,25 @@ def _check_identity(conn: sqlite3.Connection, path: Path, job: Job) -> None:
     theirs = json.loads(row[0])
     mine = job.identity()
     if theirs == mine:
+        _check_seal(conn, path, row[0])
         return
     raise StoreError(
         f"{path} holds another run ({describe(theirs)}), not this one ({describe(mine)}); "
         "rerun that command to resume it, or choose another --out folder"
+    )
+
+
+def _check_seal(conn: sqlite3.Connection, path: Path, identity: str) -> None:
+    """Resume only a database this user's lab created here (lab/seal.py): a planted file claiming
+    the run's identity is refused, and left as it was."""
+    found = dict(conn.execute("SELECT key, value FROM run WHERE key IN ('run_id', 'seal')").fetchall())
+    if seal.holds(str(found.get("run_id", "")), identity, str(found.get("seal", ""))):
+        return
+    _, kept = seal.machine_key()
+    why = "" if kept else f" (the lab could not keep its key in {seal.key_file()}, so no earlier run can be resumed)"
+    raise StoreError(
+        f"{path} was not created by the lab of this user on this machine: it may be a copy or a "
+        f"stranger's file{why}; it is left as it was: choose another --out folder"
     )
 
 
