@@ -9,7 +9,8 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from interpreter.core.errors import CuttleError, RulesetErrors, safe_text
+from interpreter.core.errors import CuttleError, RulesetErrors
+from interpreter.core.terminal import say
 
 COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int], str]] = {}
 
@@ -75,8 +76,8 @@ def cmd_players(a: argparse.Namespace) -> int:
     table = players()
     width = max(len(n) for n in table)
     for name, text in table.items():
-        print(f"  {name:<{width}}  {text}")
-    print("options: NAME?key=value&key=value, e.g. ismcts?iterations=4000")
+        say(f"  {name:<{width}}  {text}")
+    say("options: NAME?key=value&key=value, e.g. ismcts?iterations=4000")
     return 0
 
 
@@ -98,20 +99,20 @@ def cmd_solve(a: argparse.Namespace) -> int:
     game, what = _solve_target(a.target, a.seed)
     d = game.decision
     if d is None:
-        print(f"{what}: the game is over ({game.outcome})")
+        say(f"{what}: the game is over ({game.outcome})")
         return 0
-    print(f"{what}: p{d.player + 1} to decide ({d.kind})")
+    say(f"{what}: p{d.player + 1} to decide ({d.kind})")
     s = solve(game, a.nodes, a.seconds, all_moves=a.all_moves, method=a.method)
     if not s.complete:
-        print(f"  {s.describe()}")
+        say(f"  {s.describe()}")
         return 1
-    print(f"  result: {s.result} for p{s.player + 1} under perfect play")
-    print(f"  best move: {s.move}")
+    say(f"  result: {s.result} for p{s.player + 1} under perfect play")
+    say(f"  best move: {s.move}")
     if s.line:
-        print(f"  line: {', '.join(str(m) for m in s.line[:16])}" + (" ..." if len(s.line) > 16 else ""))
+        say(f"  line: {', '.join(str(m) for m in s.line[:16])}" + (" ..." if len(s.line) > 16 else ""))
     for m, v in sorted(s.moves.items(), key=lambda mv: -mv[1]):
-        print(f"    {m:<20} {dict(((1, 'win'), (0, 'draw'), (-1, 'loss')))[v]}")
-    print(f"  {s.nodes:,} nodes in {s.seconds:.2f} s")
+        say(f"    {m:<20} {dict(((1, 'win'), (0, 'draw'), (-1, 'loss')))[v]}")
+    say(f"  {s.nodes:,} nodes in {s.seconds:.2f} s")
     return 0
 
 
@@ -143,7 +144,7 @@ def cmd_run(a: argparse.Namespace) -> int:
     files = collect(a.paths)
     missing = [f for f, _ in files if not f.exists()]
     if missing:
-        print(safe_text(f"cuttle run: no such file: {missing[0]}"), file=sys.stderr)
+        say(f"cuttle run: no such file: {missing[0]}", err=True)
         return 2
     passed = failed = 0
     for f, root in files:
@@ -157,7 +158,7 @@ def cmd_run(a: argparse.Namespace) -> int:
             say(f"FAIL {f}  {res.name}")
             for line in res.failures:
                 say("  " + line.replace("\n", "\n  "))
-    print(f"{passed} passed, {failed} failed")
+    say(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 and passed > 0 else 1
 
 
@@ -198,7 +199,7 @@ def cmd_check(a: argparse.Namespace) -> int:
         if errors:
             bad += 1
             for e in errors:
-                print(e.render())
+                say(e.render())
             say(f"{f}: {len(errors)} problem(s)")
         else:
             say(f"{f}: ok")
@@ -313,14 +314,14 @@ def cmd_bench(a: argparse.Namespace) -> int:
         if on
     ]
     if len(modes) > 1:
-        print(f"cuttle bench: {' and '.join(modes)} cannot be combined: choose one way of measuring", file=sys.stderr)
+        say(f"cuttle bench: {' and '.join(modes)} cannot be combined: choose one way of measuring", err=True)
         return 2
     if a.compare:
         c = b.compare(load_ruleset("default"), a.games, a.repeat, a.seed)
-        print(f"default rules, {a.repeat} interleaved pairs of runs of {a.games} random games each")
-        print(f"  interpreter  median {c['interpreter']:,.0f} games/s")
-        print(f"  hand-written median {c['handwritten']:,.0f} games/s")
-        print(
+        say(f"default rules, {a.repeat} interleaved pairs of runs of {a.games} random games each")
+        say(f"  interpreter  median {c['interpreter']:,.0f} games/s")
+        say(f"  hand-written median {c['handwritten']:,.0f} games/s")
+        say(
             f"  hand-written / interpreter: median ratio {c['ratio']:.2f} (pairs: "
             + ", ".join(f"{x:.2f}" for x in c["ratios"])
             + ")"
@@ -364,9 +365,9 @@ def cmd_bench(a: argparse.Namespace) -> int:
     r = (b.bench_api if a.api else b.bench)(rules, a.games, a.repeat, a.seed)
     what = "random games through the Game API (moves as text)" if a.api else "random games"
     say(f"ruleset {played}: {a.repeat} runs of {a.games} {what}")
-    print(f"  games/s     median {r['games_per_s']:,.0f}  (runs: " + ", ".join(f"{x[0]:,.0f}" for x in r["runs"]) + ")")
-    print(f"  decisions/s median {r['decisions_per_s']:,.0f}")
-    print(f"  decisions per game median {r['decisions_per_game']:.1f}")
+    say(f"  games/s     median {r['games_per_s']:,.0f}  (runs: " + ", ".join(f"{x[0]:,.0f}" for x in r["runs"]) + ")")
+    say(f"  decisions/s median {r['decisions_per_s']:,.0f}")
+    say(f"  decisions per game median {r['decisions_per_game']:.1f}")
     return 0
 
 
@@ -487,11 +488,11 @@ def main(argv: list[str] | None = None) -> int:
     except RulesetErrors as e:
         _trace(debug)
         for err in e.errors:
-            print(err.render(), file=sys.stderr)
+            say(err.render(), err=True)
         return 1
     except CuttleError as e:
         _trace(debug)
-        print(safe_text(f"cuttle {a.command}: {e}"), file=sys.stderr)
+        say(f"cuttle {a.command}: {e}", err=True)
         return 1
     except KeyboardInterrupt:
         return 130
@@ -503,26 +504,18 @@ def main(argv: list[str] | None = None) -> int:
         if debug:
             raise
         what = "too deeply nested" if isinstance(e, RecursionError) else "too large"
-        print(f"cuttle {a.command}: the input is {what} to handle", file=sys.stderr)
+        say(f"cuttle {a.command}: the input is {what} to handle", err=True)
         return 1
     except Exception as e:  # a bug of ours: still one line (CUTTLE_DEBUG=1 shows where)
         if debug:
             raise
-        print(
-            safe_text(f"cuttle {a.command}: internal error: {type(e).__name__}: {e} (set CUTTLE_DEBUG=1 to see where)"),
-            file=sys.stderr,
-        )
+        say(f"cuttle {a.command}: internal error: {type(e).__name__}: {e} (set CUTTLE_DEBUG=1 to see where)", err=True)
         return 1
 
 
 def _trace(debug: bool) -> None:
     if debug:
         traceback.print_exc()
-
-
-def say(text: str = "") -> None:
-    """Print text that may hold words from a file: control characters are shown escaped."""
-    print(safe_text(text))
 
 
 if __name__ == "__main__":

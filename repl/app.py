@@ -20,7 +20,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from interpreter import CuttleError, Game, load_ruleset
-from interpreter.core.errors import safe_text
+from interpreter.core.terminal import say
 
 from .completion import SessionCompleter
 from .history import make_history
@@ -88,7 +88,7 @@ def run_plain(session: Session, stream: TextIO) -> int:
     return 0
 
 
-def new_session(args: Any, out: Any = print, color: bool | None = None) -> Session:
+def new_session(args: Any, out: Any = None, color: bool | None = None) -> Session:
     seed = args.seed if getattr(args, "seed", None) is not None else random.randrange(1_000_000)
     spec = getattr(args, "ruleset", None) or "default"
     game = Game.new(load_ruleset(spec), seed)
@@ -177,7 +177,7 @@ def print_replay(args: argparse.Namespace) -> int:
     try:
         session.cmd_goto(len(replay.moves), quiet=True)
     except CuttleError as e:
-        print(safe_text(f"cuttle replay: {e}"), file=sys.stderr)
+        say(f"cuttle replay: {e}", err=True)
         return 1
     session.cmd_log(outcome=False)
     session.show()

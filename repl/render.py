@@ -13,8 +13,9 @@ from collections.abc import Iterable
 from typing import Any, TextIO
 
 from interpreter.core.cards import UnknownCardError, card_symbol, is_red, parse_card
+from interpreter.core.terminal import sgr
 
-RED, BOLD, DIM, RESET = "\x1b[31m", "\x1b[1m", "\x1b[2m", "\x1b[0m"
+RED, BOLD, DIM, RESET = sgr("red"), sgr("bold"), sgr("dim"), sgr("reset")
 
 
 def use_color(stream: TextIO | None = None) -> bool:

@@ -9,7 +9,6 @@ driven and tested without a terminal.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +16,8 @@ from typing import Any
 
 from interpreter import CuttleError, Game, Move, load_ruleset
 from interpreter.core.cards import NAMES
-from interpreter.core.errors import LocatedError, safe_text
+from interpreter.core.errors import LocatedError
+from interpreter.core.terminal import safe, say
 from interpreter.core.zones import HAND0
 from interpreter.players.registry import Player, make_player
 from interpreter.players.registry import players as registered_players
@@ -58,7 +58,7 @@ class Session:
         human: int = 0,
         ruleset: str | None = None,
         color: bool = False,
-        out: Callable[[str], None] = print,
+        out: Callable[[str], None] | None = None,
         bot_seed: int | None = None,
         width: Callable[[], int] | None = None,
     ) -> None:
@@ -69,7 +69,8 @@ class Session:
         self.human = human
         self.ruleset = ruleset or game.rules.spec
         self.painter = Painter(color)
-        self.out = out
+        #: where lines go: text already made terminal-safe, our colours kept (core/terminal.py)
+        self.out: Callable[[str], None] = out or (lambda text: say(text, colour=True))
         #: the terminal's width in columns (0: do not wrap)
         self.width: Callable[[], int] = width or (lambda: 0)
         self.bot = self.make_bot(game.seed if bot_seed is None else bot_seed)
@@ -102,12 +103,12 @@ class Session:
 
     # -- output ----------------------------------------------------------------------------------
     def say(self, text: str) -> None:
-        self.out(wrap(_terminal_safe(text, self.painter.color), self.width()))
+        self.out(wrap(safe(text, self.painter.color), self.width()))
 
     def error(self, message: str) -> None:
         """One line, whatever the message."""
         first = str(message).strip().splitlines()[0] if str(message).strip() else "error"
-        self.out(wrap(_terminal_safe(f"error: {first}", False), self.width()))
+        self.out(wrap(safe(f"error: {first}", False), self.width()))
 
     # -- perspective -----------------------------------------------------------------------------
     @property
@@ -779,14 +780,3 @@ def rules_text(rules: Any) -> str:
                 f"{', '.join(map(str, r.get('answers', [])))}"
             )
     return "\n".join(lines)
-
-
-_OUR_COLOURS = re.compile(r"(\x1b\[(?:0|1|2|31)m)")
-
-
-def _terminal_safe(text: str, colour: bool) -> str:
-    """Text for the terminal: every control character (from a file: a ruleset's name, a record's moves)
-    shown escaped; when colour is on, the four colour codes of render.py are kept."""
-    if not colour:
-        return safe_text(text)
-    return "".join(p if i % 2 else safe_text(p) for i, p in enumerate(_OUR_COLOURS.split(text)))

@@ -24,6 +24,7 @@ from pettingzoo.utils import wrappers
 
 from interpreter.core.cards import CARD_COUNT, NAMES
 from interpreter.core.errors import CuttleError
+from interpreter.core.terminal import say
 from interpreter.engine.game import Game
 from interpreter.engine.moves import Move
 from interpreter.rules import load_ruleset
@@ -139,7 +140,7 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
             self.agent_selection = AGENTS[self._decider()]
         self._accumulate_rewards()
         if self.render_mode == "ansi" and move is not None:
-            print(self.render())
+            say(self.render())
 
     def render(self) -> str:
         game = self._live

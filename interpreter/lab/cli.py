@@ -4,13 +4,13 @@ arguments, and what they print and write (the arguments are declared in interpre
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 from pathlib import Path
 from typing import Any
 
-from interpreter.core.errors import CuttleError, safe_text
+from interpreter.core.errors import CuttleError
+from interpreter.core.terminal import json_text, say
 from interpreter.scripting.records import write_atomic
 
 from . import matches, report_html, report_md, report_text
@@ -37,16 +37,16 @@ def _clean(x: Any) -> Any:
 
 def _finish(report: Report, a: argparse.Namespace) -> int:
     if a.json:
-        print(json.dumps(_clean(report.json()), indent=2, ensure_ascii=False))
+        say(json_text(_clean(report.json())))
     else:
-        print(report_text.render(report, sys.stdout))
+        say(report_text.render(report, sys.stdout), colour=True)
     if a.out:
         folder = Path(a.out)
         write_atomic(folder / "report.html", report_html.render(report))
         write_atomic(folder / "report.md", report_md.render(report))
-        print(
+        say(
             f"wrote {folder / 'report.html'} and {folder / 'report.md'}; every game is in {report.database}",
-            file=sys.stderr if a.json else sys.stdout,
+            stream=sys.stderr if a.json else sys.stdout,
         )
     return 0
 
@@ -64,7 +64,7 @@ def _run(specs: list[str], a: argparse.Namespace) -> int:
             count(a.max_decisions or MAX_DECISIONS, "--max-decisions"),
         )
     except Interrupted as e:
-        print(f"cuttle {a.command}: {e}", file=sys.stderr)
+        say(f"cuttle {a.command}: {e}", err=True)
         return 130
     return _finish(report, a)
 
@@ -84,13 +84,13 @@ def compare(a: argparse.Namespace) -> int:
     try:
         found, played = first_difference(job, games)
     except KeyboardInterrupt:
-        print(f"cuttle {a.command}: interrupted", file=sys.stderr)
+        say(f"cuttle {a.command}: interrupted", err=True)
         return 130
     if a.json:
-        print(json.dumps(found.json() if found else {"found": False, "games": played}, indent=2))
+        say(json_text(found.json() if found else {"found": False, "games": played}))
     else:
         sa, sb = job.sides
-        print(describe(found, played, sa.show(sb), sb.show(sa)))
+        say(describe(found, played, sa.show(sb), sb.show(sa)))
     return 0
 
 
@@ -98,8 +98,8 @@ def match(a: argparse.Namespace) -> int:
     try:
         lines = matches.match(a.ruleset, a.p1, a.p2, a.games, a.seed, a.jobs)
     except KeyboardInterrupt:
-        print("cuttle match: interrupted; no summary (the games are played again on a rerun)", file=sys.stderr)
+        say("cuttle match: interrupted; no summary (the games are played again on a rerun)", err=True)
         return 130
     for line in lines:
-        print(safe_text(line))
+        say(line)
     return 0

@@ -11,6 +11,8 @@ import shutil
 import time
 from typing import TextIO
 
+from interpreter.core.terminal import status
+
 DELAY = 1.0  # seconds before the bar appears
 INTERVAL = 0.2  # seconds between redraws
 
@@ -43,8 +45,7 @@ class Progress:
     def start_line(self) -> None:
         """Show the bar at once, with nothing done yet (a slow run's first games may take long)."""
         if self.enabled and not self.shown:
-            self.stream.write("\r" + self.line(self.start) + "\x1b[K")
-            self.stream.flush()
+            status(self.stream, self.line(self.start))
             self.shown = True
 
     def advance(self, n: int, now: float | None = None) -> None:
@@ -55,8 +56,7 @@ class Progress:
         if t - self.start < DELAY or (t - self.drawn < INTERVAL and self.done < self.total):
             return
         self.drawn = t
-        self.stream.write("\r" + self.line(t) + "\x1b[K")
-        self.stream.flush()
+        status(self.stream, self.line(t))
         self.shown = True
 
     def line(self, now: float) -> str:
@@ -74,6 +74,5 @@ class Progress:
 
     def close(self) -> None:
         if self.shown:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
+            status(self.stream, None)
             self.shown = False

@@ -6,10 +6,12 @@ import os
 from collections.abc import Sequence
 from typing import TextIO
 
+from interpreter.core.terminal import sgr
+
 from .report import Cell, header, sections, text_of, title, tone_of
 from .sim import Report
 
-ANSI = {"strong": "1", "dim": "2", "good": "32", "bad": "31", "warn": "33", "title": "1"}
+ANSI = {"strong": "bold", "dim": "dim", "good": "green", "bad": "red", "warn": "yellow", "title": "bold"}
 
 
 class Style:
@@ -24,7 +26,7 @@ class Style:
 
     def __call__(self, text: str, tone: str) -> str:
         code = ANSI.get(tone)
-        return f"\x1b[{code}m{text}\x1b[0m" if self.enabled and code and text else text
+        return f"{sgr(code)}{text}{sgr('reset')}" if self.enabled and code and text else text
 
 
 def table(rows: Sequence[Sequence[Cell]], right: Sequence[bool], style: Style, indent: str = "  ") -> list[str]:
