@@ -85,15 +85,10 @@ def complete(line: str, ctx: CompletionContext) -> list[Suggestion]:
     current = "" if new_word else (words[-1] if words else "")
     out: list[Suggestion] = []
     cmd: Command | None = ctx.registry.get(words[0]) if words and (len(words) > 1 or new_word) else None
-    if cmd is not None:
-        index = len(words) - 1 if not new_word else len(words)
-        index -= 1  # the command word itself
-        if index >= len(cmd.args) and not cmd.rest:
-            return []
-        arg = cmd.args[min(index, len(cmd.args) - 1)] if cmd.args else None
-        if arg is None:
-            return []
-        return _argument(arg.kind, current, index, ctx)
+    index = (len(words) - 1 if not new_word else len(words)) - 1  # after the command word
+    if cmd is not None and (index < len(cmd.args) or cmd.rest) and cmd.args:
+        return _argument(cmd.args[min(index, len(cmd.args) - 1)].kind, current, index, ctx)
+    # a command that takes no more arguments may still begin a move (`scrap JH` beside `scrap`)
     # the first word, or a move being typed: the legal moves first, then the commands
     for canonical, pretty in ctx.moves:
         if _starts(canonical, text):

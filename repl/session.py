@@ -28,7 +28,7 @@ from .export import write_scenario
 from .narrate import Teller
 from .registry import REGISTRY
 from .render import Painter, board, decision_text, outcome_text, player_label, scrap_text
-from .validation import problem
+from .validation import cmd_is_move, problem
 from .wrap import wrap
 
 
@@ -229,7 +229,7 @@ class Session:
                 return
             word, *args = line.split()
             cmd = REGISTRY.get(word)
-            if cmd is not None:
+            if cmd is not None and not cmd_is_move(word, args, self.game.rules.verbs):
                 problem = cmd.check_args(args)
                 if problem:
                     raise CommandError(problem)

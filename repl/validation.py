@@ -12,6 +12,14 @@ from interpreter.core.errors import suggest
 from .registry import MOVE, REGISTRY
 
 
+def cmd_is_move(word: str, args: list[str], verbs: Collection[str]) -> bool:
+    """Whether a line whose first word names a command is a move instead: the word is also one of
+    the ruleset's verbs (the default game's `scrap JH`, beside the `scrap` command) and the
+    arguments do not fit the command, so the line can only mean the move."""
+    cmd = REGISTRY.get(word)
+    return cmd is not None and word.lower() in verbs and cmd.check_args(args) is not None
+
+
 def problem(line: str, verbs: Collection[str] = ()) -> str | None:
     """One line saying what is malformed in `line`, or None if it is well formed.
 
@@ -22,7 +30,7 @@ def problem(line: str, verbs: Collection[str] = ()) -> str | None:
         return None
     word, *args = text.split()
     cmd = REGISTRY.get(word)
-    if cmd is not None:
+    if cmd is not None and not cmd_is_move(word, args, verbs):
         bad = cmd.check_args(args)
         if bad:
             return bad

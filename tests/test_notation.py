@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from interpreter import AmbiguousMoveError, Game, IllegalMoveError, InvalidMoveError, Move, load_ruleset, parse_card
-from interpreter.core.cards import card_name, card_symbol
+from interpreter.cli import main
+from interpreter.core.cards import MOVE_WORD, card_name, card_symbol
+from interpreter.rules import check
 
 
 @pytest.mark.parametrize(
@@ -139,3 +144,50 @@ def test_canonical_text_is_read_as_the_grammar_reads_it(spec: str) -> None:
                 seen += 1
             game.play(str(moves[rnd.randrange(len(moves))]))
     assert seen > 1000
+
+
+# -- names a ruleset gives that end up in moves (issue 23.5) ---------------------------------------
+
+
+@given(st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Z", "Cc")), max_size=8))
+def test_a_move_word_is_exactly_what_a_player_can_type_as_a_verb(word: str) -> None:
+    """MOVE_WORD, which every verb and choice name is checked against at load, accepts a word iff
+    typing it gives back a move with that verb (the notation lower-cases verbs as it reads them)."""
+    try:
+        typed = Move.parse(word) == Move(word, ())
+    except InvalidMoveError:
+        typed = False
+    assert bool(MOVE_WORD.match(word)) == typed
+
+
+def _choice_named(tmp_path: Path, verb: str) -> Path:
+    f = tmp_path / "choice.yaml"
+    f.write_text(
+        "extends: default\nname: choice\nplays:\n  four:\n    effect: |\n"
+        f"      choose 1 from hand of opponent by opponent as {verb}\n      scrap chosen\n",
+        encoding="utf-8",
+    )
+    return f
+
+
+@pytest.mark.parametrize("verb", ["__builtins__", "MyPick", "_pick", "Pick"])
+def test_a_choice_a_player_cannot_type_is_refused_at_load(tmp_path: Path, verb: str, capsys) -> None:
+    f = _choice_named(tmp_path, verb)
+    (e,) = check(str(f))
+    assert e.code == "E217" and verb in e.message
+    assert (e.where.line, e.where.column) == (6, 7)  # at the `choose`, shown with a caret
+    assert main(["check", str(f)]) == 1
+    out = capsys.readouterr()
+    assert "E217" in out.out + out.err and "^" in out.out + out.err
+
+
+def test_a_lower_case_choice_name_loads_and_is_offered_as_typed(tmp_path: Path) -> None:
+    assert check(str(_choice_named(tmp_path, "give_up"))) == []
+
+
+@pytest.mark.parametrize("verb", ["Scuttle", "my verb", "-x", "7s", "über"])
+def test_a_play_verb_a_player_cannot_type_is_refused_at_load(tmp_path: Path, verb: str) -> None:
+    f = tmp_path / "verb.yaml"
+    f.write_text(f'extends: default\nname: verb\nplays:\n  points:\n    verb: "{verb}"\n', encoding="utf-8")
+    (e,) = check(str(f))
+    assert e.code == "E012" and "lower-case word" in e.message and e.where.line == 5

@@ -751,3 +751,28 @@ def test_a_record_cannot_choose_an_opponent_with_options(tmp_path: Path) -> None
     other.handle(f"load {path}")
     assert other.opponent == "heuristic"  # a stranger's file does not pick a search that never ends
     assert any("is not a player here: heuristic plays on" in x for x in lines)
+
+
+def test_a_move_whose_verb_is_also_a_command_can_be_typed() -> None:
+    """The default game's 7 makes a player scrap one of two unplayable cards: `scrap JH` is that
+    move, though `scrap` alone is the command that lists the scrap pile."""
+    setup = {"p1": {"hand": ["7C", "9C"]}, "p2": {"hand": ["5C"]}, "deck": ["JH", "JD", "4H", "5H"]}
+    s, lines = session_at(setup, vs="human")
+    s.handle("oneoff 7C")
+    s.handle("resolve")
+    assert sorted(str(m) for m in s.game.legal_moves()) == ["scrap JD", "scrap JH"]
+    assert problem("scrap JH", s.game.rules.verbs) is None
+    s.handle("scrap")  # the command: the game does not move
+    assert [str(m) for m in s.game.moves] == ["oneoff 7C", "resolve"]
+    s.handle("scrap JH")
+    assert [str(m) for m in s.game.moves] == ["oneoff 7C", "resolve", "scrap JH"]
+    assert not any(line.startswith("error") for line in lines)
+
+
+def test_tab_after_a_command_word_offers_the_moves_it_begins() -> None:
+    setup = {"p1": {"hand": ["7C", "9C"]}, "p2": {"hand": ["5C"]}, "deck": ["JH", "JD", "4H", "5H"]}
+    s, _ = session_at(setup, vs="human")
+    s.handle("oneoff 7C")
+    s.handle("resolve")
+    assert sorted(x.text for x in complete("scrap ", CompletionContext.of(s))) == ["scrap JD", "scrap JH"]
+    assert complete("undo ", CompletionContext.of(s)) == []

@@ -24,6 +24,10 @@ ALL_RANKS: tuple[str, ...] = RANKS + (JOKER_RANK,)
 
 _BY_NAME = {n: i for i, n in enumerate(NAMES)}
 _SYMBOL_TO_SUIT = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
+# A word a move can begin with: what move.lark's VERB matches, in the lower case `Move.parse` gives
+# every verb. A ruleset's verbs and choice names are checked against it when it loads, so every move
+# the engine lists is one a player can type.
+MOVE_WORD = re.compile(r"[a-z][a-z0-9_-]*\Z")
 _CARD_RE = re.compile(r"^(10|[2-9]|[AJQKT])([CDHS♣♧♦♢♥♡♠♤])$", re.IGNORECASE)
 
 

@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.core.cards import ALL_RANKS, CARD_COUNT, RANK_OF, SUIT_OF
+from interpreter.core.cards import ALL_RANKS, CARD_COUNT, MOVE_WORD, RANK_OF, SUIT_OF
 from interpreter.core.errors import RulesetError, suggest
 from interpreter.core.limits import MAX_CHOICES, MAX_DEFINE_DEPTH, MAX_EXPR_DEPTH, MAX_INLINE_NODES, MAX_INT
 from interpreter.core.source import Span
@@ -1248,6 +1248,13 @@ class Compiler:
             self._expect(n, ("int",), node.count, "choose")
             self._expect(s, ("card", "cards"), node.source, "'choose ... from'")
             self._expect(w, ("player",), node.chooser, "'choose ... by'")
+            if not MOVE_WORD.match(node.verb):
+                raise self.error(
+                    node,
+                    f"'{node.verb}' cannot begin a move: a player types the choice as '{node.verb} CARD'",
+                    "E217",
+                    hint="name the choice with a lower-case word, a letter first (e.g. 'as pick')",
+                )
             if node.ordered:  # all the cards, in an order the chooser names (k! moves: bounded when played)
                 self.ctx.verbs.add(node.verb)
                 out.append([CHOOSE, count, src, who, node.verb, True])

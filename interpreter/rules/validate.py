@@ -3,10 +3,9 @@ unknown ranks and cards, each reported with its place and the nearest valid name
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from interpreter.core.cards import ALL_RANKS, NAMES, UnknownCardError, parse_card
+from interpreter.core.cards import ALL_RANKS, MOVE_WORD, NAMES, UnknownCardError, parse_card
 from interpreter.core.errors import RulesetError, suggest
 from interpreter.core.limits import MAX_SETTING
 
@@ -68,8 +67,8 @@ def _check_value(c: Composed, value: Any, typ: Any, path: tuple, errors: list[Ru
         if not isinstance(value, str):
             bad(f"expected text, got {type(value).__name__}")
     elif typ == "word":
-        if not isinstance(value, str) or not re.fullmatch(r"[a-z][a-z0-9_-]*", value):
-            bad("expected a lower-case word")
+        if not isinstance(value, str) or not MOVE_WORD.match(value):
+            bad("expected a lower-case word (a letter, then letters, digits, '-' or '_'): it begins a move")
     elif typ == "int":
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             bad("expected a whole number 0 or more")
