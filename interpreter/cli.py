@@ -142,7 +142,7 @@ def cmd_run(a: argparse.Namespace) -> int:
     from interpreter.scripting.scenario import collect, run_file
 
     files = collect(a.paths)
-    missing = [f for f, _ in files if not f.exists()]
+    missing = [f for f, root in files if root is None and not f.exists()]  # named by the user
     if missing:
         say(f"cuttle run: no such file: {missing[0]}", err=True)
         return 2

@@ -13,6 +13,7 @@ question is answered.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -61,10 +62,31 @@ def scan_root(folder: str | Path) -> Path:
     return work if work is not None and inside(folder, work) else Path(folder)
 
 
+_LOOP = "a symlink that loops back on itself"
+
+
+def _broken_link(name: str) -> str | None:
+    """What is wrong with a symlink that leads to no file (None for anything else)."""
+    try:
+        if not os.path.islink(name) or os.path.exists(name):
+            return None
+        Path(name).resolve(strict=True)
+    except RuntimeError:  # Python before 3.13 reports a loop this way
+        return _LOOP
+    except OSError as e:
+        return _LOOP if e.errno == errno.ELOOP else "a symlink to a file that does not exist"
+    except ValueError:  # a NUL byte: the stat below reports it
+        return None
+    return None
+
+
 def read_text(path: str | Path, what: str = "file", within: str | Path | None = None) -> str:
     """The text of a regular UTF-8 file of at most MAX_FILE_BYTES, or FileProblem; with `within`,
     also FileProblem if the file (a symlink) leads outside that folder (it is then not opened)."""
     name = str(path)
+    broken = _broken_link(name)
+    if broken:
+        raise FileProblem(f"cannot read {what} '{name}': it is {broken}")
     if within is not None and not inside(name, within):
         raise FileProblem(f"cannot read {what} '{name}': it is a symlink leading outside the folder '{within}'")
     try:
