@@ -453,12 +453,13 @@ class Cuttle:
 
     def _finish(self, changed: bool = True) -> None:
         """A play has resolved: check the win (only a change in play can make one: the last check
-        saw every earlier change), then the hand limit, then the next turn."""
-        if changed and self._check_win():
-            return
-        if self.sevens:  # the chosen plays have resolved: their 7s go to the scrap, innermost first
+        saw every earlier change), then the hand limit, then the next turn. The chosen plays have
+        resolved: their 7s go to the scrap, innermost first, also when the play won (ruling 20)."""
+        if self.sevens:
             self.scrap.extend(reversed(self.sevens))
             self.sevens.clear()
+        if changed and self._check_win():
+            return
         h = self.hands[self.turn]
         if len(h) > HAND_LIMIT:
             self._ask(LIMIT, self.turn, len(h) - HAND_LIMIT, sorted(h))

@@ -112,6 +112,15 @@ GAME_ROWS: list[Row] = [
             (["9D"], "deck top (top card first): expected [9D], got [5S]"),
         ],
     ),
+    (  # (a stack of cards resolving, bottom first: tests/scenarios/default/ruling-20-*.yaml)
+        "stack",
+        BASE,
+        [[]],
+        [
+            (["9S"], "stack (bottom first): expected [9S], got []"),
+            (["9S", "2C"], "stack (bottom first): expected [9S, 2C], got []"),
+        ],
+    ),
     ("deck_count", BASE, [41], [(40, "deck count: expected 40, got 41"), (0, "deck count: expected 0, got 41")]),
     (
         "legal",
@@ -346,6 +355,7 @@ WRONG_KIND: list[tuple[str, Any, str]] = [
     ("scrap", "3C", "scrap must be a list of cards, e.g. [7H, 10S], not the text '3C'"),
     ("scrap_has", ["3X"], "'3X' is not a card"),
     ("deck_top", ["5S", "5S"], "5S is listed twice in deck_top"),
+    ("stack", "9S", "stack must be a list of cards, e.g. [7H, 10S], not the text '9S'"),
     ("deck_count", "41", "deck_count must be a whole number (0 or more), not the text '41'"),
     ("legal", [["draw"]], "legal must be a move or a list of moves, e.g. [draw, points 7H], not a list"),
     (

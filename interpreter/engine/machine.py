@@ -128,7 +128,19 @@ def prepare(rules: Rules) -> None:
 
 
 def apply_action(g: State, action: tuple) -> None:
-    """Perform one legal action of the pending decision, then run until the next decision."""
+    """Perform one legal action of the pending decision, then run until the next decision.
+
+    A game that ends while cards are still resolving (a 7's revealed card wins, a one-off's effect
+    reaches a goal) puts them where the rest of the play would have: what is left on the stack goes
+    to the scrap, top first (SPEC ruling 20), so a finished game's board holds nothing on the stack."""
+    _perform(g, action)
+    if g.winner is not None and g.zones[STACK]:
+        stack = g.zones[STACK]
+        while stack:
+            g.move(stack[-1], SCRAP)
+
+
+def _perform(g: State, action: tuple) -> None:
     d: Decision = g.pending
     g.pending = None
     g.actions = None

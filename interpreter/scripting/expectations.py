@@ -18,7 +18,7 @@ from interpreter.core.errors import InvalidMoveError, MoveError, ScenarioError, 
 from interpreter.engine.game import PLAYER_NAMES, Game
 from interpreter.engine.knowledge import known_hidden
 from interpreter.engine.machine import CHOOSE_D, MAIN, PLAY_D, RESPOND
-from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP
+from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, STACK
 
 PLAYERS = {"p1": 0, "p2": 1}
 DECISIONS = (MAIN, RESPOND, CHOOSE_D, PLAY_D, "none")
@@ -177,6 +177,16 @@ def _scrap(r: _Reader, value: Any) -> Callable[[Game], str | None]:
         return (
             None if Counter(want) == Counter(have) else _mismatch("scrap", _names(sorted(want)), _names(sorted(have)))
         )
+
+    return test
+
+
+def _stack(r: _Reader, value: Any) -> Callable[[Game], str | None]:
+    want = _cards(r, ("stack",), value, empty_ok=True)
+
+    def test(game: Game) -> str | None:
+        have = game.state.zones[STACK]
+        return None if list(want) == list(have) else _mismatch("stack (bottom first)", _names(want), _names(have))
 
     return test
 
@@ -603,6 +613,7 @@ GAME_CHECKS: dict[str, Callable[[_Reader, Any], Callable[[Game], str | None]]] =
     "winner": _winner,
     "scrap": _scrap,
     "scrap_has": _scrap_has,
+    "stack": _stack,
     "deck_top": _deck_top,
     "deck_count": _deck_count,
     "legal": _legal,
