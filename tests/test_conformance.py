@@ -1,5 +1,6 @@
 """The conformance harness: many seeded random games on every shipped ruleset, checking after every
-move that every card is in exactly one place, and that each game ends. On a sample of the games,
+move that every card is in exactly one place, and that each game ends, with nothing left on the
+stack (ruling 20). On a sample of the games,
 spread over all the seeds, every move is also undone and played again (undo restores the exact
 previous state, and the move gives the same state again), and the finished game's record replays to
 the same final state. "The same state" is `State.key()`, which covers every field of the state."""
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 
 from interpreter import Game, load_ruleset
-from interpreter.engine.state import FIELD0, Rng, State
+from interpreter.engine.state import FIELD0, STACK, Rng, State
 from interpreter.scripting.records import record_of, replay
 
 from .rulesets_under_test import GAMES as GAMES_FOR
@@ -76,6 +77,8 @@ def play_random_game(spec: str, seed: int, check_undo: bool) -> Game:
             game.play(move)
         _check_cards(game, deck)
     assert game.outcome is not None, f"game {spec} seed {seed} did not end within {MAX_MOVES} moves"
+    stack = game.state.zones[STACK]
+    assert not stack, f"game {spec} seed {seed} ended with {stack} still on the stack (ruling 20)"
     return game
 
 
