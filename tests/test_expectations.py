@@ -89,8 +89,9 @@ GAME_ROWS: list[Row] = [
         BASE,
         [["3C", "4C"], ["4C", "3C"]],
         [
-            (["3C"], "scrap: expected [3C], got [3C, 4C]"),
-            (["3C", "4C", "5D"], "scrap: expected [3C, 4C, 5D], got [3C, 4C]"),
+            (["3C"], "scrap: expected [3C], got [3C, 4C]: 4C is there but not expected"),
+            (["3C", "4C", "5D"], "scrap: expected [3C, 4C, 5D], got [3C, 4C]: 5D is missing (in the deck)"),
+            (["3C", "9S"], "scrap: expected [3C, 9S], got [3C, 4C]: 9S is missing (in p1's hand); 4C is there but"),
             ([], "scrap: expected [], got [3C, 4C]"),
         ],
     ),
@@ -215,7 +216,7 @@ SIDE_ROWS: list[Row] = [
         [["9S", "2C"], ["2C", "9S"]],
         [
             (["9S"], "p1 hand: expected [9S], got [2C, 9S]"),
-            (["9S", "2C", "3D"], "p1 hand: expected [2C, 3D, 9S], got [2C, 9S]"),
+            (["9S", "2C", "3D"], "p1 hand: expected [2C, 3D, 9S], got [2C, 9S]: 3D is missing (in p2's hand)"),
         ],
     ),
     ("p2.hand", BASE, [["3D", "5C"]], [([], "p2 hand: expected [], got [3D, 5C]")]),
@@ -246,7 +247,10 @@ SIDE_ROWS: list[Row] = [
         "p1.royals",
         BASE,
         [["KS"]],
-        [([], "p1 royals: expected [], got [KS]"), (["KS", "QH"], "p1 royals: expected [QH, KS], got [KS]")],
+        [
+            ([], "p1 royals: expected [], got [KS]: KS is there but not expected"),
+            (["KS", "QH"], "p1 royals: expected [QH, KS], got [KS]: QH is missing (in the deck)"),
+        ],
     ),
     ("p2.royals", BASE, [[]], [(["KS"], "p2 royals: expected [KS], got []")]),
     ("p1.score", BASE, [12], [(3, "p1 score: expected 3, got 12"), (21, "p1 score: expected 21, got 12")]),

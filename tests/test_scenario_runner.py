@@ -61,7 +61,7 @@ moves:
     r = run_file(p)
     assert not r.ok
     text = "\n".join(r.failures)
-    assert "step 2" in text and "after move 1 'points 7H'" in text
+    assert "step 2 (after step 1 'points 7H')" in text  # steps numbered as in the file's moves:, one way
     assert "expected 9, got 7" in text
     assert f"{p}:7:" in text
 
@@ -153,7 +153,9 @@ expect:
     )
     text = "\\n".join(run_file(p).failures)
     assert "p1 score: expected 7, got 0" in text
-    assert "it held after move 'oneoff AC' (move 3 played); move 'resolve' (move 4 played)" in text
+    assert "(after step 4 'resolve')" in text
+    assert "it held after step 3 'oneoff AC' (line 5); step 4 'resolve' (line 5) is where the game diverged" in text
+    assert "played" not in text
 
 
 def test_a_game_record_given_as_a_scenario_points_to_replay(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from interpreter.core.errors import InvalidMoveError, MoveError, ScenarioError, 
 from interpreter.engine.game import PLAYER_NAMES, Game
 from interpreter.engine.knowledge import known_hidden
 from interpreter.engine.machine import CHOOSE_D, MAIN, PLAY_D, RESPOND
-from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, STACK
+from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, SHOWN, STACK
 
 PLAYERS = {"p1": 0, "p2": 1}
 DECISIONS = (MAIN, RESPOND, CHOOSE_D, PLAY_D, "none")
@@ -121,6 +121,17 @@ def _mismatch(what: str, expected: Any, got: Any) -> str:
     return f"{what}: expected {expected}, got {got}"
 
 
+def _cards_mismatch(game: Game, what: str, want: list[int], have: list[int]) -> str | None:
+    """None if `have` holds exactly the cards `want` (in any order), else the two lists and, card by
+    card, what differs: `7C is missing (on the stack)`, `10H is there but not expected`."""
+    missing, extra = Counter(want) - Counter(have), Counter(have) - Counter(want)
+    if not missing and not extra:
+        return None
+    diff = [f"{NAMES[c]} is missing ({_where(game, c)})" for c in sorted(missing)]
+    diff += [f"{NAMES[c]} is there but not expected" for c in sorted(extra)]
+    return _mismatch(what, _names(sorted(want)), _names(sorted(have))) + ": " + "; ".join(diff)
+
+
 # -- the keys of `expect:` --------------------------------------------------------------------------
 
 
@@ -173,10 +184,7 @@ def _scrap(r: _Reader, value: Any) -> Callable[[Game], str | None]:
     want = _cards(r, ("scrap",), value, empty_ok=True)
 
     def test(game: Game) -> str | None:
-        have = game.state.zones[SCRAP]
-        return (
-            None if Counter(want) == Counter(have) else _mismatch("scrap", _names(sorted(want)), _names(sorted(have)))
-        )
+        return _cards_mismatch(game, "scrap", want, game.state.zones[SCRAP])
 
     return test
 
@@ -440,12 +448,7 @@ def _hand(r: _Reader, key: tuple, value: Any) -> SideTest:
     want = _cards(r, key, value, empty_ok=True)
 
     def test(game: Game, p: int, pname: str) -> str | None:
-        have = game.state.zones[HAND0 + p]
-        return (
-            None
-            if Counter(want) == Counter(have)
-            else _mismatch(f"{pname} hand", _names(sorted(want)), _names(sorted(have)))
-        )
+        return _cards_mismatch(game, f"{pname} hand", want, game.state.zones[HAND0 + p])
 
     return test
 
@@ -523,11 +526,7 @@ def _royals(r: _Reader, key: tuple, value: Any) -> SideTest:
     def test(game: Game, p: int, pname: str) -> str | None:
         g = game.state
         got = [c for c in g.zones[FIELD0 + p] if g.role[c] != "point" and g.host[c] < 0]
-        return (
-            None
-            if Counter(want) == Counter(got)
-            else _mismatch(f"{pname} royals", _names(sorted(want)), _names(sorted(got)))
-        )
+        return _cards_mismatch(game, f"{pname} royals", want, got)
 
     return test
 
@@ -567,7 +566,9 @@ def _where(game: Game, c: int) -> str:
         HAND0 + 1: "in p2's hand",
         FIELD0: "in play (p1)",
         FIELD0 + 1: "in play (p2)",
-    }.get(z, "face up")
+        STACK: "on the stack",
+        SHOWN: "revealed",
+    }.get(z, "not in this game")
 
 
 def _knows(r: _Reader, key: tuple, value: Any) -> SideTest:

@@ -165,6 +165,7 @@ def _run(doc, data: dict, path: str, name: str, ruleset_override: str | None) ->
         game = Game.new(rules, seed)
     out: list[str] = []
     last = "the start"
+    played: list[str] = []  # each move played, as the step that played it: "step 3 'resolve' (line 12)"
     for i, step in enumerate(steps):
         at = f"{step.where}: step {i + 1}"
         if step.kind == "move":
@@ -173,12 +174,14 @@ def _run(doc, data: dict, path: str, name: str, ruleset_override: str | None) ->
             except MoveError as e:
                 out.append(f"{at}: move '{step.move}' was expected to be legal, but: {e}")
                 break
-            last = f"move {i + 1} '{step.move}'"
+            last = f"step {i + 1} '{step.move}'"
+            line = step.where.rsplit(":", 2)[-2] if step.where.count(":") >= 2 else ""
+            played.append(last + (f" (line {line})" if line.isdigit() else ""))
         elif step.kind == "expect":
             wrong = failures(game, step.checks)
             if wrong:
                 out += [f"{at} (after {last}): {f}" for f in wrong]
-                out += _diverged(game, step.checks)
+                out += _diverged(game, step.checks, played)
                 break
         else:
             out += _check_illegal(game, step, at)
@@ -188,7 +191,7 @@ def _run(doc, data: dict, path: str, name: str, ruleset_override: str | None) ->
         wrong = failures(game, final)
         out += [f"{where(('expect',))}: final expectations (after {last}): {f}" for f in wrong]
         if wrong:
-            out += _diverged(game, final)
+            out += _diverged(game, final, played)
     return Result(path, name, not out, out)
 
 
@@ -216,9 +219,10 @@ def _check_illegal(game: Game, step: _Step, at: str) -> list[str]:
     return out
 
 
-def _diverged(game: Game, checks: list[Check]) -> list[str]:
+def _diverged(game: Game, checks: list[Check], played: list[str]) -> list[str]:
     """Where the game left each failing expectation: the game is played again from its start and
-    the expectation checked after every move, to name the move after which it stopped holding."""
+    the expectation checked after every move, to name the step (the move of `moves:`, numbered as
+    in the file, `played`) after which it stopped holding."""
     notes = []
     moves = game.moves
     for check in checks:
@@ -233,11 +237,8 @@ def _diverged(game: Game, checks: list[Check]) -> list[str]:
         if held is None:
             notes.append(f"    {check.key}: it did not hold at any point of the game")
         elif held < len(moves):
-            since = "at the start" if held == 0 else f"after move '{moves[held - 1]}' (move {held} played)"
-            notes.append(
-                f"    {check.key}: it held {since}; move '{moves[held]}' (move {held + 1} played) "
-                f"is where the game diverged from it"
-            )
+            since = "at the start" if held == 0 else f"after {played[held - 1]}"
+            notes.append(f"    {check.key}: it held {since}; {played[held]} is where the game diverged from it")
     return notes
 
 
