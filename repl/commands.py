@@ -120,9 +120,17 @@ def _resume(s: Session, args: list[str]) -> None:
     s.cmd_resume()
 
 
-@command("scenario", Arg("FILE", FILE), help="write the position and the moves as a scenario file for `cuttle run`")
+@command(
+    "scenario",
+    Arg("FILE", FILE),
+    Arg("--here", WORD, optional=True),
+    help="write the game as a scenario file for `cuttle run`; with --here, this position, every card "
+    "spelled out in its expectations (a rule case, or a puzzle for `cuttle solve FILE`)",
+)
 def _scenario(s: Session, args: list[str]) -> None:
-    s.cmd_scenario(args[0])
+    if len(args) > 1 and args[1] != "--here":
+        raise CommandError(f"'scenario': '{args[1]}' is not '--here': usage: scenario FILE [--here]")
+    s.cmd_scenario(args[0], here=len(args) > 1)
 
 
 @command("new", Arg("SEED", INT, optional=True), help="start a new game (same ruleset and opponent)")

@@ -14,7 +14,7 @@ import yaml
 
 from interpreter import Game
 from interpreter.core.cards import NAMES
-from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, State
+from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, SHOWN, STACK, State
 from interpreter.scripting import records
 
 PLAYER_KEYS = ("p1", "p2")
@@ -25,14 +25,7 @@ def setup_of(state: State) -> dict[str, Any]:
     setup: dict[str, Any] = {"turn": PLAYER_KEYS[state.turn]}
     for p, key in enumerate(PLAYER_KEYS):
         side: dict[str, Any] = {"hand": [NAMES[c] for c in state.zones[HAND0 + p]]}
-        points, royals = [], []
-        for c in state.zones[FIELD0 + p]:
-            if state.host[c] >= 0:
-                continue
-            if state.role[c] == "point":
-                points.append("+".join([NAMES[c], *(NAMES[j] for j in state.atts.get(c, []))]))
-            else:
-                royals.append(NAMES[c])
+        points, royals = _points_text(state, p)
         if points:
             side["points"] = points
         if royals:
@@ -83,6 +76,67 @@ def expectations(game: Game) -> dict[str, Any]:
     return exp
 
 
+def settled_before(game: Game) -> int:
+    """The number of moves after which the game last stood at a turn's action with nothing resolving
+    (no card on the stack or revealed, no step waiting): a position a `setup:` can hold exactly."""
+    for n in range(len(game.moves), -1, -1):
+        g = game.state_after(n)
+        if (
+            g.pending is not None
+            and str(g.pending.kind) == "main"
+            and not g.frames
+            and not g.zones[STACK]
+            and not g.zones[SHOWN]
+            and not g.chain
+        ):
+            return n
+    return 0
+
+
+def _points_text(g: State, p: int) -> tuple[list[str], list[str]]:
+    points, royals = [], []
+    for c in g.zones[FIELD0 + p]:
+        if g.host[c] >= 0:
+            continue
+        if g.role[c] == "point":
+            points.append("+".join([NAMES[c], *(NAMES[j] for j in g.atts.get(c, []))]))
+        else:
+            royals.append(NAMES[c])
+    return points, royals
+
+
+def card_expectations(game: Game) -> dict[str, Any]:
+    """`expectations`, with every card spelled out: each hand, point card (with its Jacks), royal,
+    the scrap, the top of the deck and the cards still resolving."""
+    g = game.state
+    exp = expectations(game)
+    for p, key in enumerate(PLAYER_KEYS):
+        points, royals = _points_text(g, p)
+        side = {k: v for k, v in exp[key].items() if k != "hand_count"}  # (the hand is spelled out)
+        exp[key] = {"hand": [NAMES[c] for c in g.zones[HAND0 + p]], "points": points, "royals": royals, **side}
+    exp["scrap"] = [NAMES[c] for c in g.zones[SCRAP]]
+    if g.zones[DECK]:
+        exp["deck_top"] = [NAMES[c] for c in reversed(g.zones[DECK][-3:])]
+    exp["stack"] = [NAMES[c] for c in g.zones[STACK]]
+    return exp
+
+
+def position_scenario(game: Game, ruleset: str | None = None) -> dict[str, Any]:
+    """This position as a scenario (`scenario FILE --here`): the board at the start of the current
+    turn's action as `setup:`, the moves played since (none when nothing is resolving), and every
+    card of the position reached in `expect:`; ready for `cuttle run FILE` and `cuttle solve FILE`."""
+    n = settled_before(game)
+    g = game.state_after(n)
+    return {
+        "name": f"{game.rules.name}: the position of turn {g.turn_no}, {PLAYER_KEYS[g.turn]} to act",
+        "ruleset": ruleset or game.rules.spec,
+        "seed": game.seed,
+        "setup": setup_of(g),
+        "moves": [str(m) for m in game.moves[n:]],
+        "expect": card_expectations(game),
+    }
+
+
 def scenario_of(game: Game, ruleset: str | None = None, name: str | None = None) -> dict[str, Any]:
     doc: dict[str, Any] = {
         "name": name or f"{len(game.moves)} moves of a {game.rules.name} game",
@@ -95,7 +149,11 @@ def scenario_of(game: Game, ruleset: str | None = None, name: str | None = None)
     return doc
 
 
-def write_scenario(game: Game, path: str, ruleset: str | None = None) -> None:
-    """Write the scenario whole or not at all."""
-    text = yaml.safe_dump(scenario_of(game, ruleset), sort_keys=False, allow_unicode=True, width=100)
-    records.write_atomic(path, "# written by `cuttle play` (scenario command); run it with `cuttle run FILE`\n" + text)
+def write_scenario(game: Game, path: str, ruleset: str | None = None, here: bool = False) -> None:
+    """Write the scenario (the whole game, or with `here` this position) whole or not at all."""
+    doc = position_scenario(game, ruleset) if here else scenario_of(game, ruleset)
+    if not doc["moves"]:
+        del doc["moves"]
+    text = yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None)
+    how = "scenario --here" if here else "scenario"
+    records.write_atomic(path, f"# written by `cuttle play` ({how} command); run it with `cuttle run FILE`\n" + text)

@@ -717,13 +717,15 @@ class Session:
         self.advance()
         self.start()
 
-    def cmd_scenario(self, path: str) -> None:
+    def cmd_scenario(self, path: str, here: bool = False) -> None:
         self._no_replay("scenario")
-        write_scenario(self.game, path, self.ruleset)
+        write_scenario(self.game, path, self.ruleset, here=here)
         from interpreter.scripting.scenario import run_file
 
         res = run_file(path)
-        if res.ok:
+        if res.ok and here:
+            self.say(f"wrote {path}: this position, every card in its expectations; `cuttle run {path}` passes")
+        elif res.ok:
             self.say(f"wrote {path}: {len(self.game.moves)} move(s); `cuttle run {path}` passes")
         else:
             self.say(f"wrote {path}, but `cuttle run` does not pass it: {res.failures[0].splitlines()[0]}")

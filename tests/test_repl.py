@@ -776,3 +776,25 @@ def test_tab_after_a_command_word_offers_the_moves_it_begins() -> None:
     s.handle("resolve")
     assert sorted(x.text for x in complete("scrap ", CompletionContext.of(s))) == ["scrap JD", "scrap JH"]
     assert complete("undo ", CompletionContext.of(s)) == []
+
+
+def test_scenario_here_writes_this_position_with_every_card_expected(tmp_path: Path) -> None:
+    setup = {"p1": {"hand": ["6D", "9C"], "points": ["7H"]}, "p2": {"hand": ["5C"], "royals": ["QS"]}}
+    s, lines = session_at(setup, vs="human")
+    s.handle("oneoff 6D")  # p2 may answer: the 6 is on the stack, which a setup cannot hold
+    path = tmp_path / "here.yaml"
+    s.handle(f"scenario {path} --here")
+    assert "`cuttle run" in lines[-1] and "passes" in lines[-1], lines[-1]
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert doc["setup"]["p1"]["hand"] == ["6D", "9C"] and doc["moves"] == ["oneoff 6D"]
+    exp = doc["expect"]
+    assert exp["p1"]["hand"] == ["9C"] and exp["p1"]["points"] == ["7H"] and exp["p2"]["royals"] == ["QS"]
+    assert exp["stack"] == ["6D"] and exp["decider"] == "p2" and exp["decision"] == "respond"
+    assert run_file(path).ok
+    s.handle("resolve")  # nothing resolving now: the position itself is the setup
+    s.handle(f"scenario {path} --here")
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert "moves" not in doc and doc["setup"]["turn"] == "p2" and sorted(doc["setup"]["scrap"]) == ["6D", "QS"]
+    assert doc["expect"]["p1"]["points"] == ["7H"] and run_file(path).ok
+    s.handle(f"scenario {path} --hre")
+    assert lines[-1].startswith("error") and "'--hre' is not '--here'" in lines[-1]
