@@ -121,8 +121,10 @@ def board(
     names: tuple[str, str] | None = None,
     played_as: dict[str, str] | None = None,
     shown_note: str = "face up",
+    width: int = 60,
 ) -> str:
-    """The whole board from `view`: the opponent's side on top, the middle, your side and hand.
+    """The whole board from `view`: the opponent's side on top, the middle, your side and hand; the
+    header's rule is `width` wide (the terminal's, up to 100 columns).
 
     `names` overrides the titles of (you, opponent); `played_as` maps a card in play to the verb that
     put it there (to label glasses and the like without knowing any rank).
@@ -134,7 +136,7 @@ def board(
     d = view.get("decision")
     who = f"{player_label(d['player'])} to act" if d and not view.get("outcome") else "game over"
     head = f"── {view['ruleset']} · turn {view['turn_number']} · {who} "
-    lines = [p.bold(head + "─" * max(0, 60 - len(head)))]
+    lines = [p.bold(head + "─" * max(0, width - len(head)))]
     if view["opponent_hand"] is None:
         n = view["opponent_hand_count"]
         opp_hand = p.dim(f"{n} card{'' if n == 1 else 's'}, hidden")

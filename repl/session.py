@@ -9,13 +9,14 @@ driven and tested without a terminal.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from interpreter import CuttleError, Game, Move, load_ruleset
-from interpreter.core.cards import NAMES
+from interpreter.core.cards import ALL_RANKS, NAMES
 from interpreter.core.errors import LocatedError
 from interpreter.core.terminal import safe, say
 from interpreter.core.zones import HAND0
@@ -187,7 +188,8 @@ class Session:
 
     def show(self) -> None:
         note = "shown by the replay" if self.replay is not None and self.replay.open_hands else "face up"
-        self.say(board(self.view(), self.painter.color, self.names(), self.played_as(), note))
+        rule = min(self.width(), 100) if self.width() >= 40 else 60  # (0: not a terminal)
+        self.say(board(self.view(), self.painter.color, self.names(), self.played_as(), note, width=rule))
         if self.game.outcome is not None:
             self.say(self.painter.bold(" " + self.outcome_line()))
             for line in self.game_over_lines():
@@ -462,11 +464,20 @@ class Session:
             raise CommandError(f"the game is over ({outcome_text(self.game.outcome)})")
         if not self.my_decision():
             raise CommandError("it is not your decision")
-        legal = self.game.legal_moves()
-        width = max(len(str(m)) for m in legal)
-        self.say(f"{len(legal)} legal move(s) — {self.status()}:")
-        for m in legal:
-            self.say(f"  {str(m):<{width}}  {self.painter.move(str(m))}")
+        from interpreter.rules.page import what_it_does
+
+        groups = self.game.legal_by_rule()
+        n = sum(len(ms) for _, ms in groups)
+        self.say(f"{n} legal move{'s' if n != 1 else ''} — {self.status()}:")
+        shared = Counter(ms[0].verb for _, ms in groups)
+        for rule, ms in groups:
+            if rule is not None:  # (the ranks tell apart the plays of one verb: oneoff (2), oneoff (6))
+                named = shared[rule.verb] > 1 and rule.ranks
+                ranks = f" ({', '.join(sorted(rule.ranks, key=ALL_RANKS.index))})" if named else ""
+                self.say(f"{self.painter.bold(rule.verb + ranks)} — {what_it_does(self.game.rules, rule)}")
+            elif ms[0].verb == "resolve":
+                self.say(f"{self.painter.bold('resolve')} — let the play take effect (no answer)")
+            self.say("    " + "   ".join(str(m) for m in ms))  # as typed (Tab completes them)
 
     def cmd_explain(self, text: str) -> None:
         try:

@@ -34,16 +34,23 @@ def toolbar_forms(session: Session) -> list[str]:
     you_label = "you" if session.replay is None else player_label(me)
     ours, theirs = f"{v['you']['score']}/{v['you']['goal']}", f"{v['opponent']['score']}/{v['opponent']['goal']}"
     sides = f"{you_label} {ours} · {player_label(opp)} {theirs}"
-    short_sides = f"{ours} v {theirs}"
-    deck = f"deck {v['deck_count']} · scrap {len(v['scrap'])}"
-    short_deck = f"d{v['deck_count']} s{len(v['scrap'])}"
-    keys = "new, undo, save, quit" if over is not None else "Tab: moves"
+    deck, short_deck = f"deck {v['deck_count']} · scrap {len(v['scrap'])}", f"deck {v['deck_count']}"
+    if session.replay is not None:
+        keys, short_keys = "Enter: next · prev · resume", "Enter: next"
+    elif over is not None:
+        keys, short_keys = "new · undo · save · quit", "new · quit"
+    else:
+        keys = short_keys = "Tab: moves"
+    # each form drops or shortens one thing more; the keys that say what to do go last but one
     return [
         f" {what}  │  {sides}  │  {deck}  │  {keys}",
-        f" {what}  │  {sides}  │  {deck}",
-        f" {short_what}  │  {sides}  │  {deck}",
-        f" {short_what} │ {short_sides} │ {short_deck}",
-        f" {short_what} │ {short_sides}",
+        f" {what}  │  {sides}  │  {short_deck}  │  {keys}",
+        f" {short_what}  │  {sides}  │  {short_deck}  │  {keys}",
+        f" {short_what} │ {sides} │ {keys}",
+        f" {short_what} │ {sides} │ {short_keys}",
+        f" {short_what} │ {sides} │ {short_deck}",
+        f" {short_what} │ {sides}",
+        f" {short_what} │ {ours} · {theirs}",
     ]
 
 

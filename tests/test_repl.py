@@ -15,6 +15,7 @@ from prompt_toolkit.output import DummyOutput
 
 from interpreter import Game, Move, load_ruleset
 from interpreter.players.heuristic import Bot
+from interpreter.scripting.records import save
 from interpreter.scripting.scenario import run_file
 from repl.app import build_prompt, new_session, run
 from repl.commands import REGISTRY
@@ -490,7 +491,23 @@ def test_the_toolbar_shortens_its_fields_rather_than_losing_them() -> None:
     s, _ = session_at({"p1": {"hand": ["6D", "9C"], "points": ["7H"]}, "p2": {"hand": ["5C"], "points": ["3C"]}})
     wide, narrow = toolbar_text(s, 200), toolbar_text(s, 40)
     assert "Tab: moves" in wide and "deck" in wide
-    assert len(narrow) <= 40 and "7/21" in narrow and "3/21" in narrow and "s0" in narrow
+    assert len(narrow) <= 40 and "you 7/21 · P2 3/21" in narrow
+    assert toolbar_text(s, 60) == " your turn  │  you 7/21 · P2 3/21  │  deck 47  │  Tab: moves"  # no "d47 s0"
+
+
+def test_a_replay_toolbar_offers_the_replay_keys(tmp_path: Path) -> None:
+    from repl.toolbar import toolbar_text
+
+    game = Game.new(load_ruleset("default"), 5)
+    play_out(game, lambda g: g.legal_moves()[0])
+    save(game, tmp_path / "g.yaml")
+    s, _ = session_at({"p1": {"hand": ["6D"]}, "p2": {"hand": ["5C"]}})
+    s.handle(f"replay {tmp_path / 'g.yaml'}")
+    for _ in ("at the start", "at the end"):
+        bar = toolbar_text(s, 200)
+        assert "Enter: next · prev · resume" in bar and "Tab: moves" not in bar and "undo" not in bar, bar
+        assert "you " not in bar  # a replay names the seats
+        s.handle(f"goto {len(s.replay.moves)}")
 
 
 def test_scrap_lists_the_scrap_pile_and_hands_are_sorted() -> None:
@@ -798,3 +815,36 @@ def test_scenario_here_writes_this_position_with_every_card_expected(tmp_path: P
     assert doc["expect"]["p1"]["points"] == ["7H"] and run_file(path).ok
     s.handle(f"scenario {path} --hre")
     assert lines[-1].startswith("error") and "'--hre' is not '--here'" in lines[-1]
+
+
+def test_moves_are_grouped_by_rule_sorted_and_say_what_they_do() -> None:
+    setup = {
+        "p1": {"hand": ["9C", "6D", "2H", "JD"], "points": ["3C"]},
+        "p2": {"hand": ["5C"], "points": ["8H", "4D"], "royals": ["KS"]},
+    }
+    s, lines = session_at(setup, vs="human")
+    s.handle("moves")
+    out = lines[next(i for i, x in enumerate(lines) if "legal moves" in x) :]
+    assert out[0] == "14 legal moves — your turn:"
+    heads = [line.split(" — ")[0] for line in out[1:] if not line.startswith("    ")]
+    assert heads == [
+        "draw",
+        "points",
+        "scuttle",
+        "jack",
+        "oneoff (2)",
+        "oneoff (6)",
+        "oneoff (9)",
+    ]  # the ruleset's order
+    assert "    points 2H   points 6D   points 9C" in out  # each rule's moves in card order
+    assert "    oneoff 9C 4D   oneoff 9C 8H   oneoff 9C KS" in out
+    assert "oneoff (6) — Scrap every Jack in play, then scrap every Royal in play." in out
+    assert sum(len(line.strip().split("   ")) for line in out if line.startswith("    ")) == len(s.game.legal_moves())
+
+
+@pytest.mark.parametrize(("columns", "rule"), [(80, 80), (140, 100), (0, 60)])
+def test_the_board_header_spans_the_terminal(columns: int, rule: int) -> None:
+    s, lines = session_at({"p1": {"hand": ["6D"]}, "p2": {"hand": ["5C"]}}, vs="human", width=columns)
+    s.handle("show")
+    head = next(line for line in lines if line.startswith("── default")).splitlines()[0]
+    assert len(head) == rule and head.endswith("─")

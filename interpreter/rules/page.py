@@ -138,6 +138,20 @@ def describe_play(p: dict, ctx: Context, with_label: bool = True) -> str:
     return text
 
 
+def what_it_does(rules: Any, rule: Any) -> str:
+    """A play's or a response's effect in words, for a list of moves (the REPL's `moves`): the
+    rules page's sentence without the label."""
+    ctx = Context.from_data(rules.data)
+    src = rule.source if isinstance(rule.source, dict) else {}
+    if hasattr(rule, "answers"):  # a response
+        extra = int(src.get("extra", 0))
+        cost = f" plus {extra} more card{'s' if extra > 1 else ''}" if extra else ""
+        answers = join_or([a(kind_word(x)) for x in sorted(rule.answers)])
+        effect = _say(src.get("effect", "scrap cards; scrap extra"), ctx)
+        return sentence(f"answer {answers} with {a(rank_list(rule.ranks))}{cost}: {effect}")
+    return describe_play(src, ctx, with_label=False)
+
+
 def reads_card(p: dict) -> bool:
     """Whether a play's rules name `card` (its first card) rather than only `cards` (all of them)."""
     for key, program in (("legal", False), ("target", False), ("effect", True), ("countered", True)):
