@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import CommandError
-from .registry import FILE, INT, MOVE, REGISTRY, RULESET, WORD, Arg, command
+from .registry import FILE, INT, MOVE, PLAY, REGISTRY, REPLAY, RULESET, WORD, Arg, command
 
 if TYPE_CHECKING:
     from .session import Session
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 # first line and nothing changes.
 
 
-@command("moves", help="list the legal moves of the moment")
+@command("moves", help="list the legal moves of the moment", only=PLAY)
 def _moves(s: Session, args: list[str]) -> None:
     s.cmd_moves()
 
@@ -26,7 +26,9 @@ def _explain(s: Session, args: list[str]) -> None:
     s.cmd_explain(" ".join(args))
 
 
-@command("hint", help="a suggested move: solved exactly when nothing is hidden, else ISMCTS's pick and win rate")
+@command(
+    "hint", help="a suggested move: solved exactly when nothing is hidden, else ISMCTS's pick and win rate", only=PLAY
+)
 def _hint(s: Session, args: list[str]) -> None:
     s.cmd_hint()
 
@@ -34,12 +36,13 @@ def _hint(s: Session, args: list[str]) -> None:
 @command(
     "undo",
     help="take back your last move and every move played after it (the bot's answers; in hot-seat, the other player's)",
+    only=PLAY,
 )
 def _undo(s: Session, args: list[str]) -> None:
     s.cmd_undo()
 
 
-@command("redo", help="play again the moves taken back by undo")
+@command("redo", help="play again the moves taken back by undo", only=PLAY)
 def _redo(s: Session, args: list[str]) -> None:
     s.cmd_redo()
 
@@ -100,22 +103,22 @@ def _force(args: list[str]) -> bool:
     return len(args) > 1
 
 
-@command("next", help="replay: the next move", aliases=("n",))
+@command("next", help="replay: the next move", aliases=("n",), only=REPLAY)
 def _next(s: Session, args: list[str]) -> None:
     s.cmd_step(+1)
 
 
-@command("prev", help="replay: the previous move", aliases=("p",))
+@command("prev", help="replay: the previous move", aliases=("p",), only=REPLAY)
 def _prev(s: Session, args: list[str]) -> None:
     s.cmd_step(-1)
 
 
-@command("goto", Arg("N", INT), help="replay: the position after move N (0 = the start)")
+@command("goto", Arg("N", INT), help="replay: the position after move N (0 = the start)", only=REPLAY)
 def _goto(s: Session, args: list[str]) -> None:
     s.cmd_goto(int(args[0]))
 
 
-@command("resume", help="replay: stop replaying and play on from this position")
+@command("resume", help="replay: stop replaying and play on from this position", only=REPLAY)
 def _resume(s: Session, args: list[str]) -> None:
     s.cmd_resume()
 
@@ -126,6 +129,7 @@ def _resume(s: Session, args: list[str]) -> None:
     Arg("--here", WORD, optional=True),
     help="write the game as a scenario file for `cuttle run`; with --here, this position, every card "
     "spelled out in its expectations (a rule case, or a puzzle for `cuttle solve FILE`)",
+    only=PLAY,
 )
 def _scenario(s: Session, args: list[str]) -> None:
     if len(args) > 1 and args[1] != "--here":

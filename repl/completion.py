@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from .registry import FILE, MOVE, REGISTRY, RULESET, Command, Registry
+from .registry import FILE, MOVE, PLAY, REGISTRY, REPLAY, RULESET, Command, Registry
 
 if TYPE_CHECKING:
     from .session import Session
@@ -38,6 +38,7 @@ class CompletionContext:
     rulesets: tuple[str, ...] = ()
     files: Callable[[str], list[str]] = field(default=lambda prefix: [])
     registry: Registry = field(default_factory=lambda: REGISTRY)
+    replaying: bool = False  # stepping through a saved game: its commands are offered, not play's
 
     @classmethod
     def of(cls, session: Session) -> CompletionContext:
@@ -55,6 +56,7 @@ class CompletionContext:
             cards=tuple(dict.fromkeys(cards)),
             rulesets=tuple(shipped_names()),
             files=list_files,
+            replaying=session.replay is not None,
         )
 
 
@@ -94,8 +96,9 @@ def complete(line: str, ctx: CompletionContext) -> list[Suggestion]:
         if _starts(canonical, text):
             out.append(Suggestion(canonical, -len(text), canonical, pretty))
     if len(words) <= 1 and not new_word or not words:
+        now = REPLAY if ctx.replaying else PLAY
         for name, c in ctx.registry.commands.items():
-            if _starts(name, current):
+            if _starts(name, current) and c.only in ("", now):
                 out.append(Suggestion(name, -len(current), name, c.help))
     return out
 

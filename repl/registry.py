@@ -13,6 +13,8 @@ from typing import Any
 
 # Argument kinds: what completion offers and what validation checks.
 FILE, MOVE, INT, RULESET, WORD = "file", "move", "int", "ruleset", "word"
+# When a command works: while playing, or while stepping through a saved game.
+PLAY, REPLAY = "play", "replay"
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,7 @@ class Command:
     handler: Callable[[Any, list[str]], None]
     aliases: tuple[str, ...] = ()
     rest: bool = False  # the last argument takes the rest of the line (a move)
+    only: str = ""  # PLAY or REPLAY: the command works only then (Tab offers it only then)
 
     def usage(self) -> str:
         return " ".join([self.name, *(a.usage() for a in self.args)])
@@ -56,10 +59,16 @@ class Registry:
     by_alias: dict[str, Command] = field(default_factory=dict)
 
     def command(
-        self, name: str, *args: Arg, help: str, aliases: tuple[str, ...] = (), rest: bool = False
+        self,
+        name: str,
+        *args: Arg,
+        help: str,
+        aliases: tuple[str, ...] = (),
+        rest: bool = False,
+        only: str = "",
     ) -> Callable[[Callable[[Any, list[str]], None]], Callable[[Any, list[str]], None]]:
         def deco(fn: Callable[[Any, list[str]], None]) -> Callable[[Any, list[str]], None]:
-            cmd = Command(name, tuple(args), help, fn, aliases, rest)
+            cmd = Command(name, tuple(args), help, fn, aliases, rest, only)
             self.commands[name] = cmd
             for a in (name, *aliases):
                 self.by_alias[a] = cmd

@@ -57,7 +57,15 @@ def texts(line: str, c: CompletionContext | None = None) -> list[str]:
 def test_empty_line_offers_every_legal_move_first_then_the_commands() -> None:
     got = texts("")
     assert got[: len(MOVES)] == [m for m, _ in MOVES]
-    assert got[len(MOVES) :] == REGISTRY.names()
+    assert got[len(MOVES) :] == [n for n in REGISTRY.names() if REGISTRY.get(n).only != "replay"]
+
+
+def test_tab_offers_only_the_commands_that_work_now() -> None:
+    playing, replaying = texts(""), texts("", ctx(moves=(), replaying=True))
+    assert {"next", "prev", "goto", "resume"}.isdisjoint(playing)
+    assert {"undo", "redo", "hint", "moves", "scenario"}.isdisjoint(replaying)
+    assert {"next", "prev", "goto", "resume", "save", "quit", "help"} <= set(replaying)
+    assert {"undo", "hint", "moves", "save", "quit", "help"} <= set(playing)
 
 
 def test_a_prefix_offers_whole_legal_moves() -> None:
