@@ -397,3 +397,17 @@ def test_a_marked_player_reads_passively(src: str, words: str) -> None:
 )
 def test_a_counter_reads_as_a_count(src: str, words: str, condition: bool) -> None:
     assert say(src, condition=condition, program=not condition) == words
+
+
+@pytest.mark.parametrize(
+    ("spec", "goal"),
+    [
+        ("micro", "Your goal (in points): 21 with no King in front of you and 14 with 1."),  # one King dealt
+        (
+            "default",
+            "Your goal (in points): 21 with no King in front of you, 14 with 1, 10 with 2, 5 with 3 and 0 with 4.",
+        ),
+    ],
+)
+def test_the_goal_is_told_only_for_the_kings_the_deck_holds(spec: str, goal: str) -> None:
+    assert goal in rules_page(load_ruleset(spec)).splitlines()

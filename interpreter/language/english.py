@@ -153,6 +153,9 @@ class Context:
     aliases: dict[str, str] = field(default_factory=dict)
     #: the grammatical subject of the clause being rendered (a player node), for "their"
     subject: A.Node | None = None
+    #: how many cards of each rank the deck holds (when known): a table read by a count of one
+    #: rank (`goals[count(... it.rank == K)]`) is told only as far as the deck allows
+    rank_counts: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def from_data(cls, data: dict | None) -> Context:
@@ -581,9 +584,28 @@ def _table(values: list, counted: A.Node, ctx: Context) -> str | None:
     np = noun(counted, ctx)
     if np is None or not values:
         return None
+    rank = _one_rank(counted)
+    if rank is not None and rank in ctx.rank_counts:  # (Micro's one King: 21 with none, 14 with 1)
+        values = values[: ctx.rank_counts[rank] + 1]
     parts = [f"{values[0]} with no {np.head()}{' ' + np.place if np.place else ''}{np.tail()}"]
     parts += [f"{v} with {i}" for i, v in enumerate(values[1:], start=1)]
     return join_or(parts, "and")
+
+
+def _one_rank(node: A.Node) -> str | None:
+    """The rank R a set is limited to (`S where it.rank == R and ...`), or None."""
+
+    def limited(cond: A.Node) -> str | None:
+        match cond:
+            case A.BinOp(
+                op="==", left=A.Attr(obj=A.Name(name="it"), name="rank"), right=A.Name(name=r) | A.Str(value=r)
+            ):
+                return r
+            case A.BinOp(op="and", left=left, right=right):
+                return limited(left) or limited(right)
+        return None
+
+    return limited(node.cond) if isinstance(node, A.Where) else None
 
 
 def _call_value(node: A.Call, ctx: Context) -> str:

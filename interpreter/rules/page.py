@@ -6,6 +6,7 @@ beside the generated sentence, never instead of it.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -485,7 +486,8 @@ def rules_page(rules: Any) -> str:
     out += ["", "The deal", "--------", _deal_text(rules)]
 
     out += ["", "Winning", "-------"]
-    out.append(sentence(f"your goal (in points): {_say(_get(data, 'end', 'goal') or '21', ctx, program=False)}"))
+    in_deck = ctx.with_(rank_counts=dict(Counter(RANK_OF[c] for c in rules.deck_cards)))
+    out.append(sentence(f"your goal (in points): {_say(_get(data, 'end', 'goal') or '21', in_deck, program=False)}"))
     score = _get(data, "end", "score") or "total(field of me where it.role == point)"
     out.append(sentence(f"your points: {_say(score, ctx, program=False)}"))
     out.append("You win the moment your points reach your goal; this is checked after everything that happens.")
