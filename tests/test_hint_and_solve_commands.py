@@ -41,7 +41,7 @@ def session(game: Game, vs: str = "human") -> tuple[Session, list[str]]:
 
 def test_hint_solves_an_open_position(tmp_path: Path) -> None:
     f = tmp_path / "endgame.yaml"
-    f.write_text(ENDGAME, encoding="utf-8")
+    f.write_text(ENDGAME.replace("9H", "6D"), encoding="utf-8")  # (with the 9H p2 would win at once)
     from interpreter.scripting.scenario import scenario_game
 
     game = scenario_game(f)
@@ -213,3 +213,27 @@ def test_ctrl_c_during_a_match_is_one_line_from_the_parent() -> None:
     assert proc.returncode == 130, err
     assert err == "cuttle match: interrupted; no summary (the games are played again on a rerun)\n"
     assert out == ""
+
+
+def _at(setup: dict, spec: str = "default") -> Game:
+    from interpreter.scripting.setup import build_position
+
+    rules = load_ruleset(spec)
+    return Game(rules, build_position(rules, setup, 0), 0, setup)
+
+
+def test_hint_names_a_move_that_wins_at_once_without_a_search() -> None:
+    game = _at({"p1": {"hand": ["2H", "9S"], "points": ["10C", "9D"]}, "p2": {"hand": ["5C"]}})
+    s, lines = session(game)
+    s.handle("hint")
+    assert lines[-1] in ("hint: points 2H — it wins at once", "hint: points 9S — it wins at once")
+    assert game.outcome is None and not game.moves  # only tried
+
+
+def test_hint_for_a_forced_move_says_it_is_the_only_one() -> None:
+    game = _at({"p1": {"hand": ["6D"]}, "p2": {"hand": ["5C"]}})
+    game.play("oneoff 6D")
+    s, lines = session(game)
+    s.human = 1
+    s.handle("hint")
+    assert lines[-1] == "hint: resolve — the only legal move"

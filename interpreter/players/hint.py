@@ -20,6 +20,15 @@ def hint(game: Game, seed: int = 0, seconds: float = 1.5, iterations: int = 400)
     d = game.decision
     if d is None:
         return f"the game is over ({game.outcome})"
+    legal = game.legal_moves()
+    if len(legal) == 1:
+        return f"hint: {legal[0]} — the only legal move"
+    for m in legal:  # a move that wins at once needs no search
+        game.push(m)
+        won = game.outcome is not None and game.outcome.winner == d.player
+        game.pop()
+        if won:
+            return f"hint: {m} — it wins at once"
     why = hidden_reason(game.state)
     if why is None:
         try:
@@ -38,7 +47,7 @@ def hint(game: Game, seed: int = 0, seconds: float = 1.5, iterations: int = 400)
     rate = player.stats.last_win_rate
     estimate = (
         f"ISMCTS estimates a {100 * rate:.0f}% win rate over {player.stats.iterations:,} playouts"
-        if rate is not None
-        else "the only legal move"
+        if rate is not None and player.stats.iterations
+        else "ISMCTS's pick"
     )
     return f"hint: {move} — {estimate} (not solved exactly: {why})"
