@@ -126,6 +126,18 @@ def familiar_note(rules: Any) -> str:
     )
 
 
+def begin(session: Session) -> None:
+    """The start of a game: the welcome first, then the bot's opening moves if it moves first (told
+    as they are played), then the board; in hot-seat, the welcome follows the first hand-over."""
+    if session.vs == "bot":
+        session.say(intro(session))
+        session.advance()
+        session.start()
+    else:
+        session.advance()
+        session.start(intro(session))
+
+
 def terminal_width() -> int:
     """The terminal's width, read each time (it may be resized); 0 (no wrapping) when the output is
     not a terminal."""
@@ -140,13 +152,12 @@ def terminal_width() -> int:
 def main(args: argparse.Namespace) -> int:
     session = new_session(args)
     session.width = terminal_width
-    session.advance()
-    if not sys.stdin.isatty():
-        session.start(intro(session))
-        return run_plain(session, sys.stdin)
-    if session.vs == "human":
+    plain = not sys.stdin.isatty()
+    if session.vs == "human" and not plain:
         session.handover = terminal_handover
-    session.start(intro(session))
+    begin(session)
+    if plain:
+        return run_plain(session, sys.stdin)
     if not session.running:
         session.say("bye")
         return 0

@@ -111,8 +111,16 @@ def side_lines(p: Painter, side: dict[str, Any], title: str, owner: str, played_
     return [f" {p.bold(title)}  {side['score']}/{side['goal']} points", f"   points  {points}", f"   royals  {royals}"]
 
 
-def describe_chain(p: Painter, chain: list[str]) -> str:
-    return "  ←  ".join(p.move(m) for m in chain)
+def describe_chain(p: Painter, chain: list[str], stack: list[str] | None = None, scrap: list[str] | None = None) -> str:
+    """The plays waiting to resolve, each answer after what it answers; a play whose cards have
+    already gone to the scrap (a 2 that counters goes there at once) says so."""
+    out = []
+    for m in chain:
+        cards = m.split()[1:]
+        gone = stack is not None and cards and not any(c in stack for c in cards)
+        note = " (in the scrap)" if gone and scrap is not None and all(c in scrap for c in cards) else ""
+        out.append(p.move(m) + note)
+    return "  ←  ".join(out)
 
 
 def board(
@@ -157,7 +165,7 @@ def board(
     if view["shown"]:
         middle.append("revealed " + p.cards(view["shown"]))
     if view["chain"]:
-        middle.append("stack " + describe_chain(p, view["chain"]))
+        middle.append("stack " + describe_chain(p, view["chain"], view["stack"], view["scrap"]))
     elif view["stack"]:
         middle.append("stack " + p.cards(view["stack"]))
     if view.get("passes"):

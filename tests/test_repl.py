@@ -856,3 +856,25 @@ def test_the_board_header_spans_the_terminal(columns: int, rule: int) -> None:
     s.handle("show")
     head = next(line for line in lines if line.startswith("── default")).splitlines()[0]
     assert len(head) == rule and head.endswith("─")
+
+
+def test_a_counter_already_in_the_scrap_is_not_shown_as_on_the_stack() -> None:
+    s, lines = session_at({"p1": {"hand": ["6D", "9C"]}, "p2": {"hand": ["2C", "5C"]}}, vs="human")
+    s.handle("oneoff 6D")
+    s.handle("counter 2C 5C")
+    middle = next(line for line in "\n".join(lines[-4:]).splitlines() if "stack" in line)
+    assert "stack oneoff 6♦  ←  counter 2♣ 5♣ (in the scrap)" in middle and "scrap 2" in middle
+
+
+def test_the_welcome_comes_before_the_bots_first_move(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    import io
+
+    from interpreter.cli import main as cli_main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert cli_main(["play", "--as", "2", "--seed", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    welcome = next(i for i, line in enumerate(out) if line.startswith("Cuttle Lab — ruleset default, seed 3"))
+    first_move = next(i for i, line in enumerate(out) if line.startswith("P1 plays"))
+    board = next(i for i, line in enumerate(out) if line.startswith("── default"))
+    assert welcome < first_move < board
