@@ -139,3 +139,27 @@ def test_ctrl_c_during_a_save_leaves_no_temporary_file(tmp_path: Path, monkeypat
         save(_played(n=10), path)
     assert path.read_text() == before
     assert [p.name for p in tmp_path.iterdir()] == ["game.yaml"]
+
+
+def _house(folder: Path, description: str, text: str, effect: str = "draw 1") -> Path:
+    f = folder / "house.yaml"
+    f.write_text(
+        f'name: house\nkind: base\nextends: default\ndescription: "{description}"\n'
+        f'plays:\n  draw:\n    text: "{text}"\n    effect: {effect}\n',
+        encoding="utf-8",
+    )
+    return f
+
+
+def test_rewording_a_rules_prose_keeps_its_saved_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    rules = load_ruleset(str(_house(tmp_path, "My house rules.", "Draw one card.")))
+    game = Game.new(rules, 2)
+    for _ in range(4):
+        game.play(game.legal_moves()[0])
+    save(game, tmp_path / "g.yaml")
+    _house(tmp_path, "Our house rules, reworded.", "Take the top card.")  # only the prose changed
+    assert load(tmp_path / "g.yaml").state.key() == game.state.key()
+    _house(tmp_path, "Our house rules, reworded.", "Take the top card.", effect="draw 2")  # play changed
+    with pytest.raises(RecordError, match="has changed"):
+        load(tmp_path / "g.yaml")

@@ -17,6 +17,23 @@ from .defs import PlayDef, ResponseDef, TriggerDef
 from .sections import SECTIONS
 from .validate import validate
 
+# Prose, shown on the rules page and nowhere in play: the ruleset's `description`, and the `text` of
+# each play, response, trigger and counter. Rewording it keeps the ruleset's hash, so the games
+# saved under it still replay.
+_PROSE_SECTIONS = ("plays", "responses", "triggers", "counters")
+
+
+def play_hash(data: dict) -> str:
+    """The hash of what changes play: the whole merged ruleset but its prose."""
+    kept = {k: v for k, v in data.items() if k != "description"}
+    for section in _PROSE_SECTIONS:
+        entries = kept.get(section)
+        if isinstance(entries, dict):
+            kept[section] = {
+                n: {k: v for k, v in e.items() if k != "text"} if isinstance(e, dict) else e for n, e in entries.items()
+            }
+    return hashlib.sha256(json.dumps(kept, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
 
 class Rules:
     """A loaded ruleset: immutable, shared by every game played with it."""
@@ -67,7 +84,7 @@ class Rules:
         self.engine_cache: dict[str, Any] = {}
         self.spec = self.name  # how it was asked for (a name, NAME+OPTION..., or a path): set by load_ruleset
         self.parts = list(composed.parts) + list(composed.options)
-        self.hash = hashlib.sha256(json.dumps(self.data, sort_keys=True, default=str).encode()).hexdigest()[:16]
+        self.hash = play_hash(self.data)
         errors: list[RulesetError] = []
         validate(composed, errors)
         invalid = bool(errors)
