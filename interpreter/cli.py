@@ -257,7 +257,7 @@ def cmd_diff(a: argparse.Namespace) -> int:
 
 def _fit(text: str) -> str:
     """Text wrapped at word boundaries to the terminal's width (unchanged when not printed to one)."""
-    from repl.app import terminal_width
+    from interpreter.core.terminal import terminal_width
     from repl.wrap import wrap
 
     return wrap(text, terminal_width())

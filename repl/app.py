@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import shutil
 import sys
 from typing import Any, TextIO
 
@@ -20,7 +19,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from interpreter import CuttleError, Game, load_ruleset
-from interpreter.core.terminal import say
+from interpreter.core.terminal import say, terminal_width
 
 from .completion import SessionCompleter
 from .history import make_history
@@ -136,17 +135,6 @@ def begin(session: Session) -> None:
     else:
         session.advance()
         session.start(intro(session))
-
-
-def terminal_width() -> int:
-    """The terminal's width, read each time (it may be resized); 0 (no wrapping) when the output is
-    not a terminal."""
-    try:
-        if not sys.stdout.isatty():
-            return 0
-    except (AttributeError, ValueError):
-        return 0
-    return shutil.get_terminal_size((80, 24)).columns
 
 
 def main(args: argparse.Namespace) -> int:

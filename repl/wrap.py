@@ -1,5 +1,6 @@
 """Wrapping text to the terminal's width at word boundaries, colour codes and wide symbols counted
-right (prompt_toolkit's `get_cwidth` measures a character as the terminal draws it).
+right (`wcwidth`, what prompt_toolkit measures with, gives a character's width as the terminal draws
+it; read directly, so that a command that only prints need not load prompt_toolkit).
 
 A line that is too long continues under its own text: under what follows the first gap of two or
 more spaces near its start (`   hand    3♦ 10♣ ...`, `  save FILE   save the game ...`), or else
@@ -9,15 +10,21 @@ two columns in from its own indentation.
 from __future__ import annotations
 
 import re
+from functools import cache
 
-from prompt_toolkit.utils import get_cwidth
+from wcwidth import wcwidth
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 GAP = re.compile(r"\S {2,}(?=\S)")
 
 
 def visible_width(text: str) -> int:
-    return get_cwidth(ANSI.sub("", text))
+    return sum(_char_width(c) for c in ANSI.sub("", text))
+
+
+@cache
+def _char_width(c: str) -> int:
+    return max(0, wcwidth(c))  # (a control character is -1: it takes no column)
 
 
 def _hang(line: str, width: int) -> int:

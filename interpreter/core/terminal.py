@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import sys
 from typing import Any, TextIO
 
@@ -64,3 +65,14 @@ def status(stream: TextIO, line: str | None) -> None:
     """Redraw the one status line at the bottom of `stream` (a terminal) with `line`, or erase it."""
     stream.write("\r" + ("" if line is None else safe(line)) + "\x1b[K")
     stream.flush()
+
+
+def terminal_width() -> int:
+    """The terminal's width, read each time (it may be resized); 0 (no wrapping) when the output is
+    not a terminal."""
+    try:
+        if not sys.stdout.isatty():
+            return 0
+    except (AttributeError, ValueError):
+        return 0
+    return shutil.get_terminal_size((80, 24)).columns

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from lark import Lark, Token, Transformer, Tree, v_args
@@ -18,6 +17,7 @@ from interpreter.core.errors import RulesetError, suggest
 from interpreter.core.limits import MAX_EFFECT_CHARS, MAX_EXPR_DEPTH, MAX_EXPR_NODES, MAX_NUMBER_DIGITS
 from interpreter.core.source import Span
 
+from . import tables
 from . import tree as A
 
 _TERMINAL_WORDS = {
@@ -43,8 +43,10 @@ _TERMINAL_WORDS = {
 
 @cache
 def _parser() -> Lark:
-    grammar = resources.files("interpreter.language").joinpath("effect.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=True, start=["start", "expr"])
+    """The grammar's parser: from its stored LALR tables when they match the grammar (tables.py),
+    else built from `effect.lark`."""
+    grammar = tables.grammar_text()
+    return tables.load(grammar, tables.stored()) or tables.build(grammar)
 
 
 def _pos(meta_or_token) -> dict:

@@ -28,7 +28,8 @@ from interpreter.language.english import (
 from interpreter.language.parser import parse_expr, parse_program
 from interpreter.language.printer import to_text
 
-from .load import load_ruleset
+from .compose import compose
+from .model import play_hash
 
 GENERAL = 4  # a play open to more ranks than this is described once, under "Your turn"
 
@@ -407,7 +408,11 @@ FAMILIAR = "published"
 
 
 def _description(rules: Any, part: str) -> str:
-    doc = rules.composed.lines.get(part)
+    return _part_description(rules.composed, part)
+
+
+def _part_description(composed: Any, part: str) -> str:
+    doc = composed.lines.get(part)
     d = doc.data.get("description") if doc is not None and isinstance(doc.data, dict) else None
     return str(d).strip() if d else ""
 
@@ -431,21 +436,23 @@ def familiar_differences(rules: Any) -> list[tuple[str, str, str]]:
     the ruleset that adds it). Empty for the FAMILIAR rules themselves and what already has them."""
     if FAMILIAR in rules.parts:
         return []
+    # composed, not built: whether an option changes play is a question of the merged data (its
+    # play_hash), and building three more rulesets would triple what `cuttle rules` costs
     try:
-        ref = load_ruleset(FAMILIAR)
+        ref = compose(FAMILIAR)
     except CuttleError:
         return []
     out = []
-    for opt in ref.composed.options:
+    for opt in ref.options:
         if opt in rules.parts:
             continue
         spec = f"{rules.spec}+{opt}"
         try:
-            other = load_ruleset(spec)
+            other = compose(spec)
         except CuttleError:
             continue  # the option does not combine with this ruleset
-        if other.hash != rules.hash:
-            out.append((opt, _description(ref, opt), spec))
+        if play_hash(other.data) != rules.hash:
+            out.append((opt, _part_description(ref, opt), spec))
     return out
 
 
