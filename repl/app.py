@@ -19,7 +19,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from interpreter import CuttleError, Game, load_ruleset
-from interpreter.core.terminal import say, terminal_width
+from interpreter.core.terminal import page, say, terminal_width
 
 from .completion import SessionCompleter
 from .history import make_history
@@ -140,6 +140,7 @@ def begin(session: Session) -> None:
 def main(args: argparse.Namespace) -> int:
     session = new_session(args)
     session.width = terminal_width
+    session.pager = page
     plain = not sys.stdin.isatty()
     if session.vs == "human" and not plain:
         session.handover = terminal_handover
@@ -161,6 +162,7 @@ def replay_main(args: argparse.Namespace) -> int:
     view = getattr(args, "view", None)
     human = int(view) - 1 if view in ("1", "2") else 0
     session = Session(game, "bot", human, ruleset=str(data["ruleset"]), color=use_color(), width=terminal_width)
+    session.pager = page
     session.cmd_replay(args.file, force=args.force, view=view)
     if not sys.stdin.isatty():
         return run_plain(session, sys.stdin)

@@ -164,7 +164,7 @@ def _clear(s: Session, args: list[str]) -> None:
 
 @command("help", help="this list", aliases=("?",))
 def _help(s: Session, args: list[str]) -> None:
-    s.say(REGISTRY.help_text())
+    s.say_long(REGISTRY.help_text())
 
 
 @command("quit", help="leave (Ctrl-D does too); with unsaved moves it asks once first", aliases=("exit",))

@@ -74,6 +74,8 @@ class Session:
         self.out: Callable[[str], None] = out or (lambda text: say(text, colour=True))
         #: the terminal's width in columns (0: do not wrap)
         self.width: Callable[[], int] = width or (lambda: 0)
+        #: shows long text page by page and says whether it did (None: long text is printed)
+        self.pager: Callable[[str], bool] | None = None
         self.bot = self.make_bot(game.seed if bot_seed is None else bot_seed)
         self.replay: Replay | None = None
         self.running = True
@@ -105,6 +107,13 @@ class Session:
     # -- output ----------------------------------------------------------------------------------
     def say(self, text: str) -> None:
         self.out(wrap(safe(text, self.painter.color), self.width()))
+
+    def say_long(self, text: str) -> None:
+        """Like `say`, but text taller than the terminal goes through a pager (`pager`, set by
+        `cuttle play` on a terminal: core/terminal.py `page`)."""
+        shown = wrap(safe(text, self.painter.color), self.width())
+        if self.pager is None or not self.pager(shown):
+            self.out(shown)
 
     def error(self, message: str) -> None:
         """One line, whatever the message."""
@@ -589,14 +598,16 @@ class Session:
         viewer = self.viewer
         open_hands = self.replay is not None and self.replay.open_hands
         teller = self.teller()
+        lines = []
         for i, m in enumerate(self.game.moves):
             before, after = self.game.view_after(i, viewer), self.game.view_after(i + 1, viewer)
             if open_hands:
                 before["opponent_hand"] = self.game.view_after(i, 1 - viewer)["hand"]
                 after["opponent_hand"] = self.game.view_after(i + 1, 1 - viewer)["hand"]
-            self.say(f"{i + 1:>4}. {teller.tell(before, after, m)}")
+            lines.append(f"{i + 1:>4}. {teller.tell(before, after, m)}")
         if outcome and self.game.outcome is not None:
-            self.say("      " + self.outcome_line())
+            lines.append("      " + self.outcome_line())
+        self.say_long("\n".join(lines))
 
     def cmd_save(self, path: str, force: bool = False) -> None:
         if not force:
@@ -754,7 +765,7 @@ class Session:
 
     def cmd_rules(self, name: str | None) -> None:
         rules = load_ruleset(name) if name else self.game.rules
-        self.say(rules_text(rules))
+        self.say_long(rules_text(rules))
 
     # -- helpers ---------------------------------------------------------------------------------
     def _no_replay(self, what: str) -> None:

@@ -353,8 +353,34 @@ def test_log_tells_every_move(pipe: PipeInput) -> None:
     type_line(s, prompt, pipe, "points 10C")
     n = len(lines)
     type_line(s, prompt, pipe, "log")
-    assert len(lines) - n == len(s.game.moves)
-    assert lines[n].strip().startswith("1. You play 10♣ for points")
+    told = "\n".join(lines[n:]).splitlines()
+    assert len(told) == len(s.game.moves)
+    assert told[0].strip().startswith("1. You play 10♣ for points")
+
+
+def test_long_output_goes_through_the_pager_and_short_output_does_not() -> None:
+    s, lines = session_at({"p1": {"hand": ["6D"]}, "p2": {"hand": ["5C"]}}, vs="human")
+    paged: list[str] = []
+    s.pager = lambda text: paged.append(text) or len(text.splitlines()) > 30  # a 30-line terminal
+    n = len(lines)
+    s.handle("rules")  # some 60 lines: paged
+    assert len(paged) == 1 and "Card by card" in paged[0] and lines[n:] == []
+    s.handle("log")  # "no moves yet": short, printed
+    assert lines[-1] == "no moves yet"
+    s.handle("help")  # offered to the pager, which finds it fits: printed
+    assert len(paged) == 2 and "undo" in paged[1] and lines[-1] == paged[1]
+
+
+def test_the_pager_runs_only_on_a_terminal_for_text_taller_than_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from interpreter.core import terminal
+
+    ran: list[list[str]] = []
+    monkeypatch.setattr(terminal.subprocess, "run", lambda cmd, **kw: ran.append(cmd))
+    monkeypatch.setenv("PAGER", "less -R")
+    tall = "\n".join(f"line {i}" for i in range(50))
+    assert terminal.page(tall, rows=0) is False and ran == []  # not a terminal
+    assert terminal.page("short\ntext", rows=24) is False and ran == []
+    assert terminal.page(tall, rows=24) is True and ran == [["less", "-R"]]
 
 
 @pytest.mark.parametrize("spec", ["micro+jokers", "default+random-4s", "published+best-of-5"])

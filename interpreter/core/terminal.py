@@ -13,8 +13,11 @@ write to a standard stream made anywhere but here.
 from __future__ import annotations
 
 import json
+import os
 import re
+import shlex
 import shutil
+import subprocess
 import sys
 from typing import Any, TextIO
 
@@ -76,3 +79,32 @@ def terminal_width() -> int:
     except (AttributeError, ValueError):
         return 0
     return shutil.get_terminal_size((80, 24)).columns
+
+
+def terminal_rows() -> int:
+    """The terminal's height in lines; 0 when the output or the input is not a terminal."""
+    try:
+        if not (sys.stdout.isatty() and sys.stdin.isatty()):
+            return 0
+    except (AttributeError, ValueError):
+        return 0
+    return shutil.get_terminal_size((80, 24)).lines
+
+
+def page(text: str, rows: int | None = None) -> bool:
+    """Show text taller than the terminal through the user's pager (`$PAGER`, else `less`), colours
+    kept (`LESS=-R -F -X` unless LESS is set: quit at the end of a short text, leave it on the
+    screen). The text must already be terminal-safe (`safe`). False (nothing shown) when it fits,
+    when this is not a terminal, or when no pager can run: then the caller prints it."""
+    rows = terminal_rows() if rows is None else rows
+    if rows <= 0 or text.count("\n") + 1 < rows - 1:
+        return False
+    command = shlex.split(os.environ.get("PAGER") or "") or (["less"] if shutil.which("less") else [])
+    if not command:
+        return False
+    env = {**os.environ, "LESS": os.environ.get("LESS", "-R -F -X")}
+    try:
+        subprocess.run(command, input=text + "\n", text=True, encoding="utf-8", env=env, check=False)
+    except (OSError, ValueError):
+        return False
+    return True
