@@ -464,6 +464,27 @@ def cmd_match(a: argparse.Namespace) -> int:
     return match(a)
 
 
+@command("ladder", "a round robin of players by name: ratings with intervals, scores, CPU time per move")
+@arg("ruleset", nargs="?", default="default", help=RULESET_HELP + " (default)")
+@arg("--players", "-p", required=True, metavar="A,B,...", help="two players or more, e.g. random,heuristic,sharp")
+@arg("--games", "-n", type=lambda t: _positive(t, "--games"), default=100, help="games a pair (100)")
+@arg("--seed", type=int, default=0, help="the first game's seed (game i of a pair: seed + i)")
+@arg("--jobs", "-j", type=lambda t: _positive(t, "--jobs"), default=None, help="worker processes (all cores)")
+def cmd_ladder(a: argparse.Namespace) -> int:
+    from interpreter.lab.ladder import ladder
+
+    players = [p.strip() for p in a.players.split(",") if p.strip()]
+    jobs = a.jobs or os.cpu_count() or 1
+    try:
+        lines = ladder(a.ruleset, players, a.games, a.seed, jobs)
+    except KeyboardInterrupt:
+        say("cuttle ladder: interrupted; no ratings (the games are played again on a rerun)", err=True)
+        return 130
+    for line in lines:
+        say(line)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cuttle", description="Cuttle Lab: rules-as-data Cuttle.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -1,0 +1,78 @@
+"""`cuttle ladder`: the round robin's plan, the Bradley–Terry ratings on the Elo scale, their
+bootstrap intervals, and the command's output and refusals."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from interpreter.cli import main
+from interpreter.lab.ladder import fit, intervals, plan
+from interpreter.lab.matches import GameResult
+
+
+def _games(a: str, b: str, a_wins: int, b_wins: int, draws: int = 0) -> list[GameResult]:
+    out = []
+    for i in range(a_wins + b_wins + draws):
+        seats = (a, b) if i % 2 == 0 else (b, a)
+        who = a if i < a_wins else b if i < a_wins + b_wins else None
+        out.append(GameResult(i, seats, None if who is None else seats.index(who)))
+    return out
+
+
+def test_every_pair_plays_the_same_deals_with_seats_alternating() -> None:
+    games = plan(["x", "y", "z"], 4, 10, "default")
+    assert len(games) == 3 * 4
+    for pair in (("x", "y"), ("x", "z"), ("y", "z")):
+        mine = [g for g in games if set(g[2:]) == set(pair)]
+        assert [g[1] for g in mine] == [10, 11, 12, 13]
+        assert [g[2] for g in mine] == [pair[0], pair[1], pair[0], pair[1]]
+
+
+def test_a_75_percent_score_is_about_191_elo_points() -> None:
+    r = fit(_games("strong", "weak", 750, 250), ["weak", "strong"], anchor="weak")
+    assert r["weak"] == 0
+    assert abs(r["strong"] - 400 * math.log10(3)) < 3  # (the prior's one drawn game moves it a little)
+
+
+def test_ratings_are_ordered_and_transitive_and_draws_count_half() -> None:
+    results = _games("a", "b", 60, 40) + _games("b", "c", 60, 40) + _games("a", "c", 70, 30)
+    r = fit(results, ["a", "b", "c"], anchor="c")
+    assert r["a"] > r["b"] > r["c"] == 0
+    even = fit(_games("p", "q", 0, 0, draws=50), ["p", "q"], anchor="p")
+    assert abs(even["q"]) < 1e-6
+
+
+def test_a_clean_sweep_gives_a_finite_rating_inside_its_interval() -> None:
+    results = _games("champ", "novice", 40, 0)
+    r = fit(results, ["novice", "champ"], anchor="novice")
+    lo, hi = intervals(results, ["novice", "champ"], anchor="novice")["champ"]
+    assert math.isfinite(r["champ"]) and 300 < r["champ"] < 1500
+    assert lo <= r["champ"] <= hi
+
+
+def test_intervals_narrow_with_more_games() -> None:
+    few = intervals(_games("a", "b", 12, 8), ["a", "b"], anchor="b")["a"]
+    many = intervals(_games("a", "b", 600, 400), ["a", "b"], anchor="b")["a"]
+    assert many[1] - many[0] < (few[1] - few[0]) / 3
+
+
+def test_the_command_prints_ratings_scores_and_times(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ladder", "micro", "--players", "random,heuristic", "--games", "6", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "round robin of random, heuristic; 6 games a pair (1 pairs)" in out
+    assert "random = 0" in out and "ms median" in out
+    rows = {line.split()[0]: line.split() for line in out.splitlines() if "/6" in line}
+    random_won, heuristic_won = (float(rows[p][i].partition("/")[0]) for p, i in (("random", 2), ("heuristic", 1)))
+    assert random_won + heuristic_won == 6  # every game scored once, a draw as half to each
+
+
+@pytest.mark.parametrize(
+    ("players", "says"),
+    [("random", "two players or more"), ("random,random", "named twice"), ("random,nosuch", "nosuch")],
+)
+def test_bad_players_get_one_line(players: str, says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ladder", "--players", players, "--games", "2"]) == 1
+    err = capsys.readouterr().err
+    assert says in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
