@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 import traceback
 from collections.abc import Callable
 from typing import Any
 
 from interpreter.core.errors import CuttleError, RulesetErrors
-from interpreter.core.terminal import say
+from interpreter.core.terminal import json_text, say, status
 
 COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int], str]] = {}
 
@@ -71,12 +72,19 @@ def cmd_play(a: argparse.Namespace) -> int:
 
 @command("players", "list the players that --vs, the lab and cuttle match take")
 def cmd_players(a: argparse.Namespace) -> int:
+    from interpreter.players.ratings import measured, source, strength
     from interpreter.players.registry import players
 
     table = players()
+    data = measured()
     width = max(len(n) for n in table)
     for name, text in table.items():
         say(f"  {name:<{width}}  {text}")
+        how_strong = strength(name, data, {"bot": "heuristic"})
+        if how_strong:
+            say(f"  {'':<{width}}  {how_strong}")
+    if data:
+        say(source(data))
     say("options: NAME?key=value&key=value, e.g. ismcts?iterations=4000")
     return 0
 
@@ -94,7 +102,7 @@ def cmd_players(a: argparse.Namespace) -> int:
     help="proof-number search (default) or alpha-beta: both exact",
 )
 def cmd_solve(a: argparse.Namespace) -> int:
-    from interpreter.players.solver import solve
+    from interpreter.players.solver import Solver
 
     game, what = _solve_target(a.target, a.seed)
     d = game.decision
@@ -102,10 +110,46 @@ def cmd_solve(a: argparse.Namespace) -> int:
         say(f"{what}: the game is over ({game.outcome})")
         return 0
     say(f"{what}: p{d.player + 1} to decide ({d.kind})")
-    s = solve(game, a.nodes, a.seconds, all_moves=a.all_moves, method=a.method)
+    solver = Solver(a.nodes, a.seconds, a.method)
+    if getattr(a, "exit_at_once", False):
+        import gc
+
+        gc.disable()  # (the solver pauses it while it searches; left off, nothing walks its tables after)
+    if sys.stderr.isatty():
+        solver.progress = _solve_progress(a.seconds)
+    try:
+        s = solver.solve_game(game, a.all_moves)
+    finally:
+        if solver.progress is not None:
+            status(sys.stderr, None)
+    code = _solve_report(s)
+    if getattr(a, "exit_at_once", False):
+        # the solver's tables can be millions of objects: freeing them one by one took 15-30 s after
+        # a long solve, so a command that is done leaves them to the system
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    return code
+
+
+def _solve_progress(seconds: float) -> Callable[[int], None]:
+    """A progress line for a long solve: the nodes searched and the time, redrawn once a second."""
+    t0 = last = time.perf_counter()
+
+    def tick(nodes: int) -> None:
+        nonlocal last
+        now = time.perf_counter()
+        if now - last >= 1.0:
+            last = now
+            status(sys.stderr, f"solving: {nodes:,} nodes, {now - t0:.0f} s of {seconds:g} (Ctrl-C to stop)")
+
+    return tick
+
+
+def _solve_report(s: Any) -> int:
     if not s.complete:
         say(f"  {s.describe()}")
-        return 1
+        return 130 if s.stopped else 1
     say(f"  result: {s.result} for p{s.player + 1} under perfect play")
     say(f"  best move: {s.move}")
     if s.line:
@@ -470,18 +514,23 @@ def cmd_match(a: argparse.Namespace) -> int:
 @arg("--games", "-n", type=lambda t: _positive(t, "--games"), default=100, help="games a pair (100)")
 @arg("--seed", type=int, default=0, help="the first game's seed (game i of a pair: seed + i)")
 @arg("--jobs", "-j", type=lambda t: _positive(t, "--jobs"), default=None, help="worker processes (all cores)")
+@arg("--json", metavar="FILE", default=None, help="also write the ratings as JSON to FILE")
 def cmd_ladder(a: argparse.Namespace) -> int:
-    from interpreter.lab.ladder import ladder
+    from interpreter.lab.ladder import rate
+    from interpreter.scripting.records import write_atomic
 
     players = [p.strip() for p in a.players.split(",") if p.strip()]
     jobs = a.jobs or os.cpu_count() or 1
     try:
-        lines = ladder(a.ruleset, players, a.games, a.seed, jobs)
+        lines, data = rate(a.ruleset, players, a.games, a.seed, jobs)
     except KeyboardInterrupt:
         say("cuttle ladder: interrupted; no ratings (the games are played again on a rerun)", err=True)
         return 130
     for line in lines:
         say(line)
+    if a.json:
+        write_atomic(a.json, json_text(data) + "\n")
+        say(f"wrote {a.json}")
     return 0
 
 
@@ -504,6 +553,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     debug = bool(os.environ.get("CUTTLE_DEBUG"))
+    a.exit_at_once = argv is None  # the `cuttle` program itself (not a caller in this process)
     try:
         return a.func(a)
     except RulesetErrors as e:

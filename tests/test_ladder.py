@@ -76,3 +76,45 @@ def test_bad_players_get_one_line(players: str, says: str, capsys: pytest.Captur
     assert main(["ladder", "--players", players, "--games", "2"]) == 1
     err = capsys.readouterr().err
     assert says in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_ratings_can_be_written_as_json(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    out = tmp_path / "ratings.json"
+    assert (
+        main(["ladder", "micro", "--players", "random,heuristic", "--games", "4", "--jobs", "1", "--json", str(out)])
+        == 0
+    )
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["ruleset"] == "micro" and data["games_a_pair"] == 4 and data["anchor"] == "random"
+    assert data["players"]["random"]["rating"] == 0
+    assert set(data["players"]) == {"random", "heuristic"}
+    printed = capsys.readouterr().out
+    h = data["players"]["heuristic"]
+    assert f"{h['rating']:+6.0f}" in printed and f"wrote {out}" in printed
+
+
+def test_players_shows_the_ladders_ratings_under_each_player_it_played(capsys: pytest.CaptureFixture[str]) -> None:
+    from interpreter.players.ratings import measured
+
+    data = measured()
+    assert data["ruleset"] == "default" and {"random", "heuristic", "sharp", "ismcts"} <= set(data["players"])
+    assert main(["players"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    for name in ("heuristic", "sharp", "ismcts", "ismcts:default"):  # a level `X:default` is X
+        i = next(i for i, line in enumerate(lines) if line.split()[:1] == [name])
+        rated = data["players"][name.removesuffix(":default")]
+        assert lines[i + 1].strip().startswith(f"rating {rated['rating']:+.0f} ({rated['interval'][0]:+.0f} to")
+        assert f"{rated['ms_per_move']:g} ms a move" in lines[i + 1]
+    strong = next(i for i, line in enumerate(lines) if line.split()[:1] == ["ismcts:strong"])
+    assert not lines[strong + 1].strip().startswith("rating")  # not played by the ladder: nothing claimed
+    assert any(line.startswith("ratings: `cuttle ladder default --players ") for line in lines)
+
+
+def test_a_missing_or_malformed_ratings_file_shows_no_ratings() -> None:
+    from interpreter.players.ratings import strength
+
+    assert strength("sharp", {}, {}) is None
+    assert strength("sharp", {"players": {"sharp": {"rating": "high"}}}, {}) is None
+    assert strength("bot", {"players": {"heuristic": {"rating": 12}}}, {"bot": "heuristic"}) == "rating +12"

@@ -306,3 +306,49 @@ def test_a_whole_micro_deal_is_solved_and_its_proof_holds_over_every_reply() -> 
     assert s.complete and s.value == 1 and s.player == 0
     assert _proof_holds(solver, state, 0, set())
     assert not Solver(max_nodes=20_000, method="alphabeta").solve(state).complete
+
+
+# A Micro position (a draw) where alpha-beta named a losing best move: its cut-off in the second
+# null-window search was stored against the raised alpha, so the move kept from the first search
+# ('scuttle 10H 9S', a loss) stayed in the table (issue 26 item 5).
+ALPHA_BETA_DRAW = [
+    "points AS", "points 3D", "points 2H", "points 4C", "scuttle 9D 4C", "points 6D",
+    "points 9S", "oneoff 9H AS", "resolve", "draw", "pass", "points 2C",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_the_best_move_and_the_line_keep_the_value(method: str) -> None:
+    game = Game.new(load_ruleset("micro"), 29)
+    for m in ALPHA_BETA_DRAW:
+        game.play(m)
+    s = solve(game, all_moves=True, method=method, max_seconds=30)
+    assert s.complete and s.value == 0 and max(s.moves.values()) == 0
+    assert s.moves[str(s.move)] == s.value, f"{s.move} is a {s.moves[str(s.move)]} in a position worth {s.value}"
+    assert s.line and s.line[0] == s.move
+    # each move of the principal line keeps the value for whoever makes it
+    g = Game(game.rules, game.state.copy(), game.seed)
+    for m in s.line[:4]:
+        if g.outcome is not None:
+            break
+        here = solve(g, all_moves=True, method=method, max_seconds=30)
+        assert here.complete and here.moves[str(m)] == here.value, f"'{m}' on the line after {g.moves}"
+        g.push(m)
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_a_long_solve_reports_its_progress_and_ctrl_c_stops_it(method: str) -> None:
+    game = Game.new(load_ruleset("micro"), 3)  # a whole deal: far more than a few thousand nodes
+    told: list[int] = []
+
+    def tick(nodes: int) -> None:
+        told.append(nodes)
+        if len(told) == 3:
+            raise KeyboardInterrupt  # what Ctrl-C does while it searches
+
+    solver = Solver(max_nodes=10_000_000, max_seconds=60, method=method)
+    solver.progress = tick
+    s = solver.solve_game(game)
+    assert told == sorted(told) and len(told) == 3 and told[0] >= 1024
+    assert not s.complete and s.stopped and s.value is None and s.move is None
+    assert s.describe().startswith("stopped (Ctrl-C) after ")

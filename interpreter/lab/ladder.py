@@ -20,6 +20,7 @@ import random
 import statistics
 import time
 from itertools import combinations
+from typing import Any
 
 from interpreter.core.errors import CuttleError
 from interpreter.players.registry import make_player
@@ -136,7 +137,16 @@ def _score(x: float, n: int) -> str:
 
 
 def ladder(ruleset: str, players: list[str], games: int, seed: int = 0, jobs: int = 1) -> list[str]:
-    """What `cuttle ladder` prints. Every player and the ruleset are checked before a game is played."""
+    """What `cuttle ladder` prints (see `rate`)."""
+    return rate(ruleset, players, games, seed, jobs)[0]
+
+
+def rate(
+    ruleset: str, players: list[str], games: int, seed: int = 0, jobs: int = 1
+) -> tuple[list[str], dict[str, Any]]:
+    """The round robin played and rated: what `cuttle ladder` prints, and the same as data (what
+    `--json FILE` writes, and `cuttle players` shows from `interpreter/players/ratings.json`).
+    Every player and the ruleset are checked before a game is played."""
     if len(players) < 2:
         raise CuttleError("a ladder needs two players or more: --players A,B[,C...]")
     if len(set(players)) != len(players):
@@ -158,10 +168,28 @@ def ladder(ruleset: str, players: list[str], games: int, seed: int = 0, jobs: in
     width = max(len(p) for p in players)
     for p in sorted(players, key=lambda x: -ratings[x]):
         lo, hi = ci[p]
-        times = [t for r in results for t in r.times.get(p, [])]
+        times = _times(results, p)
         cpu = f"{1000 * statistics.median(times):.1f} ms median" if times else "no moves"
         span = "" if p == anchor else f"  ({lo:+.0f} to {hi:+.0f})"
         lines.append(f"  {p.ljust(width)}  {ratings[p]:+6.0f}{span.ljust(18)}  {cpu}")
     lines.append("scores (the row's against the column's; a draw is 1/2):")
     lines += table(results, players, games)
-    return lines
+    data: dict[str, Any] = {
+        "ruleset": ruleset,
+        "games_a_pair": games,
+        "seeds": [seed, seed + games - 1],
+        "anchor": anchor,
+        "players": {
+            p: {
+                "rating": round(ratings[p]),
+                "interval": [round(ci[p][0]), round(ci[p][1])],
+                "ms_per_move": round(1000 * statistics.median(ts), 1) if (ts := _times(results, p)) else None,
+            }
+            for p in players
+        },
+    }
+    return lines, data
+
+
+def _times(results: list[GameResult], p: str) -> list[float]:
+    return [t for r in results for t in r.times.get(p, [])]

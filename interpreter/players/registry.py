@@ -65,7 +65,7 @@ def players() -> dict[str, str]:
         aliases = sorted(a for a, target in _ALIASES.items() if target == e.name)
         out[e.name] = e.description + (f"; also called {', '.join(aliases)}" if aliases else "")
         for lvl, opts in e.levels.items():
-            shown = ", ".join(f"{k}={v}" for k, v in opts.items())
+            shown = ", ".join(f"{k}={v}" for k, v in opts.items()) or "its own settings"
             plain = f"; plain '{e.name}' plays this level" if lvl == e.default_level else ""
             out[f"{e.name}:{lvl}"] = f"{e.description}: {lvl} level ({shown}){plain}"
     return out

@@ -33,6 +33,7 @@ from __future__ import annotations
 import gc
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any
@@ -76,6 +77,7 @@ class Solution:
     complete: bool
     line: list[Move] = field(default_factory=list)  # a principal variation from the table
     moves: dict[str, int] = field(default_factory=dict)  # with `all_moves`: every legal move's value
+    stopped: bool = False  # stopped by Ctrl-C (not by the budget)
 
     @property
     def result(self) -> str:
@@ -83,6 +85,8 @@ class Solution:
 
     def describe(self) -> str:
         who = f"p{self.player + 1}"
+        if self.stopped:
+            return f"stopped (Ctrl-C) after {self.nodes:,} nodes ({self.seconds:.1f} s): no result"
         if not self.complete:
             return (
                 f"budget ran out after {self.nodes:,} nodes ({self.seconds:.1f} s): no result "
@@ -165,6 +169,8 @@ class Solver:
         self.table: dict[tuple, list] = {}
         self.history: dict[tuple, int] = {}  # action key -> how often it cut off a search (move ordering)
         self.nodes = 0
+        #: told the node count about every 1,024 nodes (`cuttle solve` draws its progress line with it)
+        self.progress: Callable[[int], None] | None = None
         self._deadline = 0.0
         self._keep: dict[int, object] = {}  # objects keyed by id: kept alive so that no id is reused
         self._rng = 0
@@ -230,6 +236,8 @@ class Solver:
                     per_move[str(m)] = self._value_after(c, me, -1, 1, None)
         except _OutOfBudget:
             return Solution(me, None, None, self.nodes, time.perf_counter() - t0, False)
+        except KeyboardInterrupt:
+            return Solution(me, None, None, self.nodes, time.perf_counter() - t0, False, stopped=True)
         finally:
             self._line, self._path = [], set()
         return Solution(
@@ -240,6 +248,7 @@ class Solver:
     def _solve_dfpn(self, state: State, all_moves: bool, t0: float) -> Solution:
         me = state.pending.player
         ps = self.proofs = ProofSearch(self.key, self._chance, self.max_nodes, self._deadline)
+        ps.progress = self.progress
         try:
             value = self._value_dfpn(state, [])
             act = self._dfpn_best(state, value)
@@ -259,6 +268,8 @@ class Solver:
                     per_move[str(m)] = v
         except OutOfBudget:
             return Solution(me, None, None, ps.nodes, time.perf_counter() - t0, False)
+        except KeyboardInterrupt:  # Ctrl-C: the search stops, with what it spent
+            return Solution(me, None, None, ps.nodes, time.perf_counter() - t0, False, stopped=True)
         except Repetition as e:
             back = " then ".join(f"'{m}'" for m in self._moves(e.line)[-8:])
             raise NotSolvable(
@@ -266,7 +277,8 @@ class Solver:
                 f"depend on the engine's move limit"
             ) from None
         self.nodes = ps.nodes
-        return Solution(me, value, move, ps.nodes, time.perf_counter() - t0, True, self.principal_line(state), per_move)
+        pv = self.principal_line(state, first=act)
+        return Solution(me, value, move, ps.nodes, time.perf_counter() - t0, True, pv, per_move)
 
     def _proofs(self) -> ProofSearch:
         """The df-pn tables of the solve under way."""
@@ -334,8 +346,13 @@ class Solver:
         """The value of `g` for the player deciding there, fail-soft: at most `alpha` means at most
         that value, at least `beta` means at least that value, anything between is exact."""
         self.nodes += 1
-        if self.nodes > self.max_nodes or (self.nodes & 1023 == 0 and time.perf_counter() > self._deadline):
+        if self.nodes > self.max_nodes:
             raise _OutOfBudget
+        if self.nodes & 1023 == 0:
+            if time.perf_counter() > self._deadline:
+                raise _OutOfBudget
+            if self.progress is not None:
+                self.progress(self.nodes)
         if key is None:
             key = self.key(g)
         table = self.table
@@ -369,6 +386,11 @@ class Solver:
             alpha = lo
         if hi < beta:
             beta = hi
+        # the window this node is searched with: what `_store` reads the result against (alpha itself
+        # rises as better moves are found, and a value equal to the raised alpha is still exact or a
+        # lower bound: read against the raised one, a cut-off's move and bound were not stored, and
+        # the table's move from an earlier, narrower search (possibly a losing one) stayed)
+        alpha0 = alpha
         acts = legal_actions(g)
         line = self._line
         history = self.history
@@ -385,7 +407,7 @@ class Solver:
             line.pop()
             best, best_act = v, tt_act
             if v >= beta:
-                return self._store(entry, v, alpha, beta, tt_act)
+                return self._store(entry, v, alpha0, beta, tt_act)
             if v > alpha:
                 alpha = v
         # expand every other move: a move that wins at once ends the search; a child whose table
@@ -407,7 +429,7 @@ class Solver:
                     if v >= beta:
                         ak = _act_key(a)
                         history[ak] = history.get(ak, 0) + 1
-                        return self._store(entry, v, alpha, beta, a)
+                        return self._store(entry, v, alpha0, beta, a)
                     if v > alpha:
                         alpha = v
                 continue
@@ -419,7 +441,7 @@ class Solver:
                 if v_lo >= beta:
                     ak = _act_key(a)
                     history[ak] = history.get(ak, 0) + 1
-                    return self._store(entry, v_lo, alpha, beta, a)
+                    return self._store(entry, v_lo, alpha0, beta, a)
                 v_hi = e[1] if same else -e[0]
                 if v_hi <= alpha or v_hi <= best:  # cannot improve: counts as searched
                     if v_hi > best:
@@ -440,7 +462,7 @@ class Solver:
                         ak = _act_key(a)
                         history[ak] = history.get(ak, 0) + 1
                         break
-        return self._store(entry, best, alpha, beta, best_act)
+        return self._store(entry, best, alpha0, beta, best_act)
 
     @staticmethod
     def _store(entry: list, v: int, alpha: int, beta: int, act: tuple | None) -> int:
@@ -480,22 +502,23 @@ class Solver:
             value = self.known(state, state.pending.player)
             return None if value is None else self._dfpn_best(state, value)
         hit = self.table.get(self.key(state))
-        if hit is None or hit[2] is None:
-            return None
+        if hit is None or hit[2] is None or hit[0] != hit[1]:
+            return None  # (a bound only: its move is not known to keep the value)
         return next((a for a in legal_actions(state) if _act_key(a) == hit[2]), None)
 
     def _best(self, state: State) -> Move | None:
         a = self._best_action(state)
         return None if a is None else move_of(state, a)
 
-    def principal_line(self, state: State, limit: int = 40) -> list[Move]:
-        """Best moves from the table, as far as it knows them."""
+    def principal_line(self, state: State, limit: int = 40, first: tuple | None = None) -> list[Move]:
+        """Best moves from the table, as far as it knows them (beginning with `first`, the best move
+        the solve named, when given)."""
         line: list[Move] = []
         g = state
-        for _ in range(limit):
+        for i in range(limit):
             if g.winner is not None or g.pending is None:
                 break
-            a = self._best_action(g)
+            a = first if i == 0 and first is not None else self._best_action(g)
             if a is None:
                 break
             line.append(move_of(g, a))
