@@ -7,7 +7,6 @@ and no NO_COLOR in the environment).
 from __future__ import annotations
 
 import os
-import re
 import sys
 from collections.abc import Iterable
 from typing import Any, TextIO
@@ -81,14 +80,11 @@ def outcome_text(outcome: Any, you: int | None = None) -> str:
     """A finished game in words: 'You win: P1 reached the goal', 'P2 wins: ...', 'Draw: ...'.
 
     `you`: the player told 'You win'/'You lose' (against the bot); None names both players."""
-    reason = re.sub(r"\bp([12])\b", lambda m: f"P{m.group(1)}", str(outcome.reason))
-    if outcome.winner is None:
-        return f"Draw: {reason}" if reason else "Draw"
-    if you is None:
-        head = f"{player_label(outcome.winner)} wins"
-    else:
-        head = "You win" if outcome.winner == you else "You lose"
-    return f"{head}: {reason}" if reason else head
+    if outcome.winner is None or you is None:
+        return str(outcome)  # (engine/game.py Outcome: the wording of every command)
+    head = "You win" if outcome.winner == you else "You lose"
+    rest = str(outcome).partition(": ")[2]
+    return f"{head}: {rest}" if rest else head
 
 
 def _point_text(p: Painter, entry: dict[str, Any], side_owner: str) -> str:

@@ -441,9 +441,9 @@ def test_an_expectation_of_nothing_is_refused(tmp_path: Path, expect: Any, messa
 def test_turn_and_decider_of_a_finished_game_say_that_it_is_over(tmp_path: Path) -> None:
     position = BASE.replace("hand: [9S, 2C]", "hand: [9S, 2C, 2D]")  # 12 + 2 = 14 points, the goal
     for key, message in [
-        ("turn", "turn: expected p2, got p1 (the game is over: p1 wins (p1 reached the goal))"),
-        ("decider", "decider: expected p1, got nobody (the game is over: p1 wins (p1 reached the goal))"),
-        ("decision", "decision: expected main, got none (the game is over: p1 wins"),
+        ("turn", "turn: expected p2, got p1 (the game is over; P1 wins: P1 reached the goal)"),
+        ("decider", "decider: expected p1, got nobody (the game is over; P1 wins: P1 reached the goal)"),
+        ("decision", "decision: expected main, got none (the game is over; P1 wins"),
     ]:
         want = "p2" if key == "turn" else "p1" if key == "decider" else "main"
         result = run_file(_scenario(tmp_path, position, {key: want}, moves=["points 2D"]))

@@ -904,3 +904,14 @@ def test_the_welcome_comes_before_the_bots_first_move(monkeypatch: pytest.Monkey
     first_move = next(i for i, line in enumerate(out) if line.startswith("P1 plays"))
     board = next(i for i, line in enumerate(out) if line.startswith("── default"))
     assert welcome < first_move < board
+
+
+def test_a_result_has_one_wording_everywhere() -> None:
+    from interpreter.engine.game import Outcome
+    from repl.render import outcome_text
+
+    won, drawn = Outcome(0, "p1 reached the goal"), Outcome(None, "3 passes in a row with equal points")
+    assert str(won) == outcome_text(won) == "P1 wins: P1 reached the goal"
+    assert outcome_text(won, you=0) == "You win: P1 reached the goal"
+    assert outcome_text(won, you=1) == "You lose: P1 reached the goal"
+    assert str(drawn) == outcome_text(drawn, you=0) == "Draw: 3 passes in a row with equal points"

@@ -11,6 +11,7 @@ game.outcome                # None while the game goes on
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -42,9 +43,11 @@ class Outcome:
     reason: str
 
     def __str__(self) -> str:
-        if self.winner is None:
-            return f"draw ({self.reason})"
-        return f"{PLAYER_NAMES[self.winner]} wins ({self.reason})"
+        """The result in the one wording every command uses: `P1 wins: P1 reached the goal`,
+        `Draw: 3 passes in a row with equal points` (the REPL says `You win: ...` to its player)."""
+        reason = re.sub(r"\bp([12])\b", lambda m: f"P{m.group(1)}", self.reason)
+        head = "Draw" if self.winner is None else f"{PLAYER_NAMES[self.winner].upper()} wins"
+        return f"{head}: {reason}" if reason else head
 
 
 class Game:

@@ -114,7 +114,7 @@ def _names(cards) -> str:
 
 def _over(game: Game) -> str:
     """Why a game has no turn or decision any more, for a message about turns and decisions."""
-    return f" (the game is over: {game.outcome})" if game.outcome is not None else ""
+    return f" (the game is over; {game.outcome})" if game.outcome is not None else ""
 
 
 def _mismatch(what: str, expected: Any, got: Any) -> str:
