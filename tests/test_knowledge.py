@@ -293,3 +293,34 @@ def test_a_sampler_draws_the_samples_of_the_definition() -> None:
             moves = game.legal_moves()
             game.push(moves[rnd.randrange(len(moves))])
     assert checked > 300 and held > 5, (checked, held)
+
+
+# -- what knowing is worth to a player (issue 26 item 3) ---------------------------------------------
+
+OPEN_HANDS = "name: open-hands\nkind: base\nextends: default\nvisibility:\n  hand: true\n"
+
+
+def test_forgetting_re_deals_every_hidden_card_even_one_the_player_sees() -> None:
+    from interpreter.players.sampling import Sampler, hidden_zones
+
+    game = Game.new(load_ruleset("micro"), 4)  # hands face up: p1 knows p2's hand
+    state = game.state
+    assert set(known_hidden(state, 0)[0]) == set(state.zones[HAND0 + 1])
+    assert Sampler(state, 0, hidden_zones(state, 0)).places == []
+    forgetting = Sampler(state, 0, hidden_zones(state, 0), forget=True)
+    assert len(forgetting.places) == len(state.zones[HAND0 + 1]) + len(state.zones[DECK])
+
+
+@pytest.mark.slow
+def test_a_player_who_sees_the_other_hand_does_better_than_one_who_forgets_it(tmp_path: Path) -> None:
+    """Both hands face up: `sharp` against the same player told to forget what it sees
+    (`sharp?forget=true`), 120 seeded games, seats alternating. The seeing player must win more of
+    the decisive games than it loses, beyond chance (a sign test at 95%, one-sided: z > 1.645)."""
+    from interpreter.lab.matches import run_matches
+
+    (tmp_path / "open.yaml").write_text(OPEN_HANDS, encoding="utf-8")
+    results = run_matches(str(tmp_path / "open.yaml"), "sharp", "sharp?forget=true", 120, seed=0, jobs=2)
+    won = sum(1 for r in results if r.winner is not None and r.seats[r.winner] == "sharp")
+    lost = sum(1 for r in results if r.winner is not None and r.seats[r.winner] != "sharp")
+    z = (won - lost) / (won + lost) ** 0.5
+    assert z > 1.645, f"sharp won {won} and lost {lost} against itself forgetting what it sees"

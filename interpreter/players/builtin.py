@@ -52,6 +52,7 @@ def _sharp(
     urgency: float = 12.0,
     hand: float = 2.5,
     in_play: float = 0.6,
+    forget: bool = False,
 ) -> Sharp:
     return Sharp(
         seed,
@@ -60,6 +61,7 @@ def _sharp(
         max_nodes=max_nodes,
         reply=reply,
         weights=SharpWeights(need=need, urgency=urgency, hand=hand, in_play=in_play, tempo=tempo, short=short),
+        forget=forget,
     )
 
 

@@ -25,9 +25,11 @@ def hidden_zones(state: State, me: int) -> list[int]:
     return [DECK, HAND0 + 1 - me]
 
 
-def unseen_places(state: State, me: int, zones: list[int] | None = None) -> list[tuple[int, int]]:
-    """(zone, index) of every card of `zones` (default: `hidden_zones`) that `me` does not know."""
-    hand, deck = known_hidden(state, me)
+def unseen_places(state: State, me: int, zones: list[int] | None = None, forget: bool = False) -> list[tuple[int, int]]:
+    """(zone, index) of every card of `zones` (default: `hidden_zones`) that `me` does not know;
+    with `forget`, of every card there (as if `me` knew none of them: a control for measuring what
+    knowing them is worth)."""
+    hand, deck = known_hidden(state, me) if not forget else ((), ())
     known = set(hand) | {c for _, c in deck}
     return [
         (z, i)
@@ -51,9 +53,9 @@ class Sampler:
 
     __slots__ = ("state", "places", "cards", "held", "known")
 
-    def __init__(self, state: State, me: int, zones: list[int] | None = None) -> None:
+    def __init__(self, state: State, me: int, zones: list[int] | None = None, forget: bool = False) -> None:
         self.state = state
-        self.places = unseen_places(state, me, zones)
+        self.places = unseen_places(state, me, zones, forget)
         zs = state.zones
         self.cards = sorted(zs[z][i] for z, i in self.places)
         opp_bit = 2 - me  # the opponent's knowledge bit: p1 = 1, p2 = 2

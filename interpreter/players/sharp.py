@@ -61,8 +61,12 @@ class Sharp:
         max_nodes: int = 600,
         reply: int = 2,
         weights: SharpWeights | None = None,
+        forget: bool = False,
     ) -> None:
         self.seed = seed
+        #: plays as if it knew no hidden card (what a knowledge rule shows it is dealt again at
+        #: random): the control that measures what a seat's knowledge is worth
+        self.forget = forget
         self.samples = samples
         self.depth = depth
         self.max_nodes = max_nodes  # a node budget per decision (counted, so deterministic)
@@ -83,7 +87,7 @@ class Sharp:
             return legal[0]
         state = game.state
         rng = random.Random(f"sharp:{self.seed}:{state.turn_no}:{state.moves_made}:{len(state.hands)}")
-        sampler = Sampler(state, me, hidden_zones(state, me))
+        sampler = Sampler(state, me, hidden_zones(state, me), forget=self.forget)
         worlds = [sampler.sample(rng) for _ in range(max(1, self.samples))]
         totals = [0.0] * len(legal)
         per_sim = max(1, self.max_nodes // (len(legal) * len(worlds)))
