@@ -30,185 +30,219 @@ def _deal_leaves_a_deck(rules: Rules) -> bool:
 
 def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None) -> State:
     """A state from `setup` (see docs/scenarios.md). `where(path)` locates errors in the file."""
-    g = new_state(rules, seed)
-    placed: dict[int, tuple] = {}
-    universe = set(rules.deck_cards)
+    return _Position(rules, seed, where).build(setup)
 
-    def err(msg: str, path: tuple, hint: str | None = None) -> ScenarioError:
-        return ScenarioError(msg, where(path), code="S002", hint=hint)
 
-    def card(text: Any, path: tuple, again: bool = False) -> int:
+def _unknown_key(what: str, key: Any, keys: tuple[str, ...]) -> tuple[str, str]:
+    near = suggest(key, keys)
+    hint = f"did you mean '{near}'?" if near else f"expected one of: {', '.join(keys)}"
+    return f"unknown key '{key}' in {what}", hint
+
+
+class _Position:
+    """A position being placed from a setup, card by card: each part of the setup is one method, in
+    the order `build` calls them (the sides, the deck and the scrap, the cards not placed, what each
+    player knows, the match, whose turn and the generator, marks and counters, then the checks)."""
+
+    def __init__(self, rules: Rules, seed: int, where: Any) -> None:
+        self.rules = rules
+        self.g = new_state(rules, seed)
+        self.where = where
+        self.placed: dict[int, tuple] = {}  # card -> where in the setup it was placed
+        self.universe = set(rules.deck_cards)
+        self.by_role = rules.ranks_by_role()
+
+    def build(self, setup: dict) -> State:
+        if not isinstance(setup, dict):
+            raise self.err("setup must be a mapping (turn:, p1:, p2:, deck:, scrap:)", ("setup",))
+        for k in setup:
+            if k not in SETUP_KEYS:
+                msg, hint = _unknown_key("setup", k, SETUP_KEYS)
+                raise self.err(msg, ("setup", k), hint)
+        for pname, p in PLAYERS.items():
+            self.side(pname, p, setup.get(pname) or {})
+        deck = self.cards_at(("setup", "deck"), setup.get("deck"))
+        top = [self.card(t, ("setup", "deck", i)) for i, t in enumerate(deck)]
+        for i, t in enumerate(self.cards_at(("setup", "scrap"), setup.get("scrap"))):
+            self.place(self.card(t, ("setup", "scrap", i)), SCRAP)
+        self.unplaced(setup.get("unplaced", "deck" if _deal_leaves_a_deck(self.rules) else "hands"), top)
+        for pname, p in PLAYERS.items():
+            self.knows(pname, p, setup.get(pname) or {})
+        self.match(setup.get("match"))
+        self.turn_and_generator(setup)
+        _set_turn_state(self.g, self.rules, setup, self.err)
+        _set_card_state(self.g, self.rules, setup.get("cards"), self.card, self.err)
+        return self.finish()
+
+    # -- reading cards -------------------------------------------------------------------------
+    def err(self, msg: str, path: tuple, hint: str | None = None) -> ScenarioError:
+        return ScenarioError(msg, self.where(path), code="S002", hint=hint)
+
+    def card(self, text: Any, path: tuple, again: bool = False) -> int:
         """A card of the setup; `again`: one already placed, named once more (`knows:`)."""
         try:
             c = parse_card(str(text))
         except UnknownCardError as e:
-            raise err(str(e), path) from None
-        if c not in universe:
-            raise err(f"{NAMES[c]} is not in the deck of ruleset '{rules.name}'", path)
+            raise self.err(str(e), path) from None
+        if c not in self.universe:
+            raise self.err(f"{NAMES[c]} is not in the deck of ruleset '{self.rules.name}'", path)
         if again:
             return c
-        if c in placed:
-            raise err(f"{NAMES[c]} is placed twice (also at {'.'.join(map(str, placed[c]))})", path)
-        placed[c] = path
+        if c in self.placed:
+            raise self.err(f"{NAMES[c]} is placed twice (also at {'.'.join(map(str, self.placed[c]))})", path)
+        self.placed[c] = path
         return c
 
-    by_role = rules.ranks_by_role()
+    def cards_at(self, path: tuple, value: Any) -> list:
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            raise self.err(f"{'.'.join(path)} must be a list of cards, e.g. [7H, 10S]", path)
+        return value
 
-    def fits(c: int, role: str, path: tuple, what: str) -> None:
+    def fits(self, c: int, role: str, path: tuple, what: str) -> None:
         """A card in play in a role no play of this ruleset gives its rank is an impossible position."""
-        ranks = by_role.get(role)
+        ranks = self.by_role.get(role)
         if ranks is not None and RANK_OF[c] not in ranks:
-            raise err(
-                f"{NAMES[c]} cannot be {what} in ruleset '{rules.name}' (only "
+            raise self.err(
+                f"{NAMES[c]} cannot be {what} in ruleset '{self.rules.name}' (only "
                 f"{', '.join(r for r in ALL_RANKS if r in ranks)})",
                 path,
             )
 
-    def place(c: int, zone: int) -> None:
-        g.zones[zone].append(c)
-        g.zone_of[c] = zone
+    def place(self, c: int, zone: int) -> None:
+        self.g.zones[zone].append(c)
+        self.g.zone_of[c] = zone
 
-    def cards_at(path: tuple, value: Any) -> list:
-        if value is None:
-            return []
-        if not isinstance(value, list):
-            raise err(f"{'.'.join(path)} must be a list of cards, e.g. [7H, 10S]", path)
-        return value
-
-    if not isinstance(setup, dict):
-        raise err("setup must be a mapping (turn:, p1:, p2:, deck:, scrap:)", ("setup",))
-    for k in setup:
-        if k not in SETUP_KEYS:
-            from interpreter.core.errors import suggest
-
-            near = suggest(k, SETUP_KEYS)
-            raise err(
-                f"unknown key '{k}' in setup",
-                ("setup", k),
-                f"did you mean '{near}'?" if near else f"expected one of: {', '.join(SETUP_KEYS)}",
-            )
-    for pname, p in PLAYERS.items():
-        side = setup.get(pname) or {}
+    # -- the parts of a setup --------------------------------------------------------------------
+    def side(self, pname: str, p: int, side: Any) -> None:
+        """A player's hand, Royals and point cards (each with its Jacks, bottom to top)."""
+        g = self.g
         if not isinstance(side, dict):
-            raise err(f"setup.{pname} must be a mapping (hand:, points:, royals:)", ("setup", pname))
+            raise self.err(f"setup.{pname} must be a mapping (hand:, points:, royals:)", ("setup", pname))
         for k in side:
             if k not in SIDE_KEYS:
-                from interpreter.core.errors import suggest
-
-                near = suggest(k, SIDE_KEYS)
-                raise err(
-                    f"unknown key '{k}' in setup.{pname}",
-                    ("setup", pname, k),
-                    f"did you mean '{near}'?" if near else f"expected one of: {', '.join(SIDE_KEYS)}",
-                )
-        for i, t in enumerate(cards_at(("setup", pname, "hand"), side.get("hand"))):
-            place(card(t, ("setup", pname, "hand", i)), HAND0 + p)
-        for i, t in enumerate(cards_at(("setup", pname, "royals"), side.get("royals"))):
-            c = card(t, ("setup", pname, "royals", i))
-            fits(c, "royal", ("setup", pname, "royals", i), "a Royal")
-            place(c, FIELD0 + p)
+                msg, hint = _unknown_key(f"setup.{pname}", k, SIDE_KEYS)
+                raise self.err(msg, ("setup", pname, k), hint)
+        for i, t in enumerate(self.cards_at(("setup", pname, "hand"), side.get("hand"))):
+            self.place(self.card(t, ("setup", pname, "hand", i)), HAND0 + p)
+        for i, t in enumerate(self.cards_at(("setup", pname, "royals"), side.get("royals"))):
+            c = self.card(t, ("setup", pname, "royals", i))
+            self.fits(c, "royal", ("setup", pname, "royals", i), "a Royal")
+            self.place(c, FIELD0 + p)
             g.role[c], g.owner[c] = "royal", p
-        for i, t in enumerate(cards_at(("setup", pname, "points"), side.get("points"))):
+        for i, t in enumerate(self.cards_at(("setup", pname, "points"), side.get("points"))):
             path = ("setup", pname, "points", i)
             names = str(t).split("+")
-            base = card(names[0], path)
-            jacks = [card(j, path) for j in names[1:]]
-            fits(base, "point", path, "a point card")
+            base = self.card(names[0], path)
+            jacks = [self.card(j, path) for j in names[1:]]
+            self.fits(base, "point", path, "a point card")
             for j in jacks:
-                fits(j, "jack", path, "on a point card")
+                self.fits(j, "jack", path, "on a point card")
             n = len(jacks)
             # jacks alternate owners, the top one belonging to this player
             owners = [p if (n - 1 - k) % 2 == 0 else 1 - p for k in range(n)]
-            place(base, FIELD0 + p)
+            self.place(base, FIELD0 + p)
             g.role[base], g.owner[base] = "point", (p if n % 2 == 0 else 1 - p)
             for j, o in zip(jacks, owners, strict=True):
-                place(j, FIELD0 + o)
+                self.place(j, FIELD0 + o)
                 g.role[j], g.owner[j], g.host[j] = "jack", o, base
                 g.atts.setdefault(base, []).append(j)
-    top = [card(t, ("setup", "deck", i)) for i, t in enumerate(cards_at(("setup", "deck"), setup.get("deck")))]
-    for i, t in enumerate(cards_at(("setup", "scrap"), setup.get("scrap"))):
-        place(card(t, ("setup", "scrap", i)), SCRAP)
-    # cards the ruleset gives a player besides the deal (deal.extra) are in their hand unless placed
-    extra = getattr(rules, "deal_extra", ())
-    for p, given in enumerate(extra):
-        for c in given:
-            if c not in placed:
-                placed[c] = ("deal", "extra", PLAYER_NAMES_BY_INDEX[p])
-                place(c, HAND0 + p)
-    rest = [c for c in rules.deck_cards if c not in placed]
-    unplaced_to = setup.get("unplaced", "deck" if _deal_leaves_a_deck(rules) else "hands")
-    if unplaced_to not in UNPLACED:
-        raise err(f"setup.unplaced must be {', '.join(UNPLACED[:-1])} or {UNPLACED[-1]}", ("setup", "unplaced"))
-    if unplaced_to != "scrap":
-        g.rng.shuffle(rest)
-    if unplaced_to == "hands":  # dealt as the ruleset deals: each hand up to its size, the rest to the scrap
-        sizes = [rules.deal[p] + (len(extra[p]) if p < len(extra) else 0) for p in (0, 1)]
-        p = 0
-        while rest and any(len(g.zones[HAND0 + q]) < sizes[q] for q in (0, 1)):
-            if len(g.zones[HAND0 + p]) < sizes[p]:
-                place(rest.pop(), HAND0 + p)
-            p = 1 - p
-    for c in rest:
-        place(c, DECK if unplaced_to == "deck" else SCRAP)
-    for c in reversed(top):
-        place(c, DECK)
-    for pname, p in PLAYERS.items():  # hidden cards a player knows (engine/knowledge.py)
-        side = setup.get(pname) or {}
-        for i, t in enumerate(cards_at(("setup", pname, "knows"), side.get("knows"))):
-            c = card(t, ("setup", pname, "knows", i), again=True)
-            if g.zone_of[c] not in (DECK, HAND0 + 1 - p):
-                raise err(
+
+    def unplaced(self, to: Any, top: list[int]) -> None:
+        """The cards the setup does not place (`unplaced:` deck, scrap or hands), then the deck's
+        listed top. Cards the ruleset gives a player besides the deal (deal.extra) are in their hand
+        unless placed."""
+        rules, g = self.rules, self.g
+        extra = getattr(rules, "deal_extra", ())
+        for p, given in enumerate(extra):
+            for c in given:
+                if c not in self.placed:
+                    self.placed[c] = ("deal", "extra", PLAYER_NAMES_BY_INDEX[p])
+                    self.place(c, HAND0 + p)
+        rest = [c for c in rules.deck_cards if c not in self.placed]
+        if to not in UNPLACED:
+            choices = f"{', '.join(UNPLACED[:-1])} or {UNPLACED[-1]}"
+            raise self.err(f"setup.unplaced must be {choices}", ("setup", "unplaced"))
+        if to != "scrap":
+            g.rng.shuffle(rest)
+        if to == "hands":  # dealt as the ruleset deals: each hand up to its size, the rest to the scrap
+            sizes = [rules.deal[p] + (len(extra[p]) if p < len(extra) else 0) for p in (0, 1)]
+            p = 0
+            while rest and any(len(g.zones[HAND0 + q]) < sizes[q] for q in (0, 1)):
+                if len(g.zones[HAND0 + p]) < sizes[p]:
+                    self.place(rest.pop(), HAND0 + p)
+                p = 1 - p
+        for c in rest:
+            self.place(c, DECK if to == "deck" else SCRAP)
+        for c in reversed(top):
+            self.place(c, DECK)
+
+    def knows(self, pname: str, p: int, side: dict) -> None:
+        """Hidden cards a player knows (engine/knowledge.py): only cards in the deck or the other hand."""
+        for i, t in enumerate(self.cards_at(("setup", pname, "knows"), side.get("knows"))):
+            c = self.card(t, ("setup", pname, "knows", i), again=True)
+            if self.g.zone_of[c] not in (DECK, HAND0 + 1 - p):
+                raise self.err(
                     f"setup.{pname}.knows: {NAMES[c]} is not hidden from {pname} (only cards in the deck or "
                     f"the opponent's hand can be known)",
                     ("setup", pname, "knows", i),
                 )
-            g.known |= 1 << ((c << 1) + p)
-    match = setup.get("match")
-    if match is not None:  # hands already won in a match: {p1: 2, p2: 1}
+            self.g.known |= 1 << ((c << 1) + p)
+
+    def match(self, match: Any) -> None:
+        """Hands already won in a match: {p1: 2, p2: 1}."""
+        if match is None:
+            return
         if (
             not isinstance(match, dict)
             or set(match) - set(PLAYERS)
             or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in match.values())
         ):
-            raise err("setup.match must be the hands won so far, e.g. {p1: 2, p2: 1}", ("setup", "match"))
+            raise self.err("setup.match must be the hands won so far, e.g. {p1: 2, p2: 1}", ("setup", "match"))
         wins = (int(match.get("p1", 0)), int(match.get("p2", 0)))
-        if max(wins) >= rules.match_wins:
-            raise err(
-                f"setup.match: the match is already over (a player needs {rules.match_wins} hands)", ("setup", "match")
+        if max(wins) >= self.rules.match_wins:
+            raise self.err(
+                f"setup.match: the match is already over (a player needs {self.rules.match_wins} hands)",
+                ("setup", "match"),
             )
-        g.wins = wins
-        g.hands = tuple((p, "before the scenario") for p in (0, 1) for _ in range(wins[p]))
-    turn = setup.get("turn", "p1")
-    if not isinstance(turn, str) or turn not in PLAYERS:
-        raise err("setup.turn must be p1 or p2", ("setup", "turn"))
-    g.turn = PLAYERS[turn]
-    if "rng" in setup:  # the generator's exact state, so that a written-out position replays exactly
-        value = setup["rng"]
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise err("setup.rng must be the generator state, a whole number", ("setup", "rng"))
-        g.rng.s = value
-    _set_turn_state(g, rules, setup, err)
-    _set_card_state(g, rules, setup.get("cards"), card, err)
-    try:
-        run(g)  # no win check here: winning is checked after each resolved effect (ruling 13), so a
-        # position where a player already stands at their goal is refused below
-    except CuttleError:
-        raise
-    except Exception as e:
-        raise rule_failure(rules.name, "setting up the position", e) from None
-    for pname, p in PLAYERS.items():
+        self.g.wins = wins
+        self.g.hands = tuple((p, "before the scenario") for p in (0, 1) for _ in range(wins[p]))
+
+    def turn_and_generator(self, setup: dict) -> None:
+        turn = setup.get("turn", "p1")
+        if not isinstance(turn, str) or turn not in PLAYERS:
+            raise self.err("setup.turn must be p1 or p2", ("setup", "turn"))
+        self.g.turn = PLAYERS[turn]
+        if "rng" in setup:  # the generator's exact state, so that a written-out position replays exactly
+            value = setup["rng"]
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise self.err("setup.rng must be the generator state, a whole number", ("setup", "rng"))
+            self.g.rng.s = value
+
+    def finish(self) -> State:
+        """The first decision, and the check that nobody already stands at their goal."""
+        rules, g = self.rules, self.g
         try:
-            score, goal = rules.score_of(g, p), rules.goal_of(g, p)
-        except Exception:  # noqa: BLE001  a rule failing here fails, as a rule failure, at the first win check
-            continue
-        if score >= goal:
-            raise err(
-                f"{pname} already stands at their goal ({score} points, goal {goal}): a setup is not "
-                "checked for a win, so the game would go on as if nobody had won",
-                ("setup", pname),
-                f"give {pname} fewer points, or reach the goal with a move of the scenario",
-            )
-    return g
+            run(g)  # no win check here: winning is checked after each resolved effect (ruling 13), so a
+            # position where a player already stands at their goal is refused below
+        except CuttleError:
+            raise
+        except Exception as e:
+            raise rule_failure(rules.name, "setting up the position", e) from None
+        for pname, p in PLAYERS.items():
+            try:
+                score, goal = rules.score_of(g, p), rules.goal_of(g, p)
+            except Exception:  # noqa: BLE001  a rule failing here fails, as a rule failure, at the first win check
+                continue
+            if score >= goal:
+                raise self.err(
+                    f"{pname} already stands at their goal ({score} points, goal {goal}): a setup is not "
+                    "checked for a win, so the game would go on as if nobody had won",
+                    ("setup", pname),
+                    f"give {pname} fewer points, or reach the goal with a move of the scenario",
+                )
+        return g
 
 
 def _set_turn_state(g: State, rules: Rules, setup: dict, err: Any) -> None:
