@@ -460,26 +460,49 @@ def rules_page(rules: Any) -> str:
     """The whole ruleset in words: set-up, goal and end, the turn, responses, then every rank."""
     data: dict = rules.data
     ctx = Context.from_data(data)
-    out: list[str] = []
+    plays = resolved_plays(data)
+    # plays open to every card (draw, pass) or to many ranks (points, scuttle): told once, under Your turn
+    general = {
+        n: p
+        for n, p in plays.items()
+        if isinstance(p, dict) and (int(p.get("cards", 1)) == 0 or len(p.get("ranks", [])) > GENERAL)
+    }
     title = f"{rules.name} — rules of Cuttle"
-    out += [title, "=" * len(title)]
-    out += _about(rules)
-    familiar = familiar_differences(rules)
-    if familiar:
-        out += [
-            "",
-            "If you know Cuttle from cuttle.cards",
-            "-" * 36,
-            f"Most online players (cuttle.cards) play the {FAMILIAR} rules. Online, unlike here:",
-        ]
-        for _opt, desc, spec in familiar:
-            out.append(f"  * {desc.rstrip('.')} (play {spec} for that).")
-        out.append(
-            f"The {FAMILIAR} rules as a whole (these and more) are the {FAMILIAR} ruleset; "
-            f"'cuttle diff {rules.spec} {FAMILIAR}' lists every difference."
-        )
+    out: list[str] = [title, "=" * len(title), *_about(rules)]
+    out += _familiar_section(rules)
+    out += _cards_section(rules, data)
+    out += ["", "The deal", "--------", _deal_text(rules)]
+    out += _winning_section(rules, data, ctx)
+    out += ["", "What you can see", "----------------", _visibility_text(data, ctx), *_knowledge_text(data, ctx)]
+    out += _turn_section(data, ctx, plays, general)
+    out += _triggers_section(data, ctx)
+    out += _responses_section(data, ctx)
+    out += _card_by_card_section(rules, data, ctx, plays, general)
+    out += _terms_section(data, ctx)
+    return "\n".join(out).rstrip() + "\n"
 
-    out += ["", "The cards", "---------", _deck_text(rules), _values_text(data)]
+
+def _familiar_section(rules: Any) -> list[str]:
+    familiar = familiar_differences(rules)
+    if not familiar:
+        return []
+    out = [
+        "",
+        "If you know Cuttle from cuttle.cards",
+        "-" * 36,
+        f"Most online players (cuttle.cards) play the {FAMILIAR} rules. Online, unlike here:",
+    ]
+    for _opt, desc, spec in familiar:
+        out.append(f"  * {desc.rstrip('.')} (play {spec} for that).")
+    out.append(
+        f"The {FAMILIAR} rules as a whole (these and more) are the {FAMILIAR} ruleset; "
+        f"'cuttle diff {rules.spec} {FAMILIAR}' lists every difference."
+    )
+    return out
+
+
+def _cards_section(rules: Any, data: dict) -> list[str]:
+    out = ["", "The cards", "---------", _deck_text(rules), _values_text(data)]
     consts = data.get("constants") or {}
     if consts:
         out.append(
@@ -489,10 +512,11 @@ def rules_page(rules: Any) -> str:
             )
             + "."
         )
+    return out
 
-    out += ["", "The deal", "--------", _deal_text(rules)]
 
-    out += ["", "Winning", "-------"]
+def _winning_section(rules: Any, data: dict, ctx: Context) -> list[str]:
+    out = ["", "Winning", "-------"]
     in_deck = ctx.with_(rank_counts=dict(Counter(RANK_OF[c] for c in rules.deck_cards)))
     out.append(sentence(f"your goal (in points): {_say(_get(data, 'end', 'goal') or '21', in_deck, program=False)}"))
     score = _get(data, "end", "score") or "total(field of me where it.role == point)"
@@ -502,16 +526,11 @@ def rules_page(rules: Any) -> str:
     wins = _get(data, "match", "wins")
     if wins and int(wins) > 1:
         out.append(f"A match: the first player to win {wins} hands wins the match.")
+    return out
 
-    out += ["", "What you can see", "----------------", _visibility_text(data, ctx), *_knowledge_text(data, ctx)]
 
-    out += ["", "Your turn", "---------", "Take one action a turn:"]
-    plays = resolved_plays(data)
-    general = {
-        n: p
-        for n, p in plays.items()
-        if isinstance(p, dict) and (int(p.get("cards", 1)) == 0 or len(p.get("ranks", [])) > GENERAL)
-    }
+def _turn_section(data: dict, ctx: Context, plays: dict[str, dict], general: dict[str, dict]) -> list[str]:
+    out = ["", "Your turn", "---------", "Take one action a turn:"]
     for p in general.values():
         ranks = p.get("ranks", [])
         who = f" (with {rank_list(ranks)})" if ranks else ""
@@ -533,7 +552,6 @@ def rules_page(rules: Any) -> str:
         out.append(sentence(f"a card can be played only if {_say(data['turn']['playable'], ctx, condition=True)}"))
     if _get(data, "turn", "end"):
         out.append(sentence(f"when your action has fully resolved: {_say(data['turn']['end'], ctx)}"))
-
     counters = data.get("counters") or {}
     if counters:
         out.append(
@@ -545,31 +563,45 @@ def rules_page(rules: Any) -> str:
             )
             + "."
         )
+    return out
 
+
+def _triggers_section(data: dict, ctx: Context) -> list[str]:
     triggers = data.get("triggers") or {}
-    if triggers:
-        out += ["", "When things happen", "------------------"]
-        out += [f"  * {_trigger_text(t, ctx)}" for t in triggers.values() if isinstance(t, dict)]
-        out.append(
-            "These run once the play, response or end of turn that set them off has fully resolved, "
-            "in the order things happened (rules of one event in the order listed); what they do in "
-            "turn sets off rules after that."
-        )
+    if not triggers:
+        return []
+    out = ["", "When things happen", "------------------"]
+    out += [f"  * {_trigger_text(t, ctx)}" for t in triggers.values() if isinstance(t, dict)]
+    out.append(
+        "These run once the play, response or end of turn that set them off has fully resolved, "
+        "in the order things happened (rules of one event in the order listed); what they do in "
+        "turn sets off rules after that."
+    )
+    return out
 
+
+def _responses_section(data: dict, ctx: Context) -> list[str]:
     kinds = data.get("kinds") or {}
     responses = data.get("responses") or {}
-    if kinds or responses:
-        out += ["", "Responses and counters", "----------------------"]
-        answered_by: dict[str, list[str]] = {}
-        for name, r in responses.items():
-            for x in r.get("answers", []):
-                answered_by.setdefault(str(x), []).append(name)
-        for name, k in kinds.items():
-            out.append(_kind_text(name, k or {}, ctx, str(name) in answered_by))
-        for _name, r in responses.items():
-            out.append(_response_text(r, ctx, answered_by))
+    if not (kinds or responses):
+        return []
+    out = ["", "Responses and counters", "----------------------"]
+    answered_by: dict[str, list[str]] = {}
+    for name, r in responses.items():
+        for x in r.get("answers", []):
+            answered_by.setdefault(str(x), []).append(name)
+    for name, k in kinds.items():
+        out.append(_kind_text(name, k or {}, ctx, str(name) in answered_by))
+    for _name, r in responses.items():
+        out.append(_response_text(r, ctx, answered_by))
+    return out
 
-    out += ["", "Card by card", "------------"]
+
+def _card_by_card_section(
+    rules: Any, data: dict, ctx: Context, plays: dict[str, dict], general: dict[str, dict]
+) -> list[str]:
+    responses = data.get("responses") or {}
+    out = ["", "Card by card", "------------"]
     for rank in rules.ranks_in_deck:
         mine = [
             (n, p) for n, p in plays.items() if isinstance(p, dict) and rank in {str(x) for x in p.get("ranks", [])}
@@ -591,13 +623,14 @@ def rules_page(rules: Any) -> str:
         resp = [r for r in responses.values() if rank in {str(x) for x in r.get("ranks", [])}]
         for r in resp:
             out.append(f"    Also {kind_word(str(r.get('verb', 'counter')))}s: see Responses and counters.")
+    return out
 
+
+def _terms_section(data: dict, ctx: Context) -> list[str]:
     defines = data.get("define") or {}
-    if defines:
-        out += ["", "Terms", "-----"]
-        for key, body in defines.items():
-            out.append(f"  {_define_text(key, body, ctx)}")
-    return "\n".join(out).rstrip() + "\n"
+    if not defines:
+        return []
+    return ["", "Terms", "-----", *(f"  {_define_text(key, body, ctx)}" for key, body in defines.items())]
 
 
 _EVENT_WORDS = {
@@ -666,148 +699,10 @@ def _ranks_of(p: dict) -> str:
 
 def diff_rules(a_rules: Any, b_rules: Any) -> str:
     """What ruleset B changes against ruleset A, in words, rule by rule and card by card."""
-    da, db = a_rules.data, b_rules.data
-    ca, cb = Context.from_data(da), Context.from_data(db)
-    lines: list[str] = []
-
-    def change(what: str, old: str, new: str) -> None:
-        lines.append(f"{what}: was: {old}; now: {new}")
-
-    def cmp(
-        path: tuple[str, ...],
-        what: str,
-        program: bool = True,
-        condition: bool = False,
-        absent: str = "nothing",
-        fmt: Callable[[str], str] = lambda s: s,
-    ) -> None:
-        x, y = _get(da, *path), _get(db, *path)
-        if _same(x, y, program and not condition):
-            return
-        old = fmt(_say(x, ca, program, condition)) if x is not None else absent
-        new = fmt(_say(y, cb, program, condition)) if y is not None else absent
-        change(what, old, new)
-
-    # the cards
-    if a_rules.deck_cards != b_rules.deck_cards or a_rules.suits != b_rules.suits:
-        change("The deck", _deck_text(a_rules).rstrip("."), _deck_text(b_rules).rstrip("."))
-    va, vb = da.get("values") or {}, db.get("values") or {}
-    for k in sorted(set(va) | set(vb), key=lambda r: ALL_RANKS.index(str(r)) if str(r) in ALL_RANKS else 99):
-        if va.get(k) != vb.get(k):
-            change(f"The value of {a(rank_noun(str(k)))}", f"{va.get(k, 'no')} points", f"{vb.get(k, 'no')} points")
-    ka, kb = da.get("constants") or {}, db.get("constants") or {}
-    for k in list(ka) + [k for k in kb if k not in ka]:
-        if ka.get(k) != kb.get(k):
-
-            def show(v: Any) -> str:
-                return "unset" if v is None else ", ".join(map(str, v)) if isinstance(v, list) else str(v)
-
-            change(f"The {words(k)}", show(ka.get(k)), show(kb.get(k)))
-    if a_rules.deal != b_rules.deal or a_rules.deal_extra != b_rules.deal_extra:
-        change("The deal", _deal_short(a_rules), _deal_short(b_rules))
-
-    # definitions
-    fa, fb = da.get("define") or {}, db.get("define") or {}
-    for k in list(fa) + [k for k in fb if k not in fa]:
-        if not _same(fa.get(k), fb.get(k), False):
-            old = _define_text(k, fa[k], ca) if k in fa else "not defined"
-            new = _define_text(k, fb[k], cb) if k in fb else "not defined"
-            change(f"The term {k.split('(')[0]}", old, new)
-
-    # goal, end, visibility, turn
-    cmp(("end", "goal"), "Your goal", program=False, absent="21")
-    cmp(("end", "score"), "Your points", program=False)
-    ea, eb = da.get("end") or {}, db.get("end") or {}
-    if ea.get("passes", 3) != eb.get("passes", 3):
-        change("Passes in a row that end the game", str(ea.get("passes", 3)), str(eb.get("passes", 3)))
-    if ea.get("on_passes", "most_points") != eb.get("on_passes", "most_points"):
-        change(
-            f"When {eb.get('passes', 3)} passes in a row end the game",
-            _passes_text(da).split(": ", 1)[1].rstrip("."),
-            _passes_text(db).split(": ", 1)[1].rstrip("."),
-        )
-    wa, wb = _get(da, "match", "wins") or 1, _get(db, "match", "wins") or 1
-    if wa != wb:
-        change("Winning the match", f"win {wa} hand{'s' if wa != 1 else ''}", f"win {wb} hand{'s' if wb != 1 else ''}")
-    va_, vb_ = _get(da, "visibility", "hand"), _get(db, "visibility", "hand")
-    if not _same(va_, vb_, False):
-
-        def seen(v: Any, c: Context) -> str:
-            tree = _tree(v, False)
-            if tree is None or tree == A.Name("false"):
-                return "never (hands are hidden)"
-            return "always (hands are face up)" if tree == A.Name("true") else f"when {_say(v, c, condition=True)}"
-
-        change("You see your opponent's hand", seen(va_, ca), seen(vb_, cb))
-    cmp(("turn", "end"), "When your action has resolved")
-    cmp(("turn", "playable"), "A card can be played only if", condition=True, absent="always")
-
-    # kinds
-    kda, kdb = da.get("kinds") or {}, db.get("kinds") or {}
-    for k in list(kda) + [k for k in kdb if k not in kda]:
-        if k not in kdb:
-            lines.append(f"There are no more {kind_word(k, True)}.")
-            continue
-        if k not in kda:
-            lines.append(f"New kind of play: {_kind_text(k, kdb[k] or {}, cb)}")
-            continue
-        x, y = kda[k] or {}, kdb[k] or {}
-        if not _same(x.get("counterable"), y.get("counterable"), False):
-            if y.get("counterable") is None or _tree(y.get("counterable"), False) == A.Name("false"):
-                lines.append(f"{_cap(kind_word(k, True))} can no longer be countered")
-            else:
-                change(
-                    f"{_cap(kind_word(k, True))} can be countered",
-                    f"only if {_say(x['counterable'], ca, condition=True)}" if "counterable" in x else "never",
-                    f"only if {_say(y['counterable'], cb, condition=True)}",
-                )
-        for f in ("after", "countered"):
-            if not _same(x.get(f), y.get(f), True):
-                change(
-                    f"After {a(kind_word(k))}" if f == "after" else f"A countered {kind_word(k)}",
-                    _say(x.get(f), ca) if f in x else "nothing",
-                    _say(y.get(f), cb) if f in y else "nothing",
-                )
-
-    # plays
-    pa, pb = resolved_plays(da), resolved_plays(db)
-    for name in list(pa) + [n for n in pb if n not in pa]:
-        x, y = pa.get(name), pb.get(name)
-        if not isinstance(x, dict) and isinstance(y, dict):
-            lines.append(f"New play, {_ranks_of(y)}: {describe_play(y, cb)}")
-            continue
-        if isinstance(x, dict) and not isinstance(y, dict):
-            lines.append(f"No more {play_label(x)} play for {_ranks_of(x)} (was: {describe_play(x, ca)})")
-            continue
-        if not isinstance(x, dict) or not isinstance(y, dict):
-            continue
-        lines += _play_diff(x, y, ca, cb)
-
-    # responses
-    ra, rb = da.get("responses") or {}, db.get("responses") or {}
-    for name in list(ra) + [n for n in rb if n not in ra]:
-        x, y = ra.get(name), rb.get(name)
-        if x is None and y is not None:
-            lines.append(f"New response: {_response_text(y, cb, {})}")
-            continue
-        if y is None and x is not None:
-            lines.append(f"No more {play_label(x)}s with {a(rank_list(x.get('ranks', [])))}.")
-            continue
-        if x is None or y is None:
-            continue
-        lines += _response_diff(x, y, ca, cb)
-
-    # triggers
-    ta, tb = da.get("triggers") or {}, db.get("triggers") or {}
-    for name in list(ta) + [n for n in tb if n not in ta]:
-        x, y = ta.get(name), tb.get(name)
-        if isinstance(y, dict) and not isinstance(x, dict):
-            lines.append(f"New rule: {_trigger_text(y, cb)}")
-        elif isinstance(x, dict) and not isinstance(y, dict):
-            lines.append(f"No more rule '{name}' (was: {_trigger_text(x, ca)})")
-        elif isinstance(x, dict) and isinstance(y, dict) and _trigger_text(x, ca) != _trigger_text(y, cb):
-            change(f"The rule '{name}'", _trigger_text(x, ca), _trigger_text(y, cb))
-
+    d = _Diff(a_rules, b_rules)
+    for part in (d.cards, d.definitions, d.ending, d.kinds, d.plays, d.responses, d.triggers):
+        part()
+    da, db, lines = d.da, d.db, d.lines
     if da.get("description") != db.get("description") and not lines:
         lines.append(f"Only the description differs: {db.get('description')!r}")
     title = f"{b_rules.name} against {a_rules.name}"
@@ -817,6 +712,173 @@ def diff_rules(a_rules: Any, b_rules: Any) -> str:
         "\n".join([f"{title}: {len(lines)} change{'s' if len(lines) != 1 else ''}", ""] + [f"* {ln}" for ln in lines])
         + "\n"
     )
+
+
+class _Diff:
+    """The changes found so far between two rulesets (`lines`), one method per part of a ruleset."""
+
+    def __init__(self, a_rules: Any, b_rules: Any) -> None:
+        self.a_rules, self.b_rules = a_rules, b_rules
+        self.da, self.db = a_rules.data, b_rules.data
+        self.ca, self.cb = Context.from_data(self.da), Context.from_data(self.db)
+        self.lines: list[str] = []
+
+    def change(self, what: str, old: str, new: str) -> None:
+        self.lines.append(f"{what}: was: {old}; now: {new}")
+
+    def cmp(
+        self,
+        path: tuple[str, ...],
+        what: str,
+        program: bool = True,
+        condition: bool = False,
+        absent: str = "nothing",
+        fmt: Callable[[str], str] = lambda s: s,
+    ) -> None:
+        x, y = _get(self.da, *path), _get(self.db, *path)
+        if _same(x, y, program and not condition):
+            return
+        old = fmt(_say(x, self.ca, program, condition)) if x is not None else absent
+        new = fmt(_say(y, self.cb, program, condition)) if y is not None else absent
+        self.change(what, old, new)
+
+    def cards(self) -> None:
+        """The deck, the values of the cards, the constants, the deal."""
+        da, db, a_rules, b_rules = self.da, self.db, self.a_rules, self.b_rules
+        if a_rules.deck_cards != b_rules.deck_cards or a_rules.suits != b_rules.suits:
+            self.change("The deck", _deck_text(a_rules).rstrip("."), _deck_text(b_rules).rstrip("."))
+        va, vb = da.get("values") or {}, db.get("values") or {}
+        for k in sorted(set(va) | set(vb), key=lambda r: ALL_RANKS.index(str(r)) if str(r) in ALL_RANKS else 99):
+            if va.get(k) != vb.get(k):
+                self.change(
+                    f"The value of {a(rank_noun(str(k)))}", f"{va.get(k, 'no')} points", f"{vb.get(k, 'no')} points"
+                )
+        ka, kb = da.get("constants") or {}, db.get("constants") or {}
+        for k in list(ka) + [k for k in kb if k not in ka]:
+            if ka.get(k) != kb.get(k):
+
+                def show(v: Any) -> str:
+                    return "unset" if v is None else ", ".join(map(str, v)) if isinstance(v, list) else str(v)
+
+                self.change(f"The {words(k)}", show(ka.get(k)), show(kb.get(k)))
+        if a_rules.deal != b_rules.deal or a_rules.deal_extra != b_rules.deal_extra:
+            self.change("The deal", _deal_short(a_rules), _deal_short(b_rules))
+
+    def definitions(self) -> None:
+        """The terms of `define`."""
+        da, db, ca, cb = self.da, self.db, self.ca, self.cb
+        fa, fb = da.get("define") or {}, db.get("define") or {}
+        for k in list(fa) + [k for k in fb if k not in fa]:
+            if not _same(fa.get(k), fb.get(k), False):
+                old = _define_text(k, fa[k], ca) if k in fa else "not defined"
+                new = _define_text(k, fb[k], cb) if k in fb else "not defined"
+                self.change(f"The term {k.split('(')[0]}", old, new)
+
+    def ending(self) -> None:
+        """Goal, points, passes, the match, what you see, the turn."""
+        da, db, ca, cb = self.da, self.db, self.ca, self.cb
+        self.cmp(("end", "goal"), "Your goal", program=False, absent="21")
+        self.cmp(("end", "score"), "Your points", program=False)
+        ea, eb = da.get("end") or {}, db.get("end") or {}
+        if ea.get("passes", 3) != eb.get("passes", 3):
+            self.change("Passes in a row that end the game", str(ea.get("passes", 3)), str(eb.get("passes", 3)))
+        if ea.get("on_passes", "most_points") != eb.get("on_passes", "most_points"):
+            self.change(
+                f"When {eb.get('passes', 3)} passes in a row end the game",
+                _passes_text(da).split(": ", 1)[1].rstrip("."),
+                _passes_text(db).split(": ", 1)[1].rstrip("."),
+            )
+        wa, wb = _get(da, "match", "wins") or 1, _get(db, "match", "wins") or 1
+        if wa != wb:
+            self.change(
+                "Winning the match", f"win {wa} hand{'s' if wa != 1 else ''}", f"win {wb} hand{'s' if wb != 1 else ''}"
+            )
+        va_, vb_ = _get(da, "visibility", "hand"), _get(db, "visibility", "hand")
+        if not _same(va_, vb_, False):
+
+            def seen(v: Any, c: Context) -> str:
+                tree = _tree(v, False)
+                if tree is None or tree == A.Name("false"):
+                    return "never (hands are hidden)"
+                return "always (hands are face up)" if tree == A.Name("true") else f"when {_say(v, c, condition=True)}"
+
+            self.change("You see your opponent's hand", seen(va_, ca), seen(vb_, cb))
+        self.cmp(("turn", "end"), "When your action has resolved")
+        self.cmp(("turn", "playable"), "A card can be played only if", condition=True, absent="always")
+
+    def kinds(self) -> None:
+        """Kinds of play: whether they can be countered, what follows them."""
+        da, db, ca, cb = self.da, self.db, self.ca, self.cb
+        kda, kdb = da.get("kinds") or {}, db.get("kinds") or {}
+        for k in list(kda) + [k for k in kdb if k not in kda]:
+            if k not in kdb:
+                self.lines.append(f"There are no more {kind_word(k, True)}.")
+                continue
+            if k not in kda:
+                self.lines.append(f"New kind of play: {_kind_text(k, kdb[k] or {}, cb)}")
+                continue
+            x, y = kda[k] or {}, kdb[k] or {}
+            if not _same(x.get("counterable"), y.get("counterable"), False):
+                if y.get("counterable") is None or _tree(y.get("counterable"), False) == A.Name("false"):
+                    self.lines.append(f"{_cap(kind_word(k, True))} can no longer be countered")
+                else:
+                    self.change(
+                        f"{_cap(kind_word(k, True))} can be countered",
+                        f"only if {_say(x['counterable'], ca, condition=True)}" if "counterable" in x else "never",
+                        f"only if {_say(y['counterable'], cb, condition=True)}",
+                    )
+            for f in ("after", "countered"):
+                if not _same(x.get(f), y.get(f), True):
+                    self.change(
+                        f"After {a(kind_word(k))}" if f == "after" else f"A countered {kind_word(k)}",
+                        _say(x.get(f), ca) if f in x else "nothing",
+                        _say(y.get(f), cb) if f in y else "nothing",
+                    )
+
+    def plays(self) -> None:
+        """The plays, new, gone or changed."""
+        da, db, ca, cb = self.da, self.db, self.ca, self.cb
+        pa, pb = resolved_plays(da), resolved_plays(db)
+        for name in list(pa) + [n for n in pb if n not in pa]:
+            x, y = pa.get(name), pb.get(name)
+            if not isinstance(x, dict) and isinstance(y, dict):
+                self.lines.append(f"New play, {_ranks_of(y)}: {describe_play(y, cb)}")
+                continue
+            if isinstance(x, dict) and not isinstance(y, dict):
+                self.lines.append(f"No more {play_label(x)} play for {_ranks_of(x)} (was: {describe_play(x, ca)})")
+                continue
+            if not isinstance(x, dict) or not isinstance(y, dict):
+                continue
+            self.lines += _play_diff(x, y, ca, cb)
+
+    def responses(self) -> None:
+        """The responses (counters), new, gone or changed."""
+        da, db, ca, cb = self.da, self.db, self.ca, self.cb
+        ra, rb = da.get("responses") or {}, db.get("responses") or {}
+        for name in list(ra) + [n for n in rb if n not in ra]:
+            x, y = ra.get(name), rb.get(name)
+            if x is None and y is not None:
+                self.lines.append(f"New response: {_response_text(y, cb, {})}")
+                continue
+            if y is None and x is not None:
+                self.lines.append(f"No more {play_label(x)}s with {a(rank_list(x.get('ranks', [])))}.")
+                continue
+            if x is None or y is None:
+                continue
+            self.lines += _response_diff(x, y, ca, cb)
+
+    def triggers(self) -> None:
+        """The rules that run when something happens."""
+        da, db, ca, cb = self.da, self.db, self.ca, self.cb
+        ta, tb = da.get("triggers") or {}, db.get("triggers") or {}
+        for name in list(ta) + [n for n in tb if n not in ta]:
+            x, y = ta.get(name), tb.get(name)
+            if isinstance(y, dict) and not isinstance(x, dict):
+                self.lines.append(f"New rule: {_trigger_text(y, cb)}")
+            elif isinstance(x, dict) and not isinstance(y, dict):
+                self.lines.append(f"No more rule '{name}' (was: {_trigger_text(x, ca)})")
+            elif isinstance(x, dict) and isinstance(y, dict) and _trigger_text(x, ca) != _trigger_text(y, cb):
+                self.change(f"The rule '{name}'", _trigger_text(x, ca), _trigger_text(y, cb))
 
 
 def _play_diff(x: dict, y: dict, ca: Context, cb: Context) -> list[str]:
