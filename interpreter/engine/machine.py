@@ -140,6 +140,50 @@ def apply_action(g: State, action: tuple) -> None:
             g.move(stack[-1], SCRAP)
 
 
+def _act_play(g: State, plan: _Plan, d: Decision, action: tuple) -> bool:
+    """A play chosen at a decision (the turn's action, a card a 7 revealed, a free play). True when
+    a direct play took the game to its next decision already (nothing is left for `_perform`)."""
+    _, p, player, cards, target = action
+    fns = plan.play_fns.get(p)
+    if fns is PENDING:
+        fns = plan.make_play(p)
+    if fns is not None and d[1] == MAIN:  # (d[1]: the decision's kind)
+        # a direct play as the turn's action: its own generated function (engine/direct.py) ends at a
+        # decision or the game's end; a hand of a match that has just ended, and the move limit, are
+        # checked below as for any action
+        fns[0](g, player, cards, target)
+        if g.hand_over is None and g.moves_made < MAX_MOVES:
+            return True
+    elif d.kind == MAIN and not p.free:
+        direct = plan.direct[id(p)]
+        if direct is not None:
+            # the same without a generated function (no frame left to run)
+            _direct_play(g, plan, direct, p, player, cards, target)
+            if g.hand_over is None and g.moves_made < MAX_MOVES:
+                return True
+        else:
+            # the play, then the end of the turn (which waits below the play's frames)
+            frames = g.frames
+            base = len(frames)
+            _start_play(g, (p, player, cards, target))
+            if g.pending is None and g.winner is None and len(frames) == base:
+                _end_turn(g, plan, player)
+            else:
+                frames.insert(base, [plan.end, 0, {"me": player, "opponent": 1 - player}])
+    elif d.kind == PLAY_D:
+        for c in cards:
+            g.move(c, STACK)
+        rec = (p, player, cards, target)
+        top = g.frames[-1]
+        if any(ins[0] == BUILTIN and ins[1] == "start_chosen" for ins in top[0][top[1] :]):
+            top[2]["chosen play"] = rec  # starts when the effect that offered it is done (START_CHOSEN)
+        else:  # a `play from` outside a play's effect: the chosen play starts when the frame is done
+            g.frames.insert(len(g.frames) - 1, [((BUILTIN, "start_play", rec),), 0, {}])
+    else:  # a free play (a twin): not the turn's action
+        _start_play(g, (p, player, cards, target))
+    return False
+
+
 def _perform(g: State, action: tuple) -> None:
     d: Decision = g.pending
     g.pending = None
@@ -148,44 +192,8 @@ def _perform(g: State, action: tuple) -> None:
     plan: _Plan = g.rules.engine_cache["machine"]  # made by `_run`, which set the pending decision
     kind = action[0]
     if kind == "play":
-        _, p, player, cards, target = action
-        fns = plan.play_fns.get(p)
-        if fns is PENDING:
-            fns = plan.make_play(p)
-        if fns is not None and d[1] == MAIN:  # (d[1]: the decision's kind)
-            # a direct play as the turn's action: its own generated function (engine/direct.py) ends at a
-            # decision or the game's end; a hand of a match that has just ended, and the move limit, are
-            # checked below as for any action
-            fns[0](g, player, cards, target)
-            if g.hand_over is None and g.moves_made < MAX_MOVES:
-                return
-        elif d.kind == MAIN and not p.free:
-            direct = plan.direct[id(p)]
-            if direct is not None:
-                # the same without a generated function (no frame left to run)
-                _direct_play(g, plan, direct, p, player, cards, target)
-                if g.hand_over is None and g.moves_made < MAX_MOVES:
-                    return
-            else:
-                # the play, then the end of the turn (which waits below the play's frames)
-                frames = g.frames
-                base = len(frames)
-                _start_play(g, (p, player, cards, target))
-                if g.pending is None and g.winner is None and len(frames) == base:
-                    _end_turn(g, plan, player)
-                else:
-                    frames.insert(base, [plan.end, 0, {"me": player, "opponent": 1 - player}])
-        elif d.kind == PLAY_D:
-            for c in cards:
-                g.move(c, STACK)
-            rec = (p, player, cards, target)
-            top = g.frames[-1]
-            if any(ins[0] == BUILTIN and ins[1] == "start_chosen" for ins in top[0][top[1] :]):
-                top[2]["chosen play"] = rec  # starts when the effect that offered it is done (START_CHOSEN)
-            else:  # a `play from` outside a play's effect: the chosen play starts when the frame is done
-                g.frames.insert(len(g.frames) - 1, [((BUILTIN, "start_play", rec),), 0, {}])
-        else:  # a free play (a twin): not the turn's action
-            _start_play(g, (p, player, cards, target))
+        if _act_play(g, plan, d, action):
+            return
     elif kind == "resolve":
         chain = g.chain
         frames = g.frames
