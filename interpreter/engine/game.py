@@ -300,29 +300,10 @@ class Game:
             if why:
                 return why
         elif d.kind == CHOOSE_D:
-            if move.verb != d.verb:
-                return f"{who} must choose {d.count} card(s) to {d.verb}: write '{d.verb} CARD...'"
-            bad = [c for c in move.cards if c not in d.options]
-            if bad:
-                return f"{NAMES[bad[0]]} cannot be chosen; choose from " + " ".join(NAMES[c] for c in sorted(d.options))
-            return f"choose exactly {d.count} different card(s)"
-        verbs = {p.verb for p in rules.plays} | {r.verb for r in rules.responses} | {"resolve"} | rules.ctx.verbs
-        if move.verb not in verbs:
-            from interpreter.core.errors import suggest
-
-            near = suggest(move.verb, sorted(verbs))
-            return f"there is no move '{move.verb}'" + (
-                f"; did you mean '{near}'?" if near else f"; moves start with {', '.join(sorted(verbs))}"
-            )
-        if d.kind == MAIN and move.verb in {r.verb for r in rules.responses} | {"resolve"}:
-            why = no_window_reason(self)
-            return (
-                f"there is nothing to {move.verb}: "
-                + (f"{why}; " if why else "")
-                + f"it is {who}'s turn to take an action"
-            )
-        if d.kind == MAIN and move.verb in rules.ctx.verbs - {p.verb for p in rules.plays}:
-            return f"there is nothing to {move.verb} now: it is {who}'s turn to take an action"
+            return self._why_choice(move, d, who)
+        why_verb = self._why_verb(move, d, who)
+        if why_verb:
+            return why_verb
         if d.kind == PLAY_D:
             source, where = d.options, "the revealed cards"
         elif d.kind == RESPOND:
@@ -382,6 +363,39 @@ class Game:
         if same_verb:
             return "that combination is not allowed; legal: " + ", ".join(str(m) for m in same_verb[:6])
         return f"{who} cannot '{move.verb}' now"
+
+    @staticmethod
+    def _why_choice(move: Move, d: Decision, who: str) -> str:
+        """Why a move does not answer a `choose` decision."""
+        if move.verb != d.verb:
+            return f"{who} must choose {d.count} card(s) to {d.verb}: write '{d.verb} CARD...'"
+        bad = [c for c in move.cards if c not in d.options]
+        if bad:
+            return f"{NAMES[bad[0]]} cannot be chosen; choose from " + " ".join(NAMES[c] for c in sorted(d.options))
+        return f"choose exactly {d.count} different card(s)"
+
+    def _why_verb(self, move: Move, d: Decision, who: str) -> str | None:
+        """Why a move's verb cannot be played now at all (no such verb, nothing to answer, a choice
+        word out of its choice), or None if the verb is one of this decision's."""
+        rules = self.rules
+        verbs = {p.verb for p in rules.plays} | {r.verb for r in rules.responses} | {"resolve"} | rules.ctx.verbs
+        if move.verb not in verbs:
+            from interpreter.core.errors import suggest
+
+            near = suggest(move.verb, sorted(verbs))
+            return f"there is no move '{move.verb}'" + (
+                f"; did you mean '{near}'?" if near else f"; moves start with {', '.join(sorted(verbs))}"
+            )
+        if d.kind == MAIN and move.verb in {r.verb for r in rules.responses} | {"resolve"}:
+            why = no_window_reason(self)
+            return (
+                f"there is nothing to {move.verb}: "
+                + (f"{why}; " if why else "")
+                + f"it is {who}'s turn to take an action"
+            )
+        if d.kind == MAIN and move.verb in rules.ctx.verbs - {p.verb for p in rules.plays}:
+            return f"there is nothing to {move.verb} now: it is {who}'s turn to take an action"
+        return None
 
     def _why_no_response(self, move: Move, player: int) -> str | None:
         """Why a response (a counter) is not possible: what it answers and what it costs."""
