@@ -976,10 +976,10 @@ class Compiler:
             return _Code(_call(_g("is_top"), x), "bool", cost)
         return _Code(_compare(_item(_g("host"), x), ast.GtE(), _const(0)), "bool", cost)  # attached
 
-    def _g_call(self, node: A.Call, scope, used, loop: bool = False) -> _Code:
+    def _check_call(self, node: A.Call, scope) -> None:
+        """A call of a primitive: a function that exists, the right number of arguments, and a mark
+        that some `mark` of the ruleset gives."""
         name = node.func
-        if name in self.ctx.defines:
-            return self._expand(node, name, node.args, scope, used, loop)
         if name not in PRIMITIVE_ARITY:
             near = suggest(name, list(PRIMITIVE_ARITY) + list(self.ctx.defines))
             raise self.error(
@@ -1011,6 +1011,12 @@ class Compiler:
                 if near
                 else f"a mark is a name once a 'mark X as {mark}' statement of the ruleset uses it",
             )
+
+    def _g_call(self, node: A.Call, scope, used, loop: bool = False) -> _Code:
+        name = node.func
+        if name in self.ctx.defines:
+            return self._expand(node, name, node.args, scope, used, loop)
+        self._check_call(node, scope)
         # count, any and total run a `where` as a loop of their own
         fused = name in ("count", "any", "total") and not self.plain
         args = [self.gen(x, scope, used, loop=fused) for x in node.args]
