@@ -57,3 +57,21 @@ def test_the_rooms_table_names_every_module_of_each_room() -> None:
         listed = set(re.findall(r"`([a-z_]+)`", row.split("|")[2]))
         modules = {p.stem for p in folder.glob("*.py") if p.stem != "__init__"}
         assert modules <= listed, f"{room}: not in docs/architecture.md: {sorted(modules - listed)}"
+
+
+def test_no_function_is_over_100_lines() -> None:
+    """Modules of one concern, functions of one task: a function longer than a screenful or two is
+    split along its parts (issue 22 item 4)."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    long = []
+    for package in ("interpreter", "repl"):
+        for path in sorted((root / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                    length = (node.end_lineno or node.lineno) - node.lineno + 1
+                    if length > 100:
+                        long.append(f"{path.relative_to(root)}:{node.lineno} {node.name} ({length} lines)")
+    assert long == []

@@ -102,6 +102,68 @@ def _tables(rules: Rules) -> _Tables:
     return t
 
 
+def _rank_block(
+    singles: list[PlayDef], twinned: bool, inl: Inliner, ns: dict[str, Any], hoisted: list[str], n: int
+) -> tuple[list[str], int]:
+    """The lines listing the plays of one card of a rank (its single-card plays in order, then its
+    twins), and the next free play number; each play's functions and actions go into `ns` under
+    names numbered from `n`, and the names of values worked out once per call into `hoisted`."""
+    # each play's `legal` and `target`: written in place (a placeholder) or called (None)
+    placed = [(inl.place(p.legal), inl.place(p.target, loop="target" not in p.card_free)) for p in singles]
+    lines: list[str] = ["cs = ONE[c]"]
+    if any(
+        (p.legal is not None and "legal" not in p.card_free and x is None)
+        or (p.target is not None and "target" not in p.card_free and y is None)
+        for p, (x, y) in zip(singles, placed, strict=True)
+    ):
+        lines += ["e['card'] = c", "e['cards'] = cs"]  # a call reads the played card from the bindings
+    for p, (lx, tx) in zip(singles, placed, strict=True):
+        i = n
+        n += 1
+        ns[f"P{i}"], ns[f"L{i}"], ns[f"T{i}"] = p, p.legal, p.target
+        ind = ""
+        if p.free:
+            lines.append("if free_ok:")
+            ind += "    "
+        if p.legal is not None:
+            if "legal" in p.card_free:  # the same for every card: worked out once per call
+                hoisted.append(f"l{i}")
+                lines += [
+                    f"{ind}if l{i} is None:",
+                    f"{ind}    l{i} = {lx}" if lx else f"{ind}    l{i} = not not L{i}(g, e)",
+                    f"{ind}if l{i}:",
+                ]
+            else:
+                lines.append(f"{ind}if {lx}:" if lx else f"{ind}if L{i}(g, e):")
+            ind += "    "
+        if p.target is not None:
+            if "target" in p.card_free:
+                hoisted.append(f"t{i}")
+                lines += [
+                    f"{ind}if t{i} is None:",
+                    f"{ind}    t{i} = {tx}" if tx else f"{ind}    t{i} = T{i}(g, e)",
+                    f"{ind}    if t{i}.__class__ is not list:",
+                    f"{ind}        t{i} = _cards(t{i})",
+                    f"{ind}for t in t{i}:",
+                ]
+            elif tx:
+                lines.append(f"{ind}for t in {tx}:")
+            else:
+                lines += [
+                    f"{ind}x = T{i}(g, e)",
+                    f"{ind}if x.__class__ is not list:",
+                    f"{ind}    x = _cards(x)",
+                    f"{ind}for t in x:",
+                ]
+            lines.append(f"{ind}    add(('play', P{i}, me, cs, t))")
+        else:  # an action made once per player and card
+            ns[f"A{i}"] = tuple(tuple(("play", p, who, ONE[c], -1) for c in range(CARD_COUNT)) for who in (0, 1))
+            lines.append(f"{ind}add(A{i}[me][c])")
+    if twinned:
+        lines.append("TW(g, me, source, i, c, out, free_ok)")
+    return lines, n
+
+
 def _generate(rules: Rules, twins: dict[str, list[PlayDef]]) -> tuple[Any, Any]:
     """Two functions listing plays in the ruleset's order. `cards(g, me, source, free_ok, out, e)`:
     for each card of `source` (that `turn.playable` allows) its single-card plays, then its twins;
@@ -121,59 +183,7 @@ def _generate(rules: Rules, twins: dict[str, list[PlayDef]]) -> tuple[Any, Any]:
         singles = [p for p in plays if p.ncards == 1]
         if not singles and not twins.get(rank):
             continue
-        # each play's `legal` and `target`: written in place (a placeholder) or called (None)
-        placed = [(inl.place(p.legal), inl.place(p.target, loop="target" not in p.card_free)) for p in singles]
-        lines: list[str] = ["cs = ONE[c]"]
-        if any(
-            (p.legal is not None and "legal" not in p.card_free and x is None)
-            or (p.target is not None and "target" not in p.card_free and y is None)
-            for p, (x, y) in zip(singles, placed, strict=True)
-        ):
-            lines += ["e['card'] = c", "e['cards'] = cs"]  # a call reads the played card from the bindings
-        for p, (lx, tx) in zip(singles, placed, strict=True):
-            i = n
-            n += 1
-            ns[f"P{i}"], ns[f"L{i}"], ns[f"T{i}"] = p, p.legal, p.target
-            ind = ""
-            if p.free:
-                lines.append("if free_ok:")
-                ind += "    "
-            if p.legal is not None:
-                if "legal" in p.card_free:  # the same for every card: worked out once per call
-                    hoisted.append(f"l{i}")
-                    lines += [
-                        f"{ind}if l{i} is None:",
-                        f"{ind}    l{i} = {lx}" if lx else f"{ind}    l{i} = not not L{i}(g, e)",
-                        f"{ind}if l{i}:",
-                    ]
-                else:
-                    lines.append(f"{ind}if {lx}:" if lx else f"{ind}if L{i}(g, e):")
-                ind += "    "
-            if p.target is not None:
-                if "target" in p.card_free:
-                    hoisted.append(f"t{i}")
-                    lines += [
-                        f"{ind}if t{i} is None:",
-                        f"{ind}    t{i} = {tx}" if tx else f"{ind}    t{i} = T{i}(g, e)",
-                        f"{ind}    if t{i}.__class__ is not list:",
-                        f"{ind}        t{i} = _cards(t{i})",
-                        f"{ind}for t in t{i}:",
-                    ]
-                elif tx:
-                    lines.append(f"{ind}for t in {tx}:")
-                else:
-                    lines += [
-                        f"{ind}x = T{i}(g, e)",
-                        f"{ind}if x.__class__ is not list:",
-                        f"{ind}    x = _cards(x)",
-                        f"{ind}for t in x:",
-                    ]
-                lines.append(f"{ind}    add(('play', P{i}, me, cs, t))")
-            else:  # an action made once per player and card
-                ns[f"A{i}"] = tuple(tuple(("play", p, who, ONE[c], -1) for c in range(CARD_COUNT)) for who in (0, 1))
-                lines.append(f"{ind}add(A{i}[me][c])")
-        if twins.get(rank):
-            lines.append("TW(g, me, source, i, c, out, free_ok)")
+        lines, n = _rank_block(singles, bool(twins.get(rank)), inl, ns, hoisted, n)
         for c in range(CARD_COUNT):
             if RANK_OF[c] == rank:
                 block_of[c] = len(blocks)
