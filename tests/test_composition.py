@@ -21,7 +21,12 @@ from .scenario_util import assert_passes, cases
 ROOT = Path(__file__).resolve().parents[1]
 HOUSE = ROOT / "examples" / "house"
 HOUSE_CASES = cases(
-    "jack-steals-king.test.yaml", "empty-hand-draws.test.yaml", "nines-stand-firm.test.yaml", under=HOUSE, by=__name__
+    "jack-steals-king.test.yaml",
+    "empty-hand-draws.test.yaml",
+    "nines-stand-firm.test.yaml",
+    "queens-raise-goal.test.yaml",
+    under=HOUSE,
+    by=__name__,
 )
 
 
@@ -140,7 +145,8 @@ def test_an_error_of_the_base_of_a_chain_still_points_to_the_base(tmp_path: Path
         ),
         (
             "plays:\n  draw:\n    legal: {after: 'true'}\n",
-            "plays.draw.legal is an expression: write {and: TEXT} or {or: TEXT}, not 'after'",
+            "plays.draw.legal is an expression: write {and: TEXT} or {or: TEXT} ({add: TEXT} for a number), "
+            "not 'after'",
         ),
         (
             "plays:\n  draw:\n    legal: {and: 'true', or: 'false'}\n",
@@ -326,3 +332,28 @@ def test_or_on_a_target_adds_cards(tmp_path: Path) -> None:
         "Targeting one of your opponent's point cards that this card beats or one of your opponent's Royals "
         "that this card beats:"
     ) in rules_page(rules)
+
+
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        (
+            "plays:\n  draw:\n    legal: {add: '2'}\n",
+            "plays.draw.legal is not a number: 'add' adds only to end.goal and end.score",
+        ),
+        ("end:\n  goal: {and: 'true'}\n", "end.goal is a number: write {add: TEXT} to add to it"),
+    ],
+)
+def test_add_is_for_numbers_and_only_add_is(tmp_path: Path, body: str, says: str) -> None:
+    problems = _problems(str(_write(tmp_path, "h.yaml", "name: h\nkind: base\nextends: default\n" + body)))
+    assert "[E030] " + says in problems
+
+
+def test_an_added_number_reads_as_one_rule() -> None:
+    rules = load_ruleset(str(HOUSE / "queens-raise-goal.yaml"))
+    assert rules.data["end"]["goal"] == (
+        "goals[count(field of me where it.rank == K and it.role == royal)]"
+        " + 2 * count(field of me where it.rank == Q and it.role == royal)"
+    )
+    page = rules_page(rules)
+    assert "5 with 3 and 0 with 4; in each case plus 2 times the number of your Queens" in page

@@ -569,7 +569,15 @@ def value(node: A.Node, ctx: Context) -> str:
             np = noun(node, ctx)
             return np.plural() if np else code(node)
         case A.BinOp(op=op, left=lhs, right=rhs) if op in ARITH_WORDS:
-            return f"{value(lhs, ctx)} {ARITH_WORDS[op]} {value(rhs, ctx)}"
+            left = value(lhs, ctx)
+            if (
+                isinstance(lhs, A.Index)
+                and isinstance(lhs.obj, A.Name)
+                and isinstance(ctx.constants.get(lhs.obj.name), list)
+            ):
+                # a table told entry by entry (`goals[count(...)] + 2`): the sum applies to each entry
+                return f"{left}; in each case {ARITH_WORDS[op]} {value(rhs, ctx)}"
+            return f"{left} {ARITH_WORDS[op]} {value(rhs, ctx)}"
         case A.Neg(operand=o):
             return f"minus {value(o, ctx)}"
         case A.Call():

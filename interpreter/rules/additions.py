@@ -6,7 +6,9 @@ replacing it (docs/rulesets.md, "Adding to a rule").
 * a condition (`legal`, `visibility.hand`, ...) written `{and: TEXT}` or `{or: TEXT}` becomes
   `(BASE) and (TEXT)` / `(BASE) or (TEXT)`;
 * a set of cards (a play's `target`) written `{and: COND}` keeps the cards for which COND holds,
-  `(BASE) where (COND)` (`it` is the card), and `{or: CARDS}` adds cards, `(BASE) + (CARDS)`.
+  `(BASE) where (COND)` (`it` is the card), and `{or: CARDS}` adds cards, `(BASE) + (CARDS)`;
+* a number (`end.goal`, `end.score`) written `{add: TEXT}` becomes `(BASE) + (TEXT)` (a negative
+  TEXT takes away).
 
 Each part is parsed on its own, with its own place in its own file, and the trees are joined into one:
 its lines are numbered part after part and a `JoinedSpan` maps each line back to the file that wrote
@@ -28,7 +30,9 @@ from interpreter.language.printer import to_text
 from .schema import RULESET
 
 PROGRAM_KEYS = ("before", "after")
-EXPR_KEYS = ("and", "or")
+EXPR_KEYS = ("and", "or", "add")
+NUMBERS = ("goal", "score")
+"""Expression fields that hold a number: `add` adds to them, `(BASE) + (TEXT)`."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -94,19 +98,11 @@ def _parse(text: Any, kind: str, span: Span | None) -> Any:
     return (parse_program if kind == "program" else parse_expr)(str(text), span)
 
 
-def join(
-    kind: str,
-    path: tuple,
-    base: Any,
-    base_span: Span | JoinedSpan | None,
-    prior: Joined | None,
-    added: dict,
-    spans: dict[str, Span | None],
-    where_key: Any,
-) -> tuple[str, Joined]:
-    """The rule at `path` with `added` ({before/after} or {and/or}) joined to `base` (its text, or `prior`
-    if it was already joined). Returns the joined rule printed as text and the Joined. Raises a
-    RulesetError (at `where_key`) for a wrong key or nothing to add to, or the parse error of a part."""
+def _check_added(
+    kind: str, path: tuple, base: Any, prior: Joined | None, added: dict, spans: dict[str, Span | None], where_key: Any
+) -> bool:
+    """The checks of an addition (its keys for the kind of field, something to add to, text in
+    each part); True when there is nothing to add to that needs nothing (the addition is the rule)."""
     dotted = ".".join(map(str, path))
     keys = PROGRAM_KEYS if kind == "program" else EXPR_KEYS
     wrong = [k for k in added if k not in keys]
@@ -114,7 +110,7 @@ def join(
         what = (
             "a program: write {before: TEXT} and/or {after: TEXT}"
             if kind == "program"
-            else "an expression: write {and: TEXT} or {or: TEXT}"
+            else "an expression: write {and: TEXT} or {or: TEXT} ({add: TEXT} for a number)"
         )
         raise RulesetError(
             f"{dotted} is {what}" + (f", not '{wrong[0]}'" if wrong else ""),
@@ -128,6 +124,16 @@ def join(
             where_key,
             code="E030",
             hint="join them in one text: {and: (A) or (B)}",
+        )
+    numeric = path[-1] in NUMBERS
+    if kind == "expr" and ("add" in added) != numeric:
+        raise RulesetError(
+            f"{dotted} is a number: write {{add: TEXT}} to add to it"
+            if numeric
+            else f"{dotted} is not a number: 'add' adds only to end.goal and end.score",
+            where_key,
+            code="E030",
+            hint="or write the whole rule as text to replace it",
         )
     # Nothing to add to: a program that is not there has no steps, and a play's, response's or trigger's
     # condition that is not there always holds ({and: X} is then X); any other field has a default of its own.
@@ -147,6 +153,23 @@ def join(
                 _here(spans.get(k)) or where_key,
                 code="E030",
             )
+    return empty
+
+
+def join(
+    kind: str,
+    path: tuple,
+    base: Any,
+    base_span: Span | JoinedSpan | None,
+    prior: Joined | None,
+    added: dict,
+    spans: dict[str, Span | None],
+    where_key: Any,
+) -> tuple[str, Joined]:
+    """The rule at `path` with `added` ({before/after} or {and/or}) joined to `base` (its text, or `prior`
+    if it was already joined). Returns the joined rule printed as text and the Joined. Raises a
+    RulesetError (at `where_key`) for a wrong key or nothing to add to, or the parse error of a part."""
+    empty = _check_added(kind, path, base, prior, added, spans, where_key)
     if empty:
         parts = []
     elif prior is not None:
@@ -186,6 +209,8 @@ def join(
             joined = trees[0]
         elif path[-1] in CARD_SETS:  # a set of cards: `and` keeps those for which the text holds, `or` adds
             joined = A.Where(trees[0], trees[1]) if op == "and" else A.BinOp("+", trees[0], trees[1])
+        elif op == "add":  # a number: the addition is added to it
+            joined = A.BinOp("+", trees[0], trees[1])
         else:
             joined = A.BinOp(op, trees[0], trees[1])
     result = Joined(joined, JoinedSpan(tuple(starts), tuple(out_spans)), line)
