@@ -25,6 +25,7 @@ HOUSE_CASES = cases(
     "empty-hand-draws.test.yaml",
     "nines-stand-firm.test.yaml",
     "queens-raise-goal.test.yaml",
+    "second-seat-draws-two.test.yaml",
     under=HOUSE,
     by=__name__,
 )
@@ -357,3 +358,14 @@ def test_an_added_number_reads_as_one_rule() -> None:
     )
     page = rules_page(rules)
     assert "5 with 3 and 0 with 4; in each case plus 2 times the number of your Queens" in page
+
+
+def test_a_seat_is_a_player_in_every_pass() -> None:
+    """`p1` and `p2` name the seats: compiled, evaluated by the reference evaluator and told in English."""
+    rules = load_ruleset(str(HOUSE / "second-seat-draws-two.yaml"))
+    assert "If you are P2 and there is more than 1 card in the deck, draw 2 cards" in rules_page(rules)
+    from interpreter.language.english import Context, say
+
+    ctx = Context.from_data(rules.data)
+    assert say("me != p1", ctx, condition=True) == "you are not P1"
+    assert say("it.owner == p2", ctx, condition=True) == "its owner is P2"

@@ -46,6 +46,7 @@ EXEC, JUMP_IF_NOT, JUMP, CHOOSE, PLAY, BUILTIN = range(6)
 
 CARD_ATTRS = ("rank", "suit", "value", "role", "owner", "controller", "host", "jacks", "top", "attached", "name")
 BOUND_ALWAYS = frozenset({"me", "opponent", "random", "none", "true", "false"})
+SEATS = {"p1": 0, "p2": 1}  # player expressions naming a seat (a ruleset's own name of that spelling wins)
 PLAYER_ATTRS = ("turns",)  # `me.turns`: the turns a player has had, this one included
 FOREVER = 10**12  # the turns of a mark made without `for N turns` (it lasts for the rest of the game)
 
@@ -629,6 +630,8 @@ class Compiler:
         if n == "turn":  # the game's turn number: 1 for the first turn, then 2, 3...
             self.ctx.reads_turns = True
             return _Code(_g("turn_no"), "int")
+        if n in SEATS:  # the seats: p1 (the first dealt, who moves first in a single game) and p2
+            return _Code(_const(SEATS[n]), "player")
         known = (
             set(scope)
             | BOUND_ALWAYS

@@ -196,6 +196,8 @@ def player(p: A.Node | None, ctx: Context) -> str:
         return "you"
     if _is(p, "opponent"):
         return "your opponent"
+    if isinstance(p, A.Name) and p.name in ("p1", "p2") and p.name not in ctx.constants and p.name not in ctx.defines:
+        return p.name.upper()  # a seat
     if isinstance(p, A.Attr) and p.name in ("owner", "controller"):
         return f"{possessive(p.obj, ctx)} {p.name}"
     if isinstance(p, A.Call) and p.func == "other" and len(p.args) == 1:
@@ -664,6 +666,15 @@ def _is_condition(node: A.Node) -> bool:
 # -- conditions --------------------------------------------------------------------------------
 
 
+def _a_player(node: A.Node) -> bool:
+    """Whether an expression names a player (me, opponent, a seat, an owner, other(...))."""
+    return (
+        (isinstance(node, A.Name) and node.name in ("me", "opponent", "p1", "p2"))
+        or (isinstance(node, A.Attr) and node.name in ("owner", "controller"))
+        or (isinstance(node, A.Call) and node.func == "other")
+    )
+
+
 def cond_text(node: A.Node, ctx: Context, negated: bool = False) -> str:
     """A condition as a clause (`the deck is empty`); `negated` says the opposite."""
     match node:
@@ -682,6 +693,11 @@ def cond_text(node: A.Node, ctx: Context, negated: bool = False) -> str:
             return f"{value(lhs, ctx)} {'is one of' if op == 'in' else 'is not one of'} {where}"
         case A.BinOp(op=op, left=A.Call(func="count", args=(s,)), right=rhs) if op in COMPARE_WORDS:
             return _count_cond(s, NEGATED[op] if negated else op, rhs, ctx)
+        case A.BinOp(op="==" | "!=" as op, left=lhs, right=rhs) if _a_player(lhs) and _a_player(rhs):
+            if negated:
+                op = NEGATED[op]
+            subj = player(lhs, ctx)
+            return f"{subj} {'are' if subj == 'you' else 'is'}{' not' if op == '!=' else ''} {player(rhs, ctx)}"
         case A.BinOp(op=op, left=lhs, right=rhs) if op in COMPARE_WORDS:
             if negated:
                 op = NEGATED[op]

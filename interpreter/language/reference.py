@@ -117,6 +117,8 @@ class Reference:
             return x
         if x == "turn":
             return g.turn_no
+        if x in ("p1", "p2"):
+            return Player(0 if x == "p1" else 1)
         raise RuleRuntimeError(f"line {n.line}: unknown name '{x}'")
 
     def _define(self, name: str, args: tuple, g, env, bound) -> Any:
