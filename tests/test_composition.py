@@ -12,6 +12,7 @@ import pytest
 from interpreter import Game, load_ruleset
 from interpreter.core.errors import RulesetError, RulesetErrors
 from interpreter.language import tree as A
+from interpreter.rules import check
 from interpreter.rules.page import diff_rules, rules_page
 from interpreter.scripting.scenario import run_file
 from interpreter.scripting.setup import build_position
@@ -26,6 +27,7 @@ HOUSE_CASES = cases(
     "nines-stand-firm.test.yaml",
     "queens-raise-goal.test.yaml",
     "second-seat-draws-two.test.yaml",
+    "no-early-oneoffs.test.yaml",
     under=HOUSE,
     by=__name__,
 )
@@ -369,3 +371,19 @@ def test_a_seat_is_a_player_in_every_pass() -> None:
     ctx = Context.from_data(rules.data)
     assert say("me != p1", ctx, condition=True) == "you are not P1"
     assert say("it.owner == p2", ctx, condition=True) == "its owner is P2"
+
+
+def test_a_kinds_legal_holds_for_every_play_of_that_kind_and_points_into_the_kind() -> None:
+    rules = load_ruleset(str(HOUSE / "no-early-oneoffs.yaml"))
+    oneoffs = [p for p in rules.data["plays"].values() if p.get("kind") == "oneoff"]
+    assert len(oneoffs) >= 8 and all(p["legal"].endswith("turn > 2") for p in oneoffs)
+    others = [p for p in rules.data["plays"].values() if p.get("kind") != "oneoff"]
+    assert not any("turn > 2" in str(p.get("legal", "")) for p in others)
+
+
+def test_an_error_in_a_kinds_legal_is_reported_once_at_its_own_line(tmp_path: Path) -> None:
+    f = _write(
+        tmp_path, "k.yaml", "name: k\nkind: base\nextends: default\nkinds:\n  oneoff:\n    legal: turn > nosuch\n"
+    )
+    (e,) = check(str(f))
+    assert e.code == "E202" and (e.where.line, e.where.column) == (6, 19)

@@ -11,6 +11,7 @@ from typing import Any
 
 from interpreter.core.errors import Location, RulesetError, RulesetErrors, suggest
 from interpreter.core.limits import MAX_PARTS
+from interpreter.core.source import Span
 
 from .additions import field_kind_of, is_addition, join
 from .paths import PathDict
@@ -182,10 +183,55 @@ def compose(spec: str, errors: list[RulesetError] | None = None) -> Composed:
     out = _compose_one(parts[0].strip(), errs, [], None)
     for opt in parts[1:]:
         _apply_option(out, opt.strip(), errs, None, "the command line")
+    _apply_kind_rules(out, errs)
     if errs and not collect:
         raise RulesetErrors(errs)
     out.data["name"] = spec if len(parts) > 1 else out.data.get("name", spec)
     return out
+
+
+def _kind_of_play(plays: dict, name: str) -> Any:
+    """A play's kind, its own or the one of the play it copies (`like`)."""
+    seen: set[str] = set()
+    p = plays.get(name)
+    while isinstance(p, dict) and "kind" not in p and isinstance(p.get("like"), str) and p["like"] not in seen:
+        seen.add(p["like"])
+        p = plays.get(p["like"])
+    return p.get("kind") if isinstance(p, dict) else None
+
+
+def _apply_kind_rules(out: Composed, errors: list[RulesetError]) -> None:
+    """A kind's `legal` holds for every play of that kind: once every file is merged, it is added to
+    each such play's own `legal` as `{and: ...}` would add it (additions.py), so the page, the hash,
+    `explain` and the engine read one condition, and an error in it points into the kind's line."""
+    kinds, plays = out.data.get("kinds"), out.data.get("plays")
+    if not isinstance(kinds, dict) or not isinstance(plays, dict):
+        return
+    for kname, k in kinds.items():
+        text = k.get("legal") if isinstance(k, dict) else None
+        if not isinstance(text, str) or not text.strip():
+            continue
+        kspan = out.span(("kinds", kname, "legal"))
+        for name, play in plays.items():
+            if not isinstance(play, dict) or _kind_of_play(plays, name) != kname:
+                continue
+            path = ("plays", name, "legal")
+            try:
+                joined_text, joined = join(
+                    "expr",
+                    path,
+                    get_path(out.data, path),
+                    out.span(path),
+                    out.joined.get(path),
+                    {"and": text},
+                    {"and": kspan if isinstance(kspan, Span) else None},
+                    out.where(("kinds", kname, "legal")),
+                )
+            except RulesetError as e:
+                errors.append(e)
+                continue
+            set_path(out.data, path, joined_text)
+            out.joined[path] = joined
 
 
 def _check_meta(doc: YamlDoc, errors: list[RulesetError]) -> None:

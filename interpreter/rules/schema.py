@@ -40,6 +40,7 @@ RESPONSE: dict[str, Any] = {
 }
 
 KIND: dict[str, Any] = {
+    "legal": ("expr", "a condition every play of this kind must also meet (added to each play's own `legal`)"),
     "counterable": ("expr", "whether a play of this kind opens a response window"),
     "after": ("program", "what follows its effect (a one-off goes to the scrap)"),
     "countered": ("program", "what happens to a countered play of this kind"),
