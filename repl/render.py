@@ -206,11 +206,14 @@ def decision_text(view: dict[str, Any], viewer_is_decider: bool, painter: Painte
         text = f"{who} may counter {what} or let it resolve"
     elif kind == "choose":
         hidden = len(d["options"]) < d.get("option_count", len(d["options"]))
+        must, upto = ("may", "up to ") if d.get("upto") else ("must", "")
         if hidden:  # another player picks among cards this viewer may not see (a 4's victim, own hand)
             count = d["count"]
-            text = f"{who} must {d['verb']} {count} card{'s' if count != 1 else ''}"
+            text = f"{who} {must} {d['verb']} {upto}{count} card{'s' if count != 1 else ''}"
         else:
-            text = f"{who} must {d['verb']} {d['count']} of {p.cards(d['options'])}"
+            text = f"{who} {must} {d['verb']} {upto}{d['count']} of {p.cards(d['options'])}"
+        if d.get("upto") and viewer_is_decider:
+            text += f" ('{d['verb']}' alone: none)"
     elif kind == "play":
         text = f"{who} must play one of the revealed {p.cards(d['options'])}"
     else:

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from interpreter import Game, load_ruleset
+from interpreter.core.cards import parse_card
 from interpreter.core.errors import RulesetError, RulesetErrors
+from interpreter.engine.state import SCRAP
 from interpreter.language import tree as A
 from interpreter.rules import check
 from interpreter.rules.page import diff_rules, rules_page
@@ -28,6 +30,7 @@ HOUSE_CASES = cases(
     "queens-raise-goal.test.yaml",
     "second-seat-draws-two.test.yaml",
     "no-early-oneoffs.test.yaml",
+    "three-may-decline.test.yaml",
     under=HOUSE,
     by=__name__,
 )
@@ -387,3 +390,21 @@ def test_an_error_in_a_kinds_legal_is_reported_once_at_its_own_line(tmp_path: Pa
     )
     (e,) = check(str(f))
     assert e.code == "E202" and (e.where.line, e.where.column) == (6, 19)
+
+
+def test_an_optional_choice_offers_none_and_says_so() -> None:
+    """`choose up to N`: every number of the cards from none to N is a move (the verb alone: none);
+    the REPL says 'may', the engine, the reference evaluator and the English agree."""
+    from repl.render import decision_text
+
+    rules = load_ruleset(str(HOUSE / "three-may-decline.yaml"))
+    state = build_position(rules, {"p1": {"hand": ["3D"]}, "p2": {"hand": ["5C"]}, "scrap": ["9S", "KH", "3H"]}, 0)
+    game = Game(rules, state, 0)
+    game.play("oneoff 3D")
+    game.play("resolve")
+    assert sorted(str(m) for m in game.legal_moves()) == ["take", "take 9S", "take KH"]
+    assert decision_text(game.view(0), True) == "you may take up to 1 of 9♠ K♥ ('take' alone: none)"
+    assert "choose up to 1 different card(s), or none" in game.explain("take 9S KH")
+    assert "you may choose 1 card from the scrap (not a 3)" in rules_page(rules)
+    game.play("take")
+    assert sorted(game.state.zones[SCRAP]) == sorted(parse_card(c) for c in ("9S", "KH", "3H", "3D"))

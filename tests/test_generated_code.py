@@ -308,6 +308,7 @@ _stmts = st.recursive(
         st.tuples(_exprs, s, s).map(lambda t: f"if {t[0]} then {t[1]} else {t[2]} end"),
         st.tuples(_names, _exprs, s).map(lambda t: f"for each {t[0]} in {t[1]} do {t[2]} end"),
         st.tuples(_exprs, _exprs, _exprs, _names).map(lambda t: f"choose {t[0]} from {t[1]} by {t[2]} as {t[3]}"),
+        st.tuples(_exprs, _exprs, _exprs, _names).map(lambda t: f"choose up to {t[0]} from {t[1]} by {t[2]} as {t[3]}"),
         st.tuples(_exprs).map(lambda t: f"play from {t[0]}"),
     ),
     max_leaves=4,

@@ -140,6 +140,7 @@ TRICKY_PROGRAMS = [
     "choose 1 from scrap by me as scrap; scrap chosen",
     "choose count(hand of me) - hand_limit from hand of me by me as discard scrap discard",
     "choose min(2, count(hand of opponent)) from hand of opponent by random as discard",
+    "choose up to 1 from scrap where it.rank != 3 by me as take; move take to hand of me",
     "move card to field of me as point",
     "move top(target) to hand of first(top(target)).owner",
     "move x to hand of (hand of me)[0].owner",

@@ -32,6 +32,7 @@ class Decision(NamedTuple):
     count: int = 0  # type: ignore[assignment]  # choose: how many cards (a field named like tuple.count)
     options: tuple[int, ...] = ()  # choose/play: the cards to pick from
     ordered: bool = False  # choose order of: every option, in an order the player names
+    upto: bool = False  # choose up to: any number of the options from none to `count`
 
 
 # The decisions that carry nothing but a player, made once (they are immutable values).

@@ -372,6 +372,8 @@ class Game:
         bad = [c for c in move.cards if c not in d.options]
         if bad:
             return f"{NAMES[bad[0]]} cannot be chosen; choose from " + " ".join(NAMES[c] for c in sorted(d.options))
+        if d.upto:
+            return f"choose up to {d.count} different card(s), or none: '{d.verb}' alone"
         return f"choose exactly {d.count} different card(s)"
 
     def _why_verb(self, move: Move, d: Decision, who: str) -> str | None:
@@ -546,6 +548,7 @@ class Game:
                 "kind": str(d.kind),
                 "verb": d.verb,
                 "count": d.count,
+                "upto": d.upto,  # any number of the options from none to count
                 # the cards to pick from, as far as this player may see them: all of them when the
                 # decision is theirs, else only those the rest of the view shows (a 4's victim picks
                 # from a hidden hand: the count, not the cards)

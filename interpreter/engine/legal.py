@@ -346,7 +346,8 @@ def legal_actions(g: State) -> list[tuple]:
     if kind == CHOOSE_D:
         if d.ordered:  # `choose order of`: every order of the cards, the first named first
             return [("choose", order) for order in itertools.permutations(d.options)]
-        return [("choose", combo) for combo in itertools.combinations(sorted(d.options), d.count)]
+        sizes = range(d.count + 1) if d.upto else (d.count,)  # (up to: none first, `VERB` alone)
+        return [("choose", combo) for n in sizes for combo in itertools.combinations(sorted(d.options), n)]
     return plays_for(g, d.player, d.options, free_ok=False)
 
 

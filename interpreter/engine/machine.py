@@ -15,7 +15,7 @@ from interpreter.core.cards import CARD_COUNT
 from interpreter.core.errors import RuleRuntimeError
 from interpreter.core.limits import MAX_CHOICES, MAX_HANDS, MAX_MOVES, MAX_STEP_COST, MAX_TRIGGERED
 from interpreter.core.zones import DECK, DRAW, FIELD0, HAND0, HAND1, RANDOM, SCRAP, SHOWN, STACK
-from interpreter.language.compiler import BUILTIN, CHOOSE, EXEC, JUMP, JUMP_IF_NOT, PLAY, concat
+from interpreter.language.compiler import BUILTIN, CHOOSE, EXEC, JUMP, JUMP_IF_NOT, PLAY, UPTO, concat
 from interpreter.language.runtime import as_cards, choices
 from interpreter.rules import PlayDef, ResponseDef, Rules
 from interpreter.rules.defs import CHECK_WIN, FINISH_PLAY, fire
@@ -450,7 +450,8 @@ def _exec(g: State, prog: tuple, pc: int, env: dict) -> None:
             pc = ins[1]
         elif op == CHOOSE:
             options = tuple(as_cards(ins[2](g, env)))
-            if len(ins) > 5:  # choose order of
+            upto = len(ins) > 5 and ins[5] == UPTO  # `choose up to N`: from none to N
+            if len(ins) > 5 and not upto:  # choose order of
                 if _choose_order(g, ins, options, env):
                     g.frames.append([prog, pc, env])
                     return
@@ -464,16 +465,18 @@ def _exec(g: State, prog: tuple, pc: int, env: dict) -> None:
             if chooser == RANDOM:
                 pool = list(options)
                 picked = []
-                for _ in range(k):
+                for _ in range(g.rng.below(k + 1) if upto else k):  # (up to: how many, drawn first)
                     picked.append(pool.pop(g.rng.below(len(pool))))
                 env[verb] = env["chosen"] = tuple(sorted(picked))
                 continue
-            if len(options) > _FEW_OPTIONS and choices(len(options), k) > MAX_CHOICES:
+            if (upto or len(options) > _FEW_OPTIONS) and (
+                sum(choices(len(options), i) for i in range(k + 1)) if upto else choices(len(options), k)
+            ) > MAX_CHOICES:
                 raise RuleRuntimeError(
                     f"choosing {k} of {len(options)} cards offers more than {MAX_CHOICES:,} "
                     f"choices (MAX_CHOICES); the move is refused and the game unchanged"
                 )
-            g.pending = Decision(chooser, CHOOSE_D, verb, k, options)
+            g.pending = Decision(chooser, CHOOSE_D, verb, k, options, upto=upto)
             g.frames.append([prog, pc, env])
             return
         else:  # PLAY: the plays are judged with the rest of this frame run (deferred_plays)

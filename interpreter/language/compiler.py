@@ -43,6 +43,7 @@ Fn = Callable[[Any, dict], Any]
 
 # instruction op codes
 EXEC, JUMP_IF_NOT, JUMP, CHOOSE, PLAY, BUILTIN = range(6)
+UPTO = "up to"  # the last item of a CHOOSE instruction of `choose up to N` (`choose order of` has True)
 
 CARD_ATTRS = ("rank", "suit", "value", "role", "owner", "controller", "host", "jacks", "top", "attached", "name")
 BOUND_ALWAYS = frozenset({"me", "opponent", "random", "none", "true", "false"})
@@ -1270,7 +1271,10 @@ class Compiler:
                 bound.add(node.verb)
                 bound.add("chosen")
                 return
-            if n.value.__class__ is int and choices(s.size, n.value) > MAX_CHOICES:
+            offered = choices(s.size, n.value) if n.value.__class__ is int else 0
+            if node.upto and n.value.__class__ is int:  # any number from none to N
+                offered = sum(choices(s.size, k) for k in range(min(n.value, s.size) + 1))
+            if offered > MAX_CHOICES:
                 raise self.error(
                     node,
                     f"choosing {n.value} of up to {s.size} cards offers more than "
@@ -1278,7 +1282,7 @@ class Compiler:
                     "E214",
                 )
             self.ctx.verbs.add(node.verb)
-            out.append([CHOOSE, count, src, who, node.verb])
+            out.append([CHOOSE, count, src, who, node.verb] + ([UPTO] if node.upto else []))
             bound.add(node.verb)
             bound.add("chosen")
             return
@@ -1687,6 +1691,7 @@ __all__ = [
     "JUMP_IF_NOT",
     "JUMP",
     "CHOOSE",
+    "UPTO",
     "PLAY",
     "BUILTIN",
 ]

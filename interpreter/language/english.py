@@ -980,9 +980,16 @@ def _choose(node: A.Choose, ctx: Context, then: A.Node | None = None) -> str:
         what = f"{np.head(True)} from {np.source or np.plural()}{np.tail(True)}, {n[1:]},"
     if one and np and not np.definite and what.startswith("1 "):
         what = "1 " + what[2:]
-    text = f"{who_text} {conj('choose', who) if not _is(who, 'random') else 'chooses'} {what}"
+    if node.upto:  # any number from none to N: "you may choose 1 card", "... may choose up to 2 cards"
+        text = f"{who_text} may choose {'' if one else 'up to '}{what}"
+    else:
+        text = f"{who_text} {conj('choose', who) if not _is(who, 'random') else 'chooses'} {what}"
     if then is None:
         return text
+    if node.upto and not _is(who, "me"):  # "may choose ... and scraps them" would not agree: told apart
+        picked = "the card chosen" if one else "the cards chosen"
+        chosen = {**ctx.chosen, node.verb: picked, "chosen": picked}
+        return f"{text}; then {stmt_text(then, ctx.with_(chosen=chosen))}"
     pron = "it" if one else "them"
     chosen = {**ctx.chosen, node.verb: pron, "chosen": pron}
     inner = sub.with_(chosen=chosen, subject=who)  # "the game, at random, chooses ... and scraps them"

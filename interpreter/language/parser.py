@@ -89,6 +89,9 @@ class _ToAst(Transformer):
     def choose(self, meta, c):
         return A.Choose(c[0], c[1], c[2], c[3], **_pos(meta))
 
+    def choose_upto(self, meta, c):
+        return A.Choose(c[0], c[1], c[2], c[3], upto=True, **_pos(meta))
+
     def choose_order(self, meta, c):
         return A.Choose(A.Call("count", (c[0],), **_pos(meta)), c[0], c[1], c[2], ordered=True, **_pos(meta))
 

@@ -150,6 +150,8 @@ def _stmt(node: A.Node, depth: int = 0, multiline: bool = False) -> str:
             return f"swap {e(lhs)} with {e(rhs)}"
         case A.Choose(source=s, chooser=w, verb=v, ordered=True):
             return f"choose order of {e(s)} by {e(w)} as {v}"
+        case A.Choose(count=c, source=s, chooser=w, verb=v, upto=True):
+            return f"choose up to {e(c)} from {e(s)} by {e(w)} as {v}"
         case A.Choose(count=c, source=s, chooser=w, verb=v):
             return f"choose {e(c)} from {e(s)} by {e(w)} as {v}"
         case A.PlayFrom(source=s):

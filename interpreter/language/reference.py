@@ -359,9 +359,12 @@ class Reference:
                 g.rng.shuffle(pool)
                 picked = tuple(pool)
             else:
-                picked = tuple(sorted(pool.pop(g.rng.below(len(pool))) for _ in range(k)))
+                n = g.rng.below(k + 1) if s.upto else k  # (up to: how many, drawn first)
+                picked = tuple(sorted(pool.pop(g.rng.below(len(pool))) for _ in range(n)))
         elif self.decide is None:
             raise RuleRuntimeError(f"line {s.line}: a player must choose here (no `decide` given)")
+        elif s.upto:  # the decider may answer with fewer cards, none included
+            picked = tuple(self.decide("choose", chooser, s.verb, k, options, s.ordered, upto=True))
         else:
             picked = tuple(self.decide("choose", chooser, s.verb, k, options, s.ordered))
         env[s.verb] = env["chosen"] = picked

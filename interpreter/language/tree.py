@@ -154,6 +154,7 @@ class Choose(Node):
     chooser: Node
     verb: str
     ordered: bool = False  # `choose order of CARDS by P as VERB`: all of them, in the order P names them
+    upto: bool = False  # `choose up to N from ...`: any number from none to N (the move `VERB` alone: none)
 
 
 @dataclass(frozen=True)
