@@ -75,6 +75,9 @@ def test_programs_in_english(ctx: Context, src: str, english: str) -> None:
         ("not uncounterable(me)", "you have no Queens"),
         ("count(scrap where it.rank != 3) > 0", "there is a card in the scrap (not a 3)"),
         ("not marked(it, frozen)", "it is not marked frozen"),
+        ("score(me) > 10", "your points are more than 10"),
+        ("me == p2", "you are P2"),
+        ("it.owner != opponent", "its owner is not your opponent"),
     ],
 )
 def test_conditions_in_english(ctx: Context, src: str, english: str) -> None:

@@ -705,7 +705,10 @@ def cond_text(node: A.Node, ctx: Context, negated: bool = False) -> str:
                 return f"{value(lhs.obj, ctx)} {'is' if op == '==' else 'is not'} {a(rank_noun(_literal(rhs) or ''))}"
             if isinstance(lhs, A.Attr) and lhs.name == "role" and _literal(rhs) is not None and op in ("==", "!="):
                 return f"{value(lhs.obj, ctx)} {'is' if op == '==' else 'is not'} {a(role_noun(_literal(rhs) or ''))}"
-            return f"{value(lhs, ctx)} {COMPARE_WORDS[op]} {value(rhs, ctx)}"
+            left, words_ = value(lhs, ctx), COMPARE_WORDS[op]
+            if isinstance(lhs, A.Call) and lhs.func == "score":  # "your points are", not "is"
+                words_ = "are" + words_[2:]
+            return f"{left} {words_} {value(rhs, ctx)}"
         case A.Attr(obj=o, name="top"):
             return f"{value(o, ctx)} is {'not ' if negated else ''}the top card of its pile"
         case A.Attr(obj=o, name="attached"):
