@@ -414,3 +414,15 @@ def test_a_counter_reads_as_a_count(src: str, words: str, condition: bool) -> No
 )
 def test_the_goal_is_told_only_for_the_kings_the_deck_holds(spec: str, goal: str) -> None:
     assert goal in rules_page(load_ruleset(spec)).splitlines()
+
+
+def test_plays_named_with_numbers_are_listed_in_number_order(tmp_path: Path) -> None:
+    f = tmp_path / "wild.yaml"
+    plays = "".join(
+        f"  wild{n}:\n    verb: wild{n}\n    ranks: [K]\n    effect: move card to field of me as point\n"
+        for n in (10, 2, 1)
+    )
+    f.write_text(f"name: wild\nkind: base\nextends: default\nplays:\n{plays}", encoding="utf-8")
+    page = rules_page(load_ruleset(str(f)))
+    line = next(x for x in page.splitlines() if x.startswith("  * or play a card for its ability"))
+    assert line.index("wild1,") < line.index("wild2") < line.index("wild10")

@@ -6,6 +6,7 @@ beside the generated sentence, never instead of it.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -82,6 +83,11 @@ def resolved_plays(data: dict, key: str = "plays") -> dict[str, dict]:
         if isinstance(raw[name], dict):
             out[name] = resolve(name, ())
     return out
+
+
+def natural(text: str) -> tuple:
+    """A sort key that orders the numbers in names by value: wild2 before wild10."""
+    return tuple((0, int(part)) if part.isdigit() else (1, part) for part in re.split(r"(\d+)", text) if part)
 
 
 def rank_list(ranks: list | tuple | set | frozenset) -> str:
@@ -536,7 +542,8 @@ def _turn_section(data: dict, ctx: Context, plays: dict[str, dict], general: dic
         who = f" (with {rank_list(ranks)})" if ranks else ""
         out.append(f"  * {play_label(p)}{who} — {describe_play(p, ctx, with_label=False)}")
     others = sorted(
-        {play_label(p) for n, p in plays.items() if isinstance(p, dict) and n not in general and not p.get("free")}
+        {play_label(p) for n, p in plays.items() if isinstance(p, dict) and n not in general and not p.get("free")},
+        key=natural,
     )
     if others:
         out.append(f"  * or play a card for its ability ({', '.join(others)}): see Card by card below.")
@@ -544,7 +551,7 @@ def _turn_section(data: dict, ctx: Context, plays: dict[str, dict], general: dic
     if free:
         out.append(
             "Plays that do not use up your action (see Card by card): "
-            + ", ".join(sorted({play_label(p) for p in free}))
+            + ", ".join(sorted({play_label(p) for p in free}, key=natural))
             + ". Such a play is not your turn's "
             "action: it neither counts as a pass nor breaks a run of passes."
         )
