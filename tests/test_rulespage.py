@@ -426,3 +426,14 @@ def test_plays_named_with_numbers_are_listed_in_number_order(tmp_path: Path) -> 
     page = rules_page(load_ruleset(str(f)))
     line = next(x for x in page.splitlines() if x.startswith("  * or play a card for its ability"))
     assert line.index("wild1,") < line.index("wild2") < line.index("wild10")
+
+
+def test_an_ordered_put_back_reads_as_an_order_you_name() -> None:
+    page = rules_page(
+        load_ruleset(str(Path(__file__).resolve().parents[1] / "examples" / "house" / "ten-arranges.yaml"))
+    )
+    assert (
+        "you put the revealed cards in the order of your choice, naming them one after another; then put "
+        "those cards in the order named on top of the deck" in page
+    )
+    assert "(first named, first)" not in page

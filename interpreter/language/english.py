@@ -1019,9 +1019,9 @@ def clauses(body: Sequence[A.Node], ctx: Context) -> list[str]:
             out.append(
                 f"{player(s.chooser, ctx)} {'put' if _is(s.chooser, 'me') else 'puts'} "
                 f"{_object(s.source, ctx)} in the order of {'your' if _is(s.chooser, 'me') else 'their'} "
-                f"choice (first named, first)"
+                f"choice, naming them one after another"
             )
-            chosen[s.verb] = chosen["chosen"] = "those cards"
+            chosen[s.verb] = chosen["chosen"] = "those cards in the order named"
             ctx = ctx.with_(chosen=chosen)
             i += 1
             continue
