@@ -9,6 +9,7 @@ from interpreter.core.errors import CuttleError, Location, ScenarioError, rule_f
 from interpreter.engine.machine import run
 from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, State, new_state
 from interpreter.rules import Rules
+from interpreter.rules.defs import fire
 
 PLAYERS = {"p1": 0, "p2": 1}
 PLAYER_NAMES_BY_INDEX = ("p1", "p2")
@@ -18,6 +19,9 @@ SIDE_KEYS: tuple[str, ...] = ("hand", "points", "royals", "knows")
 # rest of the game) and `counters: {NAME: N}` (counters of players declared in the ruleset)
 # and `cards: {9S: {marks: [frozen], counters: {NAME: N}}}` for the marks and counters of single cards
 SETUP_KEYS += ("turn_number", "cards")
+# `game_starts: true`: the ruleset's `game starts` rules run on the position before its first decision
+# (a setup is a position inside a game, so by default they are taken to have run before it)
+SETUP_KEYS += ("game_starts",)
 SIDE_KEYS += ("marks", "counters")
 UNPLACED = ("deck", "scrap", "hands")
 
@@ -72,6 +76,7 @@ class _Position:
         self.turn_and_generator(setup)
         _set_turn_state(self.g, self.rules, setup, self.err)
         _set_card_state(self.g, self.rules, setup.get("cards"), self.card, self.err)
+        self.game_starts(setup.get("game_starts", False))
         return self.finish()
 
     # -- reading cards -------------------------------------------------------------------------
@@ -219,6 +224,14 @@ class _Position:
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise self.err("setup.rng must be the generator state, a whole number", ("setup", "rng"))
             self.g.rng.s = value
+
+    def game_starts(self, value: Any) -> None:
+        """`game_starts: true`: the `game starts` rules run first, for the player whose turn it is."""
+        if not isinstance(value, bool):
+            raise self.err("setup.game_starts must be true or false", ("setup", "game_starts"))
+        if value and self.rules.triggers:
+            me = self.g.turn
+            self.g.frames.append([(fire("game"),), 0, {"me": me, "opponent": 1 - me}])
 
     def finish(self) -> State:
         """The first decision, and the check that nobody already stands at their goal."""
