@@ -267,3 +267,28 @@ def test_docs_security_lists_every_limit_with_its_value() -> None:
     for name in names:
         assert f"| `{name}` | {getattr(limits, name):,} |" in table, name
     assert table.count("| `MAX_") == len(names)
+
+
+def test_a_kind_condition_copied_into_many_plays_is_refused_before_it_is_parsed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A kind's `legal` is added to each of its plays: a long condition on a kind of many plays would
+    be parsed and compiled once per play (a 20 kB condition on 1,500 plays took 228 s and 4 GB)."""
+    cond = " or ".join(f"count(hand of me) == {i}" for i in range(90))  # about 2,200 characters
+    plays = "".join(f"  p{i}:\n    verb: v{i}\n    ranks: [A]\n    kind: oneoff\n" for i in range(60))
+    f = tmp_path / "k.yaml"
+    f.write_text(f'name: k\nkind: base\nextends: default\nkinds:\n  oneoff:\n    legal: "{cond}"\nplays:\n{plays}')
+    import sys
+
+    composing = sys.modules["interpreter.rules.compose"]  # (the module: the package exports its function)
+    joined: list[tuple] = []
+    real = composing.join
+    monkeypatch.setattr(composing, "join", lambda *a, **k: joined.append(a[1]) or real(*a, **k))
+    problems = check(str(f))
+    assert [e.code for e in problems] == ["E212"] and "MAX_KIND_RULE_CHARS" in problems[0].message
+    assert problems[0].where is not None and problems[0].where.line == 6
+    assert joined == []  # not one copy made
+    monkeypatch.setattr(limits, "MAX_KIND_RULE_CHARS", 10**9)  # the same file under a larger limit: copied
+    monkeypatch.setattr(composing, "MAX_KIND_RULE_CHARS", 10**9)
+    check(str(f))
+    assert len(joined) == 60 + 8  # the file's one-offs and the default rules' eight

@@ -31,6 +31,10 @@ MAX_PARTS = 32
 MAX_EFFECT_CHARS = 20_000
 """The text of one effect or expression."""
 
+MAX_KIND_RULE_CHARS = 100_000
+"""The text a kind's `legal` adds to its plays, all plays counted (the condition is copied into each
+play of the kind, so its length times their number is what is parsed and compiled)."""
+
 MAX_EXPR_DEPTH = 100
 """Nesting of one effect text (parentheses, operators, blocks), checked before the tree is built."""
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.core.errors import Location, RulesetError, RulesetErrors, suggest
-from interpreter.core.limits import MAX_PARTS
+from interpreter.core.limits import MAX_KIND_RULE_CHARS, MAX_PARTS
 from interpreter.core.source import Span
 
 from .additions import field_kind_of, is_addition, join
@@ -212,9 +212,19 @@ def _apply_kind_rules(out: Composed, errors: list[RulesetError]) -> None:
         if not isinstance(text, str) or not text.strip():
             continue
         kspan = out.span(("kinds", kname, "legal"))
-        for name, play in plays.items():
-            if not isinstance(play, dict) or _kind_of_play(plays, name) != kname:
-                continue
+        mine = [n for n, play in plays.items() if isinstance(play, dict) and _kind_of_play(plays, n) == kname]
+        if len(text) * len(mine) > MAX_KIND_RULE_CHARS:  # copied into every play: a cost that multiplies
+            errors.append(
+                RulesetError(
+                    f"kinds.{kname}.legal is added to {len(mine):,} plays: {len(text) * len(mine):,} characters "
+                    f"in all, more than the limit of {MAX_KIND_RULE_CHARS:,} (MAX_KIND_RULE_CHARS)",
+                    out.where(("kinds", kname, "legal")),
+                    code="E212",
+                    hint="write a shorter condition, or give it to fewer plays",
+                )
+            )
+            continue
+        for name in mine:
             path = ("plays", name, "legal")
             try:
                 joined_text, joined = join(
