@@ -721,6 +721,16 @@ def diff_rules(a_rules: Any, b_rules: Any) -> str:
     )
 
 
+def _both_keys(a: dict, b: dict) -> list:
+    """The keys of `a` in its order, then those only `b` has (the order a diff tells them in)."""
+    return list(a) + [k for k in b if k not in a]
+
+
+def _both(a: dict, b: dict) -> list[tuple[Any, Any, Any]]:
+    """(key, a's value, b's value) for every key of either, in `_both_keys` order."""
+    return [(k, a.get(k), b.get(k)) for k in _both_keys(a, b)]
+
+
 class _Diff:
     """The changes found so far between two rulesets (`lines`), one method per part of a ruleset."""
 
@@ -761,7 +771,7 @@ class _Diff:
                     f"The value of {a(rank_noun(str(k)))}", f"{va.get(k, 'no')} points", f"{vb.get(k, 'no')} points"
                 )
         ka, kb = da.get("constants") or {}, db.get("constants") or {}
-        for k in list(ka) + [k for k in kb if k not in ka]:
+        for k in _both_keys(ka, kb):
             if ka.get(k) != kb.get(k):
 
                 def show(v: Any) -> str:
@@ -775,7 +785,7 @@ class _Diff:
         """The terms of `define`."""
         da, db, ca, cb = self.da, self.db, self.ca, self.cb
         fa, fb = da.get("define") or {}, db.get("define") or {}
-        for k in list(fa) + [k for k in fb if k not in fa]:
+        for k in _both_keys(fa, fb):
             if not _same(fa.get(k), fb.get(k), False):
                 old = _define_text(k, fa[k], ca) if k in fa else "not defined"
                 new = _define_text(k, fb[k], cb) if k in fb else "not defined"
@@ -817,7 +827,7 @@ class _Diff:
         """Kinds of play: whether they can be countered, what follows them."""
         da, db, ca, cb = self.da, self.db, self.ca, self.cb
         kda, kdb = da.get("kinds") or {}, db.get("kinds") or {}
-        for k in list(kda) + [k for k in kdb if k not in kda]:
+        for k in _both_keys(kda, kdb):
             if k not in kdb:
                 self.lines.append(f"There are no more {kind_word(k, True)}.")
                 continue
@@ -846,8 +856,7 @@ class _Diff:
         """The plays, new, gone or changed."""
         da, db, ca, cb = self.da, self.db, self.ca, self.cb
         pa, pb = resolved_plays(da), resolved_plays(db)
-        for name in list(pa) + [n for n in pb if n not in pa]:
-            x, y = pa.get(name), pb.get(name)
+        for _name, x, y in _both(pa, pb):
             if not isinstance(x, dict) and isinstance(y, dict):
                 self.lines.append(f"New play, {_ranks_of(y)}: {describe_play(y, cb)}")
                 continue
@@ -862,8 +871,7 @@ class _Diff:
         """The responses (counters), new, gone or changed."""
         da, db, ca, cb = self.da, self.db, self.ca, self.cb
         ra, rb = da.get("responses") or {}, db.get("responses") or {}
-        for name in list(ra) + [n for n in rb if n not in ra]:
-            x, y = ra.get(name), rb.get(name)
+        for _name, x, y in _both(ra, rb):
             if x is None and y is not None:
                 self.lines.append(f"New response: {_response_text(y, cb, {})}")
                 continue
@@ -878,8 +886,7 @@ class _Diff:
         """The rules that run when something happens."""
         da, db, ca, cb = self.da, self.db, self.ca, self.cb
         ta, tb = da.get("triggers") or {}, db.get("triggers") or {}
-        for name in list(ta) + [n for n in tb if n not in ta]:
-            x, y = ta.get(name), tb.get(name)
+        for name, x, y in _both(ta, tb):
             if isinstance(y, dict) and not isinstance(x, dict):
                 self.lines.append(f"New rule: {_trigger_text(y, cb)}")
             elif isinstance(x, dict) and not isinstance(y, dict):
