@@ -152,10 +152,12 @@ class State:
     def __init__(self, rules: Any, seed: int) -> None:
         self.rules = rules
         self.zones: list[list[int]] = [[] for _ in range(8)]
-        self.zone_of: list[int] = [-1] * CARD_COUNT
-        self.role: list[str | None] = [None] * CARD_COUNT
-        self.owner: list[int] = [-1] * CARD_COUNT
-        self.host: list[int] = [-1] * CARD_COUNT
+        # per card, and one slot more at the end: `none` (card -1) is in no zone, has no role, no owner
+        # and no host, so a rule reading `target.owner` with no target reads nobody (never another card)
+        self.zone_of: list[int] = [-1] * (CARD_COUNT + 1)
+        self.role: list[str | None] = [None] * (CARD_COUNT + 1)
+        self.owner: list[int] = [-1] * (CARD_COUNT + 1)
+        self.host: list[int] = [-1] * (CARD_COUNT + 1)
         self.atts: dict[int, list[int]] = {}
         # (card, or -1 - player; mark) -> the last turn number the mark lasts
         self.marks: dict[tuple[int, str], int] = {}

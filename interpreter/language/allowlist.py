@@ -16,7 +16,8 @@ from interpreter.core.zones import CONTROLLER, RANDOM
 
 from .runtime import BUILTINS, HELPERS
 
-FIXED_GLOBALS = {"RANK_OF": RANK_OF, "NAMES": NAMES, "RANDOM": RANDOM, "CONTROLLER": CONTROLLER}
+# the per-card tables of generated code end with a slot for `none` (card -1): no rank, named "none"
+FIXED_GLOBALS = {"RANK_OF": [*RANK_OF, None], "NAMES": [*NAMES, "none"], "RANDOM": RANDOM, "CONTROLLER": CONTROLLER}
 GLOBAL_NAMES = frozenset(HELPERS) | frozenset(BUILTINS) | frozenset(FIXED_GLOBALS) | {"VAL", "SUITR"}
 _TABLE_NAME = re.compile(r"^[KD][0-9]+$")  # the constants table and the definitions' functions
 _LOCAL_NAME = re.compile(r"^(?:g|e|_l[0-9]+|p[0-9]+)$")  # parameters and the compiler's numbered locals

@@ -250,7 +250,7 @@ class _Code:
     """A generated Python expression, the kind of value it yields, the work of evaluating it, and the
     most cards it can hold (for a set of cards; 1 otherwise)."""
 
-    __slots__ = ("node", "typ", "cost", "size", "value", "loop")
+    __slots__ = ("node", "typ", "cost", "size", "value", "loop", "nobody")
 
     def __init__(
         self, node: ast.expr, typ: str, cost: Cost = ONE, size: int = 1, value: Any = None, loop: _Loop | None = None
@@ -264,6 +264,12 @@ class _Code:
         # consumers that can run it in place (count, any, total, the engine's lists of targets);
         # `node` is then the list built in one expression, or None when a test needs statements
         self.loop = loop
+        self.nobody = False  # a player that may be nobody (-1: the owner of no card, of a card in the deck)
+
+    def like(self, other: _Code) -> _Code:
+        """This code, marked as `other` is: a player that may be nobody stays checked where it is used."""
+        self.nobody = other.nobody
+        return self
 
     def simple(self) -> bool:
         """A variable or a literal: can stand for a definition's parameter in place."""
@@ -353,8 +359,9 @@ class Compiler:
         self.cost: Cost = ZERO
         self.size = 1  # the most cards the last expression compiled can yield
         if ctx.namespace is None:
-            values = [ctx.values.get(RANK_OF[c], 0) for c in range(len(RANK_OF))]
-            suits = [ctx.suit_rank.get(s, -1) if s else -1 for s in (SUIT_OF[c] for c in range(len(RANK_OF)))]
+            # (each table ends with the slot of `none`, card -1: value 0, no suit)
+            values = [ctx.values.get(RANK_OF[c], 0) for c in range(len(RANK_OF))] + [0]
+            suits = [ctx.suit_rank.get(s, -1) if s else -1 for s in (SUIT_OF[c] for c in range(len(RANK_OF)))] + [-1]
             ctx.namespace = {"__builtins__": {}, **HELPERS, **BUILTINS, **FIXED_GLOBALS, "VAL": values, "SUITR": suits}
         self.ns = ctx.namespace
 
@@ -556,7 +563,7 @@ class Compiler:
 
     def _as_player(self, code: _Code, node: A.Node, what: str) -> ast.expr:
         self._expect(code, ("player",), node, what)
-        return code.node if code.typ == "player" else _call("_player", code.node)
+        return code.node if code.typ == "player" and not code.nobody else _call("_player", code.node)
 
     def _env(self, n: str, used: dict[str, str]) -> ast.Name:
         given = self._fixed.get(n)
@@ -610,7 +617,7 @@ class Compiler:
                     ONE,
                     bound.size,
                     bound.value,
-                )
+                ).like(bound)
             typ = self._TYPES.get(n, "cards" if n in self.ctx.verbs else "any")
             size = self._let_sizes.get(n, self.ctx.deck_size) if typ in ("cards", "any") else 1
             return _Code(self._env(n, used), typ, ONE, size)
@@ -961,12 +968,15 @@ class Compiler:
             return _Code(_item(_load("NAMES"), x), "str", cost)
         if a == "role":
             return _Code(_item(_g("role"), x), "str", cost)
-        if a == "owner":
-            return _Code(_item(_g("owner"), x), "player", cost)
-        if a == "controller":
-            if not self.plain:  # what State.controller reads: the player whose hand or field holds it
-                return _Code(_item(_load("CONTROLLER"), _item(_g("zone_of"), x)), "player", cost)
-            return _Code(_call(_g("controller"), x), "player", cost)
+        if a in ("owner", "controller"):  # (nobody's, -1, for none or a card in the deck: checked where used)
+            if a == "owner":
+                who = _Code(_item(_g("owner"), x), "player", cost)
+            elif not self.plain:  # what State.controller reads: the player whose hand or field holds it
+                who = _Code(_item(_load("CONTROLLER"), _item(_g("zone_of"), x)), "player", cost)
+            else:
+                who = _Code(_call(_g("controller"), x), "player", cost)
+            who.nobody = True
+            return who
         if a == "host":
             return _Code(_item(_g("host"), x), "card", cost)
         if a == "jacks":
@@ -1143,7 +1153,7 @@ class Compiler:
             small = self.define_size(name) <= MAX_INLINE_NODES
             if small and not self.plain and not all(a.simple() for a in argc):
                 # small, its arguments worked out first into locals (as a call would): in place too
-                argc = [a if a.simple() else _Code(self._local(a.node), a.typ, a.cost, a.size, a.value) for a in argc]
+                argc = [a if a.simple() else self._in_local(a) for a in argc]
             if small and all(a.simple() for a in argc):
                 # small, and its arguments are plain variables or numbers: the body is generated in
                 # place (no call), its parameters standing for the caller's variables; it sees
@@ -1151,7 +1161,7 @@ class Compiler:
                 inner: Scope = {"me": None, "opponent": None}
                 inner.update(zip(params, argc, strict=True))
                 code = self.gen(body, inner, used, loop)
-                return _Code(code.node, code.typ, code.cost + arg_cost, code.size, code.value, code.loop)
+                return _Code(code.node, code.typ, code.cost + arg_cost, code.size, code.value, code.loop).like(code)
             if self._fixed:  # a definition's function reads the bindings from `e`, which a fragment has not
                 raise NotInline(f"calls the function of definition '{name}'")
             # otherwise one generated function per definition and kinds and sizes of its arguments:
@@ -1167,7 +1177,13 @@ class Compiler:
             self._let_sizes = saved_lets
             self._expanding.pop()
         fname, typ, cost, size = known
-        return _Code(_call(fname, _load("g"), _load("e"), *(a.node for a in argc)), typ, cost + arg_cost + ONE, size)
+        out = _Code(_call(fname, _load("g"), _load("e"), *(a.node for a in argc)), typ, cost + arg_cost + ONE, size)
+        out.nobody = typ == "player"  # (what the function returns is not known here: checked where used)
+        return out
+
+    def _in_local(self, a: _Code) -> _Code:
+        """`a` worked out once into a local, read from there."""
+        return _Code(self._local(a.node), a.typ, a.cost, a.size, a.value).like(a)
 
     def _define_function(
         self, params: tuple[str, ...], body: A.Node, kinds: tuple[str, ...], sizes: tuple[int, ...]
@@ -1423,7 +1439,12 @@ class Compiler:
         else:
             p = self._env("me", used)
         self.cost = self.cost + n.cost + Cost(self.ctx.deck_size)
-        return [_stmt(_call(_g("draw"), p, n.node))]
+        return [_stmt(_call(_g("draw"), p, self._count_of(n)))]
+
+    @staticmethod
+    def _count_of(n: _Code) -> ast.expr:
+        """A number of cards: checked when it runs if the checks at load time could not prove it one."""
+        return n.node if n.typ == "int" else _call("_count", n.node)
 
     def _s_reveal(self, node: A.Reveal, scope, used) -> list[ast.stmt]:
         n = self.gen(node.count, scope, used)
@@ -1434,7 +1455,7 @@ class Compiler:
         return [
             _for(
                 self._fresh(),
-                _call("range", _call("min", n.node, _call("len", deck))),
+                _call("range", _call("min", self._count_of(n), _call("len", deck))),
                 [_stmt(_call(_g("move"), top, _const(SHOWN)))],
             )
         ]
@@ -1544,7 +1565,7 @@ class Compiler:
             return None  # cards: the caller builds them itself
         self._pre.extend(pre)
         self.cost = self.cost + x.cost
-        return ast.BinOp(left=_const(-1), op=ast.Sub(), right=x.node)
+        return ast.BinOp(left=_const(-1), op=ast.Sub(), right=self._as_player(x, node, "mark"))
 
     def _s_for(self, node: A.ForEach, scope, used) -> list[ast.stmt]:
         src = self._cards_arg(node.source, scope, used, "for each")

@@ -33,6 +33,11 @@ class Player(int):
     """A value known to be a player (0, 1; RANDOM for `random`)."""
 
 
+class Nobody(Player):
+    """The owner or controller of no card, or of a card nobody holds (-1): a player value that cannot
+    be used as one (`hand of`, `score`, `mark` of it are the rules' runtime error)."""
+
+
 # the kinds of the names the engine binds (anything else bound: a plain value)
 _NAME_KINDS: dict[str, type] = {"me": Player, "opponent": Player, "card": Card, "target": Card, "it": Card}
 _ALWAYS = frozenset({"me", "opponent"})
@@ -40,8 +45,8 @@ _ALWAYS = frozenset({"me", "opponent"})
 
 def cards(v: Any) -> tuple[int, ...]:
     """A set of cards from a set, one card (none: no card) or nothing."""
-    if isinstance(v, (list, tuple)):
-        return tuple(v)
+    if isinstance(v, (list, tuple)):  # (none in a list is no card)
+        return tuple(c for c in v if not (isinstance(c, int) and not isinstance(c, bool) and c < 0))
     if v is None:
         return ()
     if isinstance(v, int) and not isinstance(v, bool):
@@ -63,9 +68,22 @@ def _number(n: int) -> int:
 
 
 def _player(v: Any) -> int:
+    if isinstance(v, Nobody):
+        raise RuleRuntimeError("the rules used nobody as a player")
     if isinstance(v, Player) or v == 0 or v == 1:
         return int(v)
     raise RuleRuntimeError(f"the rules used {v!r} as a player")
+
+
+def _count(n: Any) -> int:
+    if isinstance(n, int) and not isinstance(n, bool):
+        return int(n)
+    raise RuleRuntimeError(f"the rules used {n!r} as a number of cards")
+
+
+def _nobody_or(p: int) -> Any:
+    """A card's owner or controller: a player, or nobody."""
+    return Player(p) if p >= 0 else Nobody(p)
 
 
 def _is_cards(v: Any) -> bool:
@@ -186,10 +204,10 @@ class Reference:
         seq, i = self.ev(n.obj, g, env, bound), self.ev(n.index, g, env, bound)
         if not isinstance(seq, (list, tuple)):
             if not seq:
-                return 0
+                return Card(-1)
             raise RuleRuntimeError(f"line {n.line}: only a list or cards can be indexed")
         if not seq:
-            return 0
+            return Card(-1)  # an item of an empty list or set: none
         return seq[max(0, min(i, len(seq) - 1))]
 
     def _attr(self, n: A.Attr, g, env, bound) -> Any:
@@ -201,14 +219,16 @@ class Reference:
         if a == "turns":
             return g.turns_of(_player(obj))
         c = _first(obj)
+        if c < 0 and a in _OF_NONE:
+            return _OF_NONE[a]
         attrs: dict[str, Callable[[], Any]] = {
             "rank": lambda: RANK_OF[c],
             "suit": lambda: self.suit[c],
             "value": lambda: self.value[c],
             "name": lambda: NAMES[c],
             "role": lambda: g.role[c],
-            "owner": lambda: Player(g.owner[c]),
-            "controller": lambda: Player(CONTROLLER[g.zone_of[c]]),
+            "owner": lambda: _nobody_or(g.owner[c]),
+            "controller": lambda: _nobody_or(CONTROLLER[g.zone_of[c]]),
             "host": lambda: Card(g.host[c]),
             "jacks": lambda: tuple(g.atts.get(c, ())),
             "top": lambda: g.is_top(c),
@@ -270,12 +290,12 @@ class Reference:
                 g.attach(c, h, env.get("me"), s.role)
 
     def _s_draw(self, s: A.Draw, g, env, bound) -> None:
-        n = self._e(s.count, g, env, bound)
+        n = _count(self._e(s.count, g, env, bound))
         p = env.get("me") if s.player is None else _player(self._e(s.player, g, env, bound))
         g.draw(p, n)
 
     def _s_reveal(self, s: A.Reveal, g, env, bound) -> None:
-        for _ in range(min(self._e(s.count, g, env, bound), len(g.zones[DECK]))):
+        for _ in range(min(_count(self._e(s.count, g, env, bound)), len(g.zones[DECK]))):
             g.move(g.zones[DECK][-1], SHOWN)
 
     def _s_shuffle(self, s: A.Shuffle, g, env, bound) -> None:
@@ -296,7 +316,7 @@ class Reference:
     def _marks(self, s: A.Mark | A.Unmark, g, env, bound, do: Callable[[int], None]) -> None:
         who = self._e(s.cards, g, env, bound)
         if isinstance(who, Player):
-            do(-1 - int(who))
+            do(-1 - _player(who))
         else:
             for c in cards(who):
                 do(c)
@@ -412,7 +432,7 @@ def _minmax(fn: Callable[..., int]) -> Callable[..., Any]:
         if len(args) == 1:
             if not isinstance(args[0], (list, tuple)):
                 raise RuleRuntimeError("min()/max() of one value needs cards")
-            return fn(args[0], default=0)
+            return int(fn(args[0], default=0))  # a number (of a list of cards too)
         return fn(*args)
 
     return prim
@@ -487,6 +507,21 @@ _STMT: dict[type, Callable[..., None]] = {
     A.Nothing: Reference._s_nothing,
     A.Show: Reference._s_show,
 }
+# what the attributes of `none` (no card) are: nothing, nobody's, nowhere
+_OF_NONE: dict[str, Any] = {
+    "rank": None,
+    "suit": -1,
+    "value": 0,
+    "name": "none",
+    "role": None,
+    "owner": Nobody(-1),
+    "controller": Nobody(-1),
+    "host": Card(-1),
+    "jacks": (),
+    "top": False,
+    "attached": False,
+}
+
 # the nodes that are neither an expression nor a statement, but parts of one
 PARTS = frozenset({A.Node, A.Dest, A.Program})
 

@@ -10,9 +10,15 @@ from interpreter.core.limits import MAX_INT
 
 
 def as_cards(v) -> tuple[int, ...] | list[int]:
-    """A set of cards from a card, a set, or nothing (not copied: callers that mutate copy first)."""
+    """A set of cards from a card, a set, or nothing (not copied: callers that mutate copy first).
+    `none` (or any number below 0) is no card, alone or in a list: `[target, none]` is one card."""
     cls = v.__class__
-    if cls is list or cls is tuple:
+    if cls is list:
+        return v
+    if cls is tuple:
+        for c in v:
+            if c.__class__ is int and c < 0:
+                return tuple(c for c in v if c.__class__ is not int or c >= 0)
         return v
     if cls is int:
         return () if v < 0 else (v,)
@@ -27,7 +33,7 @@ def _div(a: int, b: int) -> int:
 
 def _index(seq, i):
     if not seq:
-        return 0
+        return -1  # an item of an empty list or set: none (no card)
     return seq[max(0, min(i, len(seq) - 1))]
 
 
@@ -84,6 +90,11 @@ def _player(p) -> int:
     """A value used as a player whose kind the checks at load time could not prove."""
     if p == 0 or p == 1:
         return int(p)
+    if p == -1:
+        raise RuleRuntimeError(
+            "the rules used nobody as a player (the owner or controller of no card, or of a card that "
+            "nobody holds, such as one in the deck); the move is refused and the game unchanged"
+        )
     raise RuleRuntimeError(
         f"the rules used {p!r} as a player (a player is me, opponent or a card's owner); "
         f"the move is refused and the game unchanged"
@@ -93,6 +104,13 @@ def _player(p) -> int:
 def _from_top(cs):
     """A deck's cards (its list ends with the top card) read from the top; or cards turned round."""
     return cs[::-1]
+
+
+def _count(n) -> int:
+    """A number of cards to draw or reveal, from a value the checks at load time could not prove a number."""
+    if n.__class__ is int:
+        return n
+    raise RuleRuntimeError(f"the rules used {n!r} as a number of cards; the move is refused and the game unchanged")
 
 
 def _least(xs):
@@ -119,6 +137,7 @@ HELPERS = {
     "_sub": _sub,
     "_mul": _mul,
     "_player": _player,
+    "_count": _count,
     "_deck_top": _deck_top,
 }
 """The helpers, by the names generated code calls them."""
