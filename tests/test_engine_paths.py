@@ -194,7 +194,7 @@ def test_the_generated_win_check_agrees_with_the_score_and_the_goal(spec: str) -
 
 def test_generated_source_holds_only_engine_names_and_numbers() -> None:
     fn = define(
-        "def f(g, me):\n    x = [1, -2]\n    if x[0] is not None and me == 0:\n        return L0(g, me)\n",
+        ast.parse("def f(g, me):\n    x = [1, -2]\n    if x[0] is not None and me == 0:\n        return L0(g, me)\n"),
         "f",
         {"L0": lambda g, me: me},
         "<test>",

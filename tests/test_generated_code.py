@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from interpreter import CuttleError, load_ruleset
 from interpreter.core.errors import RulesetError, RulesetErrors
+from interpreter.engine import generated
 from interpreter.lab.bench import playout
 from interpreter.language.allowlist import ATTR_NAMES, GLOBAL_NAMES, UnsafeCode, check_code, check_tree
 from interpreter.language.compiler import EXEC, Compiler, Context
@@ -353,3 +354,19 @@ def test_generated_programs_reference_only_the_allow_list(src: str) -> None:
     for k, v in ctx.namespace.items():
         if k.startswith("K"):
             assert isinstance(v, (str, int, tuple))
+
+
+# -- the engine's own generated functions: templates filled (engine/templates.py, engine/generated.py) --
+
+
+def test_a_template_filled_becomes_the_function_and_one_left_unfilled_is_refused() -> None:
+    # the win check's template (templates.py `won`), with its score and goal as names of the namespace
+    won = generated.define(generated.function("won", SCORE="S", GOAL="W"), "won", {"S": 21, "W": 21}, "<test>")
+    assert won(None, 0) is True
+    lower = generated.define(generated.function("won", SCORE="S", GOAL="W"), "won", {"S": 20, "W": 21}, "<test>")
+    assert lower(None, 0) is False
+    with pytest.raises(generated.GeneratedCodeError, match="names 'GOAL'"):
+        generated.define(generated.function("won", SCORE="S"), "won", {"S": 21}, "<test>")
+    # a statement filled by statements, a name renamed, an integer given
+    (loop,) = generated.body("halves", MID=3, LOW=generated.body("opp"), HIGH=[])
+    assert ast.unparse(loop) == "if k < 3:\n    opp = 1 - me\nelse:\n    pass"

@@ -16,7 +16,8 @@ goes the machine's general way (`turn_ends_generally`). What these functions do 
 `_settle`, `check_win` and `_turn_ends` do, step for step; `tests/test_engine_paths.py` plays every
 ruleset under test with and without them, move by move.
 
-The source is engine-made (names chosen here and integers, `generated.define` checks it); the effect,
+They are templates of templates.py filled with names chosen here and integers (`generated.define`
+checks them); the effect,
 the window test, the score, the goal and the hand-limit test are the compiler's trees written in place
 (`engine/inline.py`, each checked against the compiler's allow-list), their bindings the function's
 locals. A play whose effect or window test cannot be written in place (a `let`, a definition's own
@@ -25,6 +26,7 @@ function) gets no function: the machine runs it as before. Rules with triggers n
 
 from __future__ import annotations
 
+import ast
 from typing import Any
 
 from interpreter.core.cards import CARD_COUNT
@@ -33,7 +35,7 @@ from interpreter.core.zones import DRAW, HAND0, HAND1, SCRAP, STACK
 from interpreter.rules import PlayDef, Rules
 
 from .decision import MAIN_OF, RESPOND_OF
-from .generated import define
+from .generated import body, define, function, name
 from .inline import Inliner
 
 # the bindings of a play, and the generated function's local for each
@@ -89,44 +91,23 @@ def _generate(
         "STUCK": _STUCK,
     }
     # the cards to the stack: from the hand as `move` does it (nothing else to update), else by `move`
-    to_stack = (
-        [
-            "    zones = g.zones",
-            "    for x in cs:",
-            "        src = zone_of[x]",
-            f"        if src == {HAND0} or src == {HAND1}:",
-            "            zones[src].remove(x)",
-            f"            zones[{STACK}].append(x)",
-            f"            zone_of[x] = {STACK}",
-            "            if g.known:",
-            "                g.known = g.known & FORGET[x]",
-            "        else:",
-            f"            g.move(x, {STACK})",
-        ]
-        if p.ncards
-        else []
-    )
-    opens: list[str] = []
+    zones = {"HAND": HAND0, "HAND1": HAND1, "STACK": STACK, "SCRAP": SCRAP}
+    to_stack = body("to_stack", **zones) if p.ncards else []
+    opens: list[ast.stmt] = []
     if window is not None:
         w = inl.place(window)
         if w is None:
             ns["W"] = window
-            w = "W(g, {'me': me, 'opponent': opp, 'card': c, 'cards': cs, 'target': target})"
-        opens = [
-            f"    if {w}:",
-            "        g.chain = ((P, me, cs, target),)",
-            "        g.pending = RESPOND_OF[opp]",
-            "        g.frames.append([END, 0, {'me': me, 'opponent': opp}])",
-            "        return",
-        ]
-    body: list[str] = []
+        opens = body("window_opens", WINDOW=name(w) if w else _expr(body("called_window")))
+    steps: list[ast.stmt] = []
     for x in effect:
-        body += [f"    {x}", "    if g.winner is not None:", "        return"]
+        assert x is not None  # (a play whose effect cannot be written in place has no function)
+        steps += body("effect_step", EFFECT=x)
     if p.ncards:  # the played cards the effect left on the stack, to the scrap
-        body += ["    for x in cs:", f"        if zone_of[x] == {STACK}:", f"            g.move(x, {SCRAP})"]
-    body += _win_check(rules, plan, inl, ns)
-    body += _turn_end(plan, inl)
-    head = ["    opp = 1 - me"] + (["    zone_of = g.zone_of", "    c = cs[0]"] if p.ncards else ["    c = -1"])
+        steps += body("played_to_scrap", **zones)
+    steps += _win_check(rules, plan, inl, ns)
+    steps += _turn_end(plan, inl)
+    head = body("head_of_cards") if p.ncards else body("head_of_none")
     for k, v in inl.namespace().items():  # the compiler's constants and helpers, for the code in place
         if ns.setdefault(k, v) is not v:
             raise RulesetError(f"internal error: a play's function and the compiler both name {k!r}")
@@ -136,7 +117,7 @@ def _generate(
         "line_origins": inl.line_origins,
     }
     play = define(
-        "\n".join(["def play(g, me, cs, target):"] + head + to_stack + opens + body),
+        function("play", HEAD=head, TO_STACK=to_stack, OPENS=opens, BODY=steps),
         "play",
         ns,
         "<a direct play>",
@@ -144,7 +125,7 @@ def _generate(
         label=f"engine.play.{p.name}",
     )
     resolved = define(
-        "\n".join(["def resolved(g, me, cs, target):"] + head + body),
+        function("resolved", HEAD=head, BODY=steps),
         "resolved",
         ns,
         "<a play resolved>",
@@ -154,7 +135,14 @@ def _generate(
     return play, resolved
 
 
-def _win_check(rules: Rules, plan: Any, inl: Inliner, ns: dict[str, Any]) -> list[str]:
+def _expr(stmts: list[ast.stmt]) -> ast.expr:
+    """The expression of a template that is one expression statement."""
+    (only,) = stmts
+    assert isinstance(only, ast.Expr)
+    return only.value
+
+
+def _win_check(rules: Rules, plan: Any, inl: Inliner, ns: dict[str, Any]) -> list[ast.stmt]:
     """The win check after the effect (`check_win`): when goal and score read only the player's own
     field, each player's is worked out in place, and only if their field changed."""
     score = goal = score2 = goal2 = None
@@ -162,51 +150,18 @@ def _win_check(rules: Rules, plan: Any, inl: Inliner, ns: dict[str, Any]) -> lis
         score, goal = inl.place(rules.score_fn), inl.place(rules.goal_fn)
         score2, goal2 = inl.place(rules.score_fn, swapped=True), inl.place(rules.goal_fn, swapped=True)
     if score is None or goal is None or score2 is None or goal2 is None:
-        lines = ["    CHECK(g)", "    if g.winner is not None:", "        return"]
-        return (["    if g.fv != g.checked_fv:"] + ["    " + ln for ln in lines]) if plan.win_by_fields else lines
-    return [
-        "    fv = g.fv",
-        "    ck = g.checked_fv",
-        "    if fv[me] != ck[me]:",
-        "        ck[me] = fv[me]",
-        f"        s = {score}",
-        f"        w = {goal}",
-        "        if s >= w:",
-        "            g.declare_winner(me, WINS[me])",
-        "            return",
-        "    if fv[opp] != ck[opp]:",
-        "        ck[opp] = fv[opp]",
-        f"        s = {score2}",
-        f"        w = {goal2}",
-        "        if s >= w:",
-        "            g.declare_winner(opp, WINS[opp])",
-        "            return",
-    ]
+        check = body("check_win")
+        return body("if_fields_changed", THEN=check) if plan.win_by_fields else check
+    return body("win_in_place", SCORE=score, GOAL=goal, SCORE2=score2, GOAL2=goal2)
 
 
-def _turn_end(plan: Any, inl: Inliner) -> list[str]:
+def _turn_end(plan: Any, inl: Inliner) -> list[ast.stmt]:
     """The end of the turn (`_turn_ends`): its usual case written out when `turn.end` is an `if` whose
     condition is written in place, else the machine's general way."""
     guard = inl.place(plan.end_guard) if plan.end_guard is not None else None
     if guard is None:
-        return ["    GENERALLY(g, PLAN, me)"]
-    return [
-        "    if g.passed or g.marks:",
-        "        GENERALLY(g, PLAN, me)",
-        "        return",
-        f"    if {guard}:",
-        "        GENERALLY(g, PLAN, me)",
-        "        return",
-        "    g.passes = 0",
-        "    g.turn = turn = 1 - g.turn",
-        "    g.turn_no = g.turn_no + 1",
-        "    g.pending = MAIN_OF[turn]",
-        "    acts = MAIN(g, turn)",
-        "    g.actions = acts",
-        "    if not acts:",
-        "        g.pending = None",
-        f"        g.declare_winner({DRAW}, STUCK[turn])",
-    ]
+        return body("turn_ends_generally")
+    return body("turn_ends", GUARD=guard, DRAWN=DRAW)
 
 
 __all__ = ["PENDING", "play_functions", "make_play"]

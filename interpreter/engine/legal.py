@@ -11,6 +11,7 @@ once per card.
 
 from __future__ import annotations
 
+import ast
 import itertools
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +22,7 @@ from interpreter.language.runtime import as_cards
 from interpreter.rules import PlayDef, Rules
 
 from .decision import CHOOSE_D, MAIN, RESOLVE, RESPOND, Decision
-from .generated import define
+from .generated import body, call, define, function, loop_body, name
 from .inline import Inliner
 from .moves import Move
 
@@ -104,64 +105,58 @@ def _tables(rules: Rules) -> _Tables:
 
 def _rank_block(
     singles: list[PlayDef], twinned: bool, inl: Inliner, ns: dict[str, Any], hoisted: list[str], n: int
-) -> tuple[list[str], int]:
-    """The lines listing the plays of one card of a rank (its single-card plays in order, then its
+) -> tuple[list[ast.stmt], int]:
+    """The statements listing the plays of one card of a rank (its single-card plays in order, then its
     twins), and the next free play number; each play's functions and actions go into `ns` under
     names numbered from `n`, and the names of values worked out once per call into `hoisted`."""
     # each play's `legal` and `target`: written in place (a placeholder) or called (None)
     placed = [(inl.place(p.legal), inl.place(p.target, loop="target" not in p.card_free)) for p in singles]
-    lines: list[str] = ["cs = ONE[c]"]
+    stmts = body("one_card")
     if any(
         (p.legal is not None and "legal" not in p.card_free and x is None)
         or (p.target is not None and "target" not in p.card_free and y is None)
         for p, (x, y) in zip(singles, placed, strict=True)
     ):
-        lines += ["e['card'] = c", "e['cards'] = cs"]  # a call reads the played card from the bindings
+        stmts += body("card_bindings")  # a call reads the played card from the bindings
     for p, (lx, tx) in zip(singles, placed, strict=True):
-        i = n
+        ns[f"P{n}"], ns[f"L{n}"], ns[f"T{n}"] = p, p.legal, p.target
+        play = _play(p, n, lx, tx, ns, hoisted)
+        stmts += body("free_only", PLAYS=play) if p.free else play
         n += 1
-        ns[f"P{i}"], ns[f"L{i}"], ns[f"T{i}"] = p, p.legal, p.target
-        ind = ""
-        if p.free:
-            lines.append("if free_ok:")
-            ind += "    "
-        if p.legal is not None:
-            if "legal" in p.card_free:  # the same for every card: worked out once per call
-                hoisted.append(f"l{i}")
-                lines += [
-                    f"{ind}if l{i} is None:",
-                    f"{ind}    l{i} = {lx}" if lx else f"{ind}    l{i} = not not L{i}(g, e)",
-                    f"{ind}if l{i}:",
-                ]
-            else:
-                lines.append(f"{ind}if {lx}:" if lx else f"{ind}if L{i}(g, e):")
-            ind += "    "
-        if p.target is not None:
-            if "target" in p.card_free:
-                hoisted.append(f"t{i}")
-                lines += [
-                    f"{ind}if t{i} is None:",
-                    f"{ind}    t{i} = {tx}" if tx else f"{ind}    t{i} = T{i}(g, e)",
-                    f"{ind}    if t{i}.__class__ is not list:",
-                    f"{ind}        t{i} = _cards(t{i})",
-                    f"{ind}for t in t{i}:",
-                ]
-            elif tx:
-                lines.append(f"{ind}for t in {tx}:")
-            else:
-                lines += [
-                    f"{ind}x = T{i}(g, e)",
-                    f"{ind}if x.__class__ is not list:",
-                    f"{ind}    x = _cards(x)",
-                    f"{ind}for t in x:",
-                ]
-            lines.append(f"{ind}    add(('play', P{i}, me, cs, t))")
-        else:  # an action made once per player and card
-            ns[f"A{i}"] = tuple(tuple(("play", p, who, ONE[c], -1) for c in range(CARD_COUNT)) for who in (0, 1))
-            lines.append(f"{ind}add(A{i}[me][c])")
     if twinned:
-        lines.append("TW(g, me, source, i, c, out, free_ok)")
-    return lines, n
+        stmts += body("twins")
+    return stmts, n
+
+
+def _play(p: PlayDef, i: int, lx: str | None, tx: str | None, ns: dict[str, Any], hoisted: list[str]) -> list[ast.stmt]:
+    """The statements adding the actions of play `p` (number `i`) of the card `c`: its targets (or its
+    one action), under its legal test."""
+    names = {"l_N": f"l{i}", "t_N": f"t{i}", "P_N": f"P{i}", "A_N": f"A{i}", "L_N": f"L{i}", "T_N": f"T{i}"}
+    if p.legal is not None and "legal" in p.card_free:  # worked out once per call (first the legal test)
+        hoisted.append(f"l{i}")
+    if p.target is None:  # an action made once per player and card
+        ns[f"A{i}"] = tuple(tuple(("play", p, who, ONE[c], -1) for c in range(CARD_COUNT)) for who in (0, 1))
+        acts = body("no_target", **names)
+    elif "target" in p.card_free:  # the same for every card: worked out once per call
+        hoisted.append(f"t{i}")
+        acts = body("targets_once", TARGETS=name(tx) if tx else call(f"T{i}", "g", "e"), **names)
+    elif tx:
+        acts = body("targets_in_place", TARGETS=name(tx), **names)
+    else:
+        acts = body("targets_called", **names)
+    if p.legal is None:
+        return acts
+    if "legal" in p.card_free:
+        test = name(lx) if lx else _expr(body("called_legal", **names))
+        return body("legal_once", LEGAL=test, THEN=acts, **names)
+    return body("legal_test", LEGAL=name(lx) if lx else call(f"L{i}", "g", "e"), THEN=acts)
+
+
+def _expr(stmts: list[ast.stmt]) -> ast.expr:
+    """The expression of a template that is one expression statement."""
+    (only,) = stmts
+    assert isinstance(only, ast.Expr)
+    return only.value
 
 
 def _generate(rules: Rules, twins: dict[str, list[PlayDef]]) -> tuple[Any, Any]:
@@ -169,13 +164,14 @@ def _generate(rules: Rules, twins: dict[str, list[PlayDef]]) -> tuple[Any, Any]:
     for each card of `source` (that `turn.playable` allows) its single-card plays, then its twins;
     `main(g, me)`: the cardless plays, then the same for `me`'s hand.
 
-    The source is made only of names chosen here (L3, T3, P3, A3, ...) and integers: the plays'
-    compiled `legal` and `target` functions, their PlayDefs and their prebuilt actions are passed in
-    the namespace, never written as text (`generated.define` checks it).
+    Both are the templates `plays_of_cards` and `main_decisions` (templates.py) filled with engine names
+    (L3, T3, P3, A3, ...), integers and placeholders: the plays' compiled `legal` and `target`
+    functions, their PlayDefs and their prebuilt actions are passed in the namespace, or their compiled
+    trees spliced in place of a placeholder (inline.py), never written as text.
     """
     ns: dict[str, Any] = {"ONE": ONE, "TW": _twins, "_cards": as_cards, "list": list}
     inl = Inliner(rules)
-    blocks: list[list[str]] = []  # per rank that has plays, its lines
+    blocks: list[list[ast.stmt]] = []  # per rank that has plays, its statements
     block_of = [-1] * CARD_COUNT
     hoisted: list[str] = []
     n = 0
@@ -183,79 +179,90 @@ def _generate(rules: Rules, twins: dict[str, list[PlayDef]]) -> tuple[Any, Any]:
         singles = [p for p in plays if p.ncards == 1]
         if not singles and not twins.get(rank):
             continue
-        lines, n = _rank_block(singles, bool(twins.get(rank)), inl, ns, hoisted, n)
+        stmts, n = _rank_block(singles, bool(twins.get(rank)), inl, ns, hoisted, n)
         for c in range(CARD_COUNT):
             if RANK_OF[c] == rank:
                 block_of[c] = len(blocks)
-        blocks.append(lines)
+        blocks.append(stmts)
     ns["BLOCK"] = block_of
-    head = ["def main(g, me):", "    e = {'me': me, 'opponent': 1 - me, 'card': -1, 'cards': ()}", "    out = []"]
-    cardless: list[str] = []
-    for j, p in enumerate(rules.cardless):  # the plays of no card (draw, pass), first
-        ns[f"C{j}"] = (("play", p, 0, (), -1), ("play", p, 1, (), -1))
-        add = [f"out.append(C{j}[me])"]
-        if p.target is not None:  # a play of no card with a target: one move per target (`dig 3S`)
-            ns[f"CP{j}"], ns[f"CT{j}"] = p, p.target
-            add = [f"for t in _cards(CT{j}(g, e)):", f"    out.append(('play', CP{j}, me, (), t))"]
-        if p.legal is None:
-            cardless += [f"    {x}" for x in add]
-        else:
-            ns[f"CL{j}"] = p.legal
-            cardless += [f"    if {inl.place(p.legal) or f'CL{j}(g, e)'}:"] + [f"        {x}" for x in add]
+    cardless = _cardless(rules, inl, ns)
     for k, v in inl.namespace().items():  # the compiler's constants and helpers, for the expressions in place
         if ns.setdefault(k, v) is not v:
             raise RulesetError(f"internal error: the enumerator and the compiler both name {k!r}")
-    opp = ["    opp = 1 - me"] if inl.parts else []  # the bindings of the expressions in place: me, opp, c, cs
-    loop = ["    add = out.append"] + [f"    {h} = None" for h in hoisted]
-    # the index of a card is needed only to pair it with the later cards of its rank (twins)
-    loop.append("    for i, c in enumerate(source):" if any(twins.values()) else "    for c in source:")
+    parts: dict[str, Any] = {
+        # the bindings of the expressions in place: me, opp, c, cs
+        "OPP": body("opp") if inl.parts else [],
+        "HOISTED": [s for h in hoisted for s in body("hoisted_value", v_N=h)],
+        "PLAYABLE": [],
+        "DISPATCH": _dispatch(blocks, 0, len(blocks)),
+        "HAND": HAND0,
+    }
     if rules.playable_fn is not None:
-        ns["PLAYABLE"] = rules.playable_fn
-        loop += ["        e['it'] = c", "        if not PLAYABLE(g, e):", "            continue"]
-    loop += ["        k = BLOCK[c]", "        if k >= 0:"]  # -1: no play of this card's rank
-    loop += _dispatch(blocks, 0, len(blocks), "            ")
+        ns["PLAYABLE_FN"] = rules.playable_fn
+        parts["PLAYABLE"] = loop_body("playable_test")
     splice: dict[str, Any] = (
-        {
-            "splice": inl.splice,
-            "placeholders": frozenset(inl.parts),
-            "line_origins": inl.line_origins,
-        }
+        {"splice": inl.splice, "placeholders": frozenset(inl.parts), "line_origins": inl.line_origins}
         if inl.parts
         else {}
     )
-    cards = define(
-        "\n".join(["def cards(g, me, source, free_ok, out, e):"] + opp + loop),
-        "cards",
-        ns,
-        "<plays of a ruleset>",
-        **splice,
-        label="engine.plays_of_cards",
+    cards_tree = _plain_loop(function("plays_of_cards", "cards", **parts), any(twins.values()))
+    cards = define(cards_tree, "cards", ns, "<plays of a ruleset>", **splice, label="engine.plays_of_cards")
+    main_tree = _plain_loop(
+        function("main_decisions", "main", CARDLESS=cardless, BINDINGS=[], **parts), any(twins.values())
     )
-    if not any("(g, e)" in ln or "e['" in ln for ln in cardless + loop):  # no call reads the bindings
-        head.remove("    e = {'me': me, 'opponent': 1 - me, 'card': -1, 'cards': ()}")
-    head += opp + cardless + [f"    source = g.zones[{HAND0} + me]", "    free_ok = True"]
-    main = define(
-        "\n".join(head + loop + ["    return out"]),
-        "main",
-        ns,
-        "<main decisions of a ruleset>",
-        **splice,
-        label="engine.main_decisions",
-    )
+    if _reads_bindings(main_tree):
+        main_tree = _plain_loop(
+            function("main_decisions", "main", CARDLESS=cardless, BINDINGS=body("bindings"), **parts),
+            any(twins.values()),
+        )
+    main = define(main_tree, "main", ns, "<main decisions of a ruleset>", **splice, label="engine.main_decisions")
     return cards, main
 
 
-def _dispatch(blocks: list[list[str]], lo: int, hi: int, ind: str) -> list[str]:
-    """Lines running block `k` (lo <= k < hi) by halving the range."""
+def _cardless(rules: Rules, inl: Inliner, ns: dict[str, Any]) -> list[ast.stmt]:
+    """The plays of no card (draw, pass), listed first in a main decision."""
+    out: list[ast.stmt] = []
+    for j, p in enumerate(rules.cardless):
+        names = {"C_N": f"C{j}", "CP_N": f"CP{j}", "CT_N": f"CT{j}"}
+        ns[f"C{j}"] = (("play", p, 0, (), -1), ("play", p, 1, (), -1))
+        add = body("cardless_play", **names)
+        if p.target is not None:  # a play of no card with a target: one move per target (`dig 3S`)
+            ns[f"CP{j}"], ns[f"CT{j}"] = p, p.target
+            add = body("cardless_targets", **names)
+        if p.legal is None:
+            out += add
+        else:
+            ns[f"CL{j}"] = p.legal
+            out += body(
+                "cardless_legal",
+                LEGAL=name(inl.place(p.legal) or "") if inl.place(p.legal) else call(f"CL{j}", "g", "e"),
+                THEN=add,
+            )
+    return out
+
+
+def _reads_bindings(tree: ast.Module) -> bool:
+    """Whether a call in `tree` reads the bindings dict `e` (else the main decision makes none)."""
+    return any(isinstance(n, ast.Name) and n.id == "e" for n in ast.walk(tree))
+
+
+def _plain_loop(tree: ast.Module, twinned: bool) -> ast.Module:
+    """`tree` with its `for i, c in enumerate(source)` made `for c in source` when no play pairs a card
+    with later cards of its rank (the index is needed only for twins)."""
+    if not twinned:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.For) and isinstance(node.target, ast.Tuple):
+                node.target = ast.Name(id="c", ctx=ast.Store())
+                node.iter = ast.Name(id="source", ctx=ast.Load())
+    return tree
+
+
+def _dispatch(blocks: list[list[ast.stmt]], lo: int, hi: int) -> list[ast.stmt]:
+    """Statements running block `k` (lo <= k < hi) by halving the range."""
     if hi - lo <= 1:
-        return [ind + ln for ln in (blocks[lo] if hi > lo and blocks[lo] else ["pass"])]
+        return (blocks[lo] if hi > lo else []) or [ast.Pass()]
     mid = (lo + hi) // 2
-    return (
-        [f"{ind}if k < {mid}:"]
-        + _dispatch(blocks, lo, mid, ind + "    ")
-        + [f"{ind}else:"]
-        + _dispatch(blocks, mid, hi, ind + "    ")
-    )
+    return body("halves", MID=mid, LOW=_dispatch(blocks, lo, mid), HIGH=_dispatch(blocks, mid, hi))
 
 
 def main_actions(g: State, me: int) -> list[tuple]:

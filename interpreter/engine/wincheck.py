@@ -2,7 +2,7 @@
 reached their goal, with `end.score` and `end.goal` written in place (engine/inline.py) instead of
 two compiled functions called with a bindings dict.
 
-Its source is engine-made (names and nothing from a file); the two expressions are the compiler's
+It is a template of templates.py filled with engine names (nothing from a file); the two expressions are the compiler's
 own trees, each checked against its allow-list before it is put in (`Inliner`). A ruleset whose score
 or goal cannot be written in place (it calls a definition's own function) keeps the two calls.
 """
@@ -14,13 +14,13 @@ from typing import Any
 from interpreter.core.errors import RulesetError
 from interpreter.rules import Rules
 
-from .generated import define
+from .generated import define, function
 from .inline import Inliner
 
 
 def win_function(rules: Rules) -> Any:
     """`won(g, me) -> bool`, or None when the score and goal must stay calls."""
-    return _score_and_goal(rules, "won", "s >= w", "<win check of a ruleset>", "engine.win_check")
+    return _score_and_goal(rules, "won", "<win check of a ruleset>", "engine.win_check")
 
 
 def points_goal_function(rules: Rules) -> Any:
@@ -28,13 +28,13 @@ def points_goal_function(rules: Rules) -> Any:
     or None when the score and goal must stay calls: what the lab records after every turn."""
     if "points_goal" not in rules.engine_cache:
         rules.engine_cache["points_goal"] = _score_and_goal(
-            rules, "points_goal", "(s, w)", "<points and goal of a ruleset>", "engine.points_goal"
+            rules, "points_goal", "<points and goal of a ruleset>", "engine.points_goal"
         )
     return rules.engine_cache["points_goal"]
 
 
-def _score_and_goal(rules: Rules, name: str, result: str, filename: str, label: str) -> Any:
-    """A generated `name(g, me)` returning `result` of `s` (me's score) and `w` (me's goal), both
+def _score_and_goal(rules: Rules, name: str, filename: str, label: str) -> Any:
+    """The template `name(g, me)` (templates.py) with `s` (me's score) and `w` (me's goal) both
     written in place; None when either must stay a call."""
     if rules.score_fn is None or rules.goal_fn is None:
         return None
@@ -46,11 +46,8 @@ def _score_and_goal(rules: Rules, name: str, result: str, filename: str, label: 
     for k, v in inl.namespace().items():
         if ns.setdefault(k, v) is not v:  # pragma: no cover - one namespace, no clash possible
             raise RulesetError(f"internal error: the {label} and the compiler both name {k!r}")
-    source = "\n".join(
-        [f"def {name}(g, me):", "    opp = 1 - me", f"    s = {score}", f"    w = {goal}", f"    return {result}"]
-    )
     return define(
-        source,
+        function(name, SCORE=score, GOAL=goal),
         name,
         ns,
         filename,
