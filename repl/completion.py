@@ -48,8 +48,8 @@ class CompletionContext:
         if session.my_decision():
             moves = tuple((str(m), m.pretty()) for m in session.game.legal_moves())
         v = session.view()
-        cards = list(v["hand"]) + [e["card"] for k in ("you", "opponent") for e in v[k]["points"]]
-        cards += [r for k in ("you", "opponent") for r in v[k]["royals"]] + list(v["shown"])
+        cards = list(v.hand) + [e.card for side in (v.you, v.opponent) for e in side.points]
+        cards += [r for side in (v.you, v.opponent) for r in side.royals] + list(v.shown)
         return cls(
             moves=moves,
             verbs=tuple(session.game.rules.verbs),

@@ -11,9 +11,8 @@ move changed — which cards went where, how many hidden cards were drawn.
 
 from __future__ import annotations
 
-from typing import Any
-
 from interpreter import Move
+from interpreter.engine.view import DecisionView, View
 
 from .render import Painter, player_label
 
@@ -65,24 +64,24 @@ def _and(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def locations(view: dict[str, Any]) -> dict[str, tuple]:
+def locations(view: View) -> dict[str, tuple]:
     """Where each card that this view shows is: ('hand', p), ('points', p), ('jack', p, host), ..."""
-    me = view["player"]
+    me = view.player
     opp = "p2" if me == "p1" else "p1"
     out: dict[str, tuple] = {}
-    for c in view["hand"]:
+    for c in view.hand:
         out[c] = ("hand", me)
-    for c in view["opponent_hand"] or ():
+    for c in view.opponent_hand or ():
         out[c] = ("hand", opp)
-    for key, who in (("you", me), ("opponent", opp)):
-        for e in view[key]["points"]:
-            out[e["card"]] = ("points", who)
-            for j in e["jacks"]:
-                out[j] = ("jack", who, e["card"])
-        for r in view[key]["royals"]:
+    for side, who in ((view.you, me), (view.opponent, opp)):
+        for e in side.points:
+            out[e.card] = ("points", who)
+            for j in e.jacks:
+                out[j] = ("jack", who, e.card)
+        for r in side.royals:
             out[r] = ("royals", who)
-    for zone in ("scrap", "shown", "stack"):
-        for c in view[zone]:
+    for zone, cards in (("scrap", view.scrap), ("shown", view.shown), ("stack", view.stack)):
+        for c in cards:
             out[c] = (zone,)
     return out
 
@@ -132,10 +131,10 @@ class Teller:
         return _and([self.p.card(c) if c in known else "a hidden card" for c in names])
 
     # -- the sentence ----------------------------------------------------------------------------
-    def tell(self, before: dict[str, Any], after: dict[str, Any], move: Move) -> str:
+    def tell(self, before: View, after: View, move: Move) -> str:
         """One line for `move`, made from the viewer's views `before` and `after` it."""
-        d = before.get("decision") or {}
-        mover = self._idx(d.get("player", "p1"))
+        d = before.decision
+        mover = self._idx(d.player if d is not None else "p1")
         seen_before, seen_after = locations(before), locations(after)
         known = {**seen_after, **seen_before}
         names = [str(Move(move.verb, (c,))).split()[1] for c in move.cards]
@@ -151,9 +150,11 @@ class Teller:
             line += ": " + "; ".join(effects)
         return line
 
-    def _action(self, before: dict, d: dict, move: Move, names: list[str], known: dict, mover: int) -> str:
-        kind = d.get("kind", "main")
-        chain = before.get("chain") or []
+    def _action(
+        self, before: View, d: DecisionView | None, move: Move, names: list[str], known: dict, mover: int
+    ) -> str:
+        kind = d.kind if d is not None else "main"
+        chain = before.chain
         if kind == "respond":
             top = chain[-1].split() if chain else ["?"]
             answered = self.p.card(top[1]) if len(top) > 1 else top[0]
@@ -180,14 +181,14 @@ class Teller:
             text += " from the revealed cards"
         return text
 
-    def _effects(self, before: dict, after: dict, seen_before: dict, seen_after: dict, names: list[str]) -> list[str]:
+    def _effects(self, before: View, after: View, seen_before: dict, seen_after: dict, names: list[str]) -> list[str]:
         groups: dict[str, list[str]] = {}
         drawn: dict[str, list[str]] = {}
         turned_up = 0
-        deck_delta = after["deck_count"] - before["deck_count"]
-        known_before = before.get("deck_top_known") or []
-        known_after = set(after.get("deck_top_known") or ())
-        me = after["player"]
+        deck_delta = after.deck_count - before.deck_count
+        known_before = before.deck_top_known
+        known_after = set(after.deck_top_known)
+        me = after.player
         opp = "p2" if me == "p1" else "p1"
         # cards seen going into the deck: onto its top where both know them (a 9's target), or shuffled
         # in (then also those that went on through the deck into a hand); the cards that left the deck
@@ -202,8 +203,8 @@ class Teller:
                 if loc[0] == "hand" and seen_before.get(c, ("",))[0] in ("scrap", "points", "royals", "jack", "shown")
             ]
         outflow = len(onto_top) + len(shuffled) - deck_delta
-        now_shown = before["opponent_hand"] is None and after["opponent_hand"] is not None
-        now_hidden = before["opponent_hand"] is not None and after["opponent_hand"] is None
+        now_shown = before.opponent_hand is None and after.opponent_hand is not None
+        now_hidden = before.opponent_hand is not None and after.opponent_hand is None
         revealed: list[str] = []
         for c, loc in seen_after.items():
             if seen_before.get(c) == loc:
@@ -223,7 +224,7 @@ class Teller:
             groups.setdefault(self.place(loc), []).append(c)
         # a card both knew on top of the deck, drawn into a hidden hand, is still named
         known_drawn = [
-            c for c in known_before if c not in known_after and c not in seen_after and c not in (after["hand"] or ())
+            c for c in known_before if c not in known_after and c not in seen_after and c not in (after.hand or ())
         ]
         for c, loc in seen_before.items():
             if c in seen_after or c in shuffled:
@@ -245,9 +246,9 @@ class Teller:
                 f"{self.owner(1 - self._idx(me))} hand is now face up: " + _and([self.p.card(c) for c in revealed])
             )
         if shuffled:  # told first: a shuffle comes before the draws it makes possible
-            whole_scrap = len(shuffled) > 1 and set(shuffled) == {c for c in before["scrap"] if c not in names}
+            whole_scrap = len(shuffled) > 1 and set(shuffled) == {c for c in before.scrap if c not in names}
             listed = self.p.cards(_sorted(shuffled))
-            deck = "a new deck" if before["deck_count"] == 0 else "the deck"
+            deck = "a new deck" if before.deck_count == 0 else "the deck"
             out.append(
                 f"the scrap ({listed}) is shuffled into {deck}"
                 if whole_scrap
@@ -257,10 +258,10 @@ class Teller:
             verb = "draw" if self._idx(who) == self.viewer else "draws"
             out.append(f"{self.name(who)} {verb} " + _and([self.p.card(c) for c in cards]))
         other = 1 - self._idx(me)
-        if known_drawn and after["opponent_hand"] is None:
+        if known_drawn and after.opponent_hand is None:
             out.append(f"{self.name(other)} draws " + _and([self.p.card(c) for c in known_drawn]))
         hidden_drawn = outflow - sum(len(v) for v in drawn.values()) - turned_up - len(known_drawn)
-        if hidden_drawn > 0 and after["opponent_hand"] is None:
+        if hidden_drawn > 0 and after.opponent_hand is None:
             out.append(f"{self.name(other)} draws {hidden_drawn} card{'s' if hidden_drawn > 1 else ''}")
         for dest, cards in groups.items():
             if dest == "is turned up":
@@ -270,17 +271,17 @@ class Teller:
             out.append(f"{_and([self.p.card(c) for c in cards])} {verb} {dest}")
         return out
 
-    def _knowledge(self, before: dict, after: dict, seen_before: dict, deck_delta: int) -> list[str]:
+    def _knowledge(self, before: View, after: View, seen_before: dict, deck_delta: int) -> list[str]:
         """What the move taught, from this view alone: hidden cards the viewer now knows that it did not
         (a card shown to them, the top card a rule lets them see), and how many of the viewer's hidden
         cards or places of the deck the opponent has come to know (never which deck cards: the viewer
         may not know them)."""
         out: list[str] = []
-        had = {c for _, c in before.get("deck_known") or ()} | set(before.get("opponent_hand_known") or ())
-        opp = 1 - self._idx(after["player"])
-        new_deck = [(i, c) for i, c in after.get("deck_known") or () if c not in had and c not in seen_before]
-        new_hand = [c for c in after.get("opponent_hand_known") or () if c not in had and c not in seen_before]
-        me = self._idx(after["player"])
+        had = {c for _, c in before.deck_known or ()} | set(before.opponent_hand_known or ())
+        opp = 1 - self._idx(after.player)
+        new_deck = [(i, c) for i, c in after.deck_known or () if c not in had and c not in seen_before]
+        new_hand = [c for c in after.opponent_hand_known or () if c not in had and c not in seen_before]
+        me = self._idx(after.player)
         you = f"{self.name(me)} {'see' if me == self.viewer else 'sees'}"
         if new_hand:
             out.append(f"{you} {self.owner(opp)} {_and([self.p.card(c) for c in new_hand])} (in hand)")
@@ -290,15 +291,14 @@ class Teller:
             else:
                 where = "in the deck: " + ", ".join(f"{_nth(i + 1)} from the top" for i, _ in new_deck)
             out.append(f"{you} {_and([self.p.card(c) for _, c in new_deck])} ({where})")
-        theirs_before = before.get("opponent_knows") or {"hand": [], "deck": []}
-        theirs_after = after.get("opponent_knows") or {"hand": [], "deck": []}
-        learnt = [c for c in theirs_after["hand"] if c not in theirs_before["hand"] and c not in seen_before]
+        theirs_before, theirs_after = before.opponent_knows, after.opponent_knows
+        learnt = [c for c in theirs_after.hand if c not in theirs_before.hand and c not in seen_before]
         if learnt:
             out.append(
                 f"{self.name(opp)} {'see' if opp == self.viewer else 'sees'} {self.owner(me)} "
                 + _and([self.p.card(c) for c in learnt])
             )
-        looked = len(theirs_after["deck"]) - len(theirs_before["deck"]) - max(0, deck_delta)
+        looked = len(theirs_after.deck) - len(theirs_before.deck) - max(0, deck_delta)
         if looked > 0:
             out.append(
                 f"{self.name(opp)} {'look' if opp == self.viewer else 'looks'} at {looked} "

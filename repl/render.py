@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, TextIO
 
 from interpreter.core.cards import UnknownCardError, card_symbol, is_red, parse_card
 from interpreter.core.terminal import sgr
+from interpreter.engine.view import PointView, SideView, View
 
 RED, BOLD, DIM, RESET = sgr("red"), sgr("bold"), sgr("dim"), sgr("reset")
 
@@ -87,12 +88,12 @@ def outcome_text(outcome: Any, you: int | None = None) -> str:
     return f"{head}: {rest}" if rest else head
 
 
-def _point_text(p: Painter, entry: dict[str, Any], side_owner: str) -> str:
-    text = p.card(entry["card"])
-    if entry["jacks"]:
-        text += "+" + "+".join(p.card(j) for j in entry["jacks"])
-    if entry.get("owner") and entry["owner"] != side_owner:
-        text += p.dim(f"(from {player_label(entry['owner'])})")
+def _point_text(p: Painter, entry: PointView, side_owner: str) -> str:
+    text = p.card(entry.card)
+    if entry.jacks:
+        text += "+" + "+".join(p.card(j) for j in entry.jacks)
+    if entry.owner and entry.owner != side_owner:
+        text += p.dim(f"(from {player_label(entry.owner)})")
     return text
 
 
@@ -101,13 +102,15 @@ def _royal_text(p: Painter, name: str, played_as: dict[str, str]) -> str:
     return p.card(name) + (p.dim(f"({how})") if how and how != "royal" else "")
 
 
-def side_lines(p: Painter, side: dict[str, Any], title: str, owner: str, played_as: dict[str, str]) -> list[str]:
-    points = "  ".join(_point_text(p, e, owner) for e in side["points"]) or p.dim("—")
-    royals = "  ".join(_royal_text(p, r, played_as) for r in side["royals"]) or p.dim("—")
-    return [f" {p.bold(title)}  {side['score']}/{side['goal']} points", f"   points  {points}", f"   royals  {royals}"]
+def side_lines(p: Painter, side: SideView, title: str, owner: str, played_as: dict[str, str]) -> list[str]:
+    points = "  ".join(_point_text(p, e, owner) for e in side.points) or p.dim("—")
+    royals = "  ".join(_royal_text(p, r, played_as) for r in side.royals) or p.dim("—")
+    return [f" {p.bold(title)}  {side.score}/{side.goal} points", f"   points  {points}", f"   royals  {royals}"]
 
 
-def describe_chain(p: Painter, chain: list[str], stack: list[str] | None = None, scrap: list[str] | None = None) -> str:
+def describe_chain(
+    p: Painter, chain: Sequence[str], stack: Sequence[str] | None = None, scrap: Sequence[str] | None = None
+) -> str:
     """The plays waiting to resolve, each answer after what it answers; a play whose cards have
     already gone to the scrap (a 2 that counters goes there at once) says so."""
     out = []
@@ -120,7 +123,7 @@ def describe_chain(p: Painter, chain: list[str], stack: list[str] | None = None,
 
 
 def board(
-    view: dict[str, Any],
+    view: View,
     color: bool = False,
     names: tuple[str, str] | None = None,
     played_as: dict[str, str] | None = None,
@@ -135,87 +138,87 @@ def board(
     """
     p = Painter(color)
     played_as = played_as or {}
-    me, opp = view["player"], ("p2" if view["player"] == "p1" else "p1")
+    me, opp = view.player, ("p2" if view.player == "p1" else "p1")
     you_title, opp_title = names or (f"You ({player_label(me)})", player_label(opp))
-    d = view.get("decision")
-    who = f"{player_label(d['player'])} to act" if d and not view.get("outcome") else "game over"
-    head = f"── {view['ruleset']} · turn {view['turn_number']} · {who} "
+    d = view.decision
+    who = f"{player_label(d.player)} to act" if d and not view.outcome else "game over"
+    head = f"── {view.ruleset} · turn {view.turn_number} · {who} "
     lines = [p.bold(head + "─" * max(0, width - len(head)))]
-    if view["opponent_hand"] is None:
-        n = view["opponent_hand_count"]
+    if view.opponent_hand is None:
+        n = view.opponent_hand_count
         opp_hand = p.dim(f"{n} card{'' if n == 1 else 's'}, hidden")
-        if view.get("opponent_hand_known"):  # cards of it this player saw go there or was shown
-            opp_hand += p.dim(" (you know ") + p.cards(sorted_cards(view["opponent_hand_known"])) + p.dim(")")
+        if view.opponent_hand_known:  # cards of it this player saw go there or was shown
+            opp_hand += p.dim(" (you know ") + p.cards(sorted_cards(view.opponent_hand_known)) + p.dim(")")
     else:
-        opp_hand = (p.cards(sorted_cards(view["opponent_hand"])) or p.dim("empty")) + p.dim(f"  ({shown_note})")
-    lines += side_lines(p, view["opponent"], opp_title, opp, played_as)
+        opp_hand = (p.cards(sorted_cards(view.opponent_hand)) or p.dim("empty")) + p.dim(f"  ({shown_note})")
+    lines += side_lines(p, view.opponent, opp_title, opp, played_as)
     lines.append(f"   hand    {opp_hand}")
-    scrap = view["scrap"]
-    known = view.get("deck_top_known") or []
-    deeper = [f"{i + 1}. {p.card(c)}" for i, c in view.get("deck_known") or () if i >= len(known)]
+    scrap = view.scrap
+    known = view.deck_top_known
+    deeper = [f"{i + 1}. {p.card(c)}" for i, c in view.deck_known if i >= len(known)]
     deck_note = ", ".join(([f"top {p.cards(known)}"] if known else []) + deeper)
     middle = [
-        f"deck {view['deck_count']}" + (f" ({deck_note}, known)" if deck_note else ""),
+        f"deck {view.deck_count}" + (f" ({deck_note}, known)" if deck_note else ""),
         f"scrap {len(scrap)}" + (f" (top {p.card(scrap[-1])})" if scrap else ""),
     ]
-    if view["shown"]:
-        middle.append("revealed " + p.cards(view["shown"]))
-    if view["chain"]:
-        middle.append("stack " + describe_chain(p, view["chain"], view["stack"], view["scrap"]))
-    elif view["stack"]:
-        middle.append("stack " + p.cards(view["stack"]))
-    if view.get("passes"):
-        middle.append(f"passes {view['passes']}")
+    if view.shown:
+        middle.append("revealed " + p.cards(view.shown))
+    if view.chain:
+        middle.append("stack " + describe_chain(p, view.chain, view.stack, view.scrap))
+    elif view.stack:
+        middle.append("stack " + p.cards(view.stack))
+    if view.passes:
+        middle.append(f"passes {view.passes}")
     lines.append(" " + p.dim("·" * 3) + " " + "   ".join(middle))
-    lines += side_lines(p, view["you"], you_title, me, played_as)
-    lines.append(f"   hand    {p.cards(sorted_cards(view['hand'])) or p.dim('empty')}")
-    theirs = (view.get("opponent_knows") or {}).get("hand") or []
-    if theirs and len(theirs) < len(view["hand"]):  # (all of it: a rule shows them the hand)
+    lines += side_lines(p, view.you, you_title, me, played_as)
+    lines.append(f"   hand    {p.cards(sorted_cards(view.hand)) or p.dim('empty')}")
+    theirs = view.opponent_knows.hand
+    if theirs and len(theirs) < len(view.hand):  # (all of it: a rule shows them the hand)
         lines[-1] += p.dim(f"  ({player_label(opp)} knows ") + p.cards(sorted_cards(theirs)) + p.dim(")")
     return "\n".join(lines)
 
 
-def scrap_text(view: dict[str, Any], painter: Painter | None = None) -> str:
+def scrap_text(view: View, painter: Painter | None = None) -> str:
     """The scrap pile, oldest first and the top last."""
     p = painter or Painter(False)
-    scrap = view["scrap"]
+    scrap = view.scrap
     if not scrap:
         return "The scrap is empty."
     return f"Scrap ({len(scrap)} card{'s' if len(scrap) != 1 else ''}, the top last): {p.cards(scrap)}"
 
 
-def decision_text(view: dict[str, Any], viewer_is_decider: bool, painter: Painter | None = None) -> str:
+def decision_text(view: View, viewer_is_decider: bool, painter: Painter | None = None) -> str:
     """What is being decided, in a few words: 'your turn', 'P2 may counter 6♦', 'you must discard 2'."""
     p = painter or Painter(False)
-    d = view.get("decision")
+    d = view.decision
     if d is None:
-        return view.get("outcome") or "game over"
-    who = "you" if viewer_is_decider else player_label(d["player"])
-    kind = d["kind"]
-    legal = view.get("legal_moves") if viewer_is_decider else None
+        return view.outcome or "game over"
+    who = "you" if viewer_is_decider else player_label(d.player)
+    kind = d.kind
+    legal = view.legal_moves if viewer_is_decider else None
     only = legal is not None and len(legal) == 1
     if kind == "main":
         text = "your turn" if viewer_is_decider else f"{who}'s turn"
     elif kind == "respond":
-        top = (view["chain"][-1] if view["chain"] else "play ?").split()
-        other = "p2" if d["player"] == "p1" else "p1"
-        owner = "your" if other == view["player"] else player_label(other) + "'s"
+        top = (view.chain[-1] if view.chain else "play ?").split()
+        other = "p2" if d.player == "p1" else "p1"
+        owner = "your" if other == view.player else player_label(other) + "'s"
         what = f"{owner} {p.card(top[1])} ({top[0]})" if len(top) > 1 else f"{owner} {top[0]}"
         if only:  # nothing to answer with: the window is there, but the only move is to let it resolve
             return f"you cannot counter {what}: press Enter to continue"
         text = f"{who} may counter {what} or let it resolve"
     elif kind == "choose":
-        hidden = len(d["options"]) < d.get("option_count", len(d["options"]))
-        must, upto = ("may", "up to ") if d.get("upto") else ("must", "")
+        hidden = len(d.options) < d.option_count
+        must, upto = ("may", "up to ") if d.upto else ("must", "")
         if hidden:  # another player picks among cards this viewer may not see (a 4's victim, own hand)
-            count = d["count"]
-            text = f"{who} {must} {d['verb']} {upto}{count} card{'s' if count != 1 else ''}"
+            count = d.count
+            text = f"{who} {must} {d.verb} {upto}{count} card{'s' if count != 1 else ''}"
         else:
-            text = f"{who} {must} {d['verb']} {upto}{d['count']} of {p.cards(d['options'])}"
-        if d.get("upto") and viewer_is_decider:
-            text += f" ('{d['verb']}' alone: none)"
+            text = f"{who} {must} {d.verb} {upto}{d.count} of {p.cards(d.options)}"
+        if d.upto and viewer_is_decider:
+            text += f" ('{d.verb}' alone: none)"
     elif kind == "play":
-        text = f"{who} must play one of the revealed {p.cards(d['options'])}"
+        text = f"{who} must play one of the revealed {p.cards(d.options)}"
     else:
         text = f"{who} to decide ({kind})"
     if only and legal:

@@ -20,6 +20,7 @@ from interpreter.core.cards import ALL_RANKS, NAMES
 from interpreter.core.errors import LocatedError
 from interpreter.core.terminal import safe, say
 from interpreter.core.zones import HAND0
+from interpreter.engine.view import View
 from interpreter.players.registry import Player, make_player
 from interpreter.players.registry import players as registered_players
 from interpreter.scripting import records
@@ -133,11 +134,11 @@ class Session:
             self._last_viewer = d.player
         return self._last_viewer
 
-    def view(self, player: int | None = None) -> dict[str, Any]:
+    def view(self, player: int | None = None) -> View:
         p = self.viewer if player is None else player
         v = self.game.view(p)
         if self.replay is not None and self.replay.open_hands:  # a finished game shows both hands
-            v["opponent_hand"] = self.game.view(1 - p)["hand"]
+            v = v.replace(opponent_hand=self.game.view(1 - p).hand)
         return v
 
     def names(self) -> tuple[str, str]:
@@ -351,7 +352,7 @@ class Session:
             return move
 
     # -- hot-seat --------------------------------------------------------------------------------
-    def _after_hot_seat_move(self, viewer: int, before: dict[str, Any], move: Move) -> bool:
+    def _after_hot_seat_move(self, viewer: int, before: View, move: Move) -> bool:
         """Tell a hot-seat move; when the decider changes, hand over first and tell the next player
         every move they have not seen. False if the board is not to be shown (quit, or taken back)."""
         for _ in range(1000):
@@ -602,8 +603,8 @@ class Session:
         for i, m in enumerate(self.game.moves):
             before, after = self.game.view_after(i, viewer), self.game.view_after(i + 1, viewer)
             if open_hands:
-                before["opponent_hand"] = self.game.view_after(i, 1 - viewer)["hand"]
-                after["opponent_hand"] = self.game.view_after(i + 1, 1 - viewer)["hand"]
+                before = before.replace(opponent_hand=self.game.view_after(i, 1 - viewer).hand)
+                after = after.replace(opponent_hand=self.game.view_after(i + 1, 1 - viewer).hand)
             lines.append(f"{i + 1:>4}. {teller.tell(before, after, m)}")
         if outcome and self.game.outcome is not None:
             lines.append("      " + self.outcome_line())

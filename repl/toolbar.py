@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from interpreter.engine.view import View
+
 from .render import Painter, decision_text, outcome_text, player_label
 from .wrap import visible_width
 
@@ -30,11 +32,11 @@ def toolbar_forms(session: Session) -> list[str]:
     if session.replay is not None:
         step = f"replay {session.replay.at}/{len(session.replay.moves)}"
         what, short_what = f"{step} · {what}", f"{step} · {short_what}"
-    me, opp = v["player"], "p2" if v["player"] == "p1" else "p1"
+    me, opp = v.player, "p2" if v.player == "p1" else "p1"
     you_label = "you" if session.replay is None else player_label(me)
-    ours, theirs = f"{v['you']['score']}/{v['you']['goal']}", f"{v['opponent']['score']}/{v['opponent']['goal']}"
+    ours, theirs = f"{v.you.score}/{v.you.goal}", f"{v.opponent.score}/{v.opponent.goal}"
     sides = f"{you_label} {ours} · {player_label(opp)} {theirs}"
-    deck, short_deck = f"deck {v['deck_count']} · scrap {len(v['scrap'])}", f"deck {v['deck_count']}"
+    deck, short_deck = f"deck {v.deck_count} · scrap {len(v.scrap)}", f"deck {v.deck_count}"
     if session.replay is not None:
         keys, short_keys = "Enter: next · prev · resume", "Enter: next"
     elif over is not None:
@@ -54,20 +56,20 @@ def toolbar_forms(session: Session) -> list[str]:
     ]
 
 
-def _short_decision(view: dict, mine: bool) -> str:
+def _short_decision(view: View, mine: bool) -> str:
     """The decision in two or three words: 'your turn', 'counter?', 'P2: discard 2'."""
-    d = view.get("decision")
+    d = view.decision
     if d is None:
         return "game over"
-    who = "" if mine else player_label(d["player"]) + ": "
-    kind = d["kind"]
+    who = "" if mine else player_label(d.player) + ": "
+    kind = d.kind
     if kind == "main":
-        return "your turn" if mine else f"{player_label(d['player'])}'s turn"
+        return "your turn" if mine else f"{player_label(d.player)}'s turn"
     if kind == "respond":
-        legal = view.get("legal_moves") or []
-        return "Enter: resolve" if mine and legal == ["resolve"] else f"{who}counter or resolve"
+        legal = view.legal_moves or ()
+        return "Enter: resolve" if mine and legal == ("resolve",) else f"{who}counter or resolve"
     if kind == "choose":
-        return f"{who}{d['verb']} {d['count']}"
+        return f"{who}{d.verb} {d.count}"
     if kind == "play":
         return f"{who}play a revealed card"
     return f"{who}{kind}"

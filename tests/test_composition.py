@@ -13,6 +13,7 @@ from interpreter import Game, load_ruleset
 from interpreter.core.cards import parse_card
 from interpreter.core.errors import RulesetError, RulesetErrors
 from interpreter.engine.state import SCRAP
+from interpreter.engine.view import PointView
 from interpreter.language import tree as A
 from interpreter.rules import check
 from interpreter.rules.page import diff_rules, rules_page
@@ -230,7 +231,7 @@ def test_where_two_plays_name_the_same_move_the_first_makes_it(tmp_path: Path) -
     assert moves.count("jack JS 7H") == 1 and "jack JS KC" in moves
     g.play("jack JS 7H")
     g.play("resolve")
-    assert g.view(0)["you"]["points"] == [{"card": "7H", "jacks": ["JS"], "owner": "p2"}]  # the default Jack's
+    assert g.view(0).you.points == (PointView("7H", ("JS",), "p2"),)  # the default Jack's
 
 
 @pytest.mark.parametrize(

@@ -99,8 +99,8 @@ def test_a_house_rule_works_without_code(tmp_path: Path) -> None:
     game = Game(rules, build_position(rules, setup, 0), 0, setup)
     game.play("oneoff AC")
     game.play("resolve")
-    assert game.view(0)["you"]["points"][0]["card"] == "7H"
-    assert game.view(0)["opponent"]["points"] == []
+    assert game.view(0).you.points[0].card == "7H"
+    assert game.view(0).opponent.points == ()
 
 
 def test_let_names_the_cards_as_they_were(tmp_path: Path) -> None:
@@ -115,8 +115,8 @@ def test_let_names_the_cards_as_they_were(tmp_path: Path) -> None:
     game = Game(rules, build_position(rules, setup, 0), 0, setup)
     game.play("oneoff AC")
     game.play("resolve")
-    assert game.view(0)["hand"] == ["5S"]  # the drawn card stays: it was not in the hand when `let` ran
-    assert "7H" in game.view(0)["scrap"]
+    assert game.view(0).hand == ("5S",)  # the drawn card stays: it was not in the hand when `let` ran
+    assert "7H" in game.view(0).scrap
 
 
 @pytest.mark.parametrize(
@@ -218,4 +218,4 @@ def test_else_if_is_the_nested_if_with_one_end(tmp_path: Path) -> None:
     game = Game(rules, build_position(rules, setup, 0), 0, setup)
     game.play("oneoff 4S")
     game.play("resolve")  # p2 holds 2 cards: the middle branch draws p1 one card
-    assert sorted(game.view(0)["hand"]) == ["2C", "5S"]
+    assert sorted(game.view(0).hand) == ["2C", "5S"]

@@ -119,9 +119,9 @@ def test_observations_show_the_hidden_cards_a_player_knows() -> None:
                 view = game.view(p)
                 obs = e.observe(agent)["observation"]
                 want = {
-                    "opponent_hand_known": view["opponent_hand_known"],
-                    "deck_known": [n for _, n in view["deck_known"]],
-                    "hand_known_to_opponent": view["opponent_knows"]["hand"],
+                    "opponent_hand_known": view.opponent_hand_known,
+                    "deck_known": [n for _, n in view.deck_known],
+                    "hand_known_to_opponent": view.opponent_knows.hand,
                 }
                 for name, cards in want.items():
                     assert plane(obs, name) == {parse_card(c) for c in cards}, (seed, agent, name)

@@ -20,7 +20,7 @@ def test_seeded_deal_is_reproducible() -> None:
     assert a.state.key() == b.state.key()
     assert Game.new(rules, 43).state.key() != a.state.key()
     v = a.view(0)
-    assert len(v["hand"]) == 5 and v["opponent_hand_count"] == 6 and v["deck_count"] == 41
+    assert len(v.hand) == 5 and v.opponent_hand_count == 6 and v.deck_count == 41
     assert a.decision.player == 0 and a.decision.kind == "main"
 
 
@@ -53,21 +53,21 @@ def test_undo_and_redo_restore_exact_states() -> None:
 
 def test_the_opponent_hand_is_hidden_until_glasses_or_deck_out() -> None:
     game = _game({"p1": {"hand": ["8H", "7C"]}, "p2": {"hand": ["2C", "3D"]}})
-    assert game.view(0)["opponent_hand"] is None and game.view(0)["opponent_hand_count"] == 2
-    assert game.view(1)["opponent_hand"] is None
+    assert game.view(0).opponent_hand is None and game.view(0).opponent_hand_count == 2
+    assert game.view(1).opponent_hand is None
     game.play("glasses 8H")
     game.play("resolve")
-    assert sorted(game.view(0)["opponent_hand"]) == ["2C", "3D"]
-    assert game.view(1)["opponent_hand"] is None  # glasses work for their owner only
+    assert sorted(game.view(0).opponent_hand) == ["2C", "3D"]
+    assert game.view(1).opponent_hand is None  # glasses work for their owner only
     out = _game({"p1": {"hand": ["7C"]}, "p2": {"hand": ["2C"]}, "unplaced": "scrap"})
-    assert out.view(0)["opponent_hand"] == ["2C"] and out.view(1)["opponent_hand"] == ["7C"]
+    assert out.view(0).opponent_hand == ("2C",) and out.view(1).opponent_hand == ("7C",)
 
 
 def test_view_never_shows_the_deck_order() -> None:
     game = Game.new(load_ruleset("default"), 9)
     view = game.view(0)
-    assert "deck" not in view and view["deck_count"] == 41
-    assert "legal_moves" in view and "legal_moves" not in game.view(1)
+    assert not hasattr(view, "deck") and view.deck_count == 41
+    assert view.legal_moves is not None and game.view(1).legal_moves is None
 
 
 def test_outcome_and_no_moves_after_the_end() -> None:
@@ -103,9 +103,9 @@ def test_cards_both_players_saw_go_on_the_deck_as_known() -> None:
     game = _game({"p1": {"hand": ["9C", "3D"]}, "p2": {"hand": ["5C", "2H"], "points": ["10S"]}})
     game.play("oneoff 9C 10S")
     game.play("resolve")
-    assert game.view(0)["deck_top_known"] == ["10S"] == game.view(1)["deck_top_known"]
+    assert game.view(0).deck_top_known == ("10S",) == game.view(1).deck_top_known
     game.play("draw")  # p2 draws it: nothing on the deck is known any more
-    assert game.view(0)["deck_top_known"] == []
+    assert game.view(0).deck_top_known == ()
 
 
 def test_narration_written_late_is_the_narration_written_at_once() -> None:

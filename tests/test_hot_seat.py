@@ -29,7 +29,7 @@ class Handovers:
 
 
 def hand_symbols(game: Game, player: int) -> list[str]:
-    return [Painter(False).card(c) for c in game.view(player)["hand"]]
+    return [Painter(False).card(c) for c in game.view(player).hand]
 
 
 def test_each_player_sees_their_own_view_in_turn() -> None:

@@ -109,7 +109,7 @@ def test_board_hides_the_opponents_hand_and_colours_red_suits() -> None:
     game = Game.new(load_ruleset("default"), 3)
     view = game.view(0)
     text = board(view, color=False)
-    for card in game.view(1)["hand"]:
+    for card in game.view(1).hand:
         assert Painter(False).card(card) not in text.split("hand")[1].splitlines()[0]
     assert "6 cards, hidden" in text
     assert "\x1b[" not in text
@@ -270,10 +270,10 @@ def test_replaying_an_unfinished_game_shows_only_your_side(pipe: PipeInput, tmp_
     type_line(s, prompt, pipe, f"save {path}")
     type_line(s, prompt, pipe, f"replay {path}")
     assert s.replay is not None and not s.replay.open_hands
-    assert s.view()["opponent_hand"] is None  # the bot's hand stays hidden
+    assert s.view().opponent_hand is None  # the bot's hand stays hidden
     assert "not finished" in "\n".join(lines[-20:])
     type_line(s, prompt, pipe, "goto 1")
-    assert s.view()["opponent_hand"] is None
+    assert s.view().opponent_hand is None
 
 
 def test_bad_input_prints_one_line_and_changes_nothing(pipe: PipeInput) -> None:
@@ -510,7 +510,7 @@ def test_everything_wraps_to_a_narrow_terminal(pipe: PipeInput) -> None:
             break
         s.handle(str(me.choose(s.game)))
         assert visible_width(toolbar_text(s)) <= 60
-        assert f"{s.view()['you']['score']}/{s.view()['you']['goal']}" in toolbar_text(s)
+        assert f"{s.view().you.score}/{s.view().you.goal}" in toolbar_text(s)
     for command in ("help", "rules", "log", "show", "scrap", "explain scuttle 10S 9H"):
         s.handle(command)
     text = "\n".join(lines)

@@ -36,12 +36,12 @@ def never_seen_by(game: Game, player: int) -> set[str]:
     held: set[str] = set()
     for n in range(len(game.moves) + 1):
         v, theirs = game.view_after(n, player), game.view_after(n, 1 - player)
-        held |= set(theirs["hand"])
-        seen |= set(v["hand"]) | set(v["opponent_hand"] or ()) | set(v["scrap"]) | set(v["shown"])
-        seen |= set(v["stack"]) | set(v["deck_top_known"])
-        for side in ("you", "opponent"):
-            seen |= {e["card"] for e in v[side]["points"]} | {j for e in v[side]["points"] for j in e["jacks"]}
-            seen |= set(v[side]["royals"])
+        held |= set(theirs.hand)
+        seen |= set(v.hand) | set(v.opponent_hand or ()) | set(v.scrap) | set(v.shown)
+        seen |= set(v.stack) | set(v.deck_top_known)
+        for side in (v.you, v.opponent):
+            seen |= {e.card for e in side.points} | {j for e in side.points for j in e.jacks}
+            seen |= set(side.royals)
     return held - seen
 
 

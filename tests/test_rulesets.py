@@ -86,13 +86,13 @@ def test_micro_deck_and_deal() -> None:
     assert ranks == sorted(["A", "2", "2", "3", "3", "4", "6", "9", "9", "9", "9", "10", "10", "J", "Q", "K"])
     game = Game.new(rules, 0)
     v = game.view(0)
-    assert len(v["hand"]) == 8 and v["opponent_hand"] is not None and v["deck_count"] == 0
+    assert len(v.hand) == 8 and v.opponent_hand is not None and v.deck_count == 0
 
 
 def test_micro_with_jokers_deals_each_player_a_joker() -> None:
     for seed in range(5):
         v = Game.new(load_ruleset("micro+jokers"), seed).view(0)
-        assert "RJ" in v["hand"] and len(v["hand"]) == 9 and "BJ" in v["opponent_hand"]
+        assert "RJ" in v.hand and len(v.hand) == 9 and "BJ" in v.opponent_hand
 
 
 def test_twins_are_like_their_single_play() -> None:
@@ -202,11 +202,11 @@ def _play_out(spec: str, seed: int) -> Game:
 def test_match_until_three_wins_and_replays_exactly(spec: str) -> None:
     for seed in range(10):
         game = _play_out(spec, seed)
-        m = game.view(0)["match"]
-        assert max(m["wins"].values()) == 3 and m["needed"] == 3
-        assert len(m["hands"]) >= 3 and "wins the match" in game.outcome.reason
+        m = game.view(0).match
+        assert max(m.wins.values()) == 3 and m.needed == 3
+        assert len(m.hands) >= 3 and "wins the match" in game.outcome.reason
         again = replay(record_of(game))
-        assert again.state.key() == game.state.key() and again.view(0)["match"] == m
+        assert again.state.key() == game.state.key() and again.view(0).match == m
 
 
 def test_match_undo_across_a_new_hand() -> None:
@@ -215,7 +215,7 @@ def test_match_undo_across_a_new_hand() -> None:
     game = Game(rules, build_position(rules, setup, 9), 9, setup=setup)
     before = game.state.key()
     game.play("points 2C")
-    assert game.view(0)["match"]["wins"] == {"p1": 1, "p2": 0} and game.state.turn == 1
+    assert game.view(0).match.wins == {"p1": 1, "p2": 0} and game.state.turn == 1
     game.undo()
     assert game.state.key() == before
 

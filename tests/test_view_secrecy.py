@@ -3,6 +3,7 @@ options of the other player's decision included (the count, not the cards, when 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -19,6 +20,8 @@ from .rulesets_under_test import RULESETS
 
 def _names(x: object) -> set[str]:
     """Every card name anywhere in a view (legal moves excepted: they are the viewer's own)."""
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):  # a View and its parts, field by field
+        x = {f.name: getattr(x, f.name) for f in dataclasses.fields(x)}
     if isinstance(x, dict):
         return set().union(set(), *(_names(v) for k, v in x.items() if k not in ("legal_moves", "ruleset")))
     if isinstance(x, list | tuple):
@@ -51,7 +54,9 @@ def test_no_view_names_a_card_its_player_does_not_know(spec: str) -> None:
         game, rnd = Game.new(rules, seed), random.Random(seed)
         while game.outcome is None and len(game.moves) < 120:
             for p in (0, 1):
-                leaked = _names(game.view(p)) - _known(game, p)
+                view = game.view(p)
+                assert set(view.hand) <= _names(view)  # (the walk reaches into the view)
+                leaked = _names(view) - _known(game, p)
                 assert not leaked, f"{spec} seed {seed} after {[str(m) for m in game.moves]}: p{p + 1} sees {leaked}"
             moves = game.legal_moves()
             game.play(moves[rnd.randrange(len(moves))])
@@ -63,7 +68,7 @@ def test_a_four_s_victim_picks_from_a_hand_the_other_player_sees_only_as_a_count
     game = Game(rules, build_position(rules, setup, 0), 0, setup)
     game.play("oneoff 4S")
     game.play("resolve")
-    theirs, mine = game.view(0)["decision"], game.view(1)["decision"]
-    assert theirs["player"] == "p2" and theirs["options"] == [] and theirs["option_count"] == 3
-    assert sorted(mine["options"]) == ["3D", "9C", "KH"]
+    theirs, mine = game.view(0).decision, game.view(1).decision
+    assert theirs.player == "p2" and theirs.options == () and theirs.option_count == 3
+    assert sorted(mine.options) == ["3D", "9C", "KH"]
     assert decision_text(game.view(0), False, Painter(False)).startswith("P2 must discard 2 cards")

@@ -32,6 +32,7 @@ from .knowledge import known_hidden
 from .machine import CHOOSE_D, MAIN, PLAY_D, RESPOND, Decision, apply_action, deal, enumerate_actions
 from .moves import Move
 from .state import DECK, DRAW, FIELD0, HAND0, SCRAP, SHOWN, STACK, State
+from .view import DecisionView, HandResult, KnownToOpponent, MatchView, PointView, SideView, View
 from .why import no_window_reason, target_reason, together_reason
 
 PLAYER_NAMES = ("p1", "p2")
@@ -139,16 +140,16 @@ class Game:
             return False
         return True
 
-    def match(self) -> dict:
+    def match(self) -> MatchView:
         """The score of a match of several hands (`match.wins`): hands won, the hand being played, and
         each finished hand's result."""
         g = self.state
-        return {
-            "wins": {"p1": g.wins[0], "p2": g.wins[1]},
-            "needed": self.rules.match_wins,
-            "hand": len(g.hands) + (0 if g.winner is not None else 1),
-            "hands": [{"winner": "draw" if w == DRAW else PLAYER_NAMES[w], "reason": r} for w, r in g.hands],
-        }
+        return MatchView(
+            wins={"p1": g.wins[0], "p2": g.wins[1]},
+            needed=self.rules.match_wins,
+            hand=len(g.hands) + (0 if g.winner is not None else 1),
+            hands=tuple(HandResult("draw" if w == DRAW else PLAYER_NAMES[w], r) for w, r in g.hands),
+        )
 
     def score(self, player: int) -> int:
         return self.rules.score_of(self.state, player)
@@ -254,7 +255,7 @@ class Game:
         """The exact state after the first `n` moves of the game (0: its start)."""
         return self._stack[n][0] if 0 <= n < len(self._stack) else self.state
 
-    def view_after(self, n: int, player: int) -> dict:
+    def view_after(self, n: int, player: int) -> View:
         """What `player` could see after the first `n` moves (see `view`)."""
         if not 0 <= n < len(self._stack):
             return self.view(player)
@@ -505,7 +506,7 @@ class Game:
         return {SCRAP: "in the scrap", SHOWN: "revealed", STACK: "on the stack"}.get(z, "elsewhere")
 
     # -- views ---------------------------------------------------------------------------------
-    def view(self, player: int) -> dict:
+    def view(self, player: int) -> View:
         """What `player` may see: nothing hidden leaks. The opponent's hand when a rule shows it, else the
         cards of it the player knows; the cards of the deck the player knows, where they are; and which
         of the player's own cards (and which places in the deck) the opponent knows (engine/knowledge.py)."""
@@ -516,90 +517,55 @@ class Game:
         top_run = 0
         while top_run < len(deck_known) and deck_known[top_run][0] == top_run:
             top_run += 1
-
-        def side(p: int) -> dict:
-            cards = g.zones[FIELD0 + p]
-            return {
-                "points": [
-                    {
-                        "card": NAMES[c],
-                        "jacks": [NAMES[j] for j in g.atts.get(c, [])],
-                        "owner": PLAYER_NAMES[g.owner[c]],
-                    }
-                    for c in cards
-                    if g.host[c] < 0 and g.role[c] == "point"
-                ],
-                "royals": [NAMES[c] for c in cards if g.host[c] < 0 and g.role[c] not in ("point",)],
-                "score": rules.score_of(g, p),
-                "goal": rules.goal_of(g, p),
-            }
-
-        d = g.pending
         visible = rules.hand_visible(g, player)
-        view: dict[str, Any] = {
-            "ruleset": rules.name,
-            "player": PLAYER_NAMES[player],
-            "turn": PLAYER_NAMES[g.turn],
-            "turn_number": g.turn_no,
-            "decision": None
-            if d is None
-            else {
-                "player": PLAYER_NAMES[d.player],
-                "kind": str(d.kind),
-                "verb": d.verb,
-                "count": d.count,
-                "upto": d.upto,  # any number of the options from none to count
-                # the cards to pick from, as far as this player may see them: all of them when the
-                # decision is theirs, else only those the rest of the view shows (a 4's victim picks
-                # from a hidden hand: the count, not the cards)
-                "options": [NAMES[c] for c in d.options],
-                "option_count": len(d.options),
-            },
-            "hand": [NAMES[c] for c in g.zones[HAND0 + player]],
-            "opponent_hand": [NAMES[c] for c in g.zones[HAND0 + opp]] if visible else None,
-            "opponent_hand_count": len(g.zones[HAND0 + opp]),
-            # the cards of a hidden opponent hand this player knows (a card both saw go there, one shown)
-            "opponent_hand_known": [] if visible else [NAMES[c] for c in opp_known],
-            "you": side(player),
-            "opponent": side(opp),
-            "deck_count": len(g.zones[DECK]),
-            # the cards of the deck this player knows: [place from the top (0: the top card), card], top first
-            "deck_known": [[i, NAMES[c]] for i, c in deck_known],
-            # the unbroken run of them from the top (a 9's target, a 7's other card, the top N a rule shows)
-            "deck_top_known": [NAMES[c] for _, c in deck_known[:top_run]],
-            # what the opponent knows of this player's hidden cards: which cards of this hand, and which places
-            # of the deck (not what is there, unless this player knows it too)
-            "opponent_knows": {"hand": [NAMES[c] for c in mine_known], "deck": [i for i, _ in deck_theirs]},
-            "scrap": [NAMES[c] for c in g.zones[SCRAP]],
-            "shown": [NAMES[c] for c in g.zones[SHOWN]],
-            "stack": [NAMES[c] for c in g.zones[STACK]],
-            "chain": [
-                str(
-                    Move(
-                        x[0].verb,
-                        tuple(x[2])
-                        + (
-                            (x[3],)
-                            if isinstance(x[3], int) and x[3] >= 0
-                            else tuple(x[3])
-                            if isinstance(x[3], tuple)
-                            else ()
-                        ),
-                    )
-                )
-                for x in g.chain
-            ],
-            "passes": g.passes,
-            "outcome": str(self.outcome) if self.outcome else None,
-        }
-        if rules.match_wins > 1:
-            view["match"] = self.match()
-        if d is not None and d.player == player:
-            view["legal_moves"] = [str(m) for m in self.legal_moves()]
-        elif d is not None and d.options:
+        view = View(
+            ruleset=rules.name,
+            player=PLAYER_NAMES[player],
+            turn=PLAYER_NAMES[g.turn],
+            turn_number=g.turn_no,
+            decision=None,
+            hand=_names(g.zones[HAND0 + player]),
+            opponent_hand=_names(g.zones[HAND0 + opp]) if visible else None,
+            opponent_hand_count=len(g.zones[HAND0 + opp]),
+            opponent_hand_known=() if visible else _names(opp_known),
+            you=self._side(player),
+            opponent=self._side(opp),
+            deck_count=len(g.zones[DECK]),
+            deck_known=tuple((i, NAMES[c]) for i, c in deck_known),
+            deck_top_known=tuple(NAMES[c] for _, c in deck_known[:top_run]),
+            opponent_knows=KnownToOpponent(_names(mine_known), tuple(i for i, _ in deck_theirs)),
+            scrap=_names(g.zones[SCRAP]),
+            shown=_names(g.zones[SHOWN]),
+            stack=_names(g.zones[STACK]),
+            chain=tuple(str(_chain_move(x)) for x in g.chain),
+            passes=g.passes,
+            outcome=str(self.outcome) if self.outcome else None,
+            match=self.match() if rules.match_wins > 1 else None,
+        )
+        d = g.pending
+        if d is None:
+            return view
+        options = _names(d.options)
+        if d.player == player:
+            return view.replace(decision=_decision(d, options), legal_moves=tuple(str(m) for m in self.legal_moves()))
+        if options:  # another player's choice: only the options the rest of the view shows
             seen = _seen_names(view)
-            view["decision"]["options"] = [n for n in view["decision"]["options"] if n in seen]
-        return view
+            options = tuple(n for n in options if n in seen)
+        return view.replace(decision=_decision(d, options))
+
+    def _side(self, p: int) -> SideView:
+        g, rules = self.state, self.rules
+        cards = g.zones[FIELD0 + p]
+        return SideView(
+            points=tuple(
+                PointView(NAMES[c], _names(g.atts.get(c, ())), PLAYER_NAMES[g.owner[c]])
+                for c in cards
+                if g.host[c] < 0 and g.role[c] == "point"
+            ),
+            royals=tuple(NAMES[c] for c in cards if g.host[c] < 0 and g.role[c] != "point"),
+            score=rules.score_of(g, p),
+            goal=rules.goal_of(g, p),
+        )
 
     # -- narration -----------------------------------------------------------------------------
     def _narrate(self, before: State, move: Move, after: State) -> str:
@@ -630,17 +596,42 @@ class Game:
         return line
 
 
-def _seen_names(view: dict) -> set[str]:
+def _seen_names(view: View) -> set[str]:
     """Every card a view shows (its hands, fields, open zones and the hidden cards its player knows):
     what another player's decision may name to this player."""
-    seen = set(view["hand"]) | set(view["opponent_hand"] or ()) | set(view["opponent_hand_known"])
-    for side in (view["you"], view["opponent"]):
-        seen.update(side["royals"])
-        for pt in side["points"]:
-            seen.add(pt["card"])
-            seen.update(pt["jacks"])
-    seen.update(view["scrap"], view["shown"], view["stack"], (n for _, n in view["deck_known"]))
+    seen = set(view.hand) | set(view.opponent_hand or ()) | set(view.opponent_hand_known)
+    for side in (view.you, view.opponent):
+        seen.update(side.royals)
+        for pt in side.points:
+            seen.add(pt.card)
+            seen.update(pt.jacks)
+    seen.update(view.scrap, view.shown, view.stack, (n for _, n in view.deck_known))
     return seen
+
+
+def _names(cards: Sequence[int] | tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(NAMES[c] for c in cards)
+
+
+def _decision(d: Decision, options: tuple[str, ...]) -> DecisionView:
+    """The decision `d` as a view shows it, with the `options` the viewer may see."""
+    return DecisionView(
+        player=PLAYER_NAMES[d.player],
+        kind=str(d.kind),
+        verb=d.verb,
+        count=d.count,
+        upto=d.upto,
+        options=options,
+        option_count=len(d.options),
+    )
+
+
+def _chain_move(x: tuple) -> Move:
+    """A play or counter waiting on the chain, as its move: the verb, the cards, then the target or
+    the extra cards."""
+    more = x[3]
+    extra = (more,) if isinstance(more, int) and more >= 0 else tuple(more) if isinstance(more, tuple) else ()
+    return Move(x[0].verb, tuple(x[2]) + extra)
 
 
 def _a(rank: str) -> str:

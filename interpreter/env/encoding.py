@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from interpreter.core.cards import CARD_COUNT, parse_card
+from interpreter.engine.view import View
 
 PLANES = (
     "hand",
@@ -55,7 +56,7 @@ def size(n_tokens: int) -> int:
     return len(PLANES) * CARD_COUNT + len(SCALARS) + n_tokens
 
 
-def encode(view: dict, prefix: list[int], n_tokens: int) -> np.ndarray:
+def encode(view: View, prefix: list[int], n_tokens: int) -> np.ndarray:
     """The observation of `view` (what one player may see) with the move tokens chosen so far."""
     out = np.zeros(size(n_tokens), dtype=np.float32)
     planes = out[: len(PLANES) * CARD_COUNT].reshape(len(PLANES), CARD_COUNT)
@@ -65,43 +66,41 @@ def encode(view: dict, prefix: list[int], n_tokens: int) -> np.ndarray:
         for n in names or ():
             planes[i, parse_card(n)] = 1.0
 
-    put("hand", view["hand"])
-    put("opponent_hand", view["opponent_hand"])
-    for side, prefix_name in (("you", "my"), ("opponent", "opponent")):
-        s = view[side]
-        put(f"{prefix_name}_points", [p["card"] for p in s["points"]])
-        put(f"{prefix_name}_jacks", [j for p in s["points"] for j in p["jacks"]])
-        put(f"{prefix_name}_royals", s["royals"])
-    put("scrap", view["scrap"])
-    put("shown", view["shown"])
-    put("stack", view["stack"])
-    put("deck_top_known", view["deck_top_known"])
-    put("opponent_hand_known", view["opponent_hand_known"])  # empty when the whole hand is face up
-    put("deck_known", [name for _, name in view["deck_known"]])  # anywhere in the deck (the top: above)
-    put("hand_known_to_opponent", view["opponent_knows"]["hand"])
-    d = view["decision"]
-    me = view["player"]
-    match = view.get("match") or {}
-    wins = match.get("wins", {})
+    put("hand", view.hand)
+    put("opponent_hand", view.opponent_hand)
+    for s, prefix_name in ((view.you, "my"), (view.opponent, "opponent")):
+        put(f"{prefix_name}_points", [p.card for p in s.points])
+        put(f"{prefix_name}_jacks", [j for p in s.points for j in p.jacks])
+        put(f"{prefix_name}_royals", s.royals)
+    put("scrap", view.scrap)
+    put("shown", view.shown)
+    put("stack", view.stack)
+    put("deck_top_known", view.deck_top_known)
+    put("opponent_hand_known", view.opponent_hand_known)  # empty when the whole hand is face up
+    put("deck_known", [name for _, name in view.deck_known])  # anywhere in the deck (the top: above)
+    put("hand_known_to_opponent", view.opponent_knows.hand)
+    d = view.decision
+    me = view.player
+    wins = view.match.wins if view.match is not None else {}
     opp = "p2" if me == "p1" else "p1"
     values = {
-        "my_decision": float(d is not None and d["player"] == me),
-        "choose_count": float(d["count"]) if d else 0.0,
-        "my_turn": float(view["turn"] == me),
-        "deck_count": view["deck_count"],
-        "opponent_hand_count": view["opponent_hand_count"],
-        "my_score": view["you"]["score"],
-        "my_goal": view["you"]["goal"],
-        "opponent_score": view["opponent"]["score"],
-        "opponent_goal": view["opponent"]["goal"],
-        "passes": view["passes"],
-        "chain_length": len(view["chain"]),
+        "my_decision": float(d is not None and d.player == me),
+        "choose_count": float(d.count) if d else 0.0,
+        "my_turn": float(view.turn == me),
+        "deck_count": view.deck_count,
+        "opponent_hand_count": view.opponent_hand_count,
+        "my_score": view.you.score,
+        "my_goal": view.you.goal,
+        "opponent_score": view.opponent.score,
+        "opponent_goal": view.opponent.goal,
+        "passes": view.passes,
+        "chain_length": len(view.chain),
         "my_hands_won": wins.get(me, 0),
         "opponent_hands_won": wins.get(opp, 0),
-        "opponent_hand_visible": float(view["opponent_hand"] is not None),
+        "opponent_hand_visible": float(view.opponent_hand is not None),
     }
     if d is not None:
-        values[f"kind_{d['kind']}"] = 1.0
+        values[f"kind_{d.kind}"] = 1.0
     base = len(PLANES) * CARD_COUNT
     for i, name in enumerate(SCALARS):
         out[base + i] = max(0.0, float(values.get(name, 0.0)))

@@ -80,7 +80,7 @@ class Bot:
         view = game.view(me)
         rng = random.Random(f"cuttle-bot:{self.seed}:{game.state.turn_no}:{game.state.moves_made}")
         n = max(1, min(self.samples, self.max_sims // max(1, len(legal))))
-        sampler = self._sampler(game.state, me, view["opponent_hand"] is None)
+        sampler = self._sampler(game.state, me, view.opponent_hand is None)
         worlds = [sampler.sample(rng) for _ in range(n)]
         totals = [0.0] * len(legal)
         per_sim = self.max_nodes // (len(legal) * n)

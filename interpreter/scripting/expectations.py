@@ -412,7 +412,7 @@ def _hand_number(r: _Reader, value: Any) -> Callable[[Game], str | None]:
     want = _count(r, ("hand_number",), value)
 
     def test(game: Game) -> str | None:
-        got = game.match()["hand"]
+        got = game.match().hand
         return None if got == want else _mismatch("hand number", want, got)
 
     return test
