@@ -219,3 +219,11 @@ def test_else_if_is_the_nested_if_with_one_end(tmp_path: Path) -> None:
     game.play("oneoff 4S")
     game.play("resolve")  # p2 holds 2 cards: the middle branch draws p1 one card
     assert sorted(game.view(0).hand) == ["2C", "5S"]
+
+
+@pytest.mark.parametrize("first", ["draw 1", "draw 1 for opponent", "mark me as stunned", "set me.debt to 2"])
+def test_a_for_each_on_the_next_line_starts_a_statement(first: str) -> None:
+    # `draw N`, `mark X as M` and `set X to N` may end in `for ...`: a `for each` after them is a new
+    # statement, not the rest of theirs (the Hypothesis comparison with the reference found it)
+    program = parse_program(f"{first}\nfor each c in hand of me do\nscrap c\nend")
+    assert [type(s).__name__ for s in program.body][-1] == "ForEach" and len(program.body) == 2
