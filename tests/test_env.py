@@ -16,6 +16,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from interpreter.core.cards import CARD_COUNT, parse_card  # noqa: E402
 from interpreter.env import env, raw_env  # noqa: E402
+from interpreter.env.cuttle import AGENTS  # noqa: E402
 from tests.test_bot import permuted  # noqa: E402
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "players.md"
@@ -171,3 +172,26 @@ def test_a_deep_copy_of_the_environment_plays_on_alone(spec: str) -> None:
     assert env.game.state.key() == before  # ... and the original is untouched
     env.step(int(env.action_mask().argmax()))
     assert env.game.state.key() == twin.game.state.key()  # the same move, the same position
+
+
+def test_hands_won_are_seen_from_each_seat_after_a_hand_of_a_match() -> None:
+    """In a match (best of 5), once a hand is won, the winner's observation counts it as
+    `my_hands_won` and the loser's as `opponent_hands_won`."""
+    from interpreter.env.encoding import PLANES, SCALARS
+
+    def scalar(obs: np.ndarray, name: str) -> float:
+        return float(obs[len(PLANES) * CARD_COUNT + SCALARS.index(name)])
+
+    e = raw_env(ruleset="default+best-of-5")
+    e.reset(seed=4)
+    game = e.game
+    rng = random.Random(4)
+    while game.outcome is None and sum(game.state.wins) == 0:
+        moves = game.legal_moves()
+        game.push(moves[rng.randrange(len(moves))])
+    assert sum(game.state.wins) == 1 and game.outcome is None
+    won = game.state.wins.index(1)
+    winner, loser = AGENTS[won], AGENTS[1 - won]
+    mine, theirs = e.observe(winner)["observation"], e.observe(loser)["observation"]
+    assert (scalar(mine, "my_hands_won"), scalar(mine, "opponent_hands_won")) == (1.0, 0.0)
+    assert (scalar(theirs, "my_hands_won"), scalar(theirs, "opponent_hands_won")) == (0.0, 1.0)

@@ -211,3 +211,57 @@ def test_in_the_tree_the_opponent_is_not_assumed_to_take_a_win() -> None:
     assert wins  # `points 6D` reaches 21
     visits = ISMCTS(3, iterations=300, widening=0.0).search(game.state, 1)
     assert max(n for m, (n, _) in visits.items() if m not in wins) > 1
+
+
+def _ends_the_game(game: Game) -> dict[str, str]:
+    """The legal moves after which the game is over, each with its outcome."""
+    out = {}
+    for m in game.legal_moves():
+        g = Game(game.rules, game.state.copy(), 0)
+        g.push(m)
+        if g.outcome is not None:
+            out[str(m)] = str(g.outcome)
+    return out
+
+
+def _a_six_that_loses() -> Game:
+    """p1 holds p2's 10D (with a Jack) and a Queen; p1's 6 (uncounterable) scraps the Jack, the 10D goes
+    back to p2, who reaches 21 and wins."""
+    from interpreter.scripting.setup import build_position
+
+    rules = load_ruleset("default")
+    setup = {
+        "p1": {"hand": ["6C", "9H"], "royals": ["QH"], "points": ["10D+JC"]},
+        "p2": {"hand": ["3S"], "points": ["10S", "AS"]},
+    }
+    return Game(rules, build_position(rules, setup, 0), 0)
+
+
+def _a_pass_that_draws() -> Game:
+    """The deck is empty, the points equal, two passes made: p1's third pass ends the game in a draw."""
+    from interpreter.scripting.setup import build_position
+
+    rules = load_ruleset("default")
+    setup = {
+        "unplaced": "scrap",
+        "p1": {"hand": ["5C", "4D"], "points": ["10S"]},
+        "p2": {"hand": ["3D"], "points": ["10H"]},
+    }
+    game = Game(rules, build_position(rules, setup, 0), 0)
+    game.play("pass")
+    game.play("pass")
+    return game
+
+
+@pytest.mark.parametrize("position", [_a_six_that_loses, _a_pass_that_draws], ids=["a loss", "a draw"])
+def test_a_move_that_ends_the_game_without_a_win_is_not_taken_for_one(position) -> None:
+    """A move that ends the game in a loss or a draw is not a decisive win: not played outright, not
+    always taken in the tree; the search weighs it by its result (0 for a loss, 1/2 for a draw)."""
+    game = position()
+    ending = _ends_the_game(game)
+    assert len(ending) == 1 and "P1 wins" not in next(iter(ending.values()))
+    (move,) = ending
+    assert all(str(ISMCTS(seed, iterations=100).choose(game)) != move for seed in range(4))
+    visits = {str(m): v for m, v in ISMCTS(3, iterations=200, widening=0.0).search(game.state, 0).items()}
+    assert visits[move][1] == (0.0 if "wins" in ending[move] else 0.5)
+    assert visits[move][0] < max(n for n, _ in visits.values())

@@ -109,6 +109,17 @@ def test_the_json_summary_has_the_promised_keys(capsys: pytest.CaptureFixture[st
     assert set(c["differences"]["p1_win_rate"]) >= {"a", "b", "difference", "ci95"}
 
 
+def test_only_watched_rules_are_named_dead(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A play that never became legal is dead; the choice inside it (the 3's `take`) is part of the
+    play, not a rule of its own (not watched): it is not named dead, though it never came up."""
+    house = house_file(tmp_path, "plays:\n  three:\n    legal: false\n", name="no-threes")
+    s = run_json(["sim", str(house), "--games", "6", "--jobs", "1"], capsys)
+    assert "three" in s["dead"]
+    assert "three: take" not in s["dead"] and not any(w.startswith("three: take") for w in s["dead_why"])
+    watched = {e["name"]: e["watch"] for e in s["rules"]}
+    assert all(watched[name] for name in s["dead"])
+
+
 def test_a_house_rule_that_never_fires_is_named_dead(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     s = run_json(["sim", "default+tens-block", "--games", "40", "--jobs", "1"], capsys)
     assert "block" not in s["dead"]
@@ -161,6 +172,22 @@ def test_a_local_cluster_takes_free_ports_and_serves_no_dashboard() -> None:
         finally:
             cluster.close()
     assert [str(w.message) for w in seen if "distributed" in w.filename] == []
+
+
+def test_a_compare_stopped_between_its_two_sides_plays_that_game_again(tmp_path: Path) -> None:
+    """A game stored under one ruleset of a comparison only (the run stopped between the two) is not
+    done: the rerun plays it again under both and gives what one whole run gives."""
+    specs, players = ["default", "default+classic-2s"], ("random", "random")
+    whole = simulate(specs, 12, players, seed=5, jobs=1, out=tmp_path / "whole")
+    simulate(specs, 12, players, seed=5, jobs=1, out=tmp_path / "cut")
+    con = sqlite3.connect(tmp_path / "cut" / "games.sqlite")
+    with con:
+        con.execute("DELETE FROM games WHERE side = 'b' AND idx IN (4, 9)")
+    con.close()
+    again = simulate(specs, 12, players, seed=5, jobs=1, out=tmp_path / "cut")
+    assert (again.resumed, again.played) == (10, 2)
+    assert rows(tmp_path / "whole" / "games.sqlite") == rows(tmp_path / "cut" / "games.sqlite")
+    assert again.summaries == whole.summaries
 
 
 def test_a_rerun_resumes_and_gives_what_one_run_gives(tmp_path: Path) -> None:
@@ -361,6 +388,18 @@ def test_until_different_finds_where_a_house_rule_changes_play(capsys: pytest.Ca
     else:  # a Royal or Jack that can be countered under A only: B puts it in play at once
         assert found["move"].split()[0] in ("royal", "glasses", "jack")
         assert {d["what"] for d in found["differences"]} >= {"to decide"}
+
+
+def test_until_different_tells_other_moves_of_the_same_number(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two rulesets offering as many moves, but not the same ones (the scuttle renamed `sink`), differ
+    at the first decision where a scuttle is legal: both lists of moves are shown."""
+    house = house_file(tmp_path, "plays:\n  scuttle:\n    verb: sink\n")
+    found = run_json(["compare", "default", str(house), "--until-different", "--games", "5", "--jobs", "1"], capsys)
+    assert found["found"] and found["kind"] == "legal moves"
+    assert found["only_a"] and all(m.startswith("scuttle ") for m in found["only_a"])
+    assert found["only_b"] == [m.replace("scuttle", "sink", 1) for m in found["only_a"]]
 
 
 def test_until_different_reports_identical_rules(capsys: pytest.CaptureFixture[str]) -> None:

@@ -105,6 +105,9 @@ EDGE_EXPRESSIONS = [
     "deck_top(-2)",
     "deck_top(3)",
     "(deck)[0]",
+    "goals[-1]",  # a constant list indexed in place (not through the run-time helper): clamped the same
+    "goals[99]",
+    "goals[count(hand of me) - 9]",
     "total(hand of me) - total(hand of opponent) * 2 / 3",
     "[first(hand of me), none] + hand of opponent",
     "other(me) == opponent",
@@ -233,6 +236,8 @@ def _typed(it: bool, depth: int) -> dict[str, st.SearchStrategy[str]]:
             ),
             d["int"].map(lambda n: f"-({n})"),
             d["int"].map(lambda n: f"(hand_limit + {n})"),
+            d["int"].map(lambda n: f"goals[{n}]"),  # a constant list, indexed in place
+            d["int"].map(lambda n: f"goals[-({n})]"),
         ),
         "bool": st.one_of(
             leaves["bool"],

@@ -352,3 +352,25 @@ def test_a_long_solve_reports_its_progress_and_ctrl_c_stops_it(method: str) -> N
     assert told == sorted(told) and len(told) == 3 and told[0] >= 1024
     assert not s.complete and s.stopped and s.value is None and s.move is None
     assert s.describe().startswith("stopped (Ctrl-C) after ")
+
+
+def test_a_deck_card_only_one_player_has_seen_is_hidden() -> None:
+    """The deck's one card is known to p1 (a 9 put it there, say) but not to p2: the position is not
+    open, since p2 cannot see what p1 can; solving it is refused, naming the card a player has not seen.
+    Once both have seen it, it is open and solved."""
+    from interpreter.scripting.setup import build_position
+
+    rules = load_ruleset("default")
+
+    def position(p2_knows: list[str]) -> Game:
+        setup = {
+            "unplaced": "scrap",
+            "deck": ["9D"],
+            "p1": {"hand": ["5C", "4D"], "points": ["10S"], "knows": ["9D", "3D"]},
+            "p2": {"hand": ["3D"], "points": ["10H"], "knows": ["5C", "4D", *p2_knows]},
+        }
+        return Game(rules, build_position(rules, setup, 0), 0)
+
+    with pytest.raises(NotSolvable, match=r"the deck holds 1 card\(s\) a player has not seen"):
+        solve(position([]))
+    assert solve(position(["9D"])).complete

@@ -156,10 +156,15 @@ class Store:
 
     # -- games --------------------------------------------------------------------------------
     def done(self, games: int) -> set[int]:
-        """The game numbers below `games` already stored for every ruleset of the run."""
-        rows = self.conn.execute(
-            "SELECT idx FROM games WHERE idx < ? GROUP BY idx HAVING COUNT(*) = ?", (games, len(self.job.sides))
-        )
+        """The game numbers below `games` already stored for every ruleset of the run. A game stored for
+        one side only (a comparison stopped between its two sides) is not done: its row is dropped, so
+        that the game is played again under both rulesets."""
+        sides = len(self.job.sides)
+        with self.conn:
+            self.conn.execute(
+                "DELETE FROM games WHERE idx IN (SELECT idx FROM games GROUP BY idx HAVING COUNT(*) < ?)", (sides,)
+            )
+        rows = self.conn.execute("SELECT idx FROM games WHERE idx < ? GROUP BY idx HAVING COUNT(*) = ?", (games, sides))
         return {i for (i,) in rows}
 
     def add(self, rows: Sequence[Row]) -> int:

@@ -1312,14 +1312,10 @@ class Compiler:
             pre, code = self._apart(lambda: self.gen(node.value, {n: None for n in fb}, used))
             self.cost = self.cost + code.cost
             self._let_sizes[node.name] = code.size
-            out.append(
-                [
-                    EXEC,
-                    self._function(
-                        pre + [ast.Assign(targets=[self._env_item(node.name)], value=_snapshot(code))], used
-                    ),
-                ]
-            )
+            fn = self._function(pre + [ast.Assign(targets=[self._env_item(node.name)], value=_snapshot(code))], used)
+            if fn is not None:  # (every plain step of a program is known by its statements)
+                self.ctx.programs[fn] = ((node,), fb)
+            out.append([EXEC, fn])
             bound.add(node.name)
             return
         used = {}

@@ -405,9 +405,8 @@ class Reference:
         return None
 
     def _s_show(self, s: A.Show, g, env, bound) -> None:
-        bits = 3 if s.player is None else 1 + _player(self._e(s.player, g, env, bound))
-        for c in cards(self._e(s.cards, g, env, bound)):
-            g.show(c, bits)
+        for c in cards(self._e(s.cards, g, env, bound)):  # (the player worked out for each card, as `move`)
+            g.show(c, 3 if s.player is None else 1 + _player(self._e(s.player, g, env, bound)))
 
 
 def _div(a: int, b: int) -> int:
