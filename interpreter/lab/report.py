@@ -431,12 +431,14 @@ def _sweep_headline(report: Report) -> Section:
     sides = report.job.sides
     first, last = report.summaries[sides[0].label], report.summaries[sides[-1].label]
     fl, ll = (report.values[s.label]["label"] for s in (sides[0], sides[-1]))
+    if len(fl) + len(ll) > 40:  # a grid's points are long: name them by side (the header maps them)
+        fl, ll = sides[0].label, sides[-1].label
 
     def card(what: str, get: Callable[[dict[str, Any]], float], show: Callable[[float], str]) -> tuple[str, Cell, str]:
         vals = [(get(report.summaries[s.label]), report.values[s.label]["label"]) for s in sides]
         low, high = min(vals, key=lambda v: v[0]), max(vals, key=lambda v: v[0])
         ends = {vals[0][0], vals[-1][0]}
-        inside = "" if {low[0], high[0]} <= ends else f"; from {show(low[0])} ({low[1]}) to {show(high[0])} ({high[1]})"
+        inside = "" if {low[0], high[0]} <= ends else f"; from {show(low[0])} to {show(high[0])}"
         return what, f"{show(get(first))} … {show(get(last))}", f"{fl} … {ll}{inside}"
 
     return Section(
