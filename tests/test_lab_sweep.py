@@ -139,3 +139,11 @@ def test_nothing_is_played_before_every_value_is_checked(tmp_path: Path) -> None
     with pytest.raises(CuttleError, match="deal.first=-1"):
         sweep("default", ["deal.first=5,-1"], 3, ("random", "random"), jobs=1, out=tmp_path / "run")
     assert not (tmp_path / "run").exists()
+
+
+def test_an_addition_joins_the_rule_it_extends(capsys: pytest.CaptureFixture[str]) -> None:
+    """`{add: 3}` adds to the default goal rule (Kings still lower it: 24, 17, 13 ...) rather than
+    replacing it, as the same addition in a house rule file that extends default would."""
+    got = sweep_json(["default", "--set", "end.goal={add: 3},{add: -3}", "--games", "40", "--jobs", "1"], capsys)
+    assert [s["set"] for s in got] == [{"end.goal": {"add": 3}}, {"end.goal": {"add": -3}}]
+    assert {"goal at 24", "goal at 17"} <= set(got[0]["ends"]) and {"goal at 18", "goal at 11"} <= set(got[1]["ends"])

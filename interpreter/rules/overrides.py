@@ -152,16 +152,18 @@ def _document(point: Sequence[tuple[Setting, str]], name: str) -> YamlDoc:
 
 
 def _as_schema_wants(path: Sequence[str], value: Any) -> Any:
-    """A number given for an expression (`--set end.goal=18`) as the expression it means ("18")."""
+    """A number given for an expression (`--set end.goal=18`) as the expression it means ("18"), and
+    so is one inside an addition to it (`{add: 3}`, `{and: ...}`)."""
     entry = _schema_at(path)
-    if (
-        isinstance(entry, tuple)
-        and entry[0] == "expr"
-        and isinstance(value, int | float)
-        and not isinstance(value, bool)
-    ):
-        return str(value)
-    return value
+    if not (isinstance(entry, tuple) and entry[0] == "expr"):
+        return value
+    if isinstance(value, dict):
+        return {k: _number_text(v) for k, v in value.items()}
+    return _number_text(value)
+
+
+def _number_text(value: Any) -> Any:
+    return str(value) if isinstance(value, int | float) and not isinstance(value, bool) else value
 
 
 def label(point: Sequence[tuple[Setting, str]]) -> str:
