@@ -13,6 +13,7 @@ import pytest
 
 from interpreter.cli import main
 from interpreter.core.errors import CuttleError
+from interpreter.lab import report
 from interpreter.lab.sweep import sweep
 from interpreter.rules.overrides import parse_setting, split_values
 from tests.scenario_util import house_file
@@ -58,6 +59,8 @@ def test_every_value_plays_the_same_seeds_and_a_rerun_resumes(
     sweep_json([*args, "--games", "6"], capsys)
     resumed = sweep("default", ["end.goal=12,16,21"], 10, ("random", "random"), seed=5, jobs=1, out=out)
     assert (resumed.resumed, resumed.played) == (6, 4)
+    line = next(h for h in report.header(resumed) if h.startswith("played"))
+    assert line.startswith("played 12 games (4 per value) in") and "; 6 per value were already in" in line, line
     con = sqlite3.connect(out / "games.sqlite")
     try:
         per_idx = con.execute("SELECT idx, COUNT(*), COUNT(DISTINCT seed) FROM games GROUP BY idx").fetchall()

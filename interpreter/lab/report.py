@@ -101,10 +101,10 @@ def header(report: Report) -> list[str]:
             f"played {total:,} games"
             + (f" ({report.played:,} per {'value' if report.kind == 'sweep' else 'ruleset'})" if sides > 1 else "")
             + f" in {report.elapsed:.1f} s ({per_second(rate)} games/s, {report.backend})"
-            + (f"; {report.resumed:,} were already in {report.database}" if report.resumed else "")
+            + (f"; {report.resumed:,}{per} were already in {report.database}" if report.resumed else "")
         )
     elif report.resumed:
-        head.append(f"all {report.resumed:,} games were already in {report.database}")
+        head.append(f"all {report.resumed:,} games{per} were already in {report.database}")
     return head
 
 
