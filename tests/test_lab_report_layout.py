@@ -152,3 +152,12 @@ def test_a_database_that_cannot_be_written_is_one_clear_line(
     assert main(["sim", "default", "--games", "5", "--jobs", "1", "--out", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert "cannot write" in err and "internal error" not in err, err
+
+
+def test_until_different_says_which_players_too(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["compare", "default", "default+classic-2s", "--until-different", "--games", "3"]
+    assert main(argv) == 0
+    assert "players: random in both seats: " + RANDOM_NOTE in capsys.readouterr().out
+    assert main([*argv, "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert RANDOM_NOTE in got["players_note"] and got["players"] == {"p1": "random", "p2": "random"}

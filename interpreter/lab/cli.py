@@ -15,7 +15,7 @@ from interpreter.scripting.records import write_atomic
 
 from . import matches, report_html, report_md, report_text
 from .divergence import describe, first_difference
-from .job import MAX_DECISIONS, rules_of
+from .job import MAX_DECISIONS, players_line, players_note, rules_of
 from .sim import Interrupted, Report, count, pairing, prepare, simulate, unlike
 from .sweep import sweep as run_sweep
 
@@ -87,11 +87,13 @@ def compare(a: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         say(f"cuttle {a.command}: interrupted", err=True)
         return 130
+    players = {"players": dict(zip(("p1", "p2"), job.players, strict=True)), "players_note": players_note(job.players)}
     if a.json:
-        say(json_text(found.json() if found else {"found": False, "games": played}))
+        say(json_text({**(found.json() if found else {"found": False, "games": played}), **players}))
     else:
         sa, sb = job.sides
         say(describe(found, played, sa.show(sb), sb.show(sa)))
+        say(players_line(job.players))
     return 0
 
 

@@ -116,6 +116,13 @@ def players_note(players: tuple[str, str]) -> str:
     )
 
 
+def players_line(players: tuple[str, str]) -> str:
+    """The line of a report that says who played and what that makes its numbers measure."""
+    p1, p2 = players
+    who = f"{p1} in both seats" if p1 == p2 else f"{p1} (p1) and {p2} (p2)"
+    return f"players: {who}: {players_note(players)}"
+
+
 # -- the rules and players of a process, built once ----------------------------------------------
 
 _RULES: dict[str, Rules] = {}

@@ -12,7 +12,7 @@ from typing import Any
 
 from . import columns, quality_summary
 from .columns import Measure
-from .job import players_note
+from .job import players_line as job_players_line
 from .progress import per_second
 from .sim import Report
 
@@ -69,9 +69,7 @@ def title(report: Report) -> str:
 
 def players_line(report: Report) -> str:
     """Which players made the report, and what that makes its numbers measure."""
-    p1, p2 = report.job.players
-    who = f"{p1} in both seats" if p1 == p2 else f"{p1} (p1) and {p2} (p2)"
-    return f"players: {who}: {players_note(report.job.players)}"
+    return job_players_line(report.job.players)
 
 
 def _rulesets_line(report: Report) -> str:
