@@ -1,4 +1,4 @@
-"""The `cuttle` command: play, run, replay, check, rules, diff, bench, sim, compare, match, players, solve."""
+"""The `cuttle` command: play, run, replay, check, rules, diff, bench, sim, compare, sweep, match, players, solve."""
 
 from __future__ import annotations
 
@@ -493,6 +493,28 @@ def cmd_compare(a: argparse.Namespace) -> int:
     from interpreter.lab.cli import compare
 
     return compare(a)
+
+
+@command(
+    "sweep",
+    "play a ruleset with a key set to each of several values, on the same seeds: "
+    "win rate, length and game quality against the value",
+)
+@arg("ruleset", help=RULESET_HELP)
+@arg(
+    "--set",
+    dest="sets",
+    action="append",
+    default=[],
+    metavar="KEY=V1,V2,...",
+    help="a ruleset key path and its values, e.g. end.goal=18,21,24 or constants.hand_limit=6,8; "
+    "several --set make a grid of every combination",
+)
+@lab_options
+def cmd_sweep(a: argparse.Namespace) -> int:
+    from interpreter.lab.cli import sweep
+
+    return sweep(a)
 
 
 @command("match", "players by name against each other, seats alternating: win rates, CPU time per move, playouts/s")

@@ -39,7 +39,7 @@ def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_the_walkthrough_runs_sim_compare_and_queries() -> None:
     verbs = [shlex.split(cmd)[:2] for cmd, _ in STEPS]
-    for verb in (["cuttle", "sim"], ["cuttle", "compare"], ["sqlite3", "lab-ace/games.sqlite"]):
+    for verb in (["cuttle", "sim"], ["cuttle", "compare"], ["cuttle", "sweep"], ["sqlite3", "lab-ace/games.sqlite"]):
         assert verb in verbs, f"docs/lab.md never runs {' '.join(verb)}"
     assert any("--until-different" in cmd for cmd, _ in STEPS)
     assert any("--out" in cmd for cmd, _ in STEPS)

@@ -48,7 +48,7 @@ def test_the_bar_shows_at_the_start_before_any_game_finishes() -> None:
     out = Terminal()
     bar = Progress(10, out, now=0.0)
     bar.start_line()  # slow players: the first chunk of games may take a minute
-    assert "0/10 games" in out.getvalue()
+    assert "0/10 games  — games/s" in out.getvalue()  # no rate yet, rather than "0 games/s"
     bar.close()
     assert out.getvalue().endswith("\r\x1b[K")
 

@@ -1,11 +1,14 @@
 """Small bugs of the lab's reports (issue 27 item 6): the compare header counts games, not game
-numbers; a slow rate keeps significant figures; a length's interval never goes below 0."""
+numbers; a slow rate keeps significant figures; a length's interval never goes below 0; the endings
+of a paired comparison have paired intervals."""
 
 from __future__ import annotations
 
 import io
+import sqlite3
+from pathlib import Path
 
-from interpreter.lab import report
+from interpreter.lab import report, stats
 from interpreter.lab.metrics import _distribution
 from interpreter.lab.sim import simulate
 
@@ -33,3 +36,30 @@ def test_a_slow_rate_has_significant_figures() -> None:
 def test_the_mean_interval_of_a_count_is_floored_at_zero() -> None:
     d = _distribution([0, 40])  # two games: the normal interval would reach far below 0
     assert d["mean_ci95"][0] == 0.0 and d["mean_ci95"][1] > 20
+
+
+def test_endings_of_a_paired_comparison_use_paired_intervals(tmp_path: Path) -> None:
+    """Each ending's B − A interval, when the games are paired, is the paired interval of the
+    ending's indicator game by game (computed here from the stored rows), not Newcombe's."""
+    r = simulate(
+        ["default", "default+classic-2s"],
+        80,
+        ("random", "random"),
+        seed=7,
+        jobs=1,
+        out=tmp_path,
+        progress=io.StringIO(),
+    )
+    con = sqlite3.connect(tmp_path / "games.sqlite")
+    try:
+        rows = con.execute("SELECT side, idx, end_reason, goal FROM games ORDER BY side, idx").fetchall()
+    finally:
+        con.close()
+    ends = r.differences["ends"] if r.differences else {}
+    assert r.differences and r.differences["paired"] and "goal at 21" in ends
+    a = [1.0 if (e, g) == ("goal", 21) else 0.0 for s, _, e, g in rows if s == "a"]
+    b = [1.0 if (e, g) == ("goal", 21) else 0.0 for s, _, e, g in rows if s == "b"]
+    d, lo, hi = stats.paired_diff(a, b)
+    got = ends["goal at 21"]
+    assert (got["difference"], got["ci95"]) == (d, [lo, hi])
+    assert got["ci95"] != list(stats.newcombe(int(sum(a)), 80, int(sum(b)), 80))

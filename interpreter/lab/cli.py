@@ -1,4 +1,4 @@
-"""The lab's commands, `cuttle sim`, `cuttle compare` and `cuttle match`: what they do with their
+"""The lab's commands, `cuttle sim`, `cuttle compare`, `cuttle sweep` and `cuttle match`: what they do with their
 arguments, and what they print and write (the arguments are declared in interpreter/cli.py)."""
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from interpreter.scripting.records import write_atomic
 
 from . import matches, report_html, report_md, report_text
 from .divergence import describe, first_difference
-from .job import MAX_DECISIONS, rules_of
+from .job import MAX_DECISIONS, players_line, players_note, rules_of
 from .sim import Interrupted, Report, count, pairing, prepare, simulate, unlike
+from .sweep import sweep as run_sweep
 
 
 def _players(a: argparse.Namespace) -> tuple[str, str]:
@@ -86,12 +87,33 @@ def compare(a: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         say(f"cuttle {a.command}: interrupted", err=True)
         return 130
+    players = {"players": dict(zip(("p1", "p2"), job.players, strict=True)), "players_note": players_note(job.players)}
     if a.json:
-        say(json_text(found.json() if found else {"found": False, "games": played}))
+        say(json_text({**(found.json() if found else {"found": False, "games": played}), **players}))
     else:
         sa, sb = job.sides
         say(describe(found, played, sa.show(sb), sb.show(sa)))
+        say(players_line(job.players))
     return 0
+
+
+def sweep(a: argparse.Namespace) -> int:
+    try:
+        report = run_sweep(
+            a.ruleset,
+            a.sets,
+            count(a.games, "--games"),
+            _players(a),
+            a.seed,
+            None if a.jobs is None else count(a.jobs, "--jobs"),
+            a.cluster,
+            a.out,
+            count(a.max_decisions or MAX_DECISIONS, "--max-decisions"),
+        )
+    except Interrupted as e:
+        say(f"cuttle {a.command}: {e}", err=True)
+        return 130
+    return _finish(report, a)
 
 
 def match(a: argparse.Namespace) -> int:

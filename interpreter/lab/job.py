@@ -97,6 +97,32 @@ def canonical_player(spec: str) -> str:
     return entry.name + (f":{level}" if level else "") + ("?" + "&".join(items) if items else "")
 
 
+def players_note(players: tuple[str, str]) -> str:
+    """What the players of a run make its numbers measure, in one line (every lab report says it)."""
+    random = [p.split(":")[0].split("?")[0] == "random" for p in players]
+    if all(random):
+        return (
+            "random players measure the rules, not skill: what can happen and which rules fire; "
+            "to see the game as people play it, run with --players sharp"
+        )
+    if any(random):
+        return (
+            "a competent player against a random one: the numbers mostly measure the gap between them, "
+            "not the rules or the game as people play it"
+        )
+    return (
+        "competent players measure the game as people play it: their strategy shapes who wins, how long "
+        "games last and which plays are used (players of other strength may see other numbers)"
+    )
+
+
+def players_line(players: tuple[str, str]) -> str:
+    """The line of a report that says who played and what that makes its numbers measure."""
+    p1, p2 = players
+    who = f"{p1} in both seats" if p1 == p2 else f"{p1} (p1) and {p2} (p2)"
+    return f"players: {who}: {players_note(players)}"
+
+
 # -- the rules and players of a process, built once ----------------------------------------------
 
 _RULES: dict[str, Rules] = {}

@@ -264,6 +264,45 @@ def _relative(xa: list[float], xb: list[float], paired: bool) -> dict[str, Any]:
     return out
 
 
+def _end_labels(store: Store, side: str, g: dict[str, list[Any]]) -> list[str]:
+    """How each game of `side` ended, in the words of the summary's `ends` (end_label)."""
+    rows = store.query("SELECT detail FROM rules WHERE side = ? AND kind = 'end'", (side,))
+    passes = next((int(d.split()[0]) for (d,) in rows), 3)  # as summarize reads it
+    return [end_label(e, w, goal, passes) for e, w, goal in zip(g["end_reason"], g["winner"], g["goal"], strict=True)]
+
+
+def _ends_diff(
+    store: Store,
+    rows_a: dict[str, list[Any]],
+    rows_b: dict[str, list[Any]],
+    paired: bool,
+    sa: dict[str, Any],
+    sb: dict[str, Any],
+) -> dict[str, Any]:
+    """Each ending's rate under A and B and the difference: paired over the same game numbers when
+    the games are (an ending's indicator, game by game), otherwise Newcombe's interval."""
+    ends: dict[str, Any] = {}
+    la, lb = (_end_labels(store, side, g) for side, g in (("a", rows_a), ("b", rows_b))) if paired else ([], [])
+    for label in list(sa["ends"]) + [k for k in sb["ends"] if k not in sa["ends"]]:
+        if paired:
+            d = _diff([float(x == label) for x in la], [float(x == label) for x in lb], True)
+            ends[label] = {k: d[k] for k in ("a", "b", "difference", "ci95", "detectable")}
+            continue
+        ka = sa["ends"].get(label, {"count": 0})["count"]
+        kb = sb["ends"].get(label, {"count": 0})["count"]
+        lo, hi = stats.newcombe(ka, sa["games"], kb, sb["games"])
+        ra = ka / sa["games"] if sa["games"] else 0.0
+        rb = kb / sb["games"] if sb["games"] else 0.0
+        ends[label] = {
+            "a": ra,
+            "b": rb,
+            "difference": rb - ra,
+            "ci95": [lo, hi],
+            "detectable": stats.excludes_zero(lo, hi),
+        }
+    return ends
+
+
 def differences(store: Store, games: int, paired: bool, summaries: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """B against A, metric by metric: the difference (B − A) and its 95% interval."""
     rows_a, rows_b = games_of(store, "a", games), games_of(store, "b", games)
@@ -278,22 +317,8 @@ def differences(store: Store, games: int, paired: bool, summaries: dict[str, dic
         where = out.setdefault(m.group, {}) if m.group else out
         where[c.name] = _relative(va[c.name], vb[c.name], paired)
     out.setdefault("quality", {}).update(quality_summary.difference(rows_a, rows_b, paired))
-    ends = {}
     sa, sb = summaries["a"], summaries["b"]
-    for label in list(sa["ends"]) + [k for k in sb["ends"] if k not in sa["ends"]]:
-        ka = sa["ends"].get(label, {"count": 0})["count"]
-        kb = sb["ends"].get(label, {"count": 0})["count"]
-        lo, hi = stats.newcombe(ka, sa["games"], kb, sb["games"])
-        ra = ka / sa["games"] if sa["games"] else 0.0
-        rb = kb / sb["games"] if sb["games"] else 0.0
-        ends[label] = {
-            "a": ra,
-            "b": rb,
-            "difference": rb - ra,
-            "ci95": [lo, hi],
-            "detectable": stats.excludes_zero(lo, hi),
-        }
-    out["ends"] = ends
+    out["ends"] = _ends_diff(store, rows_a, rows_b, paired, sa, sb)
     ua = _uses_per_game(store, "a", rows_a)
     ub = _uses_per_game(store, "b", rows_b)
     order = [(e["kind"], e["name"]) for s in (sa, sb) for e in s["rules"] if e["kind"] in ("play", "response")]

@@ -32,7 +32,7 @@ from interpreter.core.errors import CuttleError
 
 from .columns import Row
 from .games import run_chunk
-from .job import Job
+from .job import Job, plain_random
 
 
 class BackendError(CuttleError):
@@ -54,12 +54,21 @@ def chunks(indices: Sequence[int], workers: int, most: int) -> list[list[int]]:
     return [list(indices[i : i + size]) for i in range(0, len(indices), size)]
 
 
+SLOW_CHUNK = 2  # games in a chunk of players other than random (seconds each): progress shows soon
+
+
+def chunk_cap(job: Job, most: int) -> int:
+    """The largest chunk of a run: `most` for random players (a game in under a millisecond, where
+    a chunk's messages would cost more than its games), a couple of games for any other player."""
+    return most if all(plain_random(p) for p in job.players) else min(most, SLOW_CHUNK)
+
+
 class Serial:
     name = "this process"
     workers = 1
 
     def map(self, job: Job, work: Sequence[int]) -> Iterator[list[Row]]:
-        for chunk in chunks(work, 1, 8):
+        for chunk in chunks(work, 1, chunk_cap(job, 8)):
             yield run_chunk(job, chunk)
 
     def close(self, cancel: bool = False) -> None:
@@ -97,6 +106,7 @@ class Processes:
     cost the parent ~30 µs a game, a sixth of a core that the two workers of a 2-core machine need."""
 
     IN_FLIGHT = 2  # chunks sent ahead to each worker, so that the next is there when one is done
+    BEAT = 1.0  # seconds without a finished chunk after which the caller hears (an empty list)
 
     def __init__(self, jobs: int) -> None:
         self.workers = jobs
@@ -108,7 +118,7 @@ class Processes:
         # fork shares the rulesets already loaded here; elsewhere workers build them from the run's data
         forks = "fork" in multiprocessing.get_all_start_methods()
         ctx = multiprocessing.get_context("fork") if forks else multiprocessing.get_context("spawn")
-        todo = deque(chunks(work, self.workers, 64))
+        todo = deque(chunks(work, self.workers, chunk_cap(job, 64)))
         with ctrl_c_ignored():
             for _ in range(min(self.workers, len(todo))):
                 here, there = ctx.Pipe()
@@ -132,7 +142,10 @@ class Processes:
             for _ in range(self.IN_FLIGHT):
                 feed(conn)
         while any(sent.values()):
-            for ready in wait([c for c in self.conns if sent[c]]):
+            ready_now = wait([c for c in self.conns if sent[c]], timeout=self.BEAT)
+            if not ready_now:
+                yield []  # nothing finished this second: the progress line still shows the time go by
+            for ready in ready_now:
                 conn = cast(Connection, ready)  # one of self.conns
                 try:
                     ok, value = conn.recv()
@@ -201,7 +214,9 @@ class Cluster:
 
         try:
             shared = self.client.scatter(job, broadcast=True, hash=False)
-            self.futures = self.client.map(_cluster_chunk, chunks(work, self.workers, 100), job=shared, pure=False)
+            self.futures = self.client.map(
+                _cluster_chunk, chunks(work, self.workers, chunk_cap(job, 100)), job=shared, pure=False
+            )
             for fut in as_completed(self.futures, loop=self.client.loop):
                 yield fut.result()
         except (CuttleError, KeyboardInterrupt, GeneratorExit):

@@ -64,9 +64,9 @@ class Progress:
         rate = self.done / elapsed
         left = (self.total - self.done) / rate if rate > 0 else float("inf")
         eta = clock(left) if left != float("inf") else "?"
+        speed = per_second(rate) if self.done else "—"  # none finished yet: no rate to show (not "0")
         text = (
-            f" {self.done:,}/{self.total:,} {self.label}  {per_second(rate)} {self.label}/s  "
-            f"{clock(elapsed)} elapsed, {eta} left"
+            f" {self.done:,}/{self.total:,} {self.label}  {speed} {self.label}/s  {clock(elapsed)} elapsed, {eta} left"
         )
         width = max(10, min(40, shutil.get_terminal_size((80, 24)).columns - len(text) - 3))
         filled = int(width * self.done / self.total) if self.total else width

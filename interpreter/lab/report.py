@@ -12,6 +12,7 @@ from typing import Any
 
 from . import columns, quality_summary
 from .columns import Measure
+from .job import players_line as job_players_line
 from .progress import per_second
 from .sim import Report
 
@@ -26,6 +27,7 @@ class Section:
     right: list[bool] = field(default_factory=list)  # right-aligned columns (numbers)
     note: str = ""
     lines: list[Cell] = field(default_factory=list)  # a section of sentences instead of a table
+    cards: list[tuple[str, Cell, str]] = field(default_factory=list)  # headline numbers: (what, value, detail)
 
 
 def text_of(c: Cell) -> str:
@@ -58,19 +60,34 @@ def signed(x: float, digits: int = 1, scale: float = 1.0) -> str:
 
 
 def title(report: Report) -> str:
+    if report.kind == "sweep":
+        return f"cuttle sweep {report.settings}"
     names = " vs ".join(s.spec for s in report.job.sides)
     what = "compare" if report.kind == "compare" else "sim"
     return f"cuttle {what} {names}"
 
 
+def players_line(report: Report) -> str:
+    """Which players made the report, and what that makes its numbers measure."""
+    return job_players_line(report.job.players)
+
+
+def _rulesets_line(report: Report) -> str:
+    if report.kind == "sweep":
+        return "rulesets: " + "; ".join(
+            f"{s.label} {report.values[s.label]['label']} (hash {s.hash})" for s in report.job.sides
+        )
+    return "rulesets: " + "; ".join(f"{s.spec} (hash {s.hash})" for s in report.job.sides)
+
+
 def header(report: Report) -> list[str]:
     job = report.job
     p1, p2 = job.players
+    per = {"compare": " per ruleset", "sweep": " per value"}.get(report.kind, "")
     head = [
-        f"{report.games:,} games"
-        + (" per ruleset" if report.kind == "compare" else "")
-        + f", {p1} (p1, moves first) vs {p2} (p2), seed {job.seed}",
-        "rulesets: " + "; ".join(f"{s.spec} (hash {s.hash})" for s in job.sides),
+        f"{report.games:,} games{per}, {p1} (p1, moves first) vs {p2} (p2), seed {job.seed}",
+        players_line(report),
+        _rulesets_line(report),
     ]
     if report.pairing:
         head.append(report.pairing)
@@ -80,12 +97,12 @@ def header(report: Report) -> list[str]:
         rate = total / report.elapsed if report.elapsed else 0
         head.append(
             f"played {total:,} games"
-            + (f" ({report.played:,} per ruleset)" if sides > 1 else "")
+            + (f" ({report.played:,} per {'value' if report.kind == 'sweep' else 'ruleset'})" if sides > 1 else "")
             + f" in {report.elapsed:.1f} s ({per_second(rate)} games/s, {report.backend})"
-            + (f"; {report.resumed:,} were already in {report.database}" if report.resumed else "")
+            + (f"; {report.resumed:,}{per} were already in {report.database}" if report.resumed else "")
         )
     elif report.resumed:
-        head.append(f"all {report.resumed:,} games were already in {report.database}")
+        head.append(f"all {report.resumed:,} games{per} were already in {report.database}")
     return head
 
 
@@ -332,5 +349,180 @@ def compare_sections(report: Report) -> list[Section]:
     return out
 
 
+# -- headline numbers: what a designer reads first --------------------------------------------------
+
+HEADLINE = "At a glance"
+
+
+def _card_ci(pair: Sequence[float], show: Callable[[float], str]) -> str:
+    return f"95% CI {show(pair[0])} to {show(pair[1])}"
+
+
+def _sim_headline(s: dict[str, Any]) -> Section:
+    q, t, r = s["quality"], s["turns"], s["real_choices"]
+    lc = q["lead_changes"]
+    dead = len(s["dead"])
+    return Section(
+        HEADLINE,
+        cards=[
+            (
+                "first player wins",
+                pct(s["p1_win_rate"]),
+                f"95% CI {ci(s['p1_win_rate_ci95'])}; p2 {pct(s['p2_win_rate'])}",
+            ),
+            ("draws", pct(s["draw_rate"]), f"95% CI {ci(s['draw_rate_ci95'])}"),
+            (
+                "turns a game",
+                num(t["mean"]),
+                f"mean (95% CI {num(t['mean_ci95'][0])}–{num(t['mean_ci95'][1])}); median {num(t['median'])}",
+            ),
+            ("real choices a game", num(r["mean"]), f"mean (95% CI {num(r['mean_ci95'][0])}–{num(r['mean_ci95'][1])})"),
+            (
+                "lead changes a game",
+                _shown("lead_changes", lc["value"]),
+                _card_ci(lc["ci95"], lambda x: _shown("lead_changes", x)),
+            ),
+            (
+                "dead rules",
+                (f"{dead}", "warn") if dead else "0",
+                ", ".join(s["dead"][:3]) + (" ..." if dead > 3 else "")
+                if dead
+                else "every play, response and rule fired",
+            ),
+        ],
+    )
+
+
+def _change(d: dict[str, Any], show: Callable[[float], str], rel: bool = False) -> tuple[Cell, str]:
+    """A card's value A → B and its detail, the change with its interval (relative for a length)."""
+    value: Cell = (f"{show(d['a'])} → {show(d['b'])}", "strong" if d["detectable"] else "")
+    if rel:
+        lo, hi = d["relative_ci95"]
+        return value, f"{signed(d['relative'], 1, 100)}% (95% CI {signed(lo, 1, 100)} to {signed(hi, 1, 100)})"
+    lo, hi = d["ci95"]
+    return value, f"{signed(d['difference'], 1, 100)} pts (95% CI {signed(lo, 1, 100)} to {signed(hi, 1, 100)})"
+
+
+def _compare_headline(report: Report) -> Section:
+    diff = report.differences or {}
+    a, b = report.summaries["a"], report.summaries["b"]
+    q = diff["quality"]["lead_changes"]
+    lo, hi = q["ci95"]
+    return Section(
+        HEADLINE,
+        cards=[
+            ("first player wins", *_change(diff["p1_win_rate"], pct)),
+            ("draws", *_change(diff["draw_rate"], pct)),
+            ("turns a game (mean)", *_change(diff["turns"], num, rel=True)),
+            ("real choices a game (mean)", *_change(diff["real_choices"], num, rel=True)),
+            (
+                "lead changes a game",
+                (f"{num(q['a'], 2)} → {num(q['b'], 2)}", "strong" if q["detectable"] else ""),
+                f"{signed(q['difference'], 2)} (95% CI {signed(lo, 2)} to {signed(hi, 2)})",
+            ),
+            ("dead rules", f"{len(a['dead'])} → {len(b['dead'])}", "A → B"),
+        ],
+    )
+
+
+def _sweep_headline(report: Report) -> Section:
+    sides = report.job.sides
+    first, last = report.summaries[sides[0].label], report.summaries[sides[-1].label]
+    fl, ll = (report.values[s.label]["label"] for s in (sides[0], sides[-1]))
+    if len(fl) + len(ll) > 40:  # a grid's points are long: name them by side (the header maps them)
+        fl, ll = sides[0].label, sides[-1].label
+
+    def card(what: str, get: Callable[[dict[str, Any]], float], show: Callable[[float], str]) -> tuple[str, Cell, str]:
+        vals = [(get(report.summaries[s.label]), report.values[s.label]["label"]) for s in sides]
+        low, high = min(vals, key=lambda v: v[0]), max(vals, key=lambda v: v[0])
+        ends = {vals[0][0], vals[-1][0]}
+        inside = "" if {low[0], high[0]} <= ends else f"; from {show(low[0])} to {show(high[0])}"
+        return what, f"{show(get(first))} … {show(get(last))}", f"{fl} … {ll}{inside}"
+
+    return Section(
+        HEADLINE,
+        cards=[
+            card("first player wins", lambda s: s["p1_win_rate"], pct),
+            card("draws", lambda s: s["draw_rate"], pct),
+            card("turns a game (mean)", lambda s: s["turns"]["mean"], num),
+            card("real choices a game (mean)", lambda s: s["real_choices"]["mean"], num),
+            card("lead changes a game", lambda s: s["quality"]["lead_changes"]["value"], lambda x: num(x, 2)),
+            card("dead rules", lambda s: len(s["dead"]), lambda x: f"{x:.0f}"),
+        ],
+        note=f"{len(sides)} values, the first and last as given; every value's numbers with their intervals below",
+    )
+
+
+def headline(report: Report) -> Section:
+    """The numbers a designer reads first (each with its interval in the detail)."""
+    if report.kind == "sim":
+        return _sim_headline(report.summaries["a"])
+    if report.kind == "compare":
+        return _compare_headline(report)
+    return _sweep_headline(report)
+
+
+# -- a sweep: every number against the value ------------------------------------------------------
+
+
+def _by_value(report: Report) -> tuple[list[str], list[dict[str, Any]]]:
+    sides = report.job.sides
+    return [report.values[s.label]["label"] for s in sides], [report.summaries[s.label] for s in sides]
+
+
+def _mean_cell(d: dict[str, Any]) -> str:
+    return f"{num(d['mean'])} ({num(d['mean_ci95'][0])}–{num(d['mean_ci95'][1])})"
+
+
+def sweep_sections(report: Report) -> list[Section]:
+    labels, sums = _by_value(report)
+    sec = Section(
+        "Results and length by value",
+        ["", "p1 wins (95% CI)", "p2 wins", "draws (95% CI)", "turns: mean (95% CI)", "real choices: mean (95% CI)"],
+        right=[False, True, True, True, True, True],
+    )
+    for lab, s in zip(labels, sums, strict=True):
+        sec.rows.append(
+            [
+                lab,
+                f"{pct(s['p1_win_rate'])} ({ci(s['p1_win_rate_ci95'])})",
+                pct(s["p2_win_rate"]),
+                f"{pct(s['draw_rate'])} ({ci(s['draw_rate_ci95'])})",
+                _mean_cell(s["turns"]),
+                _mean_cell(s["real_choices"]),
+            ]
+        )
+    out = [sec]
+    quality = Section("Game quality by value", ["", *labels], right=[False] + [True] * len(labels), note=QUALITY_NOTE)
+    for name, _ in quality_summary.flat(sums[0]["quality"]):
+        row: list[Cell] = [QUALITY[name][0]]
+        for s in sums:
+            e = dict(quality_summary.flat(s["quality"]))[name]
+            row.append(f"{_shown(name, e['value'])} ({_shown(name, e['ci95'][0])} to {_shown(name, e['ci95'][1])})")
+        quality.rows.append(row)
+    out.append(quality)
+    ends = Section("How games end by value", ["", *labels], right=[False] + [True] * len(labels))
+    for k in dict.fromkeys(k for s in sums for k in s["ends"]):
+        ends.rows.append([k, *(pct(s["ends"][k]["rate"]) if k in s["ends"] else "—" for s in sums)])
+    out.append(ends)
+    plays = Section(
+        "Plays per game by value",
+        ["", *labels],
+        right=[False] + [True] * len(labels),
+        note="times a play or response was used per game, both seats together",
+    )
+    names = dict.fromkeys((e["kind"], e["name"]) for s in sums for e in s["rules"] if e["kind"] in ("play", "response"))
+    for kind, nm in names:
+        per = [{(e["kind"], e["name"]): e["per_game"] for e in s["rules"]} for s in sums]
+        label = nm + (" (response)" if kind == "response" else "")
+        plays.rows.append([label, *(f"{p[(kind, nm)]:.2f}" if (kind, nm) in p else "—" for p in per)])
+    out.append(plays)
+    dead = [c for lab, s in zip(labels, sums, strict=True) for c in _dead(s, f"{lab}: ")]
+    out.append(Section("Dead rules", lines=dead, note="plays, responses and rules that never fired, per value"))
+    return out
+
+
 def sections(report: Report) -> list[Section]:
-    return sim_sections(report) if report.kind == "sim" else compare_sections(report)
+    """Every section of the report, the headline numbers first."""
+    body = {"sim": sim_sections, "compare": compare_sections, "sweep": sweep_sections}[report.kind](report)
+    return [headline(report), *body]

@@ -15,6 +15,10 @@ def render(report: Report) -> str:
     out = [f"# {title(report)}", ""] + [f"- {h}" for h in header(report)] + [""]
     for sec in sections(report):
         out += [f"## {sec.title}", ""]
+        if sec.cards:
+            out += ["| | | |", "|---|---:|---|"]
+            out += [f"| {what} | {_cell(value)} | {detail} |" for what, value, detail in sec.cards]
+            out.append("")
         if sec.header:
             out.append("| " + " | ".join(h or " " for h in sec.header) + " |")
             out.append("|" + "|".join("---:" if r else "---" for r in sec.right) + "|")

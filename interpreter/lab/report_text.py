@@ -50,6 +50,10 @@ def render(report: Report, stream: TextIO) -> str:
     out = [st(title(report), "title")] + [st(h, "dim") for h in header(report)]
     for sec in sections(report):
         out += ["", st(sec.title, "title")]
+        if sec.cards:
+            out += table(
+                [[what, value, (detail, "dim")] for what, value, detail in sec.cards], [False, True, False], st
+            )
         if sec.header:
             head: list[Cell] = [(h, "dim") for h in sec.header]
             out += table([head, *sec.rows], sec.right, st)

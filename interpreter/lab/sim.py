@@ -22,11 +22,11 @@ from interpreter.engine.machine import deal
 from interpreter.engine.machine import prepare as prepare_engine
 from interpreter.rules import Rules, load_ruleset
 
-from . import metrics
+from . import metrics, stats
 from .bench import frozen_heap
-from .catalog import catalog_of
+from .catalog import catalog_of, rule_code
 from .columns import Row
-from .job import MAX_DECISIONS, Job, Side, canonical_player, game_seed, rules_of
+from .job import MAX_DECISIONS, Job, Side, canonical_player, game_seed, players_note, rules_of
 from .parallel import backend as make_backend
 from .progress import Progress
 from .store import Store
@@ -65,16 +65,28 @@ class Report:
     elapsed: float = 0.0
     backend: str = ""
     database: Path | None = None
+    values: dict[str, dict[str, Any]] = field(default_factory=dict)  # sweep: per side, {"set": {key: value}, "label"}
+    settings: str = ""  # sweep: the --set options as given, for the title
+    points: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # sweep: per side, (key, value as given)
+    usage: dict[str, dict[str, list[float]]] = field(default_factory=dict)  # per side: play -> 95% CI of uses a game
 
-    def json(self) -> dict[str, Any]:
+    def players_note(self) -> dict[str, str]:
+        """Who played, and what that makes the numbers measure (job.players_note)."""
+        return {"players_note": players_note(self.job.players)}
+
+    def json(self) -> Any:
         if self.kind == "sim":
-            return self.summaries["a"]
+            return {**self.summaries["a"], **self.players_note()}
+        if self.kind == "sweep":
+            return [{**self.values[s.label], **self.summaries[s.label], **self.players_note()} for s in self.job.sides]
         return {
             "a": self.summaries["a"],
             "b": self.summaries["b"],
             "differences": self.differences,
             "verdict": self.verdict,
             "pairing": self.pairing,
+            "players": dict(zip(("p1", "p2"), self.job.players, strict=True)),
+            **self.players_note(),
         }
 
 
@@ -179,6 +191,19 @@ def play(
     return played, len(done), time.perf_counter() - t0, engine.name
 
 
+def usage_intervals(store: Store, side: str, games: int) -> dict[str, list[float]]:
+    """Per play and response (a response named `NAME (response)`): the 95% interval of the mean
+    times it was used a game, both seats together (the report's usage bars)."""
+    used = [a + b for a, b in zip(*store.games(side, games, ["p1_used", "p2_used"]).values(), strict=True)]
+    out = {}
+    rules = store.query("SELECT rule, kind, name FROM rules WHERE side = ? AND kind IN ('play', 'response')", (side,))
+    for rule, kind, name in rules:
+        ch = rule_code(rule)
+        _, lo, hi = stats.mean_ci([u.count(ch) for u in used])
+        out[name + (" (response)" if kind == "response" else "")] = [max(0.0, lo), hi]
+    return out
+
+
 def simulate(
     specs: Sequence[str],
     games: int,
@@ -195,13 +220,27 @@ def simulate(
     if jobs is not None:
         jobs = count(jobs, "--jobs")
     job = prepare(specs, players, seed, count(max_decisions, "--max-decisions"))
-    paired, words = pairing(job) if len(job.sides) == 2 else (False, "")
+    return run(job, games, "sim" if len(job.sides) == 1 else "compare", jobs, cluster, out, progress)
+
+
+def run(
+    job: Job,
+    games: int,
+    kind: str,
+    jobs: int | None = None,
+    cluster: str | None = None,
+    out: str | Path | None = None,
+    progress: TextIO | None = None,
+) -> Report:
+    """Play the run's missing games into its store (in `out`, resumed from it) and summarize each
+    ruleset; a comparison (two rulesets) also gets the differences and a verdict."""
+    paired, words = pairing(job) if kind == "compare" else (False, "")
     store = Store.open(job, [catalog_of(rules_of(s)) for s in job.sides], out)
     try:
         played, resumed, elapsed, name = play(job, games, store, jobs, cluster, progress)
         summaries = {s.label: metrics.summarize(store, s.label, games) for s in job.sides}
         report = Report(
-            "sim" if len(job.sides) == 1 else "compare",
+            kind,
             games,
             job,
             summaries,
@@ -214,7 +253,8 @@ def simulate(
         )
         for s in job.sides:
             report.per_game[s.label] = metrics.per_game(store, s.label, games)
-        if len(job.sides) == 2:
+            report.usage[s.label] = usage_intervals(store, s.label, games)
+        if kind == "compare":
             report.differences = metrics.differences(store, games, paired, summaries)
             a, b = job.sides
             report.verdict = metrics.verdict(report.differences, a.show(b), b.show(a))

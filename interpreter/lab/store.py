@@ -26,6 +26,7 @@ choices per game); such a database is refused with a message, not read wrongly.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
@@ -115,16 +116,23 @@ class Store:
             except OSError as e:
                 raise StoreError(f"--out {out}: cannot create the folder ({e.strerror})") from None
             path = folder / DB_NAME
+            if not os.access(folder, os.W_OK):  # (a read-only folder or file system, even for root)
+                raise StoreError(f"--out {out}: cannot write in this folder; choose another --out folder")
             try:
                 conn = open_database(path)
                 if conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
                     _check_identity(conn, path, job)
             except sqlite3.DatabaseError as e:
                 raise StoreError(f"{path} is not a Cuttle Lab database ({e}); choose another --out folder") from None
-            conn.execute("PRAGMA journal_mode=WAL")  # commits without waiting for the disk each time,
-            conn.execute("PRAGMA synchronous=NORMAL")  # still whole transactions after a crash
         store = cls(conn, path, job)
-        store._create(catalogs)
+        try:
+            if path is not None:
+                conn.execute("PRAGMA journal_mode=WAL")  # commits without waiting for the disk each time,
+                conn.execute("PRAGMA synchronous=NORMAL")  # still whole transactions after a crash
+            store._create(catalogs)
+        except sqlite3.OperationalError as e:  # a read-only database file, a full disk
+            conn.close()
+            raise StoreError(f"--out {out}: cannot write {path} ({e}); choose another --out folder") from None
         return store
 
     def _create(self, catalogs: Sequence[Catalog]) -> None:

@@ -169,11 +169,13 @@ def set_path(data: dict, path: tuple, value: Any) -> None:
         data[path[-1]] = value
 
 
-def compose(spec: str, errors: list[RulesetError] | None = None) -> Composed:
+def compose(spec: str, errors: list[RulesetError] | None = None, over: YamlDoc | None = None) -> Composed:
     """Read `base+option+option...` into one merged document.
 
     Problems of composition (clashes, options that do not fit) are collected; they are raised
     together unless an `errors` list is given to collect them (`check` does, to report them all).
+    `over` is a document made in memory that extends the whole of `spec` (merged last, as a file
+    with `extends:` would be; `cuttle sweep`'s values, rules/overrides.py); its `name` names the result.
     """
     parts = [p for p in spec.split("+")]
     if not parts or any(not p.strip() for p in parts):
@@ -183,10 +185,16 @@ def compose(spec: str, errors: list[RulesetError] | None = None) -> Composed:
     out = _compose_one(parts[0].strip(), errs, [], None)
     for opt in parts[1:]:
         _apply_option(out, opt.strip(), errs, None, "the command line")
+    name = spec if len(parts) > 1 else out.data.get("name", spec)
+    if over is not None:
+        out.parts.append(over.file)
+        out.lines[over.file] = over
+        _merge(out, over.data, over, (), over.file, False, errs)
+        name = over.data.get("name", name)
     _apply_kind_rules(out, errs)
     if errs and not collect:
         raise RulesetErrors(errs)
-    out.data["name"] = spec if len(parts) > 1 else out.data.get("name", spec)
+    out.data["name"] = name
     return out
 
 

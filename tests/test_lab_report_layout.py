@@ -1,0 +1,163 @@
+"""The report a designer wants to read (issue 27 items 6 and 7): headline numbers first, plots in a
+grid, round axis steps, legends for overlays, intervals on the usage bars, which players made the
+report and what that means in every form of it, a progress line soon whatever the players, and a
+read-only --out refused in one line."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from interpreter.cli import main
+from interpreter.lab import parallel, report_html, report_md, report_text, store, svg
+from interpreter.lab.job import players_note
+from interpreter.lab.sim import prepare, simulate
+
+RANDOM_NOTE = "random players measure the rules, not skill"
+COMPETENT_NOTE = "competent players measure the game as people play it"
+
+
+@pytest.mark.parametrize("hi", [0.6, 0.37, 1.0, 11.7, 15, 12.6, 123, 4.2e-3, 970])
+def test_axis_steps_are_one_two_or_five_times_a_power_of_ten(hi: float) -> None:
+    bottom, top, step = svg.axis(hi)
+    mantissa = step / 10 ** int(f"{step:e}".split("e")[1])
+    assert round(mantissa, 9) in (1, 2, 5), step
+    assert bottom == 0 and top >= hi and top - step < hi
+    for t in svg.ticks(bottom, top, step):
+        assert abs(t / step - round(t / step)) < 1e-9  # no 3.75 or 11.25 between round steps
+
+
+def test_the_usage_chart_ticks_are_round_and_its_bars_have_intervals() -> None:
+    chart = svg.hbars("usage", ["draw", "points"], [("a", [11.4, 7.9], [(10.2, 12.6), (7.0, 8.8)])])
+    labels = re.findall(r"text-anchor='middle'[^>]*>([^<]+)</text>", chart)
+    assert labels == ["0", "5", "10", "15"]
+    assert chart.count("stroke='#222'") == 2  # an error bar on each bar
+    assert "95% CI 10.2–12.6" in chart
+
+
+def test_overlaid_histograms_have_a_legend_and_an_outline_each() -> None:
+    chart = svg.histogram("turns", [("default", [5, 9, 9, 14]), ("house", [6, 9, 20, 21])], "turns")
+    assert ">default</text>" in chart and ">house</text>" in chart
+    outlines = re.findall(r"<path d='[^']*' fill='none' stroke='(#[0-9a-f]{6})' stroke-width='2'/>", chart)
+    assert outlines == [svg.colour(0), svg.colour(1)]
+    assert "fill-opacity='0.45'" not in chart  # the old blend of two opaque-ish fills
+
+
+def test_the_sim_report_starts_with_its_headline_numbers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "default", "--games", "30", "--jobs", "1", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.index("At a glance") < out.index("Results")
+    glance = out[out.index("At a glance") : out.index("Results")]
+    for what in ("first player wins", "draws", "turns a game", "real choices a game", "lead changes", "dead rules"):
+        assert what in glance
+    html = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert html.index("class='cards'") < html.index("<svg") < html.index("<h2>Results</h2>")
+    assert "grid-template-columns" in html and "max-width: 1000px" not in html
+    md = (tmp_path / "report.md").read_text(encoding="utf-8")
+    assert md.index("## At a glance") < md.index("## Results")
+    assert "| first player wins |" in md
+
+
+def test_a_comparison_headline_gives_both_rulesets_and_the_change() -> None:
+    r = simulate(["default", "default+classic-2s"], 20, ("random", "random"), seed=1, jobs=1, progress=io.StringIO())
+    text = report_text.render(r, io.StringIO())
+    glance = text[text.index("At a glance") : text.index("Verdict")]
+    assert re.search(r"first player wins\s+\d+\.\d% → \d+\.\d%\s+[−+±]\d", glance), glance
+    assert "usage" not in glance and "95% CI" in glance
+
+
+def test_the_usage_bars_carry_each_plays_interval() -> None:
+    r = simulate(["default"], 30, ("random", "random"), seed=2, jobs=1, progress=io.StringIO())
+    html = report_html.render(r)
+    usage = html[html.index("Play usage: times per game (95% CI)") :]
+    usage = usage[: usage.index("</svg>")]
+    draw = next(e for e in r.summaries["a"]["rules"] if e["name"] == "draw")
+    lo, hi = r.usage["a"]["draw"]
+    assert lo < draw["per_game"] < hi
+    assert f"draw {draw['per_game']:.3g} (95% CI {lo:.3g}–{hi:.3g})" in usage
+
+
+@pytest.mark.parametrize(
+    "players, note",
+    [
+        (("random", "random"), RANDOM_NOTE),
+        (("sharp:fast", "sharp:fast"), COMPETENT_NOTE),
+        (("sharp:fast", "random"), "gap"),
+    ],
+)
+def test_every_report_says_which_players_made_it_and_why_that_matters(players: tuple[str, str], note: str) -> None:
+    assert note in players_note(players)
+    r = simulate(["default"], 2, players, seed=4, jobs=1, progress=io.StringIO())
+    for shown in (report_text.render(r, io.StringIO()), report_md.render(r), report_html.render(r)):
+        assert note in shown and f"players: {players[0]}" in shown
+    assert note in r.json()["players_note"] and r.json()["players"] == {"p1": players[0], "p2": players[1]}
+
+
+def test_a_comparison_and_a_sweep_say_it_too(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["compare", "default", "default+classic-2s", "--games", "3", "--jobs", "1", "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert RANDOM_NOTE in got["players_note"] and got["players"] == {"p1": "random", "p2": "random"}
+    assert main(["sweep", "default", "--set", "end.goal=14,21", "--games", "3", "--jobs", "1", "--json"]) == 0
+    assert all(RANDOM_NOTE in s["players_note"] for s in json.loads(capsys.readouterr().out))
+
+
+def test_slow_players_are_played_in_small_chunks_random_ones_in_large() -> None:
+    fast = prepare(["default"], ("random", "random"), 0)
+    slow = prepare(["default"], ("random", "heuristic"), 0)
+    assert parallel.chunk_cap(fast, 64) == 64
+    assert parallel.chunk_cap(slow, 64) == parallel.SLOW_CHUNK <= 2
+
+
+def test_worker_processes_wake_the_caller_while_a_chunk_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While no chunk finishes, the parent still hears from the backend (an empty list) every BEAT
+    seconds, so the progress line's clock moves on during a slow player's first games."""
+    monkeypatch.setattr(parallel.Processes, "BEAT", 0.001)
+    job = prepare(["default"], ("heuristic", "heuristic"), 0)
+    backend = parallel.Processes(1)
+    try:
+        got = list(backend.map(job, [0]))
+    finally:
+        backend.close()
+    assert [] in got and sum(len(x) for x in got) == 1
+
+
+def test_a_folder_that_cannot_be_written_is_one_clear_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(store.os, "access", lambda path, mode: False)
+    assert main(["sim", "default", "--games", "3", "--jobs", "1", "--out", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "cannot write in this folder" in err and "internal error" not in err
+
+
+def test_a_database_that_cannot_be_written_is_one_clear_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A read-only database (a read-only mount, another user's file): the lab's message, not
+    'internal error: OperationalError'."""
+    assert main(["sim", "default", "--games", "3", "--jobs", "1", "--out", str(tmp_path)]) == 0
+    capsys.readouterr()
+    opened = store.open_database
+
+    def read_only(path: Path) -> sqlite3.Connection:
+        opened(path).close()  # the lab's checks, then a connection that cannot write
+        return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+
+    monkeypatch.setattr(store, "open_database", read_only)
+    assert main(["sim", "default", "--games", "5", "--jobs", "1", "--out", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "cannot write" in err and "internal error" not in err, err
+
+
+def test_until_different_says_which_players_too(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["compare", "default", "default+classic-2s", "--until-different", "--games", "3"]
+    assert main(argv) == 0
+    assert "players: random in both seats: " + RANDOM_NOTE in capsys.readouterr().out
+    assert main([*argv, "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert RANDOM_NOTE in got["players_note"] and got["players"] == {"p1": "random", "p2": "random"}
