@@ -47,7 +47,7 @@ def end_label(end: str, winner: str | None, goal: int | None, passes: int, ended
     if end == "passes":
         return f"{passes} passes, draw" if winner == "draw" else f"{passes} passes, points decide"
     if end == "rule":
-        return f"win by {ended_by}"
+        return f"{ended_by} (a rule's win)"
     if end == "other" and ended_by:
         return f"other: {ended_by}"
     return {"no-move": "no legal move", "cutoff": "cut off (decision cap)"}.get(end, "other")
@@ -341,8 +341,34 @@ def differences(store: Store, games: int, paired: bool, summaries: dict[str, dic
         clash = key[0] == "response" and ("play", key[1]) in kinds
         plays[f"{key[1]} (response)" if clash else key[1]] = d
     out["plays"] = plays
+    out.update(_visible_differences(store, rows_a, rows_b, paired))
     out["dead_only_in_a"] = [x for x in sa["dead"] if x not in sb["dead"]]
     out["dead_only_in_b"] = [x for x in sb["dead"] if x not in sa["dead"]]
+    return out
+
+
+def _visible_differences(
+    store: Store, rows_a: dict[str, list[Any]], rows_b: dict[str, list[Any]], paired: bool
+) -> dict[str, Any]:
+    """B against A for what the rules did besides plays (visible.py), per game: `triggers` (firings),
+    `counters` (changes), `knowledge` (`shown` and `seen`: cards), `ranks` (cards of a rank played)."""
+    query = "SELECT rule, kind, name FROM rules WHERE side = ? ORDER BY rule"
+    va = visible.per_game(rows_a, store.query(query, ("a",)))
+    vb = visible.per_game(rows_b, store.query(query, ("b",)))
+    out: dict[str, Any] = {"knowledge": {}}
+    for group in ("triggers", "counters", "shown", "seen", "ranks"):
+        a, b = va[group], vb[group]
+        found = {}
+        for name in list(a) + [k for k in b if k not in a]:
+            xa = a.get(name, [0.0] * len(rows_a["idx"]))
+            xb = b.get(name, [0.0] * len(rows_b["idx"]))
+            d = _diff(xa, xb, paired)
+            d["in_a"], d["in_b"] = name in a, name in b
+            found[name] = d
+        if group in ("shown", "seen"):
+            out["knowledge"][group] = found
+        else:
+            out[group] = found
     return out
 
 
@@ -407,6 +433,21 @@ def verdict(diff: dict[str, Any], name_a: str, name_b: str) -> list[str]:
     if moved:
         moved.sort(key=lambda m: -m[0])
         out.append("play use per game: " + ", ".join(m[1] for m in moved[:6]))
+    rules_moved = []
+    for what, found in (
+        ("fired", diff.get("triggers", {})),
+        ("changed", diff.get("counters", {})),
+        ("cards shown by", diff.get("knowledge", {}).get("shown", {})),
+        ("cards seen by", diff.get("knowledge", {}).get("seen", {})),
+    ):
+        for k, v in found.items():
+            if v["detectable"] and k not in dead:
+                text = f"{what} {k}" if what.startswith("cards") else f"{k} {what}"
+                text = f"counter {text}" if what == "changed" else text
+                rules_moved.append((abs(v["difference"]), f"{text} {v['a']:.2f} → {v['b']:.2f}"))
+    if rules_moved:
+        rules_moved.sort(key=lambda m: -m[0])
+        out.append("per game: " + "; ".join(m[1] for m in rules_moved[:4]))
     for x in diff["dead_only_in_b"]:
         out.append(f"{x} is dead under {name_b} only")
     for x in diff["dead_only_in_a"]:

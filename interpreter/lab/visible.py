@@ -14,7 +14,7 @@ from itertools import chain
 from typing import Any
 
 from . import stats
-from .catalog import code_rule
+from .catalog import code_rule, rule_code
 from .recorder import RANK_NAME
 
 RANK_ORDER = "A23456789TJQKX"  # the ranks' characters, in the order reports list them
@@ -140,3 +140,26 @@ def ranks(g: dict[str, list[Any]], names: dict[int, str]) -> dict[str, Any]:
 def per_game_fired(fired: Sequence[str], code: str) -> list[float]:
     """Times the trigger of character `code` fired in each game."""
     return [float(f.count(code)) for f in fired]
+
+
+def per_game(g: dict[str, list[Any]], rules: Sequence[tuple[Any, ...]]) -> dict[str, dict[str, list[float]]]:
+    """Per game, for a comparison: each trigger's firings (`triggers`), each counter's changes
+    (`counters`), the cards each rule showed (`shown`) and each visibility rule let be seen (`seen`),
+    and the cards of each rank played, both seats together (`ranks`). `rules`: the rows of the table
+    `rules` (rule, kind, name, ...)."""
+    out: dict[str, dict[str, list[float]]] = {"triggers": {}, "counters": {}, "shown": {}, "seen": {}, "ranks": {}}
+    for rule, kind, name, *_ in rules:
+        if kind == "trigger":
+            ch = rule_code(rule)
+            out["triggers"][name] = [float(f.count(ch)) for f in g["fired"]]
+    counters = [json.loads(t) for t in g["counters"]]
+    for name in sorted({k for c in counters for k in c}):
+        out["counters"][name] = [float(c.get(name, [0])[0]) for c in counters]
+    known = [json.loads(t) for t in g["knowledge"]]
+    for part in ("shown", "seen"):
+        for name in sorted({k for r in known for k in r.get(part, {})}):
+            out[part][name] = [float(r.get(part, {}).get(name, 0)) for r in known]
+    played = [a.replace("-", "") + b.replace("-", "") for a, b in zip(g["p1_ranks"], g["p2_ranks"], strict=True)]
+    for r in sorted(set("".join(played)), key=RANK_ORDER.index):
+        out["ranks"][RANK_NAME[r]] = [float(p.count(r)) for p in played]
+    return out
