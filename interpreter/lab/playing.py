@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
 from interpreter.core.errors import CuttleError
-from interpreter.core.zones import HAND1
 from interpreter.engine.decision import RESPOND
 from interpreter.engine.game import Game
 from interpreter.engine.legal import RESOLVE_ACTION, legal_actions, move_of
@@ -182,12 +181,7 @@ def play_random(rules: Rules, seed: int, picks: tuple[Picks, Picks], cap: int, r
     keep = (rec.chosen[0].append, rec.chosen[1].append)
     rank = (rec.ranks[0].append, rec.ranks[1].append)  # beside each entry of `chosen`: a card's rank or '-'
     rank_of = RANK_CHAR
-    # what the player to move sees by visibility rules at a turn's start (recorder.sight): the hand's
-    # rule alone (the shipped rulesets' case) counted here, any other through `look`
-    look, sights = rec.look, rec.sights
-    shows = rec.cat.rules.visible_fn if look is not None and look.__name__ == "look_hand" else None
-    envs = Rules._PLAYER_ENV
-    seen_hand = 0  # visibility.hand's count, when `shows`
+    look, sights = rec.look, rec.sights  # what the player to move sees by visibility rules at a turn's start
     if look is not None and g.winner is None:
         look(g, sights)
     draw = (picks[0].draw, picks[1].draw)  # a pick among n is (draw() * n) >> 32, as Picks.randrange(n)
@@ -259,18 +253,10 @@ def play_random(rules: Rules, seed: int, picks: tuple[Picks, Picks], cap: int, r
             fv0, fv1 = f0, f1
             note((a0, b0, a1, b1))
             traced = g.moves_made
-            if g.winner is None:
-                if shows is not None:
-                    p = g.turn
-                    opp = g.zones[HAND1 - p]
-                    if opp and shows(g, envs[p]):
-                        seen_hand += len(opp)
-                elif look is not None:
-                    look(g, sights)
+            if look is not None and g.winner is None:
+                look(g, sights)
     if traced != g.moves_made:  # the game stopped inside a turn: its last position
         note(read(g, 0) + read(g, 1))
-    if seen_hand:
-        sights["visibility.hand"] = sights.get("visibility.hand", 0) + seen_hand
     for p in (0, 1):  # the plays offered, each once (a set of plays: they hash as objects)
         rec.seen[p].update(map(second, offered[p]))
     return Played(g, g.moves_made, turns if match else g.turn_no, real, trace)
