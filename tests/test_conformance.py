@@ -146,9 +146,10 @@ def test_the_position_key_covers_every_field_of_the_state() -> None:
         value = getattr(state, slot)
         setattr(other, slot, [*value, [(), 0, {}]] if slot == "frames" else _changed(value))
         assert other.key() != state.key(), f"State.key() misses the slot '{slot}'"
-    # the ruleset, the cache of legal actions, and the bindings of the running program (read only to name
-    # what caused a move: the events it makes are in the key, below)
-    assert set(State.NOT_IN_KEY) == {"rules", "actions", "cur"}
+    # the ruleset, the cache of legal actions, the bindings of the running program (read only to name
+    # what caused a move: the events it makes are in the key, below), and the log of what the game's
+    # history did (triggers fired, counters changed, cards shown: the lab's counts, not the position)
+    assert set(State.NOT_IN_KEY) == {"rules", "actions", "cur", "log"}
 
 
 def test_the_position_key_covers_the_events_of_a_ruleset_with_triggers() -> None:

@@ -48,11 +48,12 @@ def test_a_database_of_the_format_before_real_choices_is_refused_with_a_message(
     import pytest
 
     from interpreter.core.errors import CuttleError
+    from interpreter.lab import store
     from interpreter.lab.sim import simulate
 
     out = tmp_path / "run"
     simulate(["default"], 3, PLAYERS, jobs=1, out=out)
     with sqlite3.connect(out / "games.sqlite") as conn:
         conn.execute("UPDATE run SET value = '2' WHERE key = 'format'")
-    with pytest.raises(CuttleError, match="database format 2, this one writes 4"):
+    with pytest.raises(CuttleError, match=f"database format 2, this one writes {store.FORMAT}"):
         simulate(["default"], 3, PLAYERS, jobs=1, out=out)

@@ -22,7 +22,15 @@ from interpreter.rules import load_ruleset
 from interpreter.scripting.setup import build_position
 
 ROOT = Path(__file__).resolve().parent.parent
-RULESETS = ["default", "default+tens-block", "default+twinned", "micro", "default+best-of-5", "published"]
+RULESETS = [
+    "default",
+    "default+tens-block",
+    "default+twinned",
+    "micro",
+    "default+best-of-5",
+    "published",
+    "examples/house/every-rule-visible.yaml",  # triggers, a counter, a show, a rule-made win
+]
 
 
 def test_game_seeds_depend_on_master_seed_and_number_only() -> None:

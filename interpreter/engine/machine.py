@@ -761,6 +761,10 @@ def _fire(g: State, env: dict, arg: tuple) -> None:
     g.spent = (g.moves_made, spent)  # type: ignore[attr-defined]
     if not runs:
         return
+    log = g.log.copy()  # each firing counted, for the lab (State.log)
+    for t, _ in runs:
+        log[("trigger", t.name)] = log.get(("trigger", t.name), 0) + 1
+    g.log = log
     fired = env.get(" fired", 0) + len(runs)
     if fired > MAX_TRIGGERED:
         raise RuleRuntimeError(

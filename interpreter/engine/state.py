@@ -19,6 +19,7 @@ from .knowledge import seen_by_rule
 from .legal import plays_for
 
 MASK = (1 << 64) - 1
+_NO_LOG: dict[tuple[str, str], int] = {}  # every new state's log (never changed in place)
 
 
 class Rng:
@@ -147,6 +148,7 @@ class State:
         "known",
         "cur",
         "counters",
+        "log",
     )
 
     def __init__(self, rules: Any, seed: int) -> None:
@@ -188,6 +190,11 @@ class State:
         # `counters:` (card, or -1 - player; name) -> (value, the last turn it lasts). Never changed in
         # place (a change makes a new dict), so a snapshot shares it.
         self.counters: dict[tuple[int, str], tuple[int, int]] = {}
+        # what the game's history did that its position does not hold, for the lab (lab/columns.py):
+        # (what, rule) -> times: ("trigger", NAME) each firing, ("counter", NAME) each change of a
+        # counter's value, ("shown", RULE) each hidden card a `show` of that rule showed. Never changed
+        # in place (a note makes a new dict), so a snapshot shares it; not part of the position's key.
+        self.log: dict[tuple[str, str], int] = _NO_LOG
 
     # -- snapshot -------------------------------------------------------------------------------
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
@@ -217,12 +224,14 @@ class State:
         s.wins, s.hands, s.hand_over = self.wins, self.hands, self.hand_over
         s.known = self.known
         s.counters = self.counters
+        s.log = self.log
         return s
 
     # Slots that are not part of the position: the ruleset itself, and the legal actions of the pending
     # decision, a cache filled on demand (asking for the legal moves must not change the position).
     # `cur` is the bindings of the program running (read only by EventState, for what caused a move).
-    NOT_IN_KEY = frozenset({"rules", "actions", "cur"})
+    # `log` is what the game's history did (for the lab's counts), not where it stands.
+    NOT_IN_KEY = frozenset({"rules", "actions", "cur", "log"})
 
     def key(self) -> tuple:
         """Every slot but NOT_IN_KEY, for exact comparisons (undo, replay, an illegal move changing nothing).
@@ -388,10 +397,18 @@ class State:
             self.known &= ~mask
         self.rng.shuffle(deck)
 
-    def show(self, card: int, players: int) -> None:
-        """`show`: the players (bits: 1 p1, 2 p2, 3 both) learn where a hidden card is."""
+    def show(self, card: int, players: int, rule: str = "") -> None:
+        """`show`: the players (bits: 1 p1, 2 p2, 3 both) learn where a hidden card is; `rule` (the
+        rule whose `show` it is) is noted in the log."""
         if _HIDDEN[self.zone_of[card]]:
             self.known |= players << (card << 1)
+            self.note("shown", rule or "show")
+
+    def note(self, what: str, name: str, times: int = 1) -> None:
+        """Count an event of the game's history in `log` (a new dict: snapshots share the old one)."""
+        log = self.log.copy()
+        log[(what, name)] = log.get((what, name), 0) + times
+        self.log = log
 
     def swap_zones(self, a: int, b: int) -> None:
         self.fv = [self.fv[0] + 1, self.fv[1] + 1]
@@ -428,6 +445,8 @@ class State:
     def set_counter(self, key: int, name: str, value: int, turns: int) -> None:
         if abs(value) > MAX_INT:
             raise RuleRuntimeError(f"the counter {name} would reach {value}, beyond the limit of {MAX_INT:.0e}")
+        if value != self.counter(key, name):
+            self.note("counter", name)
         self.counters = {**self.counters, (key, name): (value, self.turn_no + turns)}
 
     def add_counter(self, key: int, name: str, delta: int) -> None:

@@ -1,4 +1,4 @@
-"""The rules of a ruleset, numbered: its plays, responses, choices and endings (`Catalog`), in the
+"""The rules of a ruleset, numbered: its plays, responses, choices, endings and triggers (`Catalog`), in the
 ruleset's own order (the same numbers in every process), and the one character that stands for each
 in a game's record (`rule_code`).
 """
@@ -14,6 +14,7 @@ from interpreter.language import tree as A
 from interpreter.language.compiler import CHOOSE
 from interpreter.language.parser import parse_program
 from interpreter.rules import Composed, Rules
+from interpreter.rules.triggers import ZONE_WORDS
 
 Program = tuple[Any, ...]  # a compiled program: its instructions
 
@@ -30,7 +31,7 @@ def catalog_of(rules: Rules) -> Catalog:
 
 @dataclass(frozen=True)
 class RuleInfo:
-    kind: str  # play | response | choice | end
+    kind: str  # play | response | choice | end | trigger | counter
     name: str
     detail: str  # how it is played: verb and ranks, or where a choice is made
     origin: str  # which part of the ruleset made or changed it ("" for the base)
@@ -53,6 +54,13 @@ class Catalog:
         programs = self._plays() + self._responses() + [("turn.end", rules.turn_end)]
         self._choices(programs)
         self._endings()
+        self.trigger_code: dict[str, str] = {}  # a trigger's name -> its character (filled below)
+        for t in rules.triggers:
+            event = t.event + (" " + _zone_words(t.zones, t.within) if t.zones else "")
+            k = self._add(RuleInfo("trigger", t.name, f"when {event}", origin(rules.composed, ("triggers", t.name))))
+            self.trigger_code[t.name] = rule_code(k)
+        for name, of in rules.counters.items():  # summarised from the column `counters`, never named dead
+            self._add(RuleInfo("counter", name, f"of {of}", origin(rules.composed, ("counters", name)), watch=False))
         if len(self.infos) > MAX_RULES:
             raise CuttleError(
                 f"ruleset '{rules.name}' has {len(self.infos):,} plays, responses and choices; "
@@ -145,6 +153,14 @@ def code_rule(ch: str) -> int:
     """The rule number `rule_code` wrote as `ch`."""
     o = ord(ch)
     return o - 65 if o < 91 else o - 71 if o < 123 else o - 0xCC
+
+
+def _zone_words(zones: frozenset[int], within: bool) -> str:
+    """The zone word of a card event (`card leaves field`), as the trigger was written."""
+    for word, zs in ZONE_WORDS.items():
+        if zs == zones and (word == "play") == within:
+            return word
+    return "zone"
 
 
 def _rank_order(rank: str) -> int:

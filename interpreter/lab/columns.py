@@ -40,7 +40,7 @@ class GameRecord:
     p1: str  # the players' specs
     p2: str
     winner: str | None  # p1 | p2 | draw, or None for a game cut off at the decision cap
-    end_reason: str  # goal | passes | no-move | cutoff | other
+    end_reason: str  # goal | passes | no-move | rule (a `win` statement) | cutoff | other
     goal: int | None  # the winner's goal when the game ended at it
     p1_points: int
     p2_points: int
@@ -58,6 +58,12 @@ class GameRecord:
     p2_used: str
     p2_countered: str
     progress: str  # JSON: [p1 points, p1 goal, p2 points, p2 goal] after each turn (playing.Played)
+    ended_by: str  # the rule that ended the game: end.goal, end.passes, a rule's name for its `win`, ...
+    fired: str  # the triggers that fired, one character per firing (catalog.rule_code), in rule order
+    counters: str  # JSON: {counter: [changes, p1's final value, p2's, the cards' final sum]} ({} for none)
+    knowledge: str  # JSON: {"shown": {rule: cards}, "seen": {visibility rule: cards}} (recorder.sight)
+    p1_ranks: str  # beside each character of p1_used, the rank of the card played (A 2-9 T J Q K X; '-' none)
+    p2_ranks: str
     state: State | None = field(default=None, compare=False, repr=False)  # the last position
     rules: Rules | None = field(default=None, compare=False, repr=False)
     recorder: Recorder | None = field(default=None, compare=False, repr=False)
@@ -105,7 +111,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("p1", "TEXT NOT NULL", "the player in the first seat (moves first)"),
     Column("p2", "TEXT NOT NULL", "the player in the second seat"),
     Column("winner", "TEXT", "'p1', 'p2', 'draw'; NULL if cut off at the decision cap"),
-    Column("end_reason", "TEXT NOT NULL", "goal | passes | no-move | cutoff | other"),
+    Column("end_reason", "TEXT NOT NULL", "goal | passes | no-move | rule (a rule's `win`) | cutoff | other"),
     Column("goal", "INTEGER", "the winner's goal when the game ended at it"),
     Column("p1_points", "INTEGER NOT NULL", "points at the end"),
     Column("p2_points", "INTEGER NOT NULL", "points at the end"),
@@ -135,6 +141,20 @@ COLUMNS: tuple[Column, ...] = (
         "TEXT NOT NULL",
         "JSON, one [p1 points, p1 goal, p2 points, p2 goal] after each turn (and at a stop inside one)",
     ),
+    Column(
+        "ended_by",
+        "TEXT NOT NULL",
+        "the rule that ended the game: end.goal, end.passes, no legal move, the rule whose `win` did ('' if cut off)",
+    ),
+    Column("fired", "TEXT NOT NULL", "the triggers that fired: one character per firing (rules.code), in rule order"),
+    Column("counters", "TEXT NOT NULL", "JSON {counter: [changes, p1's final value, p2's, the cards' final sum]}"),
+    Column(
+        "knowledge",
+        "TEXT NOT NULL",
+        "JSON {shown: {rule: hidden cards its show showed}, seen: {visibility rule: cards seen at turn starts}}",
+    ),
+    Column("p1_ranks", "TEXT NOT NULL", "beside each character of p1_used, its card's rank (A 2-9 T J Q K X; - none)"),
+    Column("p2_ranks", "TEXT NOT NULL", "the same for p2"),
 )
 Row = tuple[Any, ...]  # a row of `games`: its values in the order of COLUMNS
 KEY = ("side", "idx")  # the primary key of `games`

@@ -2,7 +2,8 @@
 
 Paired games are played move by move under both rulesets at once (the players decide under A and
 the same move is played under B) until the two first differ: B offers other legal moves than A, or
-the same move leads to different positions. That position and move are shown; if no game of the
+the same move leads to different positions, or a player knows other hidden cards (a rule's `show`,
+a visibility rule). That position and move are shown; if no game of the
 run differs, the two rule texts play identically for these players and seeds. Game A is played by
 the lab's game loop (playing.play), and `Lockstep` follows it under B.
 """
@@ -15,6 +16,7 @@ from typing import Any
 from interpreter.core.cards import NAMES
 from interpreter.core.errors import CuttleError
 from interpreter.engine.game import Game
+from interpreter.engine.knowledge import known_hidden
 from interpreter.engine.moves import Move
 from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, ZONE_NAMES, State
 
@@ -28,7 +30,7 @@ class Divergence:
     game: int
     seed: int
     moves: list[str]  # the moves played before the difference (under both)
-    kind: str  # "legal moves" | "position"
+    kind: str  # "legal moves" | "position" | "knowledge"
     move: str = ""  # position: the move after which the positions differ
     only_a: list[str] = field(default_factory=list)
     only_b: list[str] = field(default_factory=list)
@@ -99,6 +101,19 @@ def _facts(g: State) -> list[tuple[str, str]]:
     return out
 
 
+def knowledge_facts(g: State) -> list[tuple[str, str]]:
+    """What each player knows of the hidden cards (engine/knowledge.py), in words: the opponent's hand
+    cards they know, and the deck's cards they know by their place from the top."""
+    out = []
+    for p in (0, 1):
+        hand, deck = known_hidden(g, p)
+        out.append((f"p{p + 1} knows of p{2 - p}'s hand", _cards(sorted(hand))))
+        out.append(
+            (f"p{p + 1} knows of the deck", " ".join(f"{NAMES[c]} ({i + 1} from the top)" for i, c in deck) or "—")
+        )
+    return out
+
+
 def position_text(g: State) -> str:
     return "\n".join(f"    {k:<12} {v}" for k, v in _facts(g) if v != "—" or k.startswith("hand"))
 
@@ -131,7 +146,25 @@ class Lockstep:
                     only_b=only_b,
                     position=position_text(a.state),
                 )
+            else:
+                self.knowledge(a.state)
         return self.found is not None
+
+    def knowledge(self, ga: State) -> None:
+        """The same position and legal moves, but a player knows other hidden cards under A than under B
+        (a rule's `show`, a visibility rule): the first difference too."""
+        ka, kb = knowledge_facts(ga), knowledge_facts(self.b.state)
+        if ka != kb:
+            zones = [(k, x, y) for (k, x), (_, y) in zip(ka, kb, strict=True) if x != y]
+            self.found = Divergence(
+                self.index,
+                self.seed,
+                self.moves,
+                "knowledge",
+                move=self.moves[-1] if self.moves else "",
+                zones=zones,
+                position=position_text(ga),
+            )
 
     def observe(self, before: State, d: Any, acts: list[Action], act: Action, move: Move, after: State) -> None:
         try:
@@ -179,15 +212,28 @@ def first_difference(job: Job, games: int) -> tuple[Divergence | None, int]:
 def describe(d: Divergence | None, played: int, name_a: str, name_b: str) -> str:
     if d is None:
         return (
-            f"no difference in {played:,} paired games: {name_a} and {name_b} offered the same legal moves "
-            "and reached the same positions at every step (for these players and seeds)"
+            f"no difference in {played:,} paired games: {name_a} and {name_b} offered the same legal moves, "
+            "reached the same positions and gave each player the same knowledge at every step (for these "
+            "players and seeds)"
         )
     shown = d.moves[-8:]
     lines = [
         f"game {d.game} (seed {d.seed}) differs after {len(d.moves)} moves"
         + ("" if not d.moves else f" ({'the last 8: ' if len(d.moves) > 8 else ''}{' ; '.join(shown)})")
     ]
-    if d.kind == "legal moves":
+    if d.kind == "knowledge":
+        lines.append(
+            "the position is the same under both, but a player knows other hidden cards"
+            + (f" (after '{d.move}')" if d.move else " (from the deal)")
+            + ":"
+        )
+        width = max(len(w) for w, _, _ in d.zones)
+        for w, x, y in d.zones:
+            lines.append(f"  {w:<{width}}  {name_a}: {x}")
+            lines.append(f"  {'':<{width}}  {name_b}: {y}")
+        lines.append("  the position:")
+        lines.append(d.position)
+    elif d.kind == "legal moves":
         lines.append(f"here {name_a} and {name_b} offer different legal moves:")
         lines.append(f"  only under {name_a}: " + (", ".join(d.only_a) or "—"))
         lines.append(f"  only under {name_b}: " + (", ".join(d.only_b) or "—"))

@@ -8,11 +8,13 @@ exactly the same game for two random players.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from interpreter.core.errors import CuttleError, rule_failure
 from interpreter.engine.game import Game
-from interpreter.engine.state import DRAW
+from interpreter.engine.state import DRAW, State
+from interpreter.language.compiler import win_rule
 from interpreter.players.picks import Picks
 from interpreter.rules import Rules
 
@@ -65,18 +67,30 @@ def record_of(
     w = g.winner
     scores = (rules.score_of(g, 0), rules.score_of(g, 1))
     goal = None
+    by = win_rule(g.reason) if w is not None else None
     if w is None:
-        winner, end = None, "cutoff"
+        winner, end, ended = None, "cutoff", ""
     else:
         winner = "draw" if w == DRAW else SEATS[w]
-        if rules.passes_to_end and g.passes >= rules.passes_to_end:
-            end = "passes"
+        if by is not None:  # a rule's `win` statement (its name in the reason)
+            end, ended = "rule", by or "a rule's win"
+        elif rules.passes_to_end and g.passes >= rules.passes_to_end:
+            end, ended = "passes", "end.passes"
         elif w in (0, 1) and scores[w] >= (at := rules.goal_of(g, w)):
-            end, goal = "goal", at
+            end, goal, ended = "goal", at, "end.goal"
         elif g.pending is None and "no legal move" in g.reason:
-            end = "no-move"
+            end, ended = "no-move", "no legal move"
         else:
-            end = "other"
+            end, ended = "other", g.reason
+    log = g.log
+    fired = ""
+    shown = None
+    if log:
+        code = rec.cat.trigger_code
+        fired = "".join(sorted(code[n] * k for (what, n), k in log.items() if what == "trigger" and n in code))
+        shown = {n: k for (what, n), k in log.items() if what == "shown"}
+    counters = counters_json(rules, g) if rules.counters else "{}"
+    knowledge = knowledge_json(shown, rec.sights) if shown or rec.sights else "{}"
     # positional (in the order of GameRecord's fields): a game's record is made on the lab's hot path
     return GameRecord(
         side,
@@ -96,10 +110,38 @@ def record_of(
         g.reason,
         *rec.codes(),
         progress_text(played.progress),
+        ended,
+        fired,
+        counters,
+        knowledge,
+        "".join(rec.ranks[0]),
+        "".join(rec.ranks[1]),
         g,
         rules,
         rec,
     )
+
+
+def counters_json(rules: Rules, g: State) -> str:
+    """Each declared counter of `rules` in game `g`: [the times its value changed, p1's final value,
+    p2's, the sum of the cards' final values] as the column `counters` holds them."""
+    out = {name: [0, 0, 0, 0] for name in rules.counters}
+    for (what, name), k in g.log.items():
+        if what == "counter" and name in out:
+            out[name][0] = k
+    for key, name in g.counters:
+        if name in out:
+            v = g.counter(key, name)
+            out[name][1 if key == -1 else 2 if key == -2 else 3] += v
+    return json.dumps(out, sort_keys=True, separators=(",", ":"))
+
+
+def knowledge_json(shown: dict[str, int] | None, seen: dict[str, int]) -> str:
+    """The column `knowledge`: {"seen": {visibility rule: cards}, "shown": {rule: cards}}, keys sorted
+    (what json.dumps(..., sort_keys=True) gives without spaces; the seen rules' names are the lab's own)."""
+    seen_text = ",".join(f'"{k}":{v}' for k, v in sorted(seen.items()))
+    shown_text = json.dumps(shown, sort_keys=True, separators=(",", ":")) if shown else "{}"
+    return '{"seen":{' + seen_text + '},"shown":' + shown_text + "}"
 
 
 def run_chunk(job: Job, indices: Sequence[int]) -> list[Row]:

@@ -13,12 +13,12 @@ from collections import Counter, defaultdict
 from itertools import chain
 from typing import Any
 
-from . import columns, quality_summary, stats
+from . import columns, quality_summary, stats, visible
 from .catalog import code_rule, rule_code
 from .columns import CODES
 from .store import Store
 
-ORDER = {"play": 0, "response": 1, "choice": 2, "end": 3}
+ORDER = {"play": 0, "response": 1, "choice": 2, "end": 3, "trigger": 4}
 
 
 def _rate(k: int, n: int) -> dict[str, Any]:
@@ -40,12 +40,16 @@ def _distribution(xs: list[int]) -> dict[str, Any]:
     }
 
 
-def end_label(end: str, winner: str | None, goal: int | None, passes: int) -> str:
-    """How a game ended, in a few words."""
+def end_label(end: str, winner: str | None, goal: int | None, passes: int, ended_by: str = "") -> str:
+    """How a game ended, in a few words, named after the rule that ended it (`ended_by`)."""
     if end == "goal":
         return f"goal at {goal}"
     if end == "passes":
         return f"{passes} passes, draw" if winner == "draw" else f"{passes} passes, points decide"
+    if end == "rule":
+        return f"{ended_by} (a rule's win)"
+    if end == "other" and ended_by:
+        return f"other: {ended_by}"
     return {"no-move": "no legal move", "cutoff": "cut off (decision cap)"}.get(end, "other")
 
 
@@ -56,6 +60,12 @@ READ = (
     "goal",
     "progress",
     *CODES,
+    "ended_by",
+    "fired",
+    "counters",
+    "knowledge",
+    "p1_ranks",
+    "p2_ranks",
 )  # what a summary reads of each game, besides the measures
 
 
@@ -110,8 +120,8 @@ def summarize(store: Store, side: str, games: int) -> dict[str, Any]:
     )
     passes = next((int(d.split()[0]) for _, k, nm, d, *_ in rules if k == "end"), 3)
     ends: dict[str, int] = defaultdict(int)
-    for end, winner, goal in zip(g["end_reason"], g["winner"], g["goal"], strict=True):
-        ends[end_label(end, winner, goal, passes)] += 1
+    for end, winner, goal, by in zip(g["end_reason"], g["winner"], g["goal"], g["ended_by"], strict=True):
+        ends[end_label(end, winner, goal, passes, by)] += 1
     p1_rate = _rate(p1, n)
     out: dict[str, Any] = {
         "ruleset": name,
@@ -134,10 +144,28 @@ def summarize(store: Store, side: str, games: int) -> dict[str, Any]:
         **_measures(g),
     }
     out.setdefault("quality", {}).update(quality_summary.summary(g))  # beside measures of the group
-    table = _rules_table(rules, _usage(g), n, p1 + p2, g["end_reason"].count("passes"))
+    usage = _usage(g)
+    usage.update(visible.trigger_usage(g["fired"]))
+    table = _rules_table(rules, usage, n, p1 + p2, g["end_reason"].count("passes"))
     out["rules"] = table
     out["plays"] = _play_counts(table)
     out["choices"] = {e["name"]: e["used"] for e in table if e["kind"] == "choice"}
+    out["triggers"] = {
+        e["name"]: {
+            "fired": e["used"],
+            "games": e["games_used"],
+            "per_game": e["per_game"],
+            "event": e["detail"],
+            "origin": e["origin"],
+        }
+        for e in table
+        if e["kind"] == "trigger"
+    }
+    declared = {nm: d.removeprefix("of ") for _, k, nm, d, *_ in rules if k == "counter"}
+    out["counters"] = visible.counters(g["counters"], declared)
+    out["knowledge"] = visible.knowledge(g["knowledge"])
+    names = {r: nm + (" (response)" if k == "response" else "") for r, k, nm, *_ in rules if k in ("play", "response")}
+    out["ranks"] = visible.ranks(g, names)
     dead = [e for e in table if _is_dead(e)]
     out["dead"] = [e["name"] for e in dead]
     out["dead_why"] = [dead_sentence(e, n) for e in dead]
@@ -152,6 +180,8 @@ def _rules_table(
     table = []
     for rule, kind, nm, detail, origin, answerable, watch in rules:
         offered, used, gused, countered, m, w = usage.get(rule, (0, 0, 0, 0, 0, 0))
+        if kind == "counter":
+            continue  # summarised under `counters` (visible.counters)
         if kind == "end":
             offered = used = gused = passes
         elif kind == "choice" and not used and not watch:
@@ -203,6 +233,8 @@ def dead_sentence(e: dict[str, Any], games: int) -> str:
         return f"{who} became legal in {e['games_offered']:,} of {g} but was never chosen"
     if e["kind"] == "choice":
         return f"{who} never happened in {g}"
+    if e["kind"] == "trigger":
+        return f"{who} never fired in {g}"
     return f"{who} never ended a game in {g}"
 
 
@@ -334,8 +366,34 @@ def differences(store: Store, games: int, paired: bool, summaries: dict[str, dic
         clash = key[0] == "response" and ("play", key[1]) in kinds
         plays[f"{key[1]} (response)" if clash else key[1]] = d
     out["plays"] = plays
+    out.update(_visible_differences(store, rows_a, rows_b, paired))
     out["dead_only_in_a"] = [x for x in sa["dead"] if x not in sb["dead"]]
     out["dead_only_in_b"] = [x for x in sb["dead"] if x not in sa["dead"]]
+    return out
+
+
+def _visible_differences(
+    store: Store, rows_a: dict[str, list[Any]], rows_b: dict[str, list[Any]], paired: bool
+) -> dict[str, Any]:
+    """B against A for what the rules did besides plays (visible.py), per game: `triggers` (firings),
+    `counters` (changes), `knowledge` (`shown` and `seen`: cards), `ranks` (cards of a rank played)."""
+    query = "SELECT rule, kind, name FROM rules WHERE side = ? ORDER BY rule"
+    va = visible.per_game(rows_a, store.query(query, ("a",)))
+    vb = visible.per_game(rows_b, store.query(query, ("b",)))
+    out: dict[str, Any] = {"knowledge": {}}
+    for group in ("triggers", "counters", "shown", "seen", "ranks"):
+        a, b = va[group], vb[group]
+        found = {}
+        for name in list(a) + [k for k in b if k not in a]:
+            xa = a.get(name, [0.0] * len(rows_a["idx"]))
+            xb = b.get(name, [0.0] * len(rows_b["idx"]))
+            d = _diff(xa, xb, paired)
+            d["in_a"], d["in_b"] = name in a, name in b
+            found[name] = d
+        if group in ("shown", "seen"):
+            out["knowledge"][group] = found
+        else:
+            out[group] = found
     return out
 
 
@@ -400,6 +458,21 @@ def verdict(diff: dict[str, Any], name_a: str, name_b: str) -> list[str]:
     if moved:
         moved.sort(key=lambda m: -m[0])
         out.append("play use per game: " + ", ".join(m[1] for m in moved[:6]))
+    rules_moved = []
+    for what, found in (
+        ("fired", diff.get("triggers", {})),
+        ("changed", diff.get("counters", {})),
+        ("cards shown by", diff.get("knowledge", {}).get("shown", {})),
+        ("cards seen by", diff.get("knowledge", {}).get("seen", {})),
+    ):
+        for k, v in found.items():
+            if v["detectable"] and k not in dead:
+                text = f"{what} {k}" if what.startswith("cards") else f"{k} {what}"
+                text = f"counter {text}" if what == "changed" else text
+                rules_moved.append((abs(v["difference"]), f"{text} {v['a']:.2f} → {v['b']:.2f}"))
+    if rules_moved:
+        rules_moved.sort(key=lambda m: -m[0])
+        out.append("per game: " + "; ".join(m[1] for m in rules_moved[:4]))
     for x in diff["dead_only_in_b"]:
         out.append(f"{x} is dead under {name_b} only")
     for x in diff["dead_only_in_a"]:

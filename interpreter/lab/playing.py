@@ -34,7 +34,7 @@ from interpreter.engine.wincheck import points_goal_function
 from interpreter.players.picks import Picks
 from interpreter.rules import Rules
 
-from .recorder import Action, Recorder, second
+from .recorder import RANK_CHAR, Action, Recorder, second
 
 
 class Seat(Protocol):
@@ -179,6 +179,11 @@ def play_random(rules: Rules, seed: int, picks: tuple[Picks, Picks], cap: int, r
     )  # every action offered to each seat, read once at the end of the game
     see = (offered[0].extend, offered[1].extend)
     keep = (rec.chosen[0].append, rec.chosen[1].append)
+    rank = (rec.ranks[0].append, rec.ranks[1].append)  # beside each entry of `chosen`: a card's rank or '-'
+    rank_of = RANK_CHAR
+    look, sights = rec.look, rec.sights  # what the player to move sees by visibility rules at a turn's start
+    if look is not None and g.winner is None:
+        look(g, sights)
     draw = (picks[0].draw, picks[1].draw)  # a pick among n is (draw() * n) >> 32, as Picks.randrange(n)
     choice_of = rec.cat.choice
     trace: list[Progress] = []  # each player's progress after each turn
@@ -203,6 +208,8 @@ def play_random(rules: Rules, seed: int, picks: tuple[Picks, Picks], cap: int, r
             a = acts[(draw[p]() * k) >> 32]
             see[p](acts)
             keep[p](a[1])
+            c = a[3]
+            rank[p](rank_of[c[0]] if c else "-")
             apply_action(g, a)
         else:
             d = g.pending
@@ -221,6 +228,7 @@ def play_random(rules: Rules, seed: int, picks: tuple[Picks, Picks], cap: int, r
                     rec.settle(g, a, chain)
             elif a[0] == "choose":  # what `rec.act` does for a choice
                 keep[p](choice_of(g.frames[-1][0], d.verb))
+                rank[p]("-")
                 apply_action(g, a)
             else:
                 rec.offer(d, acts)
@@ -245,6 +253,8 @@ def play_random(rules: Rules, seed: int, picks: tuple[Picks, Picks], cap: int, r
             fv0, fv1 = f0, f1
             note((a0, b0, a1, b1))
             traced = g.moves_made
+            if look is not None and g.winner is None:
+                look(g, sights)
     if traced != g.moves_made:  # the game stopped inside a turn: its last position
         note(read(g, 0) + read(g, 1))
     for p in (0, 1):  # the plays offered, each once (a set of plays: they hash as objects)

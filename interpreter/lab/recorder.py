@@ -11,12 +11,16 @@ needed (`uses_of`, the store's view `uses`, the summary).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any
 
+from interpreter.core.cards import CARD_COUNT, RANK_OF
+from interpreter.core.zones import DECK, HAND1
 from interpreter.engine.decision import MAIN, PLAY_D, RESPOND
+from interpreter.engine.knowledge import deck_top_seen
 from interpreter.engine.state import State
+from interpreter.rules import Rules
 
 from .catalog import Catalog, code_rule
 
@@ -26,25 +30,46 @@ Codes = tuple[str, str, str, str, str, str]  # p1 offered, used, countered; p2 o
 
 second = itemgetter(1)  # the def an action carries: ("play", PlayDef, ...)
 
+# a card's rank as one character in a game's record (`p1_ranks`): A 2-9 T(en) J Q K, X for a Joker
+RANK_LETTERS = {"10": "T", "Joker": "X"}
+RANK_CHAR: tuple[str, ...] = tuple(RANK_LETTERS.get(r, r) for r in RANK_OF[:CARD_COUNT])
+RANK_NAME = {RANK_LETTERS.get(r, r): r for r in RANK_OF}  # the character -> the rank's own name
+
 
 class Recorder:
     """Notes, per seat, what became legal, what was chosen and what was countered."""
 
-    __slots__ = ("cat", "seen", "chosen", "countered")
+    __slots__ = ("cat", "seen", "chosen", "countered", "ranks", "look", "sights", "started")
 
     def __init__(self, cat: Catalog) -> None:
         self.cat = cat
         self.seen: tuple[set[Any], set[Any]] = (set(), set())  # the PlayDefs/ResponseDefs legal at least once
         self.chosen: tuple[list[Any], list[Any]] = ([], [])  # each play's and response's def, each choice's number
         self.countered: tuple[list[Any], list[Any]] = ([], [])  # the def of each play that was countered
+        # beside `chosen`, one character each: the rank of the (first) card played ('-': none, a choice)
+        self.ranks: tuple[list[str], list[str]] = ([], [])
+        # the cards the player to move saw at each turn's start by each visibility rule (`sight`)
+        self.look = sight(cat.rules)
+        self.sights: dict[str, int] = {}
+        self.started = False
 
     def observe(self, before: State, d: Any, acts: list[Action], a: Action, move: Any, after: State) -> None:
         """One decision of a game played through the Game API (playing.play): `d` was pending in
         `before` (kept as it was), `acts` were legal, the action `a` was chosen and led to `after`."""
+        if not self.started:  # the first turn starts
+            self.started = True
+            if self.look is not None:
+                self.look(before, self.sights)
         self.offer(d, acts)
         self.act(before, d, a)
         if d.kind == RESPOND:
             self.settle(after, a, before.chain)
+        if (
+            self.look is not None
+            and after.winner is None
+            and (after.turn_no != before.turn_no or len(after.hands) != len(before.hands))
+        ):
+            self.look(after, self.sights)  # a turn starts
 
     def offer(self, d: Any, acts: list[Action]) -> None:
         """The legal actions of a decision: a play action carries its PlayDef, a response its ResponseDef."""
@@ -59,8 +84,10 @@ class Recorder:
         a0 = a[0]
         if a0 == "play" or a0 == "respond":
             self.chosen[d.player].append(a[1])
+            self.ranks[d.player].append(RANK_CHAR[a[3][0]] if a[3] else "-")
         elif a0 == "choose":
             self.chosen[d.player].append(self.cat.choice(g.frames[-1][0], d.verb))
+            self.ranks[d.player].append("-")
 
     def settle(self, g: State, a: Action, chain: Sequence[Any]) -> None:
         """After a response or `resolve` (`g` the state after it, `chain` the chain before it): if the
@@ -87,6 +114,46 @@ class Recorder:
             "".join(map(code, chosen[1])),
             "".join(map(code, countered[1])),
         )
+
+
+Look = Callable[[State, dict[str, int]], None]
+
+
+def sight(rules: Rules) -> Look | None:
+    """What the player to move sees of the opponent's hidden cards by the ruleset's visibility rules
+    (engine/knowledge.py), counted into a dict per rule: `visibility.hand` the opponent's hand while
+    it shows it, `visibility.deck_top` the top cards of the deck it shows, `visibility.card` each
+    hidden card it shows. None for a ruleset without visibility rules. The lab counts it at each
+    turn's start (a card seen at three turns' starts counts three times)."""
+    hand, top, card = rules.hand_rule, rules.deck_top_fn, rules.card_visible_fn
+    if not (hand or top is not None or card is not None):
+        return None
+    shows, envs = rules.visible_fn, Rules._PLAYER_ENV  # visibility.hand, called as Rules.hand_visible does
+    if top is None and card is None:  # the hand's rule alone (the shipped rulesets): kept short
+
+        def look_hand(g: State, seen: dict[str, int]) -> None:
+            p = g.turn
+            opp = g.zones[HAND1 - p]
+            if opp and shows(g, envs[p]):
+                seen["visibility.hand"] = seen.get("visibility.hand", 0) + len(opp)
+
+        return look_hand
+
+    def look(g: State, seen: dict[str, int]) -> None:
+        p = g.turn
+        opp = g.zones[HAND1 - p]
+        if hand and opp and shows(g, envs[p]):
+            seen["visibility.hand"] = seen.get("visibility.hand", 0) + len(opp)
+        if top is not None:
+            n = min(deck_top_seen(g, p), len(g.zones[DECK]))
+            if n:
+                seen["visibility.deck_top"] = seen.get("visibility.deck_top", 0) + n
+        if card is not None:
+            k = sum(1 for c in (*g.zones[DECK], *opp) if card(g, {"me": p, "opponent": 1 - p, "it": c}))
+            if k:
+                seen["visibility.card"] = seen.get("visibility.card", 0) + k
+
+    return look
 
 
 def uses_of(codes: Sequence[str]) -> tuple[tuple[int, ...], ...]:

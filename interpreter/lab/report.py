@@ -209,6 +209,131 @@ def _choices(s: dict[str, Any]) -> Section | None:
     return Section("Choices made inside effects and turn rules", ["", "times", "per game"], rows, [False, True, True])
 
 
+def _mean_cell(e: dict[str, Any], digits: int = 2) -> str:
+    lo, hi = e["ci95"]
+    return f"{num(e['mean'], digits)} ({num(max(0.0, lo), digits)}–{num(hi, digits)})"
+
+
+def _triggers(s: dict[str, Any]) -> Section | None:
+    if not s["triggers"]:
+        return None
+    sec = Section(
+        "Triggers",
+        ["", "event", "fired", "per game", "in games"],
+        right=[False, False, True, True, True],
+        note="times each trigger's effect ran (its condition held); one that never fired is named under Dead rules",
+    )
+    for name, e in s["triggers"].items():
+        fired: Cell = (f"{e['fired']:,}", "warn") if e["fired"] == 0 else f"{e['fired']:,}"
+        label = name + (f" [{e['origin']}]" if e["origin"] else "")
+        share = pct(e["games"] / s["games"], 0) if s["games"] else "—"
+        sec.rows.append([label, e["event"], fired, f"{e['per_game']:.2f}", share])
+    return sec
+
+
+def _counters(s: dict[str, Any]) -> Section | None:
+    if not s["counters"]:
+        return None
+    sec = Section(
+        "Counters",
+        ["", "changed in games", "changes per game (95% CI)", "final value (95% CI)"],
+        right=[False, True, True, True],
+        note="a change: a set or add that gave the counter another value; final: at the game's end (a player's "
+        "counter per seat, a card's summed over the cards holding it)",
+    )
+    for name, e in s["counters"].items():
+        if e["of"] == "card":
+            final = "cards: " + _mean_cell(e["final_cards"])
+        else:
+            final = f"p1 {_mean_cell(e['final_p1'])}; p2 {_mean_cell(e['final_p2'])}"
+        share = pct(e["games_changed"] / s["games"], 0) if s["games"] else "—"
+        sec.rows.append([f"{name} (of {e['of']})", share, _mean_cell(e["changes"]), final])
+    return sec
+
+
+def _knowledge(s: dict[str, Any]) -> Section | None:
+    k = s["knowledge"]
+    if not (k["shown"] or k["seen"]):
+        return None
+    sec = Section(
+        "Knowledge",
+        ["", "cards", "per game (95% CI)", "in games"],
+        right=[False, True, True, True],
+        note="shown: hidden cards a rule's `show` showed; seen: the opponent's hidden cards the player to move "
+        "saw by a visibility rule at a turn's start (a card seen at three turns counts three times)",
+    )
+    for part, verb in (("shown", "shown by"), ("seen", "seen by")):
+        for name, e in k[part].items():
+            share = pct(e["games"] / s["games"], 0) if s["games"] else "—"
+            sec.rows.append([f"{verb} {name}", f"{e['cards']:,}", _mean_cell(e), share])
+    return sec
+
+
+def _association_cells(e: dict[str, Any]) -> tuple[Cell, Cell]:
+    if "win_rate_used" not in e:
+        return "", ""
+    lo, hi = e["win_difference_ci95"]
+    d = e["win_rate_used"] - e["win_rate_not_used"]
+    return (
+        f"{pct(e['win_rate_used'], 0)} / {pct(e['win_rate_not_used'], 0)}",
+        (
+            f"{signed(d, 1, 100)} pts ({signed(lo, 1, 100)} to {signed(hi, 1, 100)})",
+            "good" if lo > 0 else "bad" if hi < 0 else "dim",
+        ),
+    )
+
+
+def _ranks(s: dict[str, Any]) -> Section:
+    sec = Section(
+        "Ranks",
+        ["", "played", "per game", "in games", "win: played / not", "difference (95% CI)"],
+        right=[False, True, True, True, True, False],
+        note="each rank played by any play or response, then by each play of it (9 by nine: the 9 as a one-off; "
+        "9 by points: the 9 for points); win: a seat's win rate in the games it played it and in those it did "
+        "not (an association, not a cause)",
+    )
+    n = s["games"]
+    for rank, e in s["ranks"].items():
+        rows: list[tuple[str, dict[str, Any]]] = [(rank, e)]
+        rows += [(f"  {rank} by {play}", p) for play, p in e["plays"].items()]
+        for label, x in rows:
+            win, diff = _association_cells(x)
+            share = pct(x["games_used"] / n, 0) if n else "—"
+            sec.rows.append([label, f"{x['used']:,}", f"{x['per_game']:.2f}", share, win, diff])
+    return sec
+
+
+def _visible_diff_sections(diff: dict[str, Any]) -> list[Section]:
+    """Triggers, counters, knowledge and ranks of A and B per game, with B − A."""
+    knowledge = diff.get("knowledge", {})
+    groups = (
+        ("Triggers per game", {k: (k, v) for k, v in diff.get("triggers", {}).items()}, True, "times fired"),
+        ("Counters: changes per game", {k: (k, v) for k, v in diff.get("counters", {}).items()}, True, ""),
+        (
+            "Knowledge per game",
+            {
+                **{"s " + k: ("shown by " + k, v) for k, v in knowledge.get("shown", {}).items()},
+                **{"v " + k: ("seen by " + k, v) for k, v in knowledge.get("seen", {}).items()},
+            },
+            False,
+            "hidden cards a rule's show showed, and the opponent's hidden cards the player to move saw by a "
+            "visibility rule at a turn's start",
+        ),
+        ("Ranks per game", {k: (k, v) for k, v in diff.get("ranks", {}).items()}, False, "cards of each rank played"),
+    )
+    out = []
+    for title_, found, declared, note in groups:
+        if not found:
+            continue
+        sec = Section(title_, ["", "A", "B", "B − A (95% CI)"], right=[False, True, True, False], note=note)
+        for label, d in found.values():
+            a = f"{d['a']:.2f}" if d["in_a"] or not declared else "—"
+            b = f"{d['b']:.2f}" if d["in_b"] or not declared else "—"
+            sec.rows.append([label, a, b, _diff_cell(d, 1, "", 2)])
+        out.append(sec)
+    return out
+
+
 def _dead(s: dict[str, Any], label: str = "") -> list[Cell]:
     return [(label + w, "warn") for w in s["dead_why"]] or [label + "none: every play, response and rule fired"]
 
@@ -272,6 +397,8 @@ def sim_sections(report: Report) -> list[Section]:
     ch = _choices(s)
     if ch:
         out.append(ch)
+    out += [sec for sec in (_triggers(s), _counters(s), _knowledge(s)) if sec is not None]
+    out.append(_ranks(s))
     out.append(Section("Dead rules", lines=_dead(s), note="plays, responses and rules that never fired in this run"))
     return out
 
@@ -345,6 +472,7 @@ def compare_sections(report: Report) -> list[Section]:
             ]
         )
     out.append(sec)
+    out += _visible_diff_sections(diff)
     out.append(Section("Dead rules", lines=_dead(a, "A: ") + _dead(b, "B: ")))
     return out
 

@@ -39,7 +39,7 @@ from .catalog import Catalog, rule_code
 from .columns import Row
 from .job import Job
 
-FORMAT = 4
+FORMAT = 5
 DB_NAME = "games.sqlite"
 
 TABLES = """
@@ -54,7 +54,7 @@ CREATE TABLE IF NOT EXISTS rules (
     side TEXT NOT NULL,
     rule INTEGER NOT NULL,      -- its number in this ruleset (uses.rule)
     code TEXT NOT NULL,         -- the character that stands for it in games.p1_used etc.
-    kind TEXT NOT NULL,         -- play | response | choice | end
+    kind TEXT NOT NULL,         -- play | response | choice | end | trigger | counter
     name TEXT NOT NULL,         -- the ruleset's own name: plays.NAME, responses.NAME, 'OWNER: VERB', end.passes
     detail TEXT NOT NULL,       -- its verb and ranks, or where the choice is made
     origin TEXT NOT NULL,       -- '' for the base ruleset's own; 'from OPTION' / 'changed by OPTION'

@@ -1605,7 +1605,7 @@ class Compiler:
                 _call(
                     _g("declare_winner"),
                     self._as_player(p, node.player, "win"),
-                    self.const("a rule declared the winner"),
+                    self.const(win_reason(self._rule())),
                 )
             )
         ]
@@ -1626,7 +1626,39 @@ class Compiler:
             p = self.gen(node.player, scope, used)
             self.cost = self.cost + p.cost
             bits = _plus(_const(1), self._as_player(p, node.player, "'show ... to'"))
-        return self._each(cards, lambda c: _call(_g("show"), c, bits))
+        rule = self._rule()
+        if not rule:
+            return self._each(cards, lambda c: _call(_g("show"), c, bits))
+        name = self.const(rule)
+        return self._each(cards, lambda c: _call(_g("show"), c, bits, name))
+
+    def _rule(self) -> str:
+        """The rule being compiled, as the lab names it ('plays.three', 'triggers.NAME', 'turn.end'):
+        its label less a last `.effect`; '' when the code is made for no rule."""
+        label = self.label  # a definition's statements belong to the rule that uses it
+        if not label:
+            return ""
+        return label[: -len(".effect")] if label.endswith(".effect") else label
+
+
+WIN_REASON = "a rule declared the winner"
+
+
+def win_reason(rule: str) -> str:
+    """The reason of a game won by a `win` statement: names the rule when it is known
+    ('a rule declared the winner (triggers.NAME)'); the lab reads it back (`win_rule`)."""
+    return f"{WIN_REASON} ({rule})" if rule else WIN_REASON
+
+
+def win_rule(reason: str) -> str | None:
+    """The rule named by a `win_reason` (None: the reason is not a rule's win; '' for no name)."""
+    at = reason.rfind(WIN_REASON)
+    if at < 0:
+        return None
+    rest = reason[at + len(WIN_REASON) :]
+    if rest.startswith(" (") and ")" in rest:
+        return rest[2 : rest.rindex(")")]
+    return ""
 
 
 def concat(a: tuple, b: tuple) -> tuple:

@@ -1,0 +1,211 @@
+"""Every rule visible (issue 27 item 2) and balance per rank (item 4): small seeded sims of house rules
+with triggers (one that fires, one that never can), a rule-made win, a knowledge rule and a counter,
+each figure checked against a count made here, on a replay of the same games through the Game API."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from interpreter.cli import main
+from interpreter.core.cards import RANK_OF
+from interpreter.core.zones import FIELD0, HAND0
+from interpreter.engine.decision import CHOOSE_D
+from interpreter.engine.game import Game
+from interpreter.engine.state import State
+from interpreter.lab.job import game_seed, player_factory, player_seed
+from interpreter.lab.sim import simulate
+from interpreter.rules import load_ruleset
+
+from .scenario_util import house_file
+
+ROOT = Path(__file__).resolve().parent.parent
+VISIBLE = str(ROOT / "examples" / "house" / "every-rule-visible.yaml")
+PLAYERS = ("random", "random")
+
+# a house rule whose every figure has a plain count: the draw shows the drawer's hand to the opponent
+# first and counts the draws of each player; a trigger fires at each turn start with 7 or more cards
+# in hand; another can never fire
+COUNTED = """
+counters:
+  draws:
+    of: player
+plays:
+  draw:
+    effect:
+      before: show hand of me to opponent
+      after: add 1 to me.draws
+triggers:
+  full hand:
+    event: turn starts
+    when: count(hand of me) >= 7
+    effect: nothing
+  king and queen:
+    event: card enters field
+    when: it.rank == K and it.rank == Q
+    effect: draw 1 for me
+"""
+
+
+def replay(spec: str, seed: int):
+    """The game of `seed` between the lab's random players, through the Game API: each decision as
+    (state before, kind of decision, player, move, state after)."""
+    rules = load_ruleset(spec)
+    game = Game.new(rules, seed)
+    seats = [player_factory("random")(player_seed(seed, s)) for s in (0, 1)]
+    steps = []
+    first = game.state
+    while game.state.winner is None:
+        before = game.state
+        d = before.pending
+        move = seats[d.player].choose(game)
+        game.play(move) if isinstance(move, str) else game.push(move)
+        steps.append((before, d.kind, d.player, move, game.state))
+    return first, steps, game.state
+
+
+def turn_starts(first: State, steps: list) -> list[State]:
+    """The positions at each turn's start (the first, and after each move that began a turn)."""
+    out = [first]
+    out += [after for before, _, _, _, after in steps if after.turn_no != before.turn_no and after.winner is None]
+    return out
+
+
+def test_triggers_counters_and_knowledge_agree_with_a_replay(tmp_path: Path) -> None:
+    path = house_file(tmp_path, COUNTED, "counted")
+    games = 30
+    s = simulate([str(path)], games, PLAYERS, seed=4, jobs=1).summaries["a"]
+    fired = fired_games = shown = 0
+    draws = Counter()
+    for i in range(games):
+        first, steps, last = replay(str(path), game_seed(4, i))
+        full = sum(1 for g in turn_starts(first, steps) if len(g.zones[HAND0 + g.turn]) >= 7)
+        fired += full
+        fired_games += full > 0
+        for before, _, p, move, _ in steps:
+            if move.verb == "draw":
+                draws[p] += 1
+                shown += len(before.zones[HAND0 + p])  # every card of the hand, shown before the draw
+    assert s["triggers"]["full hand"] == {
+        "fired": fired,
+        "games": fired_games,
+        "per_game": fired / games,
+        "event": "when turn starts",
+        "origin": "from counted",
+    }
+    assert fired > 0
+    assert s["triggers"]["king and queen"]["fired"] == 0 and "king and queen" in s["dead"]
+    assert "king and queen (trigger from counted) never fired in 30 games" in s["dead_why"]
+    assert "full hand" not in s["dead"]
+    c = s["counters"]["draws"]
+    assert c["changes"]["total"] == draws[0] + draws[1]
+    assert c["final_p1"]["mean"] == pytest.approx(draws[0] / games)
+    assert c["final_p2"]["mean"] == pytest.approx(draws[1] / games)
+    assert s["knowledge"]["shown"]["plays.draw"]["cards"] == shown > 0
+
+
+def test_a_rule_made_win_is_named_after_its_rule_and_the_replay_shows_it(tmp_path: Path) -> None:
+    games = 80
+    s = simulate([VISIBLE], games, PLAYERS, seed=2, jobs=1, out=tmp_path / "run").summaries["a"]
+    label = "triggers.two jacks (a rule's win)"
+    assert label in s["ends"] and not any(k.startswith("other") for k in s["ends"])
+    with sqlite3.connect(tmp_path / "run" / "games.sqlite") as con:
+        by_rule = {i for (i,) in con.execute("SELECT idx FROM games WHERE end_reason = 'rule'")}
+        named = {i for (i,) in con.execute("SELECT idx FROM games WHERE ended_by = 'triggers.two jacks'")}
+    assert by_rule == named and s["ends"][label]["count"] == len(named) > 0
+    for i in range(games):
+        _, _, last = replay(VISIBLE, game_seed(2, i))
+        jacks = [sum(RANK_OF[c] == "J" for c in last.zones[FIELD0 + p]) for p in (0, 1)]
+        if i in named:  # the winner holds two Jacks in play: the rule's condition
+            assert last.winner in (0, 1) and jacks[last.winner] >= 2
+            assert "two jacks" in last.reason
+        else:
+            assert "declared the winner" not in last.reason
+
+
+def test_usage_and_win_association_per_rank_and_play_agree_with_a_replay() -> None:
+    games = 40
+    s = simulate(["default"], games, PLAYERS, seed=6, jobs=1).summaries["a"]
+    used: Counter[str] = Counter()
+    by_verb: Counter[tuple[str, str]] = Counter()
+    seat_games: Counter[str] = Counter()
+    seat_wins: Counter[str] = Counter()
+    for i in range(games):
+        _, steps, last = replay("default", game_seed(6, i))
+        for p in (0, 1):
+            ranks = set()
+            for _, kind, who, move, _ in steps:
+                if who == p and kind != CHOOSE_D and move.cards:
+                    rank = RANK_OF[move.cards[0]]
+                    used[rank] += 1
+                    by_verb[(rank, move.verb)] += 1
+                    ranks.add(rank)
+            for rank in ranks:
+                seat_games[rank] += 1
+                seat_wins[rank] += last.winner == p
+    assert set(s["ranks"]) == set(used)
+    for rank, e in s["ranks"].items():
+        assert e["used"] == used[rank], rank
+        assert e["seat_games_used"] == seat_games[rank]
+        assert e["win_rate_used"] == pytest.approx(seat_wins[rank] / seat_games[rank])
+    nine = s["ranks"]["9"]["plays"]
+    assert nine["nine"]["used"] == by_verb[("9", "oneoff")]  # the 9 as a one-off
+    assert nine["points"]["used"] == by_verb[("9", "points")]  # the 9 for points
+
+
+def run_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict:
+    assert main(argv + ["--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_one_process_or_two_give_the_same_rules_figures(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["compare", "default", VISIBLE, "--games", "24", "--seed", "3"]
+    one = run_json(argv + ["--jobs", "1"], capsys)
+    two = run_json(argv + ["--jobs", "2"], capsys)
+    assert one == two
+    for key in ("triggers", "counters", "knowledge", "ranks", "ends"):
+        assert one["b"][key] and one["b"][key] == two["b"][key]
+    assert one["differences"]["triggers"]["scuttled draw"]["in_a"] is False
+
+
+@pytest.mark.slow
+def test_a_local_cluster_gives_the_same_rules_figures(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("distributed")
+    argv = ["sim", VISIBLE, "--games", "30", "--seed", "8"]
+    one = run_json(argv + ["--jobs", "1", "--out", str(tmp_path / "one")], capsys)
+    cluster = run_json(argv + ["--cluster", "local", "--jobs", "2", "--out", str(tmp_path / "cluster")], capsys)
+    assert one == cluster
+
+    def rows(db: Path) -> list:
+        with sqlite3.connect(db) as con:
+            return con.execute("SELECT * FROM games ORDER BY idx").fetchall()
+
+    assert rows(tmp_path / "one" / "games.sqlite") == rows(tmp_path / "cluster" / "games.sqlite")
+
+
+def test_the_terminal_and_the_reports_show_the_rules_figures(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "run"
+    assert main(["sim", VISIBLE, "--games", "30", "--seed", "1", "--jobs", "1", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    md = (out / "report.md").read_text(encoding="utf-8")
+    html = (out / "report.html").read_text(encoding="utf-8")
+    for shown in (text, md, html):
+        for title in ("Triggers", "Counters", "Knowledge", "Ranks"):
+            assert title in shown
+        assert "impossible royal" in shown and "9 by nine" in shown and "seen by visibility.hand" in shown
+
+
+def test_until_different_stops_where_a_player_knows_other_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    peek = str(ROOT / "examples" / "house" / "peek-three.yaml")
+    assert main(["compare", "default", peek, "--until-different", "--seed", "5", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["found"] and found["kind"] == "knowledge"
+    what = {d["what"]: (d["a"], d["b"]) for d in found["differences"]}
+    assert what and all(a != b for a, b in what.values())
+    assert any("knows" in w for w in what)
