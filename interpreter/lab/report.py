@@ -598,7 +598,7 @@ def _by_value(report: Report) -> tuple[list[str], list[dict[str, Any]]]:
     return [report.values[s.label]["label"] for s in sides], [report.summaries[s.label] for s in sides]
 
 
-def _mean_cell(d: dict[str, Any]) -> str:
+def _length_cell(d: dict[str, Any]) -> str:
     return f"{num(d['mean'])} ({num(d['mean_ci95'][0])}–{num(d['mean_ci95'][1])})"
 
 
@@ -616,8 +616,8 @@ def sweep_sections(report: Report) -> list[Section]:
                 f"{pct(s['p1_win_rate'])} ({ci(s['p1_win_rate_ci95'])})",
                 pct(s["p2_win_rate"]),
                 f"{pct(s['draw_rate'])} ({ci(s['draw_rate_ci95'])})",
-                _mean_cell(s["turns"]),
-                _mean_cell(s["real_choices"]),
+                _length_cell(s["turns"]),
+                _length_cell(s["real_choices"]),
             ]
         )
     out = [sec]
