@@ -12,6 +12,7 @@ import pytest
 from interpreter import Game, load_ruleset
 from interpreter.core.cards import parse_card
 from interpreter.core.errors import RulesetError, RulesetErrors
+from interpreter.engine.machine import deal
 from interpreter.engine.state import SCRAP
 from interpreter.engine.view import PointView
 from interpreter.language import tree as A
@@ -364,6 +365,22 @@ def test_an_added_number_reads_as_one_rule() -> None:
     )
     page = rules_page(rules)
     assert "5 with 3 and 0 with 4; in each case plus 2 times the number of your Queens" in page
+
+
+def test_a_whole_number_is_the_expression_it_writes(tmp_path: Path) -> None:
+    # `goal: 21` and `goal: {add: 3}` as a designer writes them (YAML numbers, not text)
+    flat = load_ruleset(
+        str(_write(tmp_path, "flat.yaml", "name: flat\nkind: base\nextends: default\nend:\n  goal: 18\n"))
+    )
+    assert flat.goal_of(deal(flat, 1), 0) == 18
+    more = load_ruleset(
+        str(_write(tmp_path, "more.yaml", "name: more\nkind: base\nextends: default\nend:\n  goal: {add: 3}\n"))
+    )
+    assert more.goal_of(deal(more, 1), 0) == 24 and "in each case plus 3" in rules_page(more)
+    half = _problems(
+        str(_write(tmp_path, "half.yaml", "name: half\nkind: base\nextends: default\nend:\n  goal: 2.5\n"))
+    )
+    assert "expected an expression (text, a whole number, or true/false), got float" in half
 
 
 def test_a_seat_is_a_player_in_every_pass() -> None:

@@ -88,8 +88,9 @@ def _shift(node: Any, by: int) -> Any:
     return dataclasses.replace(node, **changes, line=node.line + by if node.line else 0)
 
 
-def _lines(text: str) -> int:
-    return text.count("\n") + 1
+def _lines(text: Any) -> int:
+    """The lines a part takes (a number or true/false written as YAML: one)."""
+    return text.count("\n") + 1 if isinstance(text, str) else 1
 
 
 def _parse(text: Any, kind: str, span: Span | None) -> Any:
@@ -147,9 +148,11 @@ def _check_added(
             hint="write the whole rule as text",
         )
     for k, v in added.items():
+        if isinstance(v, int) and not isinstance(v, bool) and kind == "expr":  # `{add: 3}`: the number 3
+            continue
         if not isinstance(v, str) or not v.strip():
             raise RulesetError(
-                f"{dotted}.{k} must be effect-language text",
+                f"{dotted}.{k} must be effect-language text" + (" or a whole number" if kind == "expr" else ""),
                 _here(spans.get(k)) or where_key,
                 code="E030",
             )
@@ -180,7 +183,7 @@ def join(
             (
                 tree,
                 JoinedSpan((1,), (base_span if isinstance(base_span, Span) else None,)),
-                _lines(base) if isinstance(base, str) else 1,
+                _lines(base),
             )
         ]
     pieces: list[tuple[str, Any, Any, int]] = []  # (role, tree, span-of-part, lines)

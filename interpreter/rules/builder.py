@@ -44,6 +44,12 @@ def effect_fields(data: Any, schema: dict = RULESET, path: tuple = ()) -> Iterat
             yield from effect_fields(value, typ, p)
         elif typ in ("expr", "program") and isinstance(value, str):
             yield p, typ == "program"
+        elif typ == "expr" and _whole_number(value):  # `goal: 21`: the expression 21
+            yield p, False
+
+
+def _whole_number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class Builder:

@@ -61,8 +61,8 @@ def _check_value(c: Composed, value: Any, typ: Any, path: tuple, errors: list[Ru
         errors.append(RulesetError(f"{name}: {msg}", c.where(path), code=code, hint=hint))
 
     if typ == "expr":
-        if not isinstance(value, (str, bool)):
-            bad(f"expected an expression (text, or true/false), got {type(value).__name__}")
+        if not isinstance(value, (str, bool, int)):  # (a whole number is the expression it writes)
+            bad(f"expected an expression (text, a whole number, or true/false), got {type(value).__name__}")
     elif typ in ("str", "program"):
         if not isinstance(value, str):
             bad(f"expected text, got {type(value).__name__}")
