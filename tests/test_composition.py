@@ -426,3 +426,12 @@ def test_an_optional_choice_offers_none_and_says_so() -> None:
     assert "you may choose 1 card from the scrap (not a 3)" in rules_page(rules)
     game.play("take")
     assert sorted(game.state.zones[SCRAP]) == sorted(parse_card(c) for c in ("9S", "KH", "3H", "3D"))
+
+
+def test_a_house_file_without_a_name_or_description_is_named_after_itself(tmp_path: Path) -> None:
+    # the page of a file that says nothing of itself must not read as the ruleset it extends
+    path = _write(tmp_path, "wild-goal.yaml", "extends: default\nend:\n  goal: 18\n")
+    rules = load_ruleset(str(path))
+    page = rules_page(rules)
+    assert rules.name == "wild-goal" and page.startswith("wild-goal — rules of Cuttle")
+    assert "wild-goal.yaml changes default, which reads: The main rules" in page

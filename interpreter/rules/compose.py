@@ -337,6 +337,8 @@ def _compose_one(part: str, errors: list[RulesetError], seen: list[str], rel: Pa
     for k in ("name", "description", "source"):
         if k in data:
             base.data[k] = data[k]
+    if "name" not in data and "extends" in data:  # a house file that names itself nowhere: by its file
+        base.data["name"] = Path(part).stem
     base.marks[()] = doc.marks.get(())
     return base
 

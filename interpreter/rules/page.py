@@ -427,7 +427,13 @@ def _about(rules: Any) -> list[str]:
     """The ruleset's description, then one line per option added to it (not those its base applies)."""
     c = rules.composed
     base = c.parts[-1] if c.parts else rules.name
-    out = [d for d in [_description(rules, base) or str(rules.data.get("description") or "")] if d]
+    own = _description(rules, base)
+    parent = c.parts[-2] if len(c.parts) > 1 and not own else None
+    if parent is not None:  # a file that describes itself nowhere: what it is made from, and that one's words
+        said = _description(rules, parent)
+        out = [f"{c.label(base)} changes {c.label(parent)}" + (f", which reads: {said}" if said else ".")]
+    else:
+        out = [d for d in [own or str(rules.data.get("description") or "")] if d]
     added = [o for o in c.options if c.applied_by.get(o) not in c.parts]
     for o in added:
         desc = _description(rules, o)
