@@ -4,8 +4,10 @@ arguments, and what they print and write (the arguments are declared in interpre
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -53,9 +55,14 @@ def _finish(report: Report, a: argparse.Namespace) -> int:
 
 
 def _run(specs: list[str], a: argparse.Namespace) -> int:
+    return _played(a, functools.partial(simulate, specs))
+
+
+def _played(a: argparse.Namespace, play: Callable[..., Report]) -> int:
+    """Run a lab command's games (`play` given the options every such command shares), then print or
+    write its report; Ctrl-C ends it with status 130 and a line saying what was kept."""
     try:
-        report = simulate(
-            specs,
+        report = play(
             count(a.games, "--games"),
             _players(a),
             a.seed,
@@ -98,22 +105,7 @@ def compare(a: argparse.Namespace) -> int:
 
 
 def sweep(a: argparse.Namespace) -> int:
-    try:
-        report = run_sweep(
-            a.ruleset,
-            a.sets,
-            count(a.games, "--games"),
-            _players(a),
-            a.seed,
-            None if a.jobs is None else count(a.jobs, "--jobs"),
-            a.cluster,
-            a.out,
-            count(a.max_decisions or MAX_DECISIONS, "--max-decisions"),
-        )
-    except Interrupted as e:
-        say(f"cuttle {a.command}: {e}", err=True)
-        return 130
-    return _finish(report, a)
+    return _played(a, functools.partial(run_sweep, a.ruleset, a.sets))
 
 
 def match(a: argparse.Namespace) -> int:
