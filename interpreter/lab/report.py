@@ -291,7 +291,12 @@ def _visible_diff_sections(diff: dict[str, Any]) -> list[Section]:
     knowledge = diff.get("knowledge", {})
     groups = (
         ("Triggers per game", {k: (k, v) for k, v in diff.get("triggers", {}).items()}, True, "times fired"),
-        ("Counters: changes per game", {k: (k, v) for k, v in diff.get("counters", {}).items()}, True, ""),
+        (
+            "Counters: changes per game",
+            {k: (k, v) for k, v in diff.get("counters", {}).items()},
+            True,
+            "times a counter's value changed",
+        ),
         (
             "Knowledge per game",
             {
