@@ -209,3 +209,12 @@ def test_until_different_stops_where_a_player_knows_other_cards(capsys: pytest.C
     what = {d["what"]: (d["a"], d["b"]) for d in found["differences"]}
     assert what and all(a != b for a, b in what.values())
     assert any("knows" in w for w in what)
+
+
+def test_the_rule_of_a_win_is_read_back_from_the_result_inside_a_match_too() -> None:
+    from interpreter.language.compiler import win_reason, win_rule
+
+    assert win_rule(win_reason("triggers.two jacks")) == "triggers.two jacks"
+    assert win_rule(f"p1 wins the match 3-1 (hand 4: {win_reason('plays.nine (old)')})") == "plays.nine (old)"
+    assert win_rule(win_reason("")) == ""  # a win by a rule compiled without a name
+    assert win_rule("p1 reached the goal") is None
