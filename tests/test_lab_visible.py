@@ -218,3 +218,35 @@ def test_the_rule_of_a_win_is_read_back_from_the_result_inside_a_match_too() -> 
     assert win_rule(f"p1 wins the match 3-1 (hand 4: {win_reason('plays.nine (old)')})") == "plays.nine (old)"
     assert win_rule(win_reason("")) == ""  # a win by a rule compiled without a name
     assert win_rule("p1 reached the goal") is None
+
+
+VEIL = """
+visibility:
+  hand: count(deck) == 0 or (count(glasses(me)) > 0 and count(field of opponent where it.rank == Q) == 0)
+"""
+
+
+def test_a_rule_that_veils_a_hand_is_seen_as_fewer_cards_seen(tmp_path: Path) -> None:
+    """A Queen veils your hand from the opponent's glasses: random players play the same games under it
+    (they ignore what they see), so game by game the cards seen can only fall, and do in some games;
+    each count is the one a replay makes at every turn's start."""
+    veil = house_file(tmp_path, VEIL, "veil")
+    games = 40
+    report = simulate(["default", str(veil)], games, PLAYERS, seed=3, jobs=1, out=tmp_path / "run")
+    with sqlite3.connect(tmp_path / "run" / "games.sqlite") as con:
+        rows = con.execute("SELECT side, idx, knowledge FROM games ORDER BY idx, side").fetchall()
+    seen = {(side, i): json.loads(k).get("seen", {}).get("visibility.hand", 0) for side, i, k in rows}
+    for i in range(games):
+        assert seen[("b", i)] <= seen[("a", i)]
+    assert sum(seen[("b", i)] < seen[("a", i)] for i in range(games)) > 0
+    rules = load_ruleset(str(veil))
+    for i in range(0, games, 4):
+        first, steps, _ = replay(str(veil), game_seed(3, i))
+        count = sum(
+            len(g.zones[HAND0 + 1 - g.turn])
+            for g in turn_starts(first, steps)
+            if g.zones[HAND0 + 1 - g.turn] and rules.hand_visible(g, g.turn)
+        )
+        assert seen[("b", i)] == count
+    d = report.differences["knowledge"]["seen"]["visibility.hand"]
+    assert d["b"] < d["a"]
