@@ -170,6 +170,13 @@ def test_one_process_or_two_give_the_same_rules_figures(tmp_path: Path, capsys: 
     for key in ("triggers", "counters", "knowledge", "ranks", "ends"):
         assert one["b"][key] and one["b"][key] == two["b"][key]
     assert one["differences"]["triggers"]["scuttled draw"]["in_a"] is False
+    # per rank and per play of it, compare's per-game means are the summaries' (two separate counts)
+    for side in ("a", "b"):
+        for rank, e in one[side]["ranks"].items():
+            assert one["differences"]["ranks"][rank][side] == pytest.approx(e["per_game"])
+            for play, x in e["plays"].items():
+                assert one["differences"]["rank_plays"][f"{rank} by {play}"][side] == pytest.approx(x["per_game"])
+    assert "9 by nine" in one["differences"]["rank_plays"]
 
 
 @pytest.mark.slow
@@ -199,6 +206,12 @@ def test_the_terminal_and_the_reports_show_the_rules_figures(
         for title in ("Triggers", "Counters", "Knowledge", "Ranks"):
             assert title in shown
         assert "impossible royal" in shown and "9 by nine" in shown and "seen by visibility.hand" in shown
+
+
+def test_compare_shows_the_balance_of_each_rank_under_both(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["compare", "default", VISIBLE, "--games", "20", "--seed", "2", "--jobs", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "Rank balance" in text and "Ranks per game" in text and "    9 by nine" in text
 
 
 def test_until_different_stops_where_a_player_knows_other_cards(capsys: pytest.CaptureFixture[str]) -> None:
