@@ -17,6 +17,7 @@ from interpreter.core.zones import FIELD0, HAND0
 from interpreter.engine.decision import CHOOSE_D
 from interpreter.engine.game import Game
 from interpreter.engine.state import State
+from interpreter.lab.games import play_game
 from interpreter.lab.job import game_seed, player_factory, player_seed
 from interpreter.lab.sim import simulate
 from interpreter.rules import load_ruleset
@@ -263,3 +264,30 @@ def test_a_rule_that_veils_a_hand_is_seen_as_fewer_cards_seen(tmp_path: Path) ->
         assert seen[("b", i)] == count
     d = report.differences["knowledge"]["seen"]["visibility.hand"]
     assert d["b"] < d["a"]
+
+
+WINS = """
+plays:
+  nine:
+    effect: win me
+  six:
+    effect:
+      after: show deck_top(2) to me
+turn:
+  end:
+    after: if count(hand of me) == 0 then win me end
+"""
+
+
+def test_a_win_or_a_show_written_into_a_direct_play_names_its_rule(tmp_path: Path) -> None:
+    """Without triggers a play runs as the engine's own generated function, with its effect written in
+    place: its `win` and `show` still name their rule, on the fast path and through the Game API."""
+    path = house_file(tmp_path, WINS, "wins")
+    s = simulate([str(path)], 60, PLAYERS, seed=1, jobs=1).summaries["a"]
+    assert "plays.nine (a rule's win)" in s["ends"] and "turn.end (a rule's win)" in s["ends"]
+    assert not any(k.startswith("a rule's win") or k.startswith("other") for k in s["ends"])
+    assert set(s["knowledge"]["shown"]) == {"plays.six"}
+    rules = load_ruleset(str(path))
+    for i in range(6):
+        fast = play_game(rules, i, game_seed(1, i), PLAYERS)
+        assert fast == play_game(rules, i, game_seed(1, i), PLAYERS, through_game=True)
