@@ -17,6 +17,7 @@ from interpreter.core.zones import FIELD0, HAND0
 from interpreter.engine.decision import CHOOSE_D
 from interpreter.engine.game import Game
 from interpreter.engine.state import State
+from interpreter.lab.games import play_game
 from interpreter.lab.job import game_seed, player_factory, player_seed
 from interpreter.lab.sim import simulate
 from interpreter.rules import load_ruleset
@@ -170,6 +171,13 @@ def test_one_process_or_two_give_the_same_rules_figures(tmp_path: Path, capsys: 
     for key in ("triggers", "counters", "knowledge", "ranks", "ends"):
         assert one["b"][key] and one["b"][key] == two["b"][key]
     assert one["differences"]["triggers"]["scuttled draw"]["in_a"] is False
+    # per rank and per play of it, compare's per-game means are the summaries' (two separate counts)
+    for side in ("a", "b"):
+        for rank, e in one[side]["ranks"].items():
+            assert one["differences"]["ranks"][rank][side] == pytest.approx(e["per_game"])
+            for play, x in e["plays"].items():
+                assert one["differences"]["rank_plays"][f"{rank} by {play}"][side] == pytest.approx(x["per_game"])
+    assert "9 by nine" in one["differences"]["rank_plays"]
 
 
 @pytest.mark.slow
@@ -201,6 +209,12 @@ def test_the_terminal_and_the_reports_show_the_rules_figures(
         assert "impossible royal" in shown and "9 by nine" in shown and "seen by visibility.hand" in shown
 
 
+def test_compare_shows_the_balance_of_each_rank_under_both(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["compare", "default", VISIBLE, "--games", "20", "--seed", "2", "--jobs", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "Rank balance" in text and "Ranks per game" in text and "    9 by nine" in text
+
+
 def test_until_different_stops_where_a_player_knows_other_cards(capsys: pytest.CaptureFixture[str]) -> None:
     peek = str(ROOT / "examples" / "house" / "peek-three.yaml")
     assert main(["compare", "default", peek, "--until-different", "--seed", "5", "--json"]) == 0
@@ -209,3 +223,71 @@ def test_until_different_stops_where_a_player_knows_other_cards(capsys: pytest.C
     what = {d["what"]: (d["a"], d["b"]) for d in found["differences"]}
     assert what and all(a != b for a, b in what.values())
     assert any("knows" in w for w in what)
+
+
+def test_the_rule_of_a_win_is_read_back_from_the_result_inside_a_match_too() -> None:
+    from interpreter.language.compiler import win_reason, win_rule
+
+    assert win_rule(win_reason("triggers.two jacks")) == "triggers.two jacks"
+    assert win_rule(f"p1 wins the match 3-1 (hand 4: {win_reason('plays.nine (old)')})") == "plays.nine (old)"
+    assert win_rule(win_reason("")) == ""  # a win by a rule compiled without a name
+    assert win_rule("p1 reached the goal") is None
+
+
+VEIL = """
+visibility:
+  hand: count(deck) == 0 or (count(glasses(me)) > 0 and count(field of opponent where it.rank == Q) == 0)
+"""
+
+
+def test_a_rule_that_veils_a_hand_is_seen_as_fewer_cards_seen(tmp_path: Path) -> None:
+    """A Queen veils your hand from the opponent's glasses: random players play the same games under it
+    (they ignore what they see), so game by game the cards seen can only fall, and do in some games;
+    each count is the one a replay makes at every turn's start."""
+    veil = house_file(tmp_path, VEIL, "veil")
+    games = 40
+    report = simulate(["default", str(veil)], games, PLAYERS, seed=3, jobs=1, out=tmp_path / "run")
+    with sqlite3.connect(tmp_path / "run" / "games.sqlite") as con:
+        rows = con.execute("SELECT side, idx, knowledge FROM games ORDER BY idx, side").fetchall()
+    seen = {(side, i): json.loads(k).get("seen", {}).get("visibility.hand", 0) for side, i, k in rows}
+    for i in range(games):
+        assert seen[("b", i)] <= seen[("a", i)]
+    assert sum(seen[("b", i)] < seen[("a", i)] for i in range(games)) > 0
+    rules = load_ruleset(str(veil))
+    for i in range(0, games, 4):
+        first, steps, _ = replay(str(veil), game_seed(3, i))
+        count = sum(
+            len(g.zones[HAND0 + 1 - g.turn])
+            for g in turn_starts(first, steps)
+            if g.zones[HAND0 + 1 - g.turn] and rules.hand_visible(g, g.turn)
+        )
+        assert seen[("b", i)] == count
+    d = report.differences["knowledge"]["seen"]["visibility.hand"]
+    assert d["b"] < d["a"]
+
+
+WINS = """
+plays:
+  nine:
+    effect: win me
+  six:
+    effect:
+      after: show deck_top(2) to me
+turn:
+  end:
+    after: if count(hand of me) == 0 then win me end
+"""
+
+
+def test_a_win_or_a_show_written_into_a_direct_play_names_its_rule(tmp_path: Path) -> None:
+    """Without triggers a play runs as the engine's own generated function, with its effect written in
+    place: its `win` and `show` still name their rule, on the fast path and through the Game API."""
+    path = house_file(tmp_path, WINS, "wins")
+    s = simulate([str(path)], 60, PLAYERS, seed=1, jobs=1).summaries["a"]
+    assert "plays.nine (a rule's win)" in s["ends"] and "turn.end (a rule's win)" in s["ends"]
+    assert not any(k.startswith("a rule's win") or k.startswith("other") for k in s["ends"])
+    assert set(s["knowledge"]["shown"]) == {"plays.six"}
+    rules = load_ruleset(str(path))
+    for i in range(6):
+        fast = play_game(rules, i, game_seed(1, i), PLAYERS)
+        assert fast == play_game(rules, i, game_seed(1, i), PLAYERS, through_game=True)

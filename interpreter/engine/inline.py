@@ -97,10 +97,14 @@ class Inliner:
         if found is None or comp is None:
             return None
         body, bound = found
+        made = origin(fn.__code__) if hasattr(fn, "__code__") else None
+        comp.label = made[0] if made is not None else None  # a `win` or `show` written in place names its rule
         try:
             lines = comp.statements(body, bound, self.given)
         except (NotInline, RulesetError):
             return None
+        finally:
+            comp.label = None
         name = f"X{len(self.parts)}"
         self.parts[name] = (lines, None, None)
         self._note_rule(name, fn)

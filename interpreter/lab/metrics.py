@@ -376,12 +376,13 @@ def _visible_differences(
     store: Store, rows_a: dict[str, list[Any]], rows_b: dict[str, list[Any]], paired: bool
 ) -> dict[str, Any]:
     """B against A for what the rules did besides plays (visible.py), per game: `triggers` (firings),
-    `counters` (changes), `knowledge` (`shown` and `seen`: cards), `ranks` (cards of a rank played)."""
+    `counters` (changes), `knowledge` (`shown` and `seen`: cards), `ranks` (cards of a rank played)
+    and `rank_plays` (the same by each play of it: '9 by nine')."""
     query = "SELECT rule, kind, name FROM rules WHERE side = ? ORDER BY rule"
     va = visible.per_game(rows_a, store.query(query, ("a",)))
     vb = visible.per_game(rows_b, store.query(query, ("b",)))
     out: dict[str, Any] = {"knowledge": {}}
-    for group in ("triggers", "counters", "shown", "seen", "ranks"):
+    for group in ("triggers", "counters", "shown", "seen", "ranks", "rank_plays"):
         a, b = va[group], vb[group]
         found = {}
         for name in list(a) + [k for k in b if k not in a]:

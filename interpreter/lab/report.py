@@ -308,7 +308,12 @@ def _visible_diff_sections(diff: dict[str, Any]) -> list[Section]:
     knowledge = diff.get("knowledge", {})
     groups = (
         ("Triggers per game", {k: (k, v) for k, v in diff.get("triggers", {}).items()}, True, "times fired"),
-        ("Counters: changes per game", {k: (k, v) for k, v in diff.get("counters", {}).items()}, True, ""),
+        (
+            "Counters: changes per game",
+            {k: (k, v) for k, v in diff.get("counters", {}).items()},
+            True,
+            "times a counter's value changed",
+        ),
         (
             "Knowledge per game",
             {
@@ -319,7 +324,7 @@ def _visible_diff_sections(diff: dict[str, Any]) -> list[Section]:
             "hidden cards a rule's show showed, and the opponent's hidden cards the player to move saw by a "
             "visibility rule at a turn's start",
         ),
-        ("Ranks per game", {k: (k, v) for k, v in diff.get("ranks", {}).items()}, False, "cards of each rank played"),
+        ("Ranks per game", _rank_rows(diff), False, "cards of each rank played, then by each play of it"),
     )
     out = []
     for title_, found, declared, note in groups:
@@ -332,6 +337,43 @@ def _visible_diff_sections(diff: dict[str, Any]) -> list[Section]:
             sec.rows.append([label, a, b, _diff_cell(d, 1, "", 2)])
         out.append(sec)
     return out
+
+
+def _rank_rows(diff: dict[str, Any]) -> dict[str, tuple[str, dict[str, Any]]]:
+    """Each rank's row, then its plays' rows ('  9 by nine'), for the table of ranks per game."""
+    out: dict[str, tuple[str, dict[str, Any]]] = {}
+    plays = diff.get("rank_plays", {})
+    for rank, d in diff.get("ranks", {}).items():
+        out[rank] = (rank, d)
+        out.update((k, ("  " + k, v)) for k, v in plays.items() if k.startswith(rank + " by "))
+    return out
+
+
+def _rank_balance(a: dict[str, Any], b: dict[str, Any]) -> Section:
+    """Each rank's and each play of it's association with winning, under A and under B."""
+    sec = Section(
+        "Rank balance",
+        ["", "A: win played / not, difference (95% CI)", "B: win played / not, difference (95% CI)"],
+        right=[False, False, False],
+        note="a seat's win rate in the games it played the rank (by that play) and in those it did not: an "
+        "association, not a cause",
+    )
+    ranks = list(a["ranks"]) + [r for r in b["ranks"] if r not in a["ranks"]]
+    for rank in ranks:
+        ea, eb = a["ranks"].get(rank, {}), b["ranks"].get(rank, {})
+        rows = [(rank, ea, eb)]
+        plays = list(ea.get("plays", {})) + [p for p in eb.get("plays", {}) if p not in ea.get("plays", {})]
+        rows += [(f"  {rank} by {p}", ea.get("plays", {}).get(p, {}), eb.get("plays", {}).get(p, {})) for p in plays]
+        for label, x, y in rows:
+            sec.rows.append([label, _balance_cell(x), _balance_cell(y)])
+    return sec
+
+
+def _balance_cell(e: dict[str, Any]) -> Cell:
+    win, diff = _association_cells(e)
+    if not win:
+        return "—"
+    return (f"{text_of(win)}, {text_of(diff)}", tone_of(diff))
 
 
 def _dead(s: dict[str, Any], label: str = "") -> list[Cell]:
@@ -473,6 +515,7 @@ def compare_sections(report: Report) -> list[Section]:
         )
     out.append(sec)
     out += _visible_diff_sections(diff)
+    out.append(_rank_balance(a, b))
     out.append(Section("Dead rules", lines=_dead(a, "A: ") + _dead(b, "B: ")))
     return out
 

@@ -145,9 +145,10 @@ def per_game_fired(fired: Sequence[str], code: str) -> list[float]:
 def per_game(g: dict[str, list[Any]], rules: Sequence[tuple[Any, ...]]) -> dict[str, dict[str, list[float]]]:
     """Per game, for a comparison: each trigger's firings (`triggers`), each counter's changes
     (`counters`), the cards each rule showed (`shown`) and each visibility rule let be seen (`seen`),
-    and the cards of each rank played, both seats together (`ranks`). `rules`: the rows of the table
-    `rules` (rule, kind, name, ...)."""
+    and the cards of each rank played, both seats together (`ranks`), and each rank by each play of
+    it (`rank_plays`: '9 by nine'). `rules`: the rows of the table `rules` (rule, kind, name, ...)."""
     out: dict[str, dict[str, list[float]]] = {"triggers": {}, "counters": {}, "shown": {}, "seen": {}, "ranks": {}}
+    out["rank_plays"] = {}
     for rule, kind, name, *_ in rules:
         if kind == "trigger":
             ch = rule_code(rule)
@@ -162,4 +163,13 @@ def per_game(g: dict[str, list[Any]], rules: Sequence[tuple[Any, ...]]) -> dict[
     played = [a.replace("-", "") + b.replace("-", "") for a, b in zip(g["p1_ranks"], g["p2_ranks"], strict=True)]
     for r in sorted(set("".join(played)), key=RANK_ORDER.index):
         out["ranks"][RANK_NAME[r]] = [float(p.count(r)) for p in played]
+    names = {rule: nm + (" (response)" if kind == "response" else "") for rule, kind, nm, *_ in rules}
+    pairs = [
+        Counter((r, u) for u, r in chain(zip(u1, r1, strict=False), zip(u2, r2, strict=False)) if r != "-")
+        for u1, r1, u2, r2 in zip(g["p1_used"], g["p1_ranks"], g["p2_used"], g["p2_ranks"], strict=True)
+    ]
+    found = sorted(set().union(*pairs), key=lambda ru: (RANK_ORDER.index(ru[0]), code_rule(ru[1])))
+    out["rank_plays"] = {
+        f"{RANK_NAME[r]} by {names.get(code_rule(u), u)}": [float(c[(r, u)]) for c in pairs] for r, u in found
+    }
     return out

@@ -1656,8 +1656,13 @@ def win_rule(reason: str) -> str | None:
     if at < 0:
         return None
     rest = reason[at + len(WIN_REASON) :]
-    if rest.startswith(" (") and ")" in rest:
-        return rest[2 : rest.rindex(")")]
+    if not rest.startswith(" ("):
+        return ""
+    depth = 0  # the parenthesis that closes the name (a match's reason wraps the hand's in its own)
+    for i, ch in enumerate(rest[1:], 1):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0:
+            return rest[2:i]
     return ""
 
 
