@@ -26,28 +26,14 @@ from interpreter.core.errors import RulesetError
 from interpreter.core.origins import Origin, origin
 from interpreter.language.compiler import Compiler, NotInline, check_tree
 
+from .generated import copied
+
 # the line numbers given to the rules written in place (placeholder X3: LINE_BASE + 3), beyond any
 # engine source, so a traceback's line inside an engine function says which rule it was in
 LINE_BASE = 100_000
 
 # the bindings the enumerator has, and its local for each
 ENUMERATOR = {"me": "me", "opponent": "opp", "card": "c", "cards": "cs"}
-
-
-def _renamed(node: Any, names: dict[str, str]) -> Any:
-    """A copy of `node` (a tree, or a list of them) with every name of `names` renamed. A plain recursive
-    copy: `copy.deepcopy` and an `ast.NodeTransformer` took two thirds of preparing a ruleset's engine.
-    Every attribute is copied (the location, and the `hold` mark `_fill` looks for); a Load or Store
-    context carries nothing and is shared."""
-    if isinstance(node, list):
-        return [_renamed(x, names) for x in node]
-    if not isinstance(node, ast.AST) or isinstance(node, ast.expr_context):
-        return node
-    new = node.__class__.__new__(node.__class__)
-    new.__dict__.update({k: _renamed(v, names) for k, v in node.__dict__.items()})
-    if isinstance(node, ast.Name) and isinstance(new, ast.Name) and node.id in names:
-        new.id = names[node.id]
-    return new
 
 
 class Inliner:
@@ -154,7 +140,7 @@ class Inliner:
             type_ignores=[],
         )
         check_tree(mod, self.ctx.namespace)
-        return _renamed(stmts, self.locals)
+        return copied(stmts, self.locals)
 
     def _replace(self, stmt: ast.stmt) -> list[ast.stmt] | None:
         """The statements standing for an engine statement that names a placeholder (None: it names none)."""
@@ -189,7 +175,7 @@ class Inliner:
 
             loop = self.comp.loop_of(code, body)  # type: ignore[union-attr]
             out = self._stamped(stmt.iter.id, self._checked(pre + loop))
-            inner = _renamed(stmt.body, {stmt.target.id: self.locals.get(var[0], var[0])})  # type: ignore[attr-defined]
+            inner = copied(stmt.body, {stmt.target.id: self.locals.get(var[0], var[0])})  # type: ignore[attr-defined]
             if not _fill(out, inner):
                 raise RulesetError("internal error: a target's loop was not written into the enumerator")
             return out
