@@ -31,6 +31,8 @@ HOUSE_CASES = cases(
     "second-seat-draws-two.test.yaml",
     "no-early-oneoffs.test.yaml",
     "three-may-decline.test.yaml",
+    "jacks-come-home.test.yaml",
+    "second-player-draws-first.test.yaml",
     under=HOUSE,
     by=__name__,
 )
@@ -408,3 +410,58 @@ def test_an_optional_choice_offers_none_and_says_so() -> None:
     assert "you may choose 1 card from the scrap (not a 3)" in rules_page(rules)
     game.play("take")
     assert sorted(game.state.zones[SCRAP]) == sorted(parse_card(c) for c in ("9S", "KH", "3H", "3D"))
+
+
+def test_a_card_remembers_its_last_owner_and_controller_after_it_leaves_play() -> None:
+    """`it.last_owner`/`it.last_controller`: in play, its owner and controller now; out of play, those it
+    had when it left; never in play, nobody. Kept in the position (its key, its copies), reset for a hand."""
+    rules = load_ruleset(str(HOUSE / "jacks-come-home.yaml"))
+    state = build_position(rules, {"p1": {"hand": ["2D"]}, "p2": {"hand": ["4C"], "points": ["8H+JC"]}}, 0)
+    jc, eh = parse_card("JC"), parse_card("8H")
+    assert (state.last_owner_of(jc), state.last_controller_of(jc)) == (1, 1)
+    assert (state.last_owner_of(eh), state.last_controller_of(eh)) == (0, 1)  # p1's 8H, held by p2's Jack
+    before = state.copy()
+    state.move(eh, SCRAP)  # the Jack goes with it
+    assert (state.last_owner_of(eh), state.last_controller_of(eh)) == (0, 1)
+    assert (state.last_owner_of(jc), state.last_controller_of(jc)) == (1, 1)
+    assert (before.last_owner_of(parse_card("2D")), before.key() != state.key()) == (-1, True)
+    assert before.last_owner[eh] == -1 and state.copy().key() == state.key()
+    state.clear()
+    assert state.last_owner_of(eh) == -1 == state.last_controller_of(jc)
+    from interpreter.language.english import Context, say
+
+    ctx = Context.from_data(rules.data)
+    assert say("it.last_owner == second player", ctx, condition=True) == "its last owner is the second player"
+    assert "return it to its last owner's hand" in rules_page(rules)
+
+
+@pytest.mark.parametrize("turn, turn_no, first", [(0, 1, 0), (1, 2, 0), (1, 1, 1), (0, 4, 1), (1, 7, 1)])
+def test_the_first_player_is_who_moved_first_in_this_game_or_hand(turn: int, turn_no: int, first: int) -> None:
+    """`first player`: whose turn the odd turns are (in a match, per hand); `second player`: the other."""
+    from interpreter.language.parser import parse_expr
+    from interpreter.language.reference import Reference
+
+    rules = load_ruleset(str(HOUSE / "second-player-draws-first.yaml"))
+    state = build_position(rules, {"p1": {"hand": ["2D"]}, "p2": {"hand": ["4C"]}}, 0)
+    state.turn, state.turn_no = turn, turn_no
+    assert state.first_player() == first
+    ref = Reference(rules.ctx)
+    assert int(ref.ev(parse_expr("second player"), state, {"me": 0, "opponent": 1}, frozenset())) == 1 - first
+
+
+def test_in_a_match_the_second_player_of_each_hand_is_named_anew(tmp_path: Path) -> None:
+    """Hands alternate who moves first: the game-start rule gives its card to p2 in the first hand and
+    to p1 in the second."""
+    f = tmp_path / "m.yaml"
+    f.write_text(
+        "name: m\nkind: base\nextends: default\nmatch: {wins: 2}\ntriggers:\n  head start:\n"
+        "    event: game starts\n    effect: draw 1 for second player\n",
+        encoding="utf-8",
+    )
+    rules = load_ruleset(str(f))
+    game = Game.new(rules, 3)
+    hands = lambda: tuple(len(game.state.zones[z]) for z in (2, 3))  # noqa: E731
+    assert hands() == (5, 7)  # p1 moves first: p2 is dealt 6 and draws 1
+    while not game.state.hands:
+        game.push(game.legal_moves()[0])
+    assert game.state.turn == 1 and game.state.turn_no == 1 and hands() == (7, 5)

@@ -182,7 +182,7 @@ def _typed(it: bool, depth: int) -> dict[str, st.SearchStrategy[str]]:
     """Strategies of effect text by type, nested at most `depth` deep; `it` says whether `it` (a card)
     is bound. A level's compound forms are made of the level below (its leaves only, at depth 0)."""
     leaves = {
-        "player": st.sampled_from(["me", "opponent", "p1", "p2"]),
+        "player": st.sampled_from(["me", "opponent", "p1", "p2", "first player", "second player"]),
         "cards": st.sampled_from(["deck", "scrap", "shown", "play", "hand of me", "field of opponent"]),
         "card": st.sampled_from(["none", "card", "target"] + (["it"] if it else [])),
         "int": st.sampled_from(["0", "1", "2", "3", "8", "13", "52", "99"]),
@@ -199,6 +199,8 @@ def _typed(it: bool, depth: int) -> dict[str, st.SearchStrategy[str]]:
             d["player"].map(lambda p: f"other({p})"),
             d["card"].map(lambda c: f"({c}).owner"),
             d["card"].map(lambda c: f"({c}).controller"),
+            d["card"].map(lambda c: f"({c}).last_owner"),
+            d["card"].map(lambda c: f"({c}).last_controller"),
         ),
         "cards": st.one_of(
             leaves["cards"],

@@ -45,9 +45,24 @@ Fn = Callable[[Any, dict], Any]
 EXEC, JUMP_IF_NOT, JUMP, CHOOSE, PLAY, BUILTIN = range(6)
 UPTO = "up to"  # the last item of a CHOOSE instruction of `choose up to N` (`choose order of` has True)
 
-CARD_ATTRS = ("rank", "suit", "value", "role", "owner", "controller", "host", "jacks", "top", "attached", "name")
+CARD_ATTRS = (
+    "rank",
+    "suit",
+    "value",
+    "role",
+    "owner",
+    "controller",
+    "host",
+    "jacks",
+    "top",
+    "attached",
+    "name",
+    "last_owner",
+    "last_controller",
+)
 BOUND_ALWAYS = frozenset({"me", "opponent", "random", "none", "true", "false"})
 SEATS = {"p1": 0, "p2": 1}  # player expressions naming a seat (a ruleset's own name of that spelling wins)
+ORDER_SEATS = ("first player", "second player")  # one token each (effect.lark): the seats in turn order
 PLAYER_ATTRS = ("turns",)  # `me.turns`: the turns a player has had, this one included
 FOREVER = 10**12  # the turns of a mark made without `for N turns` (it lasts for the rest of the game)
 
@@ -640,6 +655,9 @@ class Compiler:
             return _Code(_g("turn_no"), "int")
         if n in SEATS:  # the seats: p1 (the first dealt, who moves first in a single game) and p2
             return _Code(_const(SEATS[n]), "player")
+        if n in ORDER_SEATS:  # who moved first in this game (this hand of a match), and the other
+            first = _call(_g("first_player"))
+            return _Code(first if n == "first player" else ast.BinOp(_const(1), ast.Sub(), first), "player")
         known = (
             set(scope)
             | BOUND_ALWAYS
@@ -975,6 +993,10 @@ class Compiler:
                 who = _Code(_item(_load("CONTROLLER"), _item(_g("zone_of"), x)), "player", cost)
             else:
                 who = _Code(_call(_g("controller"), x), "player", cost)
+            who.nobody = True
+            return who
+        if a in ("last_owner", "last_controller"):  # in play: now; else when it last left play (or nobody)
+            who = _Code(_call(_g(a + "_of"), x), "player", cost)
             who.nobody = True
             return who
         if a == "host":

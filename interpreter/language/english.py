@@ -198,8 +198,12 @@ def player(p: A.Node | None, ctx: Context) -> str:
         return "your opponent"
     if isinstance(p, A.Name) and p.name in ("p1", "p2") and p.name not in ctx.constants and p.name not in ctx.defines:
         return p.name.upper()  # a seat
+    if isinstance(p, A.Name) and p.name in ("first player", "second player"):
+        return f"the {p.name}"  # who moved first in this game, and the other
     if isinstance(p, A.Attr) and p.name in ("owner", "controller"):
         return f"{possessive(p.obj, ctx)} {p.name}"
+    if isinstance(p, A.Attr) and p.name in ("last_owner", "last_controller"):
+        return f"{possessive(p.obj, ctx)} last {p.name[5:]}"
     if isinstance(p, A.Call) and p.func == "other" and len(p.args) == 1:
         if _is(p.args[0], "me"):
             return "your opponent"
@@ -530,7 +534,7 @@ def value(node: A.Node, ctx: Context) -> str:
             return a(rank_noun(n))
         case A.Name(name=n):
             return words(n)
-        case A.Attr(obj=o, name="owner" | "controller"):
+        case A.Attr(obj=o, name="owner" | "controller" | "last_owner" | "last_controller"):
             return player(node, ctx)
         case A.Attr(obj=o, name="host"):
             return f"the card {value(o, ctx)} is on"
@@ -669,8 +673,8 @@ def _is_condition(node: A.Node) -> bool:
 def _a_player(node: A.Node) -> bool:
     """Whether an expression names a player (me, opponent, a seat, an owner, other(...))."""
     return (
-        (isinstance(node, A.Name) and node.name in ("me", "opponent", "p1", "p2"))
-        or (isinstance(node, A.Attr) and node.name in ("owner", "controller"))
+        (isinstance(node, A.Name) and node.name in ("me", "opponent", "p1", "p2", "first player", "second player"))
+        or (isinstance(node, A.Attr) and node.name in ("owner", "controller", "last_owner", "last_controller"))
         or (isinstance(node, A.Call) and node.func == "other")
     )
 
@@ -833,7 +837,7 @@ def dest_text(d: A.Dest, ctx: Context, moved: A.Node | None = None) -> str:
         return "face up where both players can see it"
     if d.zone == "hand":
         if moved is not None and isinstance(d.player, A.Attr) and d.player.obj == moved:
-            return f"into its {d.player.name}'s hand"
+            return f"into its {d.player.name.replace('_', ' ')}'s hand"
         return f"into {possessive(d.player, ctx)} hand"
     if d.zone == "field":
         return f"in front of {player(d.player, ctx)} as {a(role_noun(d.role or 'point'))}"
@@ -855,7 +859,7 @@ def stmt_text(node: A.Node, ctx: Context) -> str:
         case A.Scrap(cards=c):
             return f"{conj('scrap', subj)} {_object(c, ctx)}"
         case A.Move(cards=c, dest=A.Dest(zone="hand", player=A.Attr(obj=o, name=who))) if _same_card(o, c):
-            return f"{conj('return', subj)} {_object(c, ctx)} to its {who}'s hand"
+            return f"{conj('return', subj)} {_object(c, ctx)} to its {who.replace('_', ' ')}'s hand"
         case A.Move(cards=c, dest=d):
             return f"{conj('put', subj)} {_object(c, ctx)} {dest_text(d, ctx, c)}"
         case A.Attach(card=c, host=h, role=r):

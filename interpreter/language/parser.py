@@ -222,7 +222,7 @@ class _ToAst(Transformer):
         return A.Str(str(c[0])[1:-1], **_pos(meta))
 
     def name(self, meta, c):
-        return A.Name(str(c[0]), **_pos(meta))
+        return A.Name(" ".join(str(c[0]).split()), **_pos(meta))  # (`first  player` is `first player`)
 
     def call(self, meta, c):
         args = tuple(a for a in c[1:] if a is not None)

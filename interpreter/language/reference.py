@@ -137,6 +137,9 @@ class Reference:
             return g.turn_no
         if x in ("p1", "p2"):
             return Player(0 if x == "p1" else 1)
+        if x in ("first player", "second player"):  # the seat whose turn the odd turns are, and the other
+            first = g.turn if g.turn_no % 2 == 1 else 1 - g.turn
+            return Player(first if x == "first player" else 1 - first)
         raise RuleRuntimeError(f"line {n.line}: unknown name '{x}'")
 
     def _define(self, name: str, args: tuple, g, env, bound) -> Any:
@@ -229,6 +232,11 @@ class Reference:
             "role": lambda: g.role[c],
             "owner": lambda: _nobody_or(g.owner[c]),
             "controller": lambda: _nobody_or(CONTROLLER[g.zone_of[c]]),
+            # in play: its owner (the player whose field holds it) now; else when it last left play
+            "last_owner": lambda: _nobody_or(g.owner[c] if g.owner[c] >= 0 else g.last_owner[c]),
+            "last_controller": lambda: _nobody_or(
+                g.zone_of[c] - FIELD0 if g.zone_of[c] in (FIELD0, FIELD0 + 1) else g.last_controller[c]
+            ),
             "host": lambda: Card(g.host[c]),
             "jacks": lambda: tuple(g.atts.get(c, ())),
             "top": lambda: g.is_top(c),
@@ -516,6 +524,8 @@ _OF_NONE: dict[str, Any] = {
     "role": None,
     "owner": Nobody(-1),
     "controller": Nobody(-1),
+    "last_owner": Nobody(-1),
+    "last_controller": Nobody(-1),
     "host": Card(-1),
     "jacks": (),
     "top": False,
