@@ -33,6 +33,7 @@ HOUSE_CASES = cases(
     "three-may-decline.test.yaml",
     "jacks-come-home.test.yaml",
     "second-player-draws-first.test.yaml",
+    "kings-shrug-off-oneoffs.test.yaml",
     under=HOUSE,
     by=__name__,
 )
@@ -392,6 +393,60 @@ def test_an_error_in_a_kinds_legal_is_reported_once_at_its_own_line(tmp_path: Pa
     )
     (e,) = check(str(f))
     assert e.code == "E202" and (e.where.line, e.where.column) == (6, 19)
+
+
+def test_a_kinds_target_filters_the_targets_of_each_targeted_play_of_that_kind() -> None:
+    """`kinds.oneoff.target`: a condition on `it` joined to each one-off's own target as {and: ...}
+    (the 2's, the 9's); a one-off without a target gets none; another kind's plays are untouched."""
+    rules = load_ruleset(str(HOUSE / "kings-shrug-off-oneoffs.yaml"))
+    plays = rules.data["plays"]
+    assert plays["two"]["target"].endswith("where it.rank != K") and plays["nine"]["target"].endswith("!= K")
+    assert "target" not in plays["ace"] and "!= K" not in plays["scuttle"]["target"]
+    assert "cards (not a Jack) that are not protected (not a King)" in rules_page(rules)
+
+
+def test_an_error_in_a_kinds_target_points_at_the_kinds_line(tmp_path: Path) -> None:
+    f = _write(tmp_path, "k.yaml", "name: k\nkind: base\nextends: default\nkinds:\n  oneoff:\n    target: it.rnk\n")
+    (e,) = check(str(f))
+    assert e.code == "E204" and (e.where.line, e.where.column) == (6, 13)
+
+
+def test_a_twin_gets_its_kinds_rules_once_on_what_it_inherits(tmp_path: Path) -> None:
+    """A play `like` another (a twin) keeps the condition it inherits and adds the kind's once."""
+    f = _write(
+        tmp_path,
+        "k.yaml",
+        "name: k\nkind: base\nextends: default\noptions: [twinned]\n"
+        "kinds:\n  oneoff:\n    legal: turn > 2\n    target: it.rank != K\n",
+    )
+    plays = load_ruleset(str(f)).data["plays"]
+    assert plays["twin-three"]["legal"] == plays["three"]["legal"] == "count(scrap where it.rank != 3) > 0 and turn > 2"
+    assert plays["twin-two"]["target"] == plays["two"]["target"] and plays["two"]["target"].count("!= K") == 1
+
+
+def test_an_option_adds_to_every_play_of_a_kind_at_once(tmp_path: Path) -> None:
+    """An option writes `kinds: {oneoff: {legal: {and: ...}}}` (or `target:`): every one-off of the ruleset
+    it is applied to gets it, added to what the base's kind already says; its errors point into the option."""
+    _write(tmp_path, "base.yaml", "name: base\nkind: base\nextends: no-early-oneoffs-copy\n")
+    (tmp_path / "no-early-oneoffs-copy.yaml").write_text(
+        (HOUSE / "no-early-oneoffs.yaml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    opt = _write(
+        tmp_path,
+        "calm.yaml",
+        "name: calm\nkind: option\nkinds:\n  oneoff:\n    legal: {and: count(hand of me) > 1}\n"
+        "    target: {and: it.rank != K}\n",
+    )
+    spec = f"{tmp_path / 'no-early-oneoffs-copy.yaml'}+{opt}"
+    plays = load_ruleset(spec).data["plays"]
+    assert plays["five"]["legal"] == "count(deck) > 0 and (turn > 2 and count(hand of me) > 1)"
+    assert plays["ace"]["legal"] == "turn > 2 and count(hand of me) > 1"
+    assert plays["nine"]["target"].endswith("where it.rank != K") and "target" not in plays["six"]
+    alone = load_ruleset(f"default+{opt}").data["plays"]  # on a base whose kind says nothing: the addition
+    assert alone["ace"]["legal"] == "count(hand of me) > 1" and alone["two"]["target"].endswith("it.rank != K")
+    bad = _write(tmp_path, "bad.yaml", "name: bad\nkind: option\nkinds:\n  oneoff:\n    legal: {and: turn > nosuch}\n")
+    (e,) = check(f"default+{bad}")
+    assert e.code == "E202" and e.where.file.endswith("bad.yaml") and e.where.line == 5
 
 
 def test_an_optional_choice_offers_none_and_says_so() -> None:

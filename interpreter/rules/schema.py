@@ -41,6 +41,11 @@ RESPONSE: dict[str, Any] = {
 
 KIND: dict[str, Any] = {
     "legal": ("expr", "a condition every play of this kind must also meet (added to each play's own `legal`)"),
+    "target": (
+        "expr",
+        "a condition on the target `it` of every play of this kind that has a target (its targets are "
+        "only those for which it holds)",
+    ),
     "counterable": ("expr", "whether a play of this kind opens a response window"),
     "after": ("program", "what follows its effect (a one-off goes to the scrap)"),
     "countered": ("program", "what happens to a countered play of this kind"),
