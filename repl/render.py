@@ -204,6 +204,8 @@ def decision_text(view: dict[str, Any], viewer_is_decider: bool, painter: Painte
         if only:  # nothing to answer with: the window is there, but the only move is to let it resolve
             return f"you cannot counter {what}: press Enter to continue"
         text = f"{who} may counter {what} or let it resolve"
+    elif kind == "choose" and d.get("ask"):  # a question: `VERB` (yes) or `decline` (no)
+        text = f"{who} may {d['verb']}" + (f" ('{d['verb']}' or 'decline')" if viewer_is_decider else " or decline")
     elif kind == "choose":
         hidden = len(d["options"]) < d.get("option_count", len(d["options"]))
         must, upto = ("may", "up to ") if d.get("upto") else ("must", "")

@@ -366,7 +366,9 @@ class Game:
 
     @staticmethod
     def _why_choice(move: Move, d: Decision, who: str) -> str:
-        """Why a move does not answer a `choose` decision."""
+        """Why a move does not answer a `choose` decision (or a question)."""
+        if d.ask:
+            return f"{who} is asked whether to {d.verb}: answer '{d.verb}' (yes) or 'decline' (no), naming no card"
         if move.verb != d.verb:
             return f"{who} must choose {d.count} card(s) to {d.verb}: write '{d.verb} CARD...'"
         bad = [c for c in move.cards if c not in d.options]
@@ -549,6 +551,7 @@ class Game:
                 "verb": d.verb,
                 "count": d.count,
                 "upto": d.upto,  # any number of the options from none to count
+                "ask": d.ask,  # a question: the moves are `verb` (yes) and `decline` (no)
                 # the cards to pick from, as far as this player may see them: all of them when the
                 # decision is theirs, else only those the rest of the view shows (a 4's victim picks
                 # from a hidden hand: the count, not the cards)

@@ -44,6 +44,9 @@ Fn = Callable[[Any, dict], Any]
 # instruction op codes
 EXEC, JUMP_IF_NOT, JUMP, CHOOSE, PLAY, BUILTIN = range(6)
 UPTO = "up to"  # the last item of a CHOOSE instruction of `choose up to N` (`choose order of` has True)
+ASK = "agrees"  # the last item of a CHOOSE instruction of `if P agrees to VERB` (a question: VERB or decline)
+DECLINE = "decline"  # the move that answers a question no
+AGREED = " agreed"  # the binding a question's answer is kept in, read by the jump after it (not a name)
 
 CARD_ATTRS = (
     "rank",
@@ -80,6 +83,7 @@ class Context:
     marks: set[str] = field(default_factory=set)
     counters: dict[str, str] = field(default_factory=dict)  # `counters:` name -> "player" or "card"
     verbs: set[str] = field(default_factory=set)
+    asked: set[str] = field(default_factory=set)  # the answers yes of `if P agrees to VERB` (moves, not names)
     deck_size: int = CARD_COUNT  # the most cards any zone (or set of cards) can hold
     namespace: dict[str, Any] | None = None  # the generated code's globals
     used_names: set[str] = field(default_factory=set)  # constants the expressions refer to
@@ -178,7 +182,12 @@ def reads_only_own_field(node: Any, ctx: Context) -> bool:
 
 def _suspends(node: Any) -> bool:
     """Whether a statement can wait for a player's decision (choose, play from)."""
-    return any(isinstance(n, (A.Choose, A.PlayFrom)) for n in nodes(node))
+    return any(isinstance(n, (A.Choose, A.PlayFrom, A.Ask)) for n in nodes(node))
+
+
+def _agreed(g: Any, env: dict) -> bool:
+    """Whether the question just asked was answered yes (the condition of the jump after an ASK)."""
+    return env[AGREED]
 
 
 # -- building syntax trees -------------------------------------------------------------------------
@@ -1265,6 +1274,32 @@ class Compiler:
         for stmt in body:
             self._stmt(stmt, bound, out)
 
+    def _ask(self, node: A.Ask, fb: frozenset[str], bound: set[str], out: list) -> None:
+        """`if P agrees to VERB then ... else ... end`: P answers VERB or `decline` (an ASK), then the
+        jump of an `if` on the answer."""
+        who, w = self._sub_expr(node.player, fb)
+        self._expect(w, ("player",), node.player, "'agrees'")
+        if not MOVE_WORD.match(node.verb) or node.verb == DECLINE:
+            raise self.error(
+                node,
+                f"'{node.verb}' cannot name the answer yes: a player answers '{node.verb}' or '{DECLINE}'",
+                "E217",
+                hint="name the answer with a lower-case word, a letter first, other than decline (e.g. 'to mulligan')",
+            )
+        self.ctx.asked.add(node.verb)
+        out.append([CHOOSE, None, None, who, node.verb, ASK])
+        jif = [JUMP_IF_NOT, _agreed, -1]
+        out.append(jif)
+        self._block(node.then, bound, out)
+        if node.orelse:
+            j = [JUMP, -1]
+            out.append(j)
+            jif[2] = len(out)
+            self._block(node.orelse, bound, out)
+            j[1] = len(out)
+        else:
+            jif[2] = len(out)
+
     def _sub_expr(self, node: A.Node, bound: frozenset[str]) -> tuple[Fn, _Code]:
         used: dict[str, str] = {}
         pre, code = self._apart(lambda: self.gen(node, {n: None for n in bound}, used))
@@ -1289,6 +1324,9 @@ class Compiler:
                 j[1] = len(out)
             else:
                 jif[2] = len(out)
+            return
+        if isinstance(node, A.Ask):
+            self._ask(node, fb, bound, out)
             return
         if isinstance(node, A.Choose):
             (count, n), (src, s) = self._sub_expr(node.count, fb), self._sub_expr(node.source, fb)
@@ -1374,8 +1412,10 @@ class Compiler:
                 return [ast.Assign(targets=[self._env_item(node.name), _store(local.id)], value=_snapshot(code))]
             method = _SGEN.get(type(node))
             if method is None:
-                if isinstance(node, (A.Choose, A.PlayFrom, A.Let)):
-                    raise self.error(node, "'choose', 'play from' and 'let' cannot stand inside 'for each'", "E208")
+                if isinstance(node, (A.Choose, A.PlayFrom, A.Let, A.Ask)):
+                    raise self.error(
+                        node, "'choose', 'play from', 'let' and 'if ... agrees' cannot stand inside 'for each'", "E208"
+                    )
                 raise self.error(node, f"{type(node).__name__} is not a statement")
             return method(self, node, scope, used)
         finally:
@@ -1735,6 +1775,9 @@ __all__ = [
     "JUMP",
     "CHOOSE",
     "UPTO",
+    "ASK",
+    "AGREED",
+    "DECLINE",
     "PLAY",
     "BUILTIN",
 ]

@@ -852,6 +852,16 @@ def _object(node: A.Node, ctx: Context) -> str:
     return np.every()
 
 
+def _ask_text(node: A.Ask, ctx: Context) -> str:
+    """A question: "you may mulligan (or decline): ...", "its last owner may reclaim (or decline); if
+    they do, ..."."""
+    who = player(node.player, ctx)
+    then = block_text(node.then, ctx)
+    text = f"{who} may {words(node.verb)} (or decline)" + (f": {then}" if who == "you" else f"; if they do, {then}")
+    declined = "you decline" if who == "you" else "they decline"
+    return text + (f"; if {declined}, {block_text(node.orelse, ctx)}" if node.orelse else "")
+
+
 def stmt_text(node: A.Node, ctx: Context) -> str:
     """One statement as an imperative clause (lower case, no full stop)."""
     subj = ctx.subject
@@ -897,6 +907,8 @@ def stmt_text(node: A.Node, ctx: Context) -> str:
                     return f"{text}; otherwise {block_text(o, ctx)}"
                 text += f"; otherwise, {block_text(o, ctx)}"
             return text
+        case A.Ask():
+            return _ask_text(node, ctx)
         case A.ForEach(var=v, source=s, body=b):
             np = noun(s, ctx)
             each = (

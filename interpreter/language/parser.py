@@ -53,6 +53,17 @@ def _pos(meta_or_token) -> dict:
     return {"line": getattr(meta_or_token, "line", 0) or 0, "column": getattr(meta_or_token, "column", 0) or 0}
 
 
+def _else_chain(rest: list) -> tuple:
+    """What follows an `if`'s statements: each `else if` (an If with no else yet), then the else's
+    statements if there is an else; the chain is nested from the last: each `else if` is an else."""
+    chain = [x for x in rest if isinstance(x, A.If)]
+    tail = [x for x in rest if not isinstance(x, A.If) and x is not None]
+    orelse = tail[0] if tail else ()
+    for link in reversed(chain):
+        orelse = (A.If(link.cond, link.then, orelse, line=link.line, column=link.column),)
+    return orelse
+
+
 @v_args(meta=True)
 class _ToAst(Transformer):
     def start(self, meta, c):
@@ -105,14 +116,10 @@ class _ToAst(Transformer):
         return A.Let(str(c[0]), c[1], **_pos(meta))
 
     def if_(self, meta, c):
-        # c: the condition, its statements, each `else if` (an If with no else yet), then the else's
-        # statements if there is an else; the chain is nested from the last: each `else if` is an else
-        chain = [x for x in c[2:] if isinstance(x, A.If)]
-        tail = [x for x in c[2:] if not isinstance(x, A.If) and x is not None]
-        orelse = tail[0] if tail else ()
-        for link in reversed(chain):
-            orelse = (A.If(link.cond, link.then, orelse, line=link.line, column=link.column),)
-        return A.If(c[0], c[1], orelse, **_pos(meta))
+        return A.If(c[0], c[1], _else_chain(c[2:]), **_pos(meta))
+
+    def ask(self, meta, c):  # `if P agrees to VERB then ...`: the rest as an `if`'s
+        return A.Ask(c[0], str(c[1]), c[2], _else_chain(c[3:]), **_pos(meta))
 
     def else_if(self, meta, c):
         return A.If(c[0], c[1], (), **_pos(meta))

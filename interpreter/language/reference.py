@@ -363,6 +363,19 @@ class Reference:
     def _s_if(self, s: A.If, g, env, bound) -> None:
         self.run(s.then if self._e(s.cond, g, env, bound) else s.orelse, g, env, bound)
 
+    def _s_ask(self, s: A.Ask, g, env, bound) -> None:
+        """`if P agrees to VERB`: P answers (through `decide("ask", P, VERB)`: True for yes), or the seeded
+        generator for `random` (yes or no, even odds)."""
+        v = self._e(s.player, g, env, bound)
+        asked = RANDOM if v == RANDOM else _player(v)
+        if asked == RANDOM:
+            yes = g.rng.below(2) == 1
+        elif self.decide is None:
+            raise RuleRuntimeError(f"line {s.line}: a player must answer here (no `decide` given)")
+        else:
+            yes = bool(self.decide("ask", asked, s.verb))
+        self.run(s.then if yes else s.orelse, g, env, bound)
+
     def _s_let(self, s: A.Let, g, env, bound) -> None:
         v = self._e(s.value, g, env, bound)
         env[s.name] = tuple(v) if isinstance(v, list) else v
@@ -507,6 +520,7 @@ _STMT: dict[type, Callable[..., None]] = {
     A.AddCounter: Reference._s_add_counter,
     A.ForEach: Reference._s_for,
     A.If: Reference._s_if,
+    A.Ask: Reference._s_ask,
     A.Let: Reference._s_let,
     A.Choose: Reference._s_choose,
     A.PlayFrom: Reference._s_play_from,

@@ -57,6 +57,11 @@ TRIGGER: dict[str, Any] = {
         "the event: game starts, turn starts, turn ends, play resolves, play is countered, "
         "card leaves ZONE, card enters ZONE (ZONE: hand, field, play, deck, scrap, shown, stack)",
     ),
+    "for": (
+        "str",
+        "`each player`: the trigger runs once for each player, `me` being each in turn (the event's player "
+        "first: at game starts the first player, then the second)",
+    ),
     "when": ("expr", "a condition on the event's bindings; the trigger runs only if it holds"),
     "effect": ("program", "what it does (it may `choose`); its own events queue behind"),
     "text": ("str", "an optional sentence shown on the rules page"),
