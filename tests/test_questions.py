@@ -99,3 +99,115 @@ def test_each_player_is_asked_in_turn_order_the_first_player_first() -> None:
 def test_a_wrong_question_is_a_clear_error(tmp_path: Path, body: str, code: str, says: str) -> None:
     (e,) = check(str(house_file(tmp_path, body)))
     assert e.code.startswith(code) and says in str(e) and e.where is not None
+
+
+# -- the new way plays as the old trick did (issue 25 item 8) ---------------------------------------
+#
+# The tricks bent the timing: the mulligan's free play comes on each player's own first turn (the
+# second player's after the first player's move), the Jack reclaim's on its owner's next turn. So what
+# is compared is the position where both forms have settled the same decisions: every zone in order,
+# who knows which hidden card, the cards' roles, owners and attachments, the turn, the generator, the
+# winner (not the marks the tricks keep, nor the count of moves made, which the extra answers change).
+
+TRICKS = ROOT / "tests" / "fixtures" / "tricks"
+
+
+def _position(game: Game) -> tuple:
+    g = game.state
+    d = g.pending
+    return (
+        tuple(map(tuple, g.zones)),
+        tuple(g.role),
+        tuple(g.owner),
+        tuple(g.host),
+        g.known,
+        g.turn,
+        g.turn_no,
+        g.rng.s,
+        g.winner,
+        g.passes,
+        None if d is None else (d.player, d.kind),
+    )
+
+
+def _others(game: Game, verb: str) -> list:
+    """The legal moves but the trick's own play."""
+    return [m for m in game.legal_moves() if m.verb != verb]
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("first, second", [(True, True), (True, False), (False, True), (False, False)])
+def test_the_mulligan_asked_at_the_start_plays_as_the_trick_of_a_free_play(
+    seed: int, first: bool, second: bool
+) -> None:
+    """Same answers, same game: the question form answered (first, second), then the first player's
+    first points move, reaches the position the trick reaches with the first player's free mulligan (if
+    first), that move, then the second player's free mulligan (if second); then the same moves to the
+    end of the game give the same position after each."""
+    new = Game.new(load_ruleset(str(HOUSE / "mulligan.yaml")), seed)
+    old = Game.new(load_ruleset(str(TRICKS / "mulligan-trick.yaml")), seed)
+    new.play("mulligan" if first else "decline")
+    new.play("mulligan" if second else "decline")
+    if first:
+        old.play("mulligan")
+    points = [m for m in _others(old, "mulligan") if m.verb == "points"]
+    if not points:  # no point card to play without touching the deck: nothing to compare on this deal
+        return
+    assert points == [m for m in new.legal_moves() if m.verb == "points"]
+    new.play(points[0])
+    old.play(points[0])
+    if second:
+        old.play("mulligan")
+    pick = __import__("random").Random(seed)
+    while True:
+        assert _position(new) == _position(old)
+        moves = new.legal_moves()
+        assert moves == _others(old, "mulligan")
+        if new.outcome is not None or not moves:
+            break
+        move = pick.choice(moves)
+        new.play(move)
+        old.play(move)
+
+
+def _reclaim_games(seed: int) -> tuple[int, int, str]:
+    """The Jack reclaim both ways on one seeded game, the same random moves in both: the question's owner
+    always agrees; the trick's owner plays its free reclaim whenever it is offered. Returns the positions
+    compared, the Jacks reclaimed in them, and how the game ended for the comparison."""
+    new = Game.new(load_ruleset(str(HOUSE / "jack-reclaim.yaml")), seed)
+    old = Game.new(load_ruleset(str(TRICKS / "jack-reclaim-trick.yaml")), seed)
+    pick = __import__("random").Random(seed)
+    owed = compared = reclaimed = 0
+    while True:
+        while new.decision is not None and new.decision.ask:
+            if new.decision.player == new.state.turn:  # scrapped on its owner's turn: the trick waits a turn
+                return compared, reclaimed, "own turn"
+            new.play("reclaim")
+            owed += 1
+        while any(m.verb == "reclaim" for m in old.legal_moves()):
+            old.play("reclaim")
+            reclaimed, owed = reclaimed + owed, 0
+        if owed == 0:  # both forms have settled every reclaim: the same position
+            assert _position(new) == _position(old), f"seed {seed}, after {len(new.moves)} moves"
+            compared += 1
+        moves = new.legal_moves()
+        if new.outcome is not None or not moves:
+            return compared, reclaimed, "end"
+        if moves != _others(old, "reclaim"):  # a Jack waiting in the trick's scrap offers other moves
+            assert owed > 0
+            return compared, reclaimed, "window"
+        move = pick.choice(moves)
+        new.play(move)
+        old.play(move)
+
+
+def test_the_jack_reclaim_asked_at_once_plays_as_the_trick_of_a_free_play_next_turn() -> None:
+    """Where the trick can follow (a Jack scrapped by the other player's move: its owner's next
+    decision is its own turn's first), the question form, its owner agreeing, and the trick, its owner
+    reclaiming on that turn, reach the same position at every point where both have settled their
+    reclaims, for the same moves. A Jack scrapped on its owner's own turn is where they part (the trick
+    waits a whole turn): the comparison of that game stops there."""
+    runs = [_reclaim_games(seed) for seed in range(30)]
+    assert sum(c for c, _, _ in runs) > 1000
+    assert sum(r for _, r, _ in runs) >= 10  # Jacks reclaimed both ways, then the same positions
+    assert sum(1 for _, _, how in runs if how == "end") >= 10  # games compared to their end
