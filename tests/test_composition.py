@@ -480,7 +480,7 @@ def test_a_card_remembers_its_last_owner_and_controller_after_it_leaves_play() -
     assert (state.last_owner_of(eh), state.last_controller_of(eh)) == (0, 1)
     assert (state.last_owner_of(jc), state.last_controller_of(jc)) == (1, 1)
     assert (before.last_owner_of(parse_card("2D")), before.key() != state.key()) == (-1, True)
-    assert before.last_owner[eh] == -1 and state.copy().key() == state.key()
+    assert before.last_seats[eh] == 0 and state.copy().key() == state.key()  # the snapshot kept its own
     state.clear()
     assert state.last_owner_of(eh) == -1 == state.last_controller_of(jc)
     from interpreter.language.english import Context, say

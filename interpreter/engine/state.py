@@ -114,9 +114,6 @@ _CONTROLLER = tuple(
 ) + (-1,)
 
 
-_NOBODY = (-1,) * (CARD_COUNT + 1)  # no card has left play yet
-
-
 class State:
     """Everything that changes during a game. Plain lists and ints, so a snapshot is a copy."""
 
@@ -150,8 +147,7 @@ class State:
         "known",
         "cur",
         "counters",
-        "last_owner",
-        "last_controller",
+        "last_seats",
     )
 
     def __init__(self, rules: Any, seed: int) -> None:
@@ -193,10 +189,9 @@ class State:
         # `counters:` (card, or -1 - player; name) -> (value, the last turn it lasts). Never changed in
         # place (a change makes a new dict), so a snapshot shares it.
         self.counters: dict[tuple[int, str], tuple[int, int]] = {}
-        # per card, its owner and controller when it last left play (-1: it has not, this hand). Never
-        # changed in place (a card leaving play makes new tuples), so a snapshot shares them.
-        self.last_owner: tuple[int, ...] = _NOBODY
-        self.last_controller: tuple[int, ...] = _NOBODY
+        # per card, its owner and controller when it last left play, as (owner + 1) * 3 + controller + 1
+        # (0: nobody's, it has not left play this game or hand): last_owner_of, last_controller_of
+        self.last_seats: list[int] = [0] * (CARD_COUNT + 1)
 
     # -- snapshot -------------------------------------------------------------------------------
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
@@ -226,7 +221,7 @@ class State:
         s.wins, s.hands, s.hand_over = self.wins, self.hands, self.hand_over
         s.known = self.known
         s.counters = self.counters
-        s.last_owner, s.last_controller = self.last_owner, self.last_controller
+        s.last_seats = self.last_seats[:]
         return s
 
     # Slots that are not part of the position: the ruleset itself, and the legal actions of the pending
@@ -264,8 +259,7 @@ class State:
             self.hand_over,
             self.known,
             tuple(sorted(self.counters.items())),
-            self.last_owner,
-            self.last_controller,
+            tuple(self.last_seats),
         )
 
     # -- facts ----------------------------------------------------------------------------------
@@ -347,21 +341,19 @@ class State:
 
     def _leave_play(self, card: int) -> None:
         """A card leaves play (it is still in its field): it remembers its owner and controller."""
-        i = card + 1
-        self.last_owner = self.last_owner[:card] + (self.owner[card],) + self.last_owner[i:]
-        self.last_controller = self.last_controller[:card] + (self.zone_of[card] - FIELD0,) + self.last_controller[i:]
+        self.last_seats[card] = (self.owner[card] + 1) * 3 + self.zone_of[card] - FIELD0 + 1
         self.role[card] = None
         self.owner[card] = -1
 
     def last_owner_of(self, card: int) -> int:
         """`CARD.last_owner`: its owner while in play, else the owner it had when it last left play."""
         o = self.owner[card]
-        return o if o >= 0 else self.last_owner[card]
+        return o if o >= 0 else self.last_seats[card] // 3 - 1
 
     def last_controller_of(self, card: int) -> int:
         """`CARD.last_controller`: the player whose field holds it, else the one whose field it last left."""
         z = self.zone_of[card]
-        return z - FIELD0 if _IN_PLAY[z] else self.last_controller[card]
+        return z - FIELD0 if _IN_PLAY[z] else self.last_seats[card] % 3 - 1
 
     def put_in_play(self, card: int, player: int, role: str) -> None:
         src = self.zone_of[card]
@@ -488,7 +480,7 @@ class State:
         self.atts = {}
         self.marks = {}
         self.counters = {}
-        self.last_owner = self.last_controller = _NOBODY
+        self.last_seats = [0] * n
         self.passes, self.passed = 0, False
         self.frames, self.pending, self.chain, self.actions = [], None, (), None
         self.fv = [self.fv[0] + 1, self.fv[1] + 1]

@@ -233,9 +233,10 @@ class Reference:
             "owner": lambda: _nobody_or(g.owner[c]),
             "controller": lambda: _nobody_or(CONTROLLER[g.zone_of[c]]),
             # in play: its owner (the player whose field holds it) now; else when it last left play
-            "last_owner": lambda: _nobody_or(g.owner[c] if g.owner[c] >= 0 else g.last_owner[c]),
+            # (State.last_seats: (owner + 1) * 3 + controller + 1 when it last left play; 0, nobody's)
+            "last_owner": lambda: _nobody_or(g.owner[c] if g.owner[c] >= 0 else divmod(g.last_seats[c], 3)[0] - 1),
             "last_controller": lambda: _nobody_or(
-                g.zone_of[c] - FIELD0 if g.zone_of[c] in (FIELD0, FIELD0 + 1) else g.last_controller[c]
+                g.zone_of[c] - FIELD0 if g.zone_of[c] in (FIELD0, FIELD0 + 1) else divmod(g.last_seats[c], 3)[1] - 1
             ),
             "host": lambda: Card(g.host[c]),
             "jacks": lambda: tuple(g.atts.get(c, ())),
