@@ -211,3 +211,43 @@ def test_the_jack_reclaim_asked_at_once_plays_as_the_trick_of_a_free_play_next_t
     assert sum(c for c, _, _ in runs) > 1000
     assert sum(r for _, r, _ in runs) >= 10  # Jacks reclaimed both ways, then the same positions
     assert sum(1 for _, _, how in runs if how == "end") >= 10  # games compared to their end
+
+
+def test_the_repl_offers_a_question_and_takes_its_answers() -> None:
+    """At the start of a mulligan game played at one keyboard: P1 is asked, answers 'mulligan', P2
+    answers 'decline' ('no' is no move: the REPL says so), and P1's first turn begins."""
+    from repl.session import Session
+
+    lines: list[str] = []
+    game = Game.new(load_ruleset(str(HOUSE / "mulligan.yaml")), 4)
+    s = Session(game, "human", 0, ruleset=str(HOUSE / "mulligan.yaml"), out=lines.append)
+    assert s.status() == "you may mulligan ('mulligan' or 'decline')"
+    s.handle("mulligan")
+    assert s.game.decision is not None and (s.game.decision.player, s.game.decision.ask) == (1, True)
+    s.handle("no")
+    assert s.game.decision.player == 1 and lines[-1].startswith("error: 'no' is neither a command nor a move")
+    n = len(lines)
+    s.handle("decline")
+    assert "P2 declines to mulligan" in lines[n:]
+    assert [str(m) for m in s.game.moves] == ["mulligan", "decline"]
+    assert (s.game.decision.player, s.game.decision.kind) == (0, "main")
+
+
+def test_an_optional_choice_at_the_start_is_made_by_each_player_in_turn(tmp_path: Path) -> None:
+    """`choose up to` in a `game starts` rule run `for: each player`: the first player chooses, then the
+    second, each from their own hand, before the first turn."""
+    f = house_file(
+        tmp_path,
+        "triggers:\n  bury:\n    event: game starts\n    for: each player\n"
+        "    effect: choose up to 1 from hand of me by me as bury; move bury to deck bottom\n",
+    )
+    game = Game.new(load_ruleset(str(f)), 2)
+    first = game.decision
+    assert first is not None and (first.player, first.upto) == (0, True)
+    assert set(first.options) == set(game.state.zones[2])  # p1's hand
+    game.play(str(game.legal_moves()[1]))  # one card
+    second = game.decision
+    assert second is not None and (second.player, second.upto) == (1, True)
+    assert set(second.options) == set(game.state.zones[3])
+    game.play("bury")  # none
+    assert (game.decision.player, game.decision.kind) == (0, "main") and len(game.state.zones[2]) == 4
