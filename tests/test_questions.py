@@ -251,3 +251,16 @@ def test_an_optional_choice_at_the_start_is_made_by_each_player_in_turn(tmp_path
     assert set(second.options) == set(game.state.zones[3])
     game.play("bury")  # none
     assert (game.decision.player, game.decision.kind) == (0, "main") and len(game.state.zones[2]) == 4
+
+
+def test_the_lab_numbers_a_choice_or_question_in_a_rule_as_its_own() -> None:
+    """`cuttle sim` records each choice made: one in a trigger's effect (the mulligan's question) is the
+    rule's own choice (it crashed the lab before: no choice of that verb was numbered)."""
+    from interpreter.lab.catalog import catalog_of
+
+    rules = load_ruleset(str(HOUSE / "mulligan.yaml"))
+    cat = catalog_of(rules)
+    (trigger,) = rules.triggers
+    n = cat.choice(trigger.program, "mulligan")
+    assert cat.infos[n].name == "the rule mulligan: mulligan" and cat.infos[n].kind == "choice"
+    assert cat.infos[n].origin == f"from {rules.composed.label(rules.composed.parts[-1])}"
