@@ -264,3 +264,21 @@ def test_the_lab_numbers_a_choice_or_question_in_a_rule_as_its_own() -> None:
     n = cat.choice(trigger.program, "mulligan")
     assert cat.infos[n].name == "the rule mulligan: mulligan" and cat.infos[n].kind == "choice"
     assert cat.infos[n].origin == f"from {rules.composed.label(rules.composed.parts[-1])}"
+
+
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        ("may choose 1 from scrap by me as take", "choose up to N from CARDS by P as VERB"),
+        ("if me may mulligan then draw 1 end", "if P agrees to VERB then"),
+        ("if me agree to mulligan then draw 1 end", "if P agrees to VERB then"),
+        ("if me agrees then draw 1 end", "names its answer yes"),
+    ],
+)
+def test_a_designers_way_of_saying_you_may_is_answered_with_the_languages(text: str, says: str) -> None:
+    from interpreter.core.errors import RulesetError
+    from interpreter.language.parser import parse_program
+
+    with pytest.raises(RulesetError) as e:
+        parse_program(text)
+    assert e.value.code == "E101" and says in (e.value.hint or "")

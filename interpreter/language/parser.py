@@ -368,6 +368,20 @@ def _parse(src: str, start: str, span: Span | None):
     return tree
 
 
+# "you may": what a designer may write, and how the language says it
+_MAY_WORDS = {
+    "may": "a choice that may be declined is `choose up to N from CARDS by P as VERB` (the verb alone chooses "
+    "none); a yes-or-no question is `if P agrees to VERB then ... end` (the moves: VERB and decline)",
+    "agree": "a question is `if P agrees to VERB then ... end` (the moves: VERB and decline)",
+    "agrees": "a question names its answer yes: `if P agrees to VERB then ... end` (the moves: VERB and decline)",
+}
+
+
+def _pos_of(e: UnexpectedInput) -> int:
+    """Where in the text an unexpected token starts."""
+    return getattr(getattr(e, "token", None), "start_pos", None) or 0
+
+
 def _parse_text(src: str, start: str, span: Span | None):
     span = span or Span("<effect>", 1, 1, None, tuple(src.splitlines()))
     if len(src) > MAX_EFFECT_CHARS:
@@ -386,6 +400,8 @@ def _parse_text(src: str, start: str, span: Span | None):
             msg = f"unexpected {got}; expected {_describe_expected(e.accepts or e.expected)}"
             if str(e.token) == "=":  # the slip of every programmer: `it.role = point`
                 hint = "did you mean '=='? (a comparison is written ==; `set X to N` changes a number)"
+            elif str(e.token) in _MAY_WORDS or "agrees" in src[: _pos_of(e)].split()[-1:]:
+                hint = _MAY_WORDS.get(str(e.token), _MAY_WORDS["agrees"])
             elif e.token.type == "NAME":
                 near = suggest(str(e.token), _KEYWORDS)
                 if near:
