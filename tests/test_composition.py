@@ -520,3 +520,21 @@ def test_in_a_match_the_second_player_of_each_hand_is_named_anew(tmp_path: Path)
     while not game.state.hands:
         game.push(game.legal_moves()[0])
     assert game.state.turn == 1 and game.state.turn_no == 1 and hands() == (7, 5)
+
+
+def test_a_kinds_target_copied_into_its_plays_is_bounded_as_its_legal_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """MAX_KIND_RULE_CHARS counts a kind's target too: its copies into the targeted plays of the kind
+    (the 2's and the 9's of the default rules: 2 of them) beyond the bound are refused at its line."""
+    import sys
+
+    composing = sys.modules["interpreter.rules.compose"]
+    text = "it.rank != K and it.rank != Q"  # 29 characters, copied into 2 plays: 58
+    f = _write(tmp_path, "k.yaml", f"name: k\nkind: base\nextends: default\nkinds:\n  oneoff:\n    target: {text}\n")
+    monkeypatch.setattr(composing, "MAX_KIND_RULE_CHARS", 57)
+    (e,) = check(str(f))
+    assert e.code == "E212" and "kinds.oneoff.target is added to 2 plays: 58 characters" in e.message
+    assert e.where is not None and e.where.line == 6
+    monkeypatch.setattr(composing, "MAX_KIND_RULE_CHARS", 58)
+    assert check(str(f)) == []
