@@ -75,7 +75,10 @@ def test_each_player_is_asked_in_turn_order_the_first_player_first() -> None:
     assert state.pending is not None and (state.pending.player, state.pending.ask) == (1, True)
     page = rules_page(rules)
     assert "When the game starts, for each player in turn (first the player who moves first, then the other" in page
-    assert "you may mulligan (or decline): let n be the number of cards in your hand" in page
+    assert (
+        "you may mulligan (or decline): let n be the number of cards in your hand, then shuffle your hand into "
+        "the deck, then draw n cards." in page
+    )
 
 
 @pytest.mark.parametrize(

@@ -971,6 +971,8 @@ def _same_card(x: A.Node, cards: A.Node) -> bool:
 def _cards(n: A.Node, ctx: Context) -> str:
     if isinstance(n, A.Num):
         return f"{n.value} card{'s' if n.value != 1 else ''}"
+    if isinstance(n, A.Name) and value(n, ctx) == words(n.name):  # a name the rule gave (`let n = ...`)
+        return f"{words(n.name)} cards"
     return f"as many cards as {value(n, ctx)}"
 
 
