@@ -207,6 +207,8 @@ def decision_text(view: View, viewer_is_decider: bool, painter: Painter | None =
         if only:  # nothing to answer with: the window is there, but the only move is to let it resolve
             return f"you cannot counter {what}: press Enter to continue"
         text = f"{who} may counter {what} or let it resolve"
+    elif kind == "choose" and d.ask:  # a question: `VERB` (yes) or `decline` (no)
+        text = f"{who} may {d.verb}" + (f" ('{d.verb}' or 'decline')" if viewer_is_decider else " or decline")
     elif kind == "choose":
         hidden = len(d.options) < d.option_count
         must, upto = ("may", "up to ") if d.upto else ("must", "")

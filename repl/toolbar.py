@@ -68,6 +68,8 @@ def _short_decision(view: View, mine: bool) -> str:
     if kind == "respond":
         legal = view.legal_moves or ()
         return "Enter: resolve" if mine and legal == ("resolve",) else f"{who}counter or resolve"
+    if kind == "choose" and d.ask:
+        return f"{who}{d.verb} or decline?"
     if kind == "choose":
         return f"{who}{d.verb} {d.count}"
     if kind == "play":

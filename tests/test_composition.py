@@ -33,6 +33,9 @@ HOUSE_CASES = cases(
     "second-seat-draws-two.test.yaml",
     "no-early-oneoffs.test.yaml",
     "three-may-decline.test.yaml",
+    "jacks-come-home.test.yaml",
+    "second-player-draws-first.test.yaml",
+    "kings-shrug-off-oneoffs.test.yaml",
     under=HOUSE,
     by=__name__,
 )
@@ -410,6 +413,60 @@ def test_an_error_in_a_kinds_legal_is_reported_once_at_its_own_line(tmp_path: Pa
     assert e.code == "E202" and (e.where.line, e.where.column) == (6, 19)
 
 
+def test_a_kinds_target_filters_the_targets_of_each_targeted_play_of_that_kind() -> None:
+    """`kinds.oneoff.target`: a condition on `it` joined to each one-off's own target as {and: ...}
+    (the 2's, the 9's); a one-off without a target gets none; another kind's plays are untouched."""
+    rules = load_ruleset(str(HOUSE / "kings-shrug-off-oneoffs.yaml"))
+    plays = rules.data["plays"]
+    assert plays["two"]["target"].endswith("where it.rank != K") and plays["nine"]["target"].endswith("!= K")
+    assert "target" not in plays["ace"] and "!= K" not in plays["scuttle"]["target"]
+    assert "cards (not a Jack) that are not protected (not a King)" in rules_page(rules)
+
+
+def test_an_error_in_a_kinds_target_points_at_the_kinds_line(tmp_path: Path) -> None:
+    f = _write(tmp_path, "k.yaml", "name: k\nkind: base\nextends: default\nkinds:\n  oneoff:\n    target: it.rnk\n")
+    (e,) = check(str(f))
+    assert e.code == "E204" and (e.where.line, e.where.column) == (6, 13)
+
+
+def test_a_twin_gets_its_kinds_rules_once_on_what_it_inherits(tmp_path: Path) -> None:
+    """A play `like` another (a twin) keeps the condition it inherits and adds the kind's once."""
+    f = _write(
+        tmp_path,
+        "k.yaml",
+        "name: k\nkind: base\nextends: default\noptions: [twinned]\n"
+        "kinds:\n  oneoff:\n    legal: turn > 2\n    target: it.rank != K\n",
+    )
+    plays = load_ruleset(str(f)).data["plays"]
+    assert plays["twin-three"]["legal"] == plays["three"]["legal"] == "count(scrap where it.rank != 3) > 0 and turn > 2"
+    assert plays["twin-two"]["target"] == plays["two"]["target"] and plays["two"]["target"].count("!= K") == 1
+
+
+def test_an_option_adds_to_every_play_of_a_kind_at_once(tmp_path: Path) -> None:
+    """An option writes `kinds: {oneoff: {legal: {and: ...}}}` (or `target:`): every one-off of the ruleset
+    it is applied to gets it, added to what the base's kind already says; its errors point into the option."""
+    _write(tmp_path, "base.yaml", "name: base\nkind: base\nextends: no-early-oneoffs-copy\n")
+    (tmp_path / "no-early-oneoffs-copy.yaml").write_text(
+        (HOUSE / "no-early-oneoffs.yaml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    opt = _write(
+        tmp_path,
+        "calm.yaml",
+        "name: calm\nkind: option\nkinds:\n  oneoff:\n    legal: {and: count(hand of me) > 1}\n"
+        "    target: {and: it.rank != K}\n",
+    )
+    spec = f"{tmp_path / 'no-early-oneoffs-copy.yaml'}+{opt}"
+    plays = load_ruleset(spec).data["plays"]
+    assert plays["five"]["legal"] == "count(deck) > 0 and (turn > 2 and count(hand of me) > 1)"
+    assert plays["ace"]["legal"] == "turn > 2 and count(hand of me) > 1"
+    assert plays["nine"]["target"].endswith("where it.rank != K") and "target" not in plays["six"]
+    alone = load_ruleset(f"default+{opt}").data["plays"]  # on a base whose kind says nothing: the addition
+    assert alone["ace"]["legal"] == "count(hand of me) > 1" and alone["two"]["target"].endswith("it.rank != K")
+    bad = _write(tmp_path, "bad.yaml", "name: bad\nkind: option\nkinds:\n  oneoff:\n    legal: {and: turn > nosuch}\n")
+    (e,) = check(f"default+{bad}")
+    assert e.code == "E202" and e.where.file.endswith("bad.yaml") and e.where.line == 5
+
+
 def test_an_optional_choice_offers_none_and_says_so() -> None:
     """`choose up to N`: every number of the cards from none to N is a move (the verb alone: none);
     the REPL says 'may', the engine, the reference evaluator and the English agree."""
@@ -435,3 +492,76 @@ def test_a_house_file_without_a_name_or_description_is_named_after_itself(tmp_pa
     page = rules_page(rules)
     assert rules.name == "wild-goal" and page.startswith("wild-goal — rules of Cuttle")
     assert "wild-goal.yaml changes default, which reads: The main rules" in page
+
+
+def test_a_card_remembers_its_last_owner_and_controller_after_it_leaves_play() -> None:
+    """`it.last_owner`/`it.last_controller`: in play, its owner and controller now; out of play, those it
+    had when it left; never in play, nobody. Kept in the position (its key, its copies), reset for a hand."""
+    rules = load_ruleset(str(HOUSE / "jacks-come-home.yaml"))
+    state = build_position(rules, {"p1": {"hand": ["2D"]}, "p2": {"hand": ["4C"], "points": ["8H+JC"]}}, 0)
+    jc, eh = parse_card("JC"), parse_card("8H")
+    assert (state.last_owner_of(jc), state.last_controller_of(jc)) == (1, 1)
+    assert (state.last_owner_of(eh), state.last_controller_of(eh)) == (0, 1)  # p1's 8H, held by p2's Jack
+    before = state.copy()
+    state.move(eh, SCRAP)  # the Jack goes with it
+    assert (state.last_owner_of(eh), state.last_controller_of(eh)) == (0, 1)
+    assert (state.last_owner_of(jc), state.last_controller_of(jc)) == (1, 1)
+    assert (before.last_owner_of(parse_card("2D")), before.key() != state.key()) == (-1, True)
+    assert before.last_seats[eh] == 0 and state.copy().key() == state.key()  # the snapshot kept its own
+    state.clear()
+    assert state.last_owner_of(eh) == -1 == state.last_controller_of(jc)
+    from interpreter.language.english import Context, say
+
+    ctx = Context.from_data(rules.data)
+    assert say("it.last_owner == second player", ctx, condition=True) == "its last owner is the second player"
+    assert "return it to its last owner's hand" in rules_page(rules)
+
+
+@pytest.mark.parametrize("turn, turn_no, first", [(0, 1, 0), (1, 2, 0), (1, 1, 1), (0, 4, 1), (1, 7, 1)])
+def test_the_first_player_is_who_moved_first_in_this_game_or_hand(turn: int, turn_no: int, first: int) -> None:
+    """`first player`: whose turn the odd turns are (in a match, per hand); `second player`: the other."""
+    from interpreter.language.parser import parse_expr
+    from interpreter.language.reference import Reference
+
+    rules = load_ruleset(str(HOUSE / "second-player-draws-first.yaml"))
+    state = build_position(rules, {"p1": {"hand": ["2D"]}, "p2": {"hand": ["4C"]}}, 0)
+    state.turn, state.turn_no = turn, turn_no
+    assert state.first_player() == first
+    ref = Reference(rules.ctx)
+    assert int(ref.ev(parse_expr("second player"), state, {"me": 0, "opponent": 1}, frozenset())) == 1 - first
+
+
+def test_in_a_match_the_second_player_of_each_hand_is_named_anew(tmp_path: Path) -> None:
+    """Hands alternate who moves first: the game-start rule gives its card to p2 in the first hand and
+    to p1 in the second."""
+    f = tmp_path / "m.yaml"
+    f.write_text(
+        "name: m\nkind: base\nextends: default\nmatch: {wins: 2}\ntriggers:\n  head start:\n"
+        "    event: game starts\n    effect: draw 1 for second player\n",
+        encoding="utf-8",
+    )
+    rules = load_ruleset(str(f))
+    game = Game.new(rules, 3)
+    hands = lambda: tuple(len(game.state.zones[z]) for z in (2, 3))  # noqa: E731
+    assert hands() == (5, 7)  # p1 moves first: p2 is dealt 6 and draws 1
+    while not game.state.hands:
+        game.push(game.legal_moves()[0])
+    assert game.state.turn == 1 and game.state.turn_no == 1 and hands() == (7, 5)
+
+
+def test_a_kinds_target_copied_into_its_plays_is_bounded_as_its_legal_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """MAX_KIND_RULE_CHARS counts a kind's target too: its copies into the targeted plays of the kind
+    (the 2's and the 9's of the default rules: 2 of them) beyond the bound are refused at its line."""
+    import sys
+
+    composing = sys.modules["interpreter.rules.compose"]
+    text = "it.rank != K and it.rank != Q"  # 29 characters, copied into 2 plays: 58
+    f = _write(tmp_path, "k.yaml", f"name: k\nkind: base\nextends: default\nkinds:\n  oneoff:\n    target: {text}\n")
+    monkeypatch.setattr(composing, "MAX_KIND_RULE_CHARS", 57)
+    (e,) = check(str(f))
+    assert e.code == "E212" and "kinds.oneoff.target is added to 2 plays: 58 characters" in e.message
+    assert e.where is not None and e.where.line == 6
+    monkeypatch.setattr(composing, "MAX_KIND_RULE_CHARS", 58)
+    assert check(str(f)) == []

@@ -11,6 +11,7 @@ inverse of the parser on trees no ruleset has written.
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, find, given, settings
@@ -64,14 +65,13 @@ EXAMPLES: dict[type, tuple[str, bool]] = {
     A.Win: ("win me", True),
     A.Nothing: ("nothing", True),
     A.Show: ("show hand of me to opponent", True),
+    A.Ask: ("if opponent agrees to mulligan then\ndraw 1\nend", True),
 }
 
 
-def _first_options(
-    kind: str, chooser: int, verb: str | None, k: int, options: tuple, ordered: bool, upto: bool = False
-):
-    """A decision of the reference evaluator answered with the first options."""
-    return tuple(options[:k])
+def _first_options(kind: str, chooser: int, verb: str | None, k: int = 1, options: tuple = (), *more: Any, **kw: Any):
+    """A decision of the reference evaluator answered with the first options (a question: yes)."""
+    return True if kind == "ask" else tuple(options[:k])
 
 
 def _node_types() -> set[type]:

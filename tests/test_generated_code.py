@@ -311,6 +311,7 @@ _stmts = st.recursive(
         st.tuples(_exprs, _exprs, _exprs, _names).map(lambda t: f"choose {t[0]} from {t[1]} by {t[2]} as {t[3]}"),
         st.tuples(_exprs, _exprs, _exprs, _names).map(lambda t: f"choose up to {t[0]} from {t[1]} by {t[2]} as {t[3]}"),
         st.tuples(_exprs).map(lambda t: f"play from {t[0]}"),
+        st.tuples(_exprs, _names, s, s).map(lambda t: f"if {t[0]} agrees to {t[1]} then {t[2]} else {t[3]} end"),
     ),
     max_leaves=4,
 )

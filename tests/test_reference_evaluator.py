@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from interpreter import load_ruleset
 from interpreter.core.cards import NAMES
 from interpreter.core.errors import RuleRuntimeError, RulesetError, RulesetErrors
-from interpreter.engine.machine import apply_action, deal, legal_actions
+from interpreter.engine.machine import _ask, apply_action, deal, legal_actions
 from interpreter.language import reference, tree
-from interpreter.language.compiler import EXEC, JUMP, JUMP_IF_NOT, Compiler
+from interpreter.language.compiler import AGREED, ASK, CHOOSE, EXEC, JUMP, JUMP_IF_NOT, Compiler
 from interpreter.language.parser import parse_expr, parse_program
 from interpreter.language.reference import Reference
 
@@ -185,7 +185,7 @@ def _typed(it: bool, depth: int) -> dict[str, st.SearchStrategy[str]]:
     """Strategies of effect text by type, nested at most `depth` deep; `it` says whether `it` (a card)
     is bound. A level's compound forms are made of the level below (its leaves only, at depth 0)."""
     leaves = {
-        "player": st.sampled_from(["me", "opponent", "p1", "p2"]),
+        "player": st.sampled_from(["me", "opponent", "p1", "p2", "first player", "second player"]),
         "cards": st.sampled_from(["deck", "scrap", "shown", "play", "hand of me", "field of opponent"]),
         "card": st.sampled_from(["none", "card", "target"] + (["it"] if it else [])),
         "int": st.sampled_from(["0", "1", "2", "3", "8", "13", "52", "99"]),
@@ -202,6 +202,8 @@ def _typed(it: bool, depth: int) -> dict[str, st.SearchStrategy[str]]:
             d["player"].map(lambda p: f"other({p})"),
             d["card"].map(lambda c: f"({c}).owner"),
             d["card"].map(lambda c: f"({c}).controller"),
+            d["card"].map(lambda c: f"({c}).last_owner"),
+            d["card"].map(lambda c: f"({c}).last_controller"),
         ),
         "cards": st.one_of(
             leaves["cards"],
@@ -307,6 +309,10 @@ def _statements(depth: int) -> st.SearchStrategy[str]:
                 lambda x: f"if {x[0]} then\n{x[2]}\nelse if {x[1]} then\n{x[3]}\nend"
             ),
             st.tuples(t["cards"], body).map(lambda x: f"for each c in {x[0]} do\nscrap c\n{x[1]}\nend"),
+            # a question: a player's answer is yes (both sides' `decide`), random's drawn from the generator
+            st.tuples(st.sampled_from(["random", "me", "second player", "(card).last_owner"]), body, body).map(
+                lambda x: f"if {x[0]} agrees to keep then\n{x[1]}\nelse\n{x[2]}\nend"
+            ),
         )
     return st.lists(stmt, min_size=1, max_size=3).map("\n".join)
 
@@ -401,8 +407,17 @@ def _run_compiled(prog: list, g, env: dict) -> None:
                 pc = ins[2]
         elif ins[0] == JUMP:
             pc = ins[1]
+        elif ins[0] == CHOOSE and ins[-1] == ASK:  # a question: a player answers yes (as `_yes` does)
+            waiting = g.pending
+            if _ask(g, ins, env):
+                g.pending, env[AGREED] = waiting, True
         else:
             raise AssertionError(f"unexpected instruction {ins[0]}")
+
+
+def _yes(*_question) -> bool:
+    """The reference's `decide` for a question: yes (what `_run_compiled` answers)."""
+    return True
 
 
 @_PROPERTY
@@ -412,6 +427,8 @@ def _run_compiled(prog: list, g, env: dict) -> None:
 @example("mark (none).owner as stunned")
 @example("let n = (none).rank\ndraw n")
 @example("move (scrap)[0] to hand of me")
+@example("if random agrees to keep then\ndraw 1\nelse\nscrap hand of me\nend")
+@example("if (card).last_owner agrees to keep then\ndraw 1\nend")
 def test_generated_statements_agree_with_the_reference(text: str) -> None:
 
     rules, states = _property_rules()
@@ -425,7 +442,7 @@ def test_generated_statements_agree_with_the_reference(text: str) -> None:
         a, b = g.copy(), g.copy()
         (ka, _), (kb, _) = _both(
             lambda a=a, env=env: _run_compiled(prog, a, dict(env)),
-            lambda b=b, env=env: reference.execute(program, b, dict(env), rules.ctx),
+            lambda b=b, env=env: reference.execute(program, b, dict(env), rules.ctx, _yes),
         )
         assert ka == kb and not ka.startswith("crash"), f"{text}\n compiled {ka}, reference {kb}"
         if ka == "ok":

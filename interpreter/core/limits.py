@@ -32,7 +32,7 @@ MAX_EFFECT_CHARS = 20_000
 """The text of one effect or expression."""
 
 MAX_KIND_RULE_CHARS = 100_000
-"""The text a kind's `legal` adds to its plays, all plays counted (the condition is copied into each
+"""The text a kind's `legal` or `target` adds to its plays, all plays counted (the condition is copied into each
 play of the kind, so its length times their number is what is parsed and compiled)."""
 
 MAX_EXPR_DEPTH = 100

@@ -33,6 +33,7 @@ class Decision(NamedTuple):
     options: tuple[int, ...] = ()  # choose/play: the cards to pick from
     ordered: bool = False  # choose order of: every option, in an order the player names
     upto: bool = False  # choose up to: any number of the options from none to `count`
+    ask: bool = False  # `if P agrees to VERB`: a question, answered `VERB` (yes) or `decline` (no)
 
 
 # The decisions that carry nothing but a player, made once (they are immutable values).

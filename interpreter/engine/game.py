@@ -367,7 +367,9 @@ class Game:
 
     @staticmethod
     def _why_choice(move: Move, d: Decision, who: str) -> str:
-        """Why a move does not answer a `choose` decision."""
+        """Why a move does not answer a `choose` decision (or a question)."""
+        if d.ask:
+            return f"{who} is asked whether to {d.verb}: answer '{d.verb}' (yes) or 'decline' (no), naming no card"
         if move.verb != d.verb:
             return f"{who} must choose {d.count} card(s) to {d.verb}: write '{d.verb} CARD...'"
         bad = [c for c in move.cards if c not in d.options]
@@ -621,6 +623,7 @@ def _decision(d: Decision, options: tuple[str, ...]) -> DecisionView:
         verb=d.verb,
         count=d.count,
         upto=d.upto,
+        ask=d.ask,
         options=options,
         option_count=len(d.options),
     )

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.core.cards import CARD_COUNT, RANK_OF
 from interpreter.core.errors import RulesetError
 from interpreter.core.zones import HAND0
+from interpreter.language.compiler import DECLINE
 from interpreter.language.runtime import as_cards
 from interpreter.rules import PlayDef, Rules
 
@@ -332,6 +333,8 @@ def _responses(g: State, player: int) -> list[tuple]:
 
 
 RESOLVE_ACTION = ("resolve",)
+ASK_ACTIONS = (("choose", (), True), ("choose", (), False))  # the answers to a question: yes, no
+DECLINE_MOVE = Move(DECLINE, ())
 
 
 def legal_actions(g: State) -> list[tuple]:
@@ -351,6 +354,8 @@ def legal_actions(g: State) -> list[tuple]:
         acts.append(RESOLVE_ACTION)
         return acts
     if kind == CHOOSE_D:
+        if d.ask:  # a question: VERB (yes), then decline (no)
+            return list(ASK_ACTIONS)
         if d.ordered:  # `choose order of`: every order of the cards, the first named first
             return [("choose", order) for order in itertools.permutations(d.options)]
         sizes = range(d.count + 1) if d.upto else (d.count,)  # (up to: none first, `VERB` alone)
@@ -368,6 +373,8 @@ def move_of(g: State, action: tuple) -> Move:
         return Move(action[1].verb, action[3] + action[4])
     if kind == "resolve":
         return RESOLVE
+    if len(action) > 2 and not action[2]:  # a question answered no
+        return DECLINE_MOVE
     return Move(g.pending.verb, action[1])
 
 

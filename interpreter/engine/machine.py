@@ -15,7 +15,7 @@ from interpreter.core.cards import CARD_COUNT
 from interpreter.core.errors import RuleRuntimeError
 from interpreter.core.limits import MAX_CHOICES, MAX_HANDS, MAX_MOVES, MAX_STEP_COST, MAX_TRIGGERED
 from interpreter.core.zones import DECK, DRAW, FIELD0, HAND0, HAND1, RANDOM, SCRAP, SHOWN, STACK
-from interpreter.language.compiler import BUILTIN, CHOOSE, EXEC, JUMP, JUMP_IF_NOT, PLAY, UPTO, concat
+from interpreter.language.compiler import AGREED, ASK, BUILTIN, CHOOSE, EXEC, JUMP, JUMP_IF_NOT, PLAY, UPTO, concat
 from interpreter.language.runtime import as_cards, choices
 from interpreter.rules import PlayDef, ResponseDef, Rules
 from interpreter.rules.defs import CHECK_WIN, FINISH_PLAY, fire
@@ -234,9 +234,12 @@ def _perform(g: State, action: tuple) -> None:
                 " by": (r.name, False),
             },
         )
-    else:  # choose
+    else:  # choose, or answer a question (its action says yes or no)
         env = g.frames[-1][2]
-        env[d.verb] = env["chosen"] = action[1]
+        if d.ask:
+            env[AGREED] = action[2]
+        else:
+            env[d.verb] = env["chosen"] = action[1]
     if g.pending is None and g.winner is None:
         frames = g.frames
         if not frames:
@@ -449,6 +452,11 @@ def _exec(g: State, prog: tuple, pc: int, env: dict) -> None:
         elif op == JUMP:
             pc = ins[1]
         elif op == CHOOSE:
+            if ins[-1] == ASK:  # `if P agrees to VERB`: P answers VERB or decline
+                if _ask(g, ins, env):
+                    g.frames.append([prog, pc, env])
+                    return
+                continue
             options = tuple(as_cards(ins[2](g, env)))
             upto = len(ins) > 5 and ins[5] == UPTO  # `choose up to N`: from none to N
             if len(ins) > 5 and not upto:  # choose order of
@@ -492,6 +500,22 @@ def _exec(g: State, prog: tuple, pc: int, env: dict) -> None:
             if pc < n:
                 g.frames.append([prog, pc, env])
             return
+
+
+def _ask(g: State, ins: list, env: dict) -> bool:
+    """`if P agrees to VERB`: True when P must answer (VERB or decline); a random player's answer is
+    drawn from the game's generator (yes or no, even odds)."""
+    who = ins[3](g, env)
+    if who == RANDOM:
+        env[AGREED] = g.rng.below(2) == 1
+        return False
+    if who not in (0, 1):
+        raise RuleRuntimeError(
+            "the rules asked nobody (the owner or controller of no card, or of a card nobody holds) "
+            "whether to " + ins[4]
+        )
+    g.pending = Decision(who, CHOOSE_D, ins[4], ask=True)
+    return True
 
 
 def _choose_order(g: State, ins: list, options: tuple, env: dict) -> bool:
@@ -746,18 +770,21 @@ def _fire(g: State, env: dict, arg: tuple) -> None:
     for e in queued:
         kind = e[0]
         for t in triggers:
-            tenv = _trigger_env(t, e) if kind == "move" or t.event == kind else None
-            if tenv is None:
+            found = _trigger_env(t, e) if kind == "move" or t.event == kind else None
+            if found is None:
                 continue
-            spent += t.when_cost
-            if spent > MAX_STEP_COST:
-                _overspent(t)
-            if t.when is None or t.when(g, tenv):
-                spent += t.effect_cost
+            # `for: each player`: once for the event's player, then once for the other
+            both = (found, {**found, "me": found["opponent"], "opponent": found["me"]})
+            for tenv in both if t.each_player else (found,):
+                spent += t.when_cost
                 if spent > MAX_STEP_COST:
                     _overspent(t)
-                tenv[" by"] = (t.name, False)
-                runs.append((t, tenv))
+                if t.when is None or t.when(g, tenv):
+                    spent += t.effect_cost
+                    if spent > MAX_STEP_COST:
+                        _overspent(t)
+                    tenv[" by"] = (t.name, False)
+                    runs.append((t, tenv))
     g.spent = (g.moves_made, spent)  # type: ignore[attr-defined]
     if not runs:
         return

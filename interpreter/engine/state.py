@@ -149,6 +149,7 @@ class State:
         "cur",
         "counters",
         "log",
+        "last_seats",
     )
 
     def __init__(self, rules: Any, seed: int) -> None:
@@ -195,6 +196,9 @@ class State:
         # counter's value, ("shown", RULE) each hidden card a `show` of that rule showed. Never changed
         # in place (a note makes a new dict), so a snapshot shares it; not part of the position's key.
         self.log: dict[tuple[str, str], int] = _NO_LOG
+        # per card, its owner and controller when it last left play, as (owner + 1) * 3 + controller + 1
+        # (0: nobody's, it has not left play this game or hand): last_owner_of, last_controller_of
+        self.last_seats: list[int] = [0] * (CARD_COUNT + 1)
 
     # -- snapshot -------------------------------------------------------------------------------
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
@@ -225,6 +229,7 @@ class State:
         s.known = self.known
         s.counters = self.counters
         s.log = self.log
+        s.last_seats = self.last_seats[:]
         return s
 
     # Slots that are not part of the position: the ruleset itself, and the legal actions of the pending
@@ -263,12 +268,17 @@ class State:
             self.hand_over,
             self.known,
             tuple(sorted(self.counters.items())),
+            tuple(self.last_seats),
         )
 
     # -- facts ----------------------------------------------------------------------------------
 
     def controller(self, card: int) -> int:
         return _CONTROLLER[self.zone_of[card]]
+
+    def first_player(self) -> int:
+        """The player who moved first in this game (this hand of a match): the turns alternate from it."""
+        return self.turn if self.turn_no % 2 else 1 - self.turn
 
     def is_top(self, card: int) -> bool:
         h = self.host[card]
@@ -281,7 +291,7 @@ class State:
 
     def turns_of(self, player: int) -> int:
         """The turns `player` has had, the current one included (the turns alternate from the deal)."""
-        first = self.turn if self.turn_no % 2 else 1 - self.turn
+        first = self.turn if self.turn_no % 2 else 1 - self.turn  # (first_player, written out)
         return (self.turn_no + 1) // 2 if player == first else self.turn_no // 2
 
     # -- moving cards ---------------------------------------------------------------------------
@@ -339,8 +349,20 @@ class State:
         self.zone_of[card] = zone
 
     def _leave_play(self, card: int) -> None:
+        """A card leaves play (it is still in its field): it remembers its owner and controller."""
+        self.last_seats[card] = (self.owner[card] + 1) * 3 + self.zone_of[card] - FIELD0 + 1
         self.role[card] = None
         self.owner[card] = -1
+
+    def last_owner_of(self, card: int) -> int:
+        """`CARD.last_owner`: its owner while in play, else the owner it had when it last left play."""
+        o = self.owner[card]
+        return o if o >= 0 else self.last_seats[card] // 3 - 1
+
+    def last_controller_of(self, card: int) -> int:
+        """`CARD.last_controller`: the player whose field holds it, else the one whose field it last left."""
+        z = self.zone_of[card]
+        return z - FIELD0 if _IN_PLAY[z] else self.last_seats[card] % 3 - 1
 
     def put_in_play(self, card: int, player: int, role: str) -> None:
         src = self.zone_of[card]
@@ -477,6 +499,7 @@ class State:
         self.atts = {}
         self.marks = {}
         self.counters = {}
+        self.last_seats = [0] * n
         self.passes, self.passed = 0, False
         self.frames, self.pending, self.chain, self.actions = [], None, (), None
         self.fv = [self.fv[0] + 1, self.fv[1] + 1]

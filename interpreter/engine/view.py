@@ -43,6 +43,7 @@ class DecisionView:
     verb: str | None
     count: int
     upto: bool  # any number of the options from none to `count`
+    ask: bool  # a question: the moves are `verb` (yes) and `decline` (no)
     options: tuple[str, ...]
     option_count: int
 

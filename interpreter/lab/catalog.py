@@ -17,6 +17,7 @@ from interpreter.rules import Composed, Rules
 from interpreter.rules.triggers import ZONE_WORDS
 
 Program = tuple[Any, ...]  # a compiled program: its instructions
+_RULE = "the rule "  # the owner of a trigger's choices: "the rule mulligan"
 
 _CATALOGS: dict[str, Catalog] = {}
 
@@ -52,6 +53,7 @@ class Catalog:
         self._alive: list[Program] = []  # the programs of `owners` (so their ids stay theirs)
         # each kind of rule in its turn (the order numbers them); the programs whose choices are rules
         programs = self._plays() + self._responses() + [("turn.end", rules.turn_end)]
+        programs += [(f"{_RULE}{t.name}", t.program) for t in rules.triggers]  # (a mulligan's question)
         self._choices(programs)
         self._endings()
         self.trigger_code: dict[str, str] = {}  # a trigger's name -> its character (filled below)
@@ -103,12 +105,19 @@ class Catalog:
                     verb = ins[4]
                     verbs.append(verb)
                     where = "when a turn ends" if owner == "turn.end" else f"in the effect of {owner}"
+                    path = (
+                        ("turn", "end")
+                        if owner == "turn.end"
+                        else ("triggers", owner[len(_RULE) :])
+                        if owner.startswith(_RULE)
+                        else ("plays", owner.split(" ")[0])
+                    )
                     self.choices[(owner, verb)] = self._add(
                         RuleInfo(
                             "choice",
                             f"{owner}: {verb}",
                             f"a '{verb}' choice {where}",
-                            origin(comp, ("turn", "end") if owner == "turn.end" else ("plays", owner.split(" ")[0])),
+                            origin(comp, path),
                             watch=owner == "turn.end" and verb in by_player,
                         )
                     )

@@ -51,6 +51,9 @@ STATE_ATTRS = frozenset(
         "counter",
         "set_counter",
         "add_counter",
+        "first_player",
+        "last_owner_of",
+        "last_controller_of",
     }
 )
 # (what the attribute is read from, attribute): the only attribute accesses generated code makes

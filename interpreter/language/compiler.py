@@ -44,10 +44,28 @@ Fn = Callable[[Any, dict], Any]
 # instruction op codes
 EXEC, JUMP_IF_NOT, JUMP, CHOOSE, PLAY, BUILTIN = range(6)
 UPTO = "up to"  # the last item of a CHOOSE instruction of `choose up to N` (`choose order of` has True)
+ASK = "agrees"  # the last item of a CHOOSE instruction of `if P agrees to VERB` (a question: VERB or decline)
+DECLINE = "decline"  # the move that answers a question no
+AGREED = " agreed"  # the binding a question's answer is kept in, read by the jump after it (not a name)
 
-CARD_ATTRS = ("rank", "suit", "value", "role", "owner", "controller", "host", "jacks", "top", "attached", "name")
+CARD_ATTRS = (
+    "rank",
+    "suit",
+    "value",
+    "role",
+    "owner",
+    "controller",
+    "host",
+    "jacks",
+    "top",
+    "attached",
+    "name",
+    "last_owner",
+    "last_controller",
+)
 BOUND_ALWAYS = frozenset({"me", "opponent", "random", "none", "true", "false"})
 SEATS = {"p1": 0, "p2": 1}  # player expressions naming a seat (a ruleset's own name of that spelling wins)
+ORDER_SEATS = ("first player", "second player")  # one token each (effect.lark): the seats in turn order
 PLAYER_ATTRS = ("turns",)  # `me.turns`: the turns a player has had, this one included
 FOREVER = 10**12  # the turns of a mark made without `for N turns` (it lasts for the rest of the game)
 
@@ -65,6 +83,7 @@ class Context:
     marks: set[str] = field(default_factory=set)
     counters: dict[str, str] = field(default_factory=dict)  # `counters:` name -> "player" or "card"
     verbs: set[str] = field(default_factory=set)
+    asked: set[str] = field(default_factory=set)  # the answers yes of `if P agrees to VERB` (moves, not names)
     deck_size: int = CARD_COUNT  # the most cards any zone (or set of cards) can hold
     namespace: dict[str, Any] | None = None  # the generated code's globals
     used_names: set[str] = field(default_factory=set)  # constants the expressions refer to
@@ -163,7 +182,12 @@ def reads_only_own_field(node: Any, ctx: Context) -> bool:
 
 def _suspends(node: Any) -> bool:
     """Whether a statement can wait for a player's decision (choose, play from)."""
-    return any(isinstance(n, (A.Choose, A.PlayFrom)) for n in nodes(node))
+    return any(isinstance(n, (A.Choose, A.PlayFrom, A.Ask)) for n in nodes(node))
+
+
+def _agreed(g: Any, env: dict) -> bool:
+    """Whether the question just asked was answered yes (the condition of the jump after an ASK)."""
+    return env[AGREED]
 
 
 # -- building syntax trees -------------------------------------------------------------------------
@@ -640,6 +664,9 @@ class Compiler:
             return _Code(_g("turn_no"), "int")
         if n in SEATS:  # the seats: p1 (the first dealt, who moves first in a single game) and p2
             return _Code(_const(SEATS[n]), "player")
+        if n in ORDER_SEATS:  # who moved first in this game (this hand of a match), and the other
+            first = _call(_g("first_player"))
+            return _Code(first if n == "first player" else ast.BinOp(_const(1), ast.Sub(), first), "player")
         known = (
             set(scope)
             | BOUND_ALWAYS
@@ -977,6 +1004,10 @@ class Compiler:
                 who = _Code(_call(_g("controller"), x), "player", cost)
             who.nobody = True
             return who
+        if a in ("last_owner", "last_controller"):  # in play: now; else when it last left play (or nobody)
+            who = _Code(_call(_g(a + "_of"), x), "player", cost)
+            who.nobody = True
+            return who
         if a == "host":
             return _Code(_item(_g("host"), x), "card", cost)
         if a == "jacks":
@@ -1243,6 +1274,32 @@ class Compiler:
         for stmt in body:
             self._stmt(stmt, bound, out)
 
+    def _ask(self, node: A.Ask, fb: frozenset[str], bound: set[str], out: list) -> None:
+        """`if P agrees to VERB then ... else ... end`: P answers VERB or `decline` (an ASK), then the
+        jump of an `if` on the answer."""
+        who, w = self._sub_expr(node.player, fb)
+        self._expect(w, ("player",), node.player, "'agrees'")
+        if not MOVE_WORD.match(node.verb) or node.verb == DECLINE:
+            raise self.error(
+                node,
+                f"'{node.verb}' cannot name the answer yes: a player answers '{node.verb}' or '{DECLINE}'",
+                "E217",
+                hint="name the answer with a lower-case word, a letter first, other than decline (e.g. 'to mulligan')",
+            )
+        self.ctx.asked.add(node.verb)
+        out.append([CHOOSE, None, None, who, node.verb, ASK])
+        jif = [JUMP_IF_NOT, _agreed, -1]
+        out.append(jif)
+        self._block(node.then, bound, out)
+        if node.orelse:
+            j = [JUMP, -1]
+            out.append(j)
+            jif[2] = len(out)
+            self._block(node.orelse, bound, out)
+            j[1] = len(out)
+        else:
+            jif[2] = len(out)
+
     def _sub_expr(self, node: A.Node, bound: frozenset[str]) -> tuple[Fn, _Code]:
         used: dict[str, str] = {}
         pre, code = self._apart(lambda: self.gen(node, {n: None for n in bound}, used))
@@ -1267,6 +1324,9 @@ class Compiler:
                 j[1] = len(out)
             else:
                 jif[2] = len(out)
+            return
+        if isinstance(node, A.Ask):
+            self._ask(node, fb, bound, out)
             return
         if isinstance(node, A.Choose):
             (count, n), (src, s) = self._sub_expr(node.count, fb), self._sub_expr(node.source, fb)
@@ -1348,8 +1408,10 @@ class Compiler:
                 return [ast.Assign(targets=[self._env_item(node.name), _store(local.id)], value=_snapshot(code))]
             method = _SGEN.get(type(node))
             if method is None:
-                if isinstance(node, (A.Choose, A.PlayFrom, A.Let)):
-                    raise self.error(node, "'choose', 'play from' and 'let' cannot stand inside 'for each'", "E208")
+                if isinstance(node, (A.Choose, A.PlayFrom, A.Let, A.Ask)):
+                    raise self.error(
+                        node, "'choose', 'play from', 'let' and 'if ... agrees' cannot stand inside 'for each'", "E208"
+                    )
                 raise self.error(node, f"{type(node).__name__} is not a statement")
             return method(self, node, scope, used)
         finally:
@@ -1746,6 +1808,9 @@ __all__ = [
     "JUMP",
     "CHOOSE",
     "UPTO",
+    "ASK",
+    "AGREED",
+    "DECLINE",
     "PLAY",
     "BUILTIN",
 ]

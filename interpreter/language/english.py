@@ -198,8 +198,12 @@ def player(p: A.Node | None, ctx: Context) -> str:
         return "your opponent"
     if isinstance(p, A.Name) and p.name in ("p1", "p2") and p.name not in ctx.constants and p.name not in ctx.defines:
         return p.name.upper()  # a seat
+    if isinstance(p, A.Name) and p.name in ("first player", "second player"):
+        return f"the {p.name}"  # who moved first in this game, and the other
     if isinstance(p, A.Attr) and p.name in ("owner", "controller"):
         return f"{possessive(p.obj, ctx)} {p.name}"
+    if isinstance(p, A.Attr) and p.name in ("last_owner", "last_controller"):
+        return f"{possessive(p.obj, ctx)} last {p.name[5:]}"
     if isinstance(p, A.Call) and p.func == "other" and len(p.args) == 1:
         if _is(p.args[0], "me"):
             return "your opponent"
@@ -530,7 +534,7 @@ def value(node: A.Node, ctx: Context) -> str:
             return a(rank_noun(n))
         case A.Name(name=n):
             return words(n)
-        case A.Attr(obj=o, name="owner" | "controller"):
+        case A.Attr(obj=o, name="owner" | "controller" | "last_owner" | "last_controller"):
             return player(node, ctx)
         case A.Attr(obj=o, name="host"):
             return f"the card {value(o, ctx)} is on"
@@ -669,8 +673,8 @@ def _is_condition(node: A.Node) -> bool:
 def _a_player(node: A.Node) -> bool:
     """Whether an expression names a player (me, opponent, a seat, an owner, other(...))."""
     return (
-        (isinstance(node, A.Name) and node.name in ("me", "opponent", "p1", "p2"))
-        or (isinstance(node, A.Attr) and node.name in ("owner", "controller"))
+        (isinstance(node, A.Name) and node.name in ("me", "opponent", "p1", "p2", "first player", "second player"))
+        or (isinstance(node, A.Attr) and node.name in ("owner", "controller", "last_owner", "last_controller"))
         or (isinstance(node, A.Call) and node.func == "other")
     )
 
@@ -833,7 +837,7 @@ def dest_text(d: A.Dest, ctx: Context, moved: A.Node | None = None) -> str:
         return "face up where both players can see it"
     if d.zone == "hand":
         if moved is not None and isinstance(d.player, A.Attr) and d.player.obj == moved:
-            return f"into its {d.player.name}'s hand"
+            return f"into its {d.player.name.replace('_', ' ')}'s hand"
         return f"into {possessive(d.player, ctx)} hand"
     if d.zone == "field":
         return f"in front of {player(d.player, ctx)} as {a(role_noun(d.role or 'point'))}"
@@ -848,6 +852,16 @@ def _object(node: A.Node, ctx: Context) -> str:
     return np.every()
 
 
+def _ask_text(node: A.Ask, ctx: Context) -> str:
+    """A question: "you may mulligan (or decline): ...", "its last owner may reclaim (or decline); if
+    they do, ..."."""
+    who = player(node.player, ctx)
+    then = block_text(node.then, ctx)
+    text = f"{who} may {words(node.verb)} (or decline)" + (f": {then}" if who == "you" else f"; if they do, {then}")
+    declined = "you decline" if who == "you" else "they decline"
+    return text + (f"; if {declined}, {block_text(node.orelse, ctx)}" if node.orelse else "")
+
+
 def stmt_text(node: A.Node, ctx: Context) -> str:
     """One statement as an imperative clause (lower case, no full stop)."""
     subj = ctx.subject
@@ -855,7 +869,7 @@ def stmt_text(node: A.Node, ctx: Context) -> str:
         case A.Scrap(cards=c):
             return f"{conj('scrap', subj)} {_object(c, ctx)}"
         case A.Move(cards=c, dest=A.Dest(zone="hand", player=A.Attr(obj=o, name=who))) if _same_card(o, c):
-            return f"{conj('return', subj)} {_object(c, ctx)} to its {who}'s hand"
+            return f"{conj('return', subj)} {_object(c, ctx)} to its {who.replace('_', ' ')}'s hand"
         case A.Move(cards=c, dest=d):
             return f"{conj('put', subj)} {_object(c, ctx)} {dest_text(d, ctx, c)}"
         case A.Attach(card=c, host=h, role=r):
@@ -893,6 +907,8 @@ def stmt_text(node: A.Node, ctx: Context) -> str:
                     return f"{text}; otherwise {block_text(o, ctx)}"
                 text += f"; otherwise, {block_text(o, ctx)}"
             return text
+        case A.Ask():
+            return _ask_text(node, ctx)
         case A.ForEach(var=v, source=s, body=b):
             np = noun(s, ctx)
             each = (
@@ -955,6 +971,8 @@ def _same_card(x: A.Node, cards: A.Node) -> bool:
 def _cards(n: A.Node, ctx: Context) -> str:
     if isinstance(n, A.Num):
         return f"{n.value} card{'s' if n.value != 1 else ''}"
+    if isinstance(n, A.Name) and value(n, ctx) == words(n.name):  # a name the rule gave (`let n = ...`)
+        return f"{words(n.name)} cards"
     return f"as many cards as {value(n, ctx)}"
 
 

@@ -53,6 +53,17 @@ def _pos(meta_or_token) -> dict:
     return {"line": getattr(meta_or_token, "line", 0) or 0, "column": getattr(meta_or_token, "column", 0) or 0}
 
 
+def _else_chain(rest: list) -> tuple:
+    """What follows an `if`'s statements: each `else if` (an If with no else yet), then the else's
+    statements if there is an else; the chain is nested from the last: each `else if` is an else."""
+    chain = [x for x in rest if isinstance(x, A.If)]
+    tail = [x for x in rest if not isinstance(x, A.If) and x is not None]
+    orelse = tail[0] if tail else ()
+    for link in reversed(chain):
+        orelse = (A.If(link.cond, link.then, orelse, line=link.line, column=link.column),)
+    return orelse
+
+
 @v_args(meta=True)
 class _ToAst(Transformer):
     def start(self, meta, c):
@@ -105,14 +116,10 @@ class _ToAst(Transformer):
         return A.Let(str(c[0]), c[1], **_pos(meta))
 
     def if_(self, meta, c):
-        # c: the condition, its statements, each `else if` (an If with no else yet), then the else's
-        # statements if there is an else; the chain is nested from the last: each `else if` is an else
-        chain = [x for x in c[2:] if isinstance(x, A.If)]
-        tail = [x for x in c[2:] if not isinstance(x, A.If) and x is not None]
-        orelse = tail[0] if tail else ()
-        for link in reversed(chain):
-            orelse = (A.If(link.cond, link.then, orelse, line=link.line, column=link.column),)
-        return A.If(c[0], c[1], orelse, **_pos(meta))
+        return A.If(c[0], c[1], _else_chain(c[2:]), **_pos(meta))
+
+    def ask(self, meta, c):  # `if P agrees to VERB then ...`: the rest as an `if`'s
+        return A.Ask(c[0], str(c[1]), c[2], _else_chain(c[3:]), **_pos(meta))
 
     def else_if(self, meta, c):
         return A.If(c[0], c[1], (), **_pos(meta))
@@ -222,7 +229,7 @@ class _ToAst(Transformer):
         return A.Str(str(c[0])[1:-1], **_pos(meta))
 
     def name(self, meta, c):
-        return A.Name(str(c[0]), **_pos(meta))
+        return A.Name(" ".join(str(c[0]).split()), **_pos(meta))  # (`first  player` is `first player`)
 
     def call(self, meta, c):
         args = tuple(a for a in c[1:] if a is not None)
@@ -361,6 +368,20 @@ def _parse(src: str, start: str, span: Span | None):
     return tree
 
 
+# "you may": what a designer may write, and how the language says it
+_MAY_WORDS = {
+    "may": "a choice that may be declined is `choose up to N from CARDS by P as VERB` (the verb alone chooses "
+    "none); a yes-or-no question is `if P agrees to VERB then ... end` (the moves: VERB and decline)",
+    "agree": "a question is `if P agrees to VERB then ... end` (the moves: VERB and decline)",
+    "agrees": "a question names its answer yes: `if P agrees to VERB then ... end` (the moves: VERB and decline)",
+}
+
+
+def _pos_of(e: UnexpectedInput) -> int:
+    """Where in the text an unexpected token starts."""
+    return getattr(getattr(e, "token", None), "start_pos", None) or 0
+
+
 def _parse_text(src: str, start: str, span: Span | None):
     span = span or Span("<effect>", 1, 1, None, tuple(src.splitlines()))
     if len(src) > MAX_EFFECT_CHARS:
@@ -379,6 +400,8 @@ def _parse_text(src: str, start: str, span: Span | None):
             msg = f"unexpected {got}; expected {_describe_expected(e.accepts or e.expected)}"
             if str(e.token) == "=":  # the slip of every programmer: `it.role = point`
                 hint = "did you mean '=='? (a comparison is written ==; `set X to N` changes a number)"
+            elif str(e.token) in _MAY_WORDS or "agrees" in src[: _pos_of(e)].split()[-1:]:
+                hint = _MAY_WORDS.get(str(e.token), _MAY_WORDS["agrees"])
             elif e.token.type == "NAME":
                 near = suggest(str(e.token), _KEYWORDS)
                 if near:

@@ -158,8 +158,11 @@ def _stmt(node: A.Node, depth: int = 0, multiline: bool = False) -> str:
             return f"play from {e(s)}"
         case A.Let(name=n, value=v):
             return f"let {n} = {e(v)}"
-        case A.If(cond=c, then=t, orelse=o):
-            text = f"if {e(c)} then{_nested(t, depth, multiline)}"
+        case A.If(then=t, orelse=o) | A.Ask(then=t, orelse=o):
+            if isinstance(node, A.Ask):  # `if P agrees to VERB then`: otherwise as an `if`
+                text = f"if {e(node.player)} agrees to {node.verb} then{_nested(t, depth, multiline)}"
+            else:
+                text = f"if {e(node.cond)} then{_nested(t, depth, multiline)}"
             while len(o) == 1 and isinstance(o[0], A.If):  # an else that is one `if`: `else if`
                 link = o[0]
                 text += f"else if {e(link.cond)} then{_nested(link.then, depth, multiline)}"
@@ -203,6 +206,7 @@ _STATEMENTS = (
     A.PlayFrom,
     A.Let,
     A.If,
+    A.Ask,
     A.ForEach,
     A.Mark,
     A.Unmark,

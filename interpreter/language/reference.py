@@ -137,6 +137,9 @@ class Reference:
             return g.turn_no
         if x in ("p1", "p2"):
             return Player(0 if x == "p1" else 1)
+        if x in ("first player", "second player"):  # the seat whose turn the odd turns are, and the other
+            first = g.turn if g.turn_no % 2 == 1 else 1 - g.turn
+            return Player(first if x == "first player" else 1 - first)
         raise RuleRuntimeError(f"line {n.line}: unknown name '{x}'")
 
     def _define(self, name: str, args: tuple, g, env, bound) -> Any:
@@ -229,6 +232,12 @@ class Reference:
             "role": lambda: g.role[c],
             "owner": lambda: _nobody_or(g.owner[c]),
             "controller": lambda: _nobody_or(CONTROLLER[g.zone_of[c]]),
+            # in play: its owner (the player whose field holds it) now; else when it last left play
+            # (State.last_seats: (owner + 1) * 3 + controller + 1 when it last left play; 0, nobody's)
+            "last_owner": lambda: _nobody_or(g.owner[c] if g.owner[c] >= 0 else divmod(g.last_seats[c], 3)[0] - 1),
+            "last_controller": lambda: _nobody_or(
+                g.zone_of[c] - FIELD0 if g.zone_of[c] in (FIELD0, FIELD0 + 1) else divmod(g.last_seats[c], 3)[1] - 1
+            ),
             "host": lambda: Card(g.host[c]),
             "jacks": lambda: tuple(g.atts.get(c, ())),
             "top": lambda: g.is_top(c),
@@ -354,6 +363,19 @@ class Reference:
 
     def _s_if(self, s: A.If, g, env, bound) -> None:
         self.run(s.then if self._e(s.cond, g, env, bound) else s.orelse, g, env, bound)
+
+    def _s_ask(self, s: A.Ask, g, env, bound) -> None:
+        """`if P agrees to VERB`: P answers (through `decide("ask", P, VERB)`: True for yes), or the seeded
+        generator for `random` (yes or no, even odds)."""
+        v = self._e(s.player, g, env, bound)
+        asked = RANDOM if v == RANDOM else _player(v)
+        if asked == RANDOM:
+            yes = g.rng.below(2) == 1
+        elif self.decide is None:
+            raise RuleRuntimeError(f"line {s.line}: a player must answer here (no `decide` given)")
+        else:
+            yes = bool(self.decide("ask", asked, s.verb))
+        self.run(s.then if yes else s.orelse, g, env, bound)
 
     def _s_let(self, s: A.Let, g, env, bound) -> None:
         v = self._e(s.value, g, env, bound)
@@ -498,6 +520,7 @@ _STMT: dict[type, Callable[..., None]] = {
     A.AddCounter: Reference._s_add_counter,
     A.ForEach: Reference._s_for,
     A.If: Reference._s_if,
+    A.Ask: Reference._s_ask,
     A.Let: Reference._s_let,
     A.Choose: Reference._s_choose,
     A.PlayFrom: Reference._s_play_from,
@@ -515,6 +538,8 @@ _OF_NONE: dict[str, Any] = {
     "role": None,
     "owner": Nobody(-1),
     "controller": Nobody(-1),
+    "last_owner": Nobody(-1),
+    "last_controller": Nobody(-1),
     "host": Card(-1),
     "jacks": (),
     "top": False,

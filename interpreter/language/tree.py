@@ -176,6 +176,16 @@ class If(Node):
 
 
 @dataclass(frozen=True)
+class Ask(Node):
+    """`if P agrees to VERB then ... else ... end`: P is asked; the move VERB agrees, `decline` does not."""
+
+    player: Node
+    verb: str
+    then: tuple[Node, ...]
+    orelse: tuple[Node, ...] = ()
+
+
+@dataclass(frozen=True)
 class ForEach(Node):
     var: str
     source: Node

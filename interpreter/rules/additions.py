@@ -138,9 +138,10 @@ def _check_added(
         )
     # Nothing to add to: a program that is not there has no steps, and a play's, response's or trigger's
     # condition that is not there always holds ({and: X} is then X); any other field has a default of its own.
-    empty = base is None and prior is None and (kind == "program" or path[-1] in ALWAYS_TRUE and "and" in added)
+    always = path[-1] in ALWAYS_TRUE or path[:1] == ("kinds",) and path[-1] in CARD_SETS  # (a kind's target)
+    empty = base is None and prior is None and (kind == "program" or always and "and" in added)
     if base is None and not empty:
-        why = " (without one it always holds: an 'or' would change nothing)" if path[-1] in ALWAYS_TRUE else ""
+        why = " (without one it always holds: an 'or' would change nothing)" if always else ""
         raise RulesetError(
             f"{dotted}: there is no rule here to add to (nothing it extends sets {dotted}){why}",
             where_key,
@@ -150,7 +151,7 @@ def _check_added(
     for k, v in added.items():
         if isinstance(v, int) and not isinstance(v, bool) and kind == "expr":  # `{add: 3}`: the number 3
             continue
-        if not isinstance(v, str) or not v.strip():
+        if not isinstance(v, Joined) and (not isinstance(v, str) or not v.strip()):
             raise RulesetError(
                 f"{dotted}.{k} must be effect-language text" + (" or a whole number" if kind == "expr" else ""),
                 _here(spans.get(k)) or where_key,
@@ -186,14 +187,17 @@ def join(
                 _lines(base),
             )
         ]
-    pieces: list[tuple[str, Any, Any, int]] = []  # (role, tree, span-of-part, lines)
-    for k in added:
-        pieces.append((k, _parse(added[k], kind, spans.get(k)), spans.get(k), _lines(added[k])))
+    pieces: list[tuple[str, Any, JoinedSpan, int]] = []  # (role, tree, where its lines are, lines)
+    for k, v in added.items():
+        if isinstance(v, Joined):  # a rule itself joined from parts (a kind's, added to its plays)
+            pieces.append((k, v.tree, v.span, v.lines))
+        else:
+            pieces.append((k, _parse(v, kind, spans.get(k)), JoinedSpan((1,), (spans.get(k),)), _lines(v)))
     before = [p for p in pieces if p[0] == "before"]
     after = [p for p in pieces if p[0] != "before"]
-    seq: list[tuple[Any, JoinedSpan, int]] = [(t, JoinedSpan((1,), (s,)), n) for _, t, s, n in before]
+    seq: list[tuple[Any, JoinedSpan, int]] = [(t, s, n) for _, t, s, n in before]
     seq += parts
-    seq += [(t, JoinedSpan((1,), (s,)), n) for _, t, s, n in after]
+    seq += [(t, s, n) for _, t, s, n in after]
     starts: list[int] = []
     out_spans: list[Any] = []
     trees = []
@@ -210,7 +214,9 @@ def join(
         op = next(iter(added))
         if len(trees) < 2:
             joined = trees[0]
-        elif path[-1] in CARD_SETS:  # a set of cards: `and` keeps those for which the text holds, `or` adds
+        elif path[-1] in CARD_SETS and path[:1] != (
+            "kinds",
+        ):  # a set of cards (a kind's target: a condition): `and` keeps those for which the text holds, `or` adds
             joined = A.Where(trees[0], trees[1]) if op == "and" else A.BinOp("+", trees[0], trees[1])
         elif op == "add":  # a number: the addition is added to it
             joined = A.BinOp("+", trees[0], trees[1])

@@ -198,58 +198,85 @@ def compose(spec: str, errors: list[RulesetError] | None = None, over: YamlDoc |
     return out
 
 
+def _of_play(plays: dict, name: str, key: str) -> tuple[Any, str]:
+    """A field of a play, its own or the one of the play it copies (`like`), and the play that wrote it."""
+    seen: set[str] = set()
+    p, at = plays.get(name), name
+    while isinstance(p, dict) and key not in p and isinstance(p.get("like"), str) and p["like"] not in seen:
+        seen.add(p["like"])
+        at = p["like"]
+        p = plays.get(at)
+    return (p.get(key) if isinstance(p, dict) else None), at
+
+
 def _kind_of_play(plays: dict, name: str) -> Any:
     """A play's kind, its own or the one of the play it copies (`like`)."""
-    seen: set[str] = set()
-    p = plays.get(name)
-    while isinstance(p, dict) and "kind" not in p and isinstance(p.get("like"), str) and p["like"] not in seen:
-        seen.add(p["like"])
-        p = plays.get(p["like"])
-    return p.get("kind") if isinstance(p, dict) else None
+    return _of_play(plays, name, "kind")[0]
+
+
+KIND_RULES = ("legal", "target")
+"""The fields of a kind that hold for every play of that kind: its `legal` is added to each play's own
+`legal` (`{and: ...}`), its `target` (a condition on `it`) keeps only the targets for which it holds."""
 
 
 def _apply_kind_rules(out: Composed, errors: list[RulesetError]) -> None:
-    """A kind's `legal` holds for every play of that kind: once every file is merged, it is added to
-    each such play's own `legal` as `{and: ...}` would add it (additions.py), so the page, the hash,
-    `explain` and the engine read one condition, and an error in it points into the kind's line."""
+    """A kind's `legal` and `target` hold for every play of that kind: once every file is merged, each is
+    added to each such play's own field as `{and: ...}` would add it (additions.py), so the page, the hash,
+    `explain` and the engine read one rule, and an error in it points into the kind's line. A play that
+    inherits the field through `like` has it joined to what it inherits; a play without a target has
+    none to filter."""
     kinds, plays = out.data.get("kinds"), out.data.get("plays")
     if not isinstance(kinds, dict) or not isinstance(plays, dict):
         return
     for kname, k in kinds.items():
-        text = k.get("legal") if isinstance(k, dict) else None
-        if not isinstance(text, str) or not text.strip():
-            continue
-        kspan = out.span(("kinds", kname, "legal"))
-        mine = [n for n, play in plays.items() if isinstance(play, dict) and _kind_of_play(plays, n) == kname]
-        if len(text) * len(mine) > MAX_KIND_RULE_CHARS:  # copied into every play: a cost that multiplies
-            errors.append(
-                RulesetError(
-                    f"kinds.{kname}.legal is added to {len(mine):,} plays: {len(text) * len(mine):,} characters "
-                    f"in all, more than the limit of {MAX_KIND_RULE_CHARS:,} (MAX_KIND_RULE_CHARS)",
-                    out.where(("kinds", kname, "legal")),
-                    code="E212",
-                    hint="write a shorter condition, or give it to fewer plays",
-                )
+        for key in KIND_RULES:
+            text = k.get(key) if isinstance(k, dict) else None
+            if isinstance(text, str) and text.strip():
+                _apply_kind_rule(out, errors, plays, str(kname), key, text)
+
+
+def _apply_kind_rule(out: Composed, errors: list[RulesetError], plays: dict, kname: str, key: str, text: str) -> None:
+    """One kind's `legal` or `target`, added to every play of that kind (that has a target, for one)."""
+    kspan = out.span(("kinds", kname, key))
+    mine = [
+        n
+        for n, play in plays.items()
+        if isinstance(play, dict)
+        and _kind_of_play(plays, n) == kname
+        and (key != "target" or _of_play(plays, n, key)[0] is not None)
+    ]
+    if len(text) * len(mine) > MAX_KIND_RULE_CHARS:  # copied into every play: a cost that multiplies
+        errors.append(
+            RulesetError(
+                f"kinds.{kname}.{key} is added to {len(mine):,} plays: {len(text) * len(mine):,} characters "
+                f"in all, more than the limit of {MAX_KIND_RULE_CHARS:,} (MAX_KIND_RULE_CHARS)",
+                out.where(("kinds", kname, key)),
+                code="E212",
+                hint="write a shorter condition, or give it to fewer plays",
             )
+        )
+        return
+    # what each play has before any gets the kind's rule (a twin `like` a play must not get it twice)
+    bases = {name: _of_play(plays, name, key) for name in mine}
+    prior = {at: (out.span(("plays", at, key)), out.joined.get(("plays", at, key))) for _, at in bases.values()}
+    for name in mine:
+        path = ("plays", name, key)
+        base, at = bases[name]
+        try:
+            joined_text, joined = join(
+                "expr",
+                path,
+                base,
+                *prior[at],
+                {"and": out.joined.get(("kinds", kname, key), text)},  # (an option's addition: its parts)
+                {"and": kspan if isinstance(kspan, Span) else None},
+                out.where(("kinds", kname, key)),
+            )
+        except RulesetError as e:
+            errors.append(e)
             continue
-        for name in mine:
-            path = ("plays", name, "legal")
-            try:
-                joined_text, joined = join(
-                    "expr",
-                    path,
-                    get_path(out.data, path),
-                    out.span(path),
-                    out.joined.get(path),
-                    {"and": text},
-                    {"and": kspan if isinstance(kspan, Span) else None},
-                    out.where(("kinds", kname, "legal")),
-                )
-            except RulesetError as e:
-                errors.append(e)
-                continue
-            set_path(out.data, path, joined_text)
-            out.joined[path] = joined
+        set_path(out.data, path, joined_text)
+        out.joined[path] = joined
 
 
 def _check_meta(doc: YamlDoc, errors: list[RulesetError]) -> None:

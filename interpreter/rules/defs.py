@@ -75,6 +75,7 @@ class TriggerDef:
     when: Any  # a compiled condition, or None
     program: tuple
     source: dict
+    each_player: bool = False  # `for: each player`: run once for each player, the event's player first
     when_cost: int = 0  # the work of testing `when` once, and of running the effect once, as
     effect_cost: int = 0  # MAX_COST counts it (set by rules/sections.py check_budgets)
 

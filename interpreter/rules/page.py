@@ -31,6 +31,7 @@ from interpreter.language.printer import to_text
 
 from .compose import compose
 from .model import play_hash
+from .triggers import EACH_PLAYER
 
 GENERAL = 4  # a play open to more ranks than this is described once, under "Your turn"
 
@@ -683,6 +684,12 @@ def _event_text(event: Any) -> str:
 def _trigger_text(t: dict, ctx: Context) -> str:
     """One trigger in words: when what happens, under which condition, what follows; and its text."""
     line = f"When {_event_text(t.get('event'))}"
+    if (
+        " ".join(str(t.get("for")).split()) == EACH_PLAYER
+    ):  # run once for each player, `me` in turn: the event's player first
+        first = "the player who moves first" if " ".join(str(t.get("event")).split()) == "game starts" else "you"
+        line = line.replace(" (you: the player who moves first)", "")
+        line += f", for each player in turn (first {first}, then the other; you: that player)"
     if t.get("when") is not None:
         line += f", if {_say(t['when'], ctx, program=False, condition=True)}"
     line += f": {_say(t.get('effect'), ctx)}"

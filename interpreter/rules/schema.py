@@ -41,6 +41,11 @@ RESPONSE: dict[str, Any] = {
 
 KIND: dict[str, Any] = {
     "legal": ("expr", "a condition every play of this kind must also meet (added to each play's own `legal`)"),
+    "target": (
+        "expr",
+        "a condition on the target `it` of every play of this kind that has a target (its targets are "
+        "only those for which it holds)",
+    ),
     "counterable": ("expr", "whether a play of this kind opens a response window"),
     "after": ("program", "what follows its effect (a one-off goes to the scrap)"),
     "countered": ("program", "what happens to a countered play of this kind"),
@@ -51,6 +56,11 @@ TRIGGER: dict[str, Any] = {
         "str",
         "the event: game starts, turn starts, turn ends, play resolves, play is countered, "
         "card leaves ZONE, card enters ZONE (ZONE: hand, field, play, deck, scrap, shown, stack)",
+    ),
+    "for": (
+        "str",
+        "`each player`: the trigger runs once for each player, `me` being each in turn (the event's player "
+        "first: at game starts the first player, then the second)",
     ),
     "when": ("expr", "a condition on the event's bindings; the trigger runs only if it holds"),
     "effect": ("program", "what it does (it may `choose`); its own events queue behind"),

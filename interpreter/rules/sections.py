@@ -34,6 +34,7 @@ from interpreter.core.zones import DECK, HAND0, HAND1, ZONE_NAMES
 from interpreter.language import tree as A
 from interpreter.language.compiler import (
     CARD_ATTRS,
+    DECLINE,
     PLAY,
     PLAYER_ATTRS,
     ZERO,
@@ -439,7 +440,8 @@ def build_responses(b: Builder, r: Rules) -> None:
 
 def build_moves(b: Builder, r: Rules) -> None:
     """The move words, one play per word, rank and number of cards, and the engine's indexes."""
-    r.verbs = sorted({p.verb for p in r.plays} | {x.verb for x in r.responses} | {"resolve"} | b.ctx.verbs)
+    asked = b.ctx.asked | ({DECLINE} if b.ctx.asked else set())  # a question's answers: VERB, decline
+    r.verbs = sorted({p.verb for p in r.plays} | {x.verb for x in r.responses} | {"resolve"} | b.ctx.verbs | asked)
     # Two plays of one verb, rank and number of cards are allowed when their moves can differ: each has
     # a target, given by different rules (a Jack on a point card, and a house Jack on a King). Where both
     # could name the same move, the first play in the ruleset's order makes it (r.shared_moves).

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .model import Rules
 
 # The events a trigger may name, with what each binds besides `me` and `opponent`.
+EACH_PLAYER = "each player"  # `for: each player`: the trigger runs for each player in turn
 SIMPLE_EVENTS = ("game starts", "turn starts", "turn ends", "play resolves", "play is countered")
 ZONE_WORDS: dict[str, frozenset[int]] = {
     "hand": frozenset({HAND0, HAND1}),
@@ -92,6 +93,15 @@ def build_triggers(b: Builder, r: Rules) -> None:
                 f"(ZONE: {', '.join(ZONE_WORDS)})",
             )
             continue
+        each = t.get("for")
+        if each is not None and (not isinstance(each, str) or " ".join(each.split()) != EACH_PLAYER):
+            b.error(
+                f"triggers.{name}.for: expected 'each player', got '{each}'",
+                path + ("for",),
+                "E026",
+                "write `for: each player` to run the trigger once for each player, or leave it out",
+            )
+            continue
         bound = BINDINGS[event[0]]
         when = b.expr(path + ("when",), bound)
         program = b.prog(path + ("effect",), bound)
@@ -104,6 +114,7 @@ def build_triggers(b: Builder, r: Rules) -> None:
                 when=when,
                 program=program,
                 source=t,
+                each_player=each is not None,
             )
         )
     if not found:
