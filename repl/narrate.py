@@ -166,6 +166,8 @@ class Teller:
             if len(names) > 1:
                 text += f", discarding {self.cards(names[1:], known)}"
             return text
+        if kind == "choose" and move.number is not None:  # a number named: "names 7 (value)"
+            return f"names {move.number} ({move.verb})"
         if kind == "choose":
             return f"{_third(move.verb)} {self.cards(names, known)}"
         key = move.verb + ("+t" if len(names) > 1 and move.verb + "+t" in PHRASES else "")

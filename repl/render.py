@@ -204,6 +204,11 @@ def decision_text(view: dict[str, Any], viewer_is_decider: bool, painter: Painte
         if only:  # nothing to answer with: the window is there, but the only move is to let it resolve
             return f"you cannot counter {what}: press Enter to continue"
         text = f"{who} may counter {what} or let it resolve"
+    elif kind == "choose" and d.get("numbers"):  # `choose a number`: both players see what is named
+        low, high = d["numbers"]
+        text = f"{who} must name a number from {low} to {high} ({d['verb']})"
+        if viewer_is_decider:
+            text += f": '{d['verb']} {low}' to '{d['verb']} {high}'"
     elif kind == "choose":
         hidden = len(d["options"]) < d.get("option_count", len(d["options"]))
         must, upto = ("may", "up to ") if d.get("upto") else ("must", "")

@@ -66,6 +66,8 @@ def _short_decision(view: dict, mine: bool) -> str:
     if kind == "respond":
         legal = view.get("legal_moves") or []
         return "Enter: resolve" if mine and legal == ["resolve"] else f"{who}counter or resolve"
+    if kind == "choose" and d.get("numbers"):
+        return f"{who}{d['verb']} {d['numbers'][0]}..{d['numbers'][1]}"
     if kind == "choose":
         return f"{who}{d['verb']} {d['count']}"
     if kind == "play":

@@ -33,6 +33,7 @@ class Decision(NamedTuple):
     options: tuple[int, ...] = ()  # choose/play: the cards to pick from
     ordered: bool = False  # choose order of: every option, in an order the player names
     upto: bool = False  # choose up to: any number of the options from none to `count`
+    numbers: tuple[int, int] | None = None  # choose a number: from the first to the second (the move `VERB 7`)
 
 
 # The decisions that carry nothing but a player, made once (they are immutable values).

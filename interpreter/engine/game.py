@@ -161,7 +161,7 @@ class Game:
         """Cards that form a set (choices, a counter's extra cards) are compared in sorted order."""
         d = self.state.pending
         if d is not None and d.kind == CHOOSE_D and not d.ordered:
-            return Move(move.verb, tuple(sorted(move.cards)))
+            return move._replace(cards=tuple(sorted(move.cards)))
         if d is not None and d.kind == RESPOND and len(move.cards) > 2:
             return Move(move.verb, move.cards[:1] + tuple(sorted(move.cards[1:])))
         if d is not None and d.kind in (MAIN, PLAY_D) and len(move.cards) > 1:
@@ -367,6 +367,11 @@ class Game:
     @staticmethod
     def _why_choice(move: Move, d: Decision, who: str) -> str:
         """Why a move does not answer a `choose` decision."""
+        if d.numbers is not None:  # `choose a number`
+            low, high = d.numbers
+            if move.verb == d.verb and move.number is not None:
+                return f"{move.number} is not offered: {who} names a number from {low} to {high}"
+            return f"{who} must name a number from {low} to {high} as {d.verb}: write '{d.verb} {low}'"
         if move.verb != d.verb:
             return f"{who} must choose {d.count} card(s) to {d.verb}: write '{d.verb} CARD...'"
         bad = [c for c in move.cards if c not in d.options]
@@ -381,6 +386,7 @@ class Game:
         word out of its choice), or None if the verb is one of this decision's."""
         rules = self.rules
         verbs = {p.verb for p in rules.plays} | {r.verb for r in rules.responses} | {"resolve"} | rules.ctx.verbs
+        verbs |= rules.ctx.numbers
         if move.verb not in verbs:
             from interpreter.core.errors import suggest
 
@@ -395,7 +401,7 @@ class Game:
                 + (f"{why}; " if why else "")
                 + f"it is {who}'s turn to take an action"
             )
-        if d.kind == MAIN and move.verb in rules.ctx.verbs - {p.verb for p in rules.plays}:
+        if d.kind == MAIN and move.verb in (rules.ctx.verbs | rules.ctx.numbers) - {p.verb for p in rules.plays}:
             return f"there is nothing to {move.verb} now: it is {who}'s turn to take an action"
         return None
 
@@ -549,6 +555,8 @@ class Game:
                 "verb": d.verb,
                 "count": d.count,
                 "upto": d.upto,  # any number of the options from none to count
+                # a number to name (`choose a number`): [lowest, highest], seen by both players; else None
+                "numbers": list(d.numbers) if d.numbers is not None else None,
                 # the cards to pick from, as far as this player may see them: all of them when the
                 # decision is theirs, else only those the rest of the view shows (a 4's victim picks
                 # from a hidden hand: the count, not the cards)

@@ -439,7 +439,9 @@ def build_responses(b: Builder, r: Rules) -> None:
 
 def build_moves(b: Builder, r: Rules) -> None:
     """The move words, one play per word, rank and number of cards, and the engine's indexes."""
-    r.verbs = sorted({p.verb for p in r.plays} | {x.verb for x in r.responses} | {"resolve"} | b.ctx.verbs)
+    r.verbs = sorted(
+        {p.verb for p in r.plays} | {x.verb for x in r.responses} | {"resolve"} | b.ctx.verbs | b.ctx.numbers
+    )
     # Two plays of one verb, rank and number of cards are allowed when their moves can differ: each has
     # a target, given by different rules (a Jack on a point card, and a house Jack on a King). Where both
     # could name the same move, the first play in the ruleset's order makes it (r.shared_moves).
