@@ -187,6 +187,26 @@ def test_total_of_an_expression_sums_it_over_the_cards(tmp_path: Path) -> None:
     assert "Your points: the sum of each card's heat count times 2 over your cards plus" in rules_page(rules)
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        _DOUBLER.replace("target.value * 2", "25"),
+        "counters:\n  heat:\n    of: card\nend:\n  score: total(field of me, it.value + it.heat)\n"
+        + _DOUBLER.replace("target.value to target.value * 2", "target.heat to 25"),
+    ],
+    ids=["own value", "counter summed"],
+)
+def test_a_score_raised_without_moving_a_card_wins_at_once(tmp_path: Path, body: str) -> None:
+    """The win check is skipped while no field changed only when the score reads nothing but the fields
+    (no counter, no own value)."""
+    rules = load_ruleset(str(house_file(tmp_path, body)))
+    state = build_position(rules, {"p1": {"hand": ["5C", "3C"], "points": ["9H"]}, "p2": {"hand": ["4D"]}}, 0)
+    game = Game(rules, state, 0)
+    for move in ("points 3C", "draw", "oneoff 5C 9H", "resolve"):
+        game.play(move)
+    assert game.score(0) >= 21 and str(game.outcome) == "P1 wins: P1 reached the goal"
+
+
 # -- names for nested cards ----------------------------------------------------------------------
 
 

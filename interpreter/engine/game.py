@@ -123,14 +123,14 @@ class Game:
     def legal_by_rule(self) -> list[tuple[Any, list[Move]]]:
         """The legal moves grouped by the rule that makes each (a play or a response definition, or
         None for `resolve` and the moves of a choice), the rules in the ruleset's order and the moves
-        of each in card order."""
+        of each in card order (a number named: in number order)."""
         groups: dict[tuple[int, str], tuple[Any, list[Move]]] = {}
         for m, action in self._actions():
             rule = action[1] if action[0] in ("play", "respond") else None
             groups.setdefault((id(rule), "" if rule is not None else m.verb), (rule, []))[1].append(m)
         order = {id(d): i for i, d in enumerate([*self.rules.plays, *self.rules.responses])}
         ranked = sorted(groups.values(), key=lambda g: (order.get(id(g[0]), len(order)), g[1][0].verb))
-        return [(rule, sorted(ms, key=lambda m: (m.verb, m.cards))) for rule, ms in ranked]
+        return [(rule, sorted(ms, key=lambda m: (m.verb, m.cards, m.number or 0))) for rule, ms in ranked]
 
     def is_legal(self, move: Move | str) -> bool:
         try:

@@ -145,7 +145,8 @@ def _reads(node: Any, ctx: Context, ok: Callable[[A.Node], bool]) -> bool:
 
 
 def reads_only_fields(node: Any, ctx: Context) -> bool:
-    """True if an expression reads nothing but cards in play (so it can only change when a field does)."""
+    """True if an expression reads nothing but cards in play (so it can only change when a field does):
+    not another zone, a mark, a counter, the turn, nor, where effects set them, cards' own values."""
     return _reads(
         node,
         ctx,
@@ -154,7 +155,15 @@ def reads_only_fields(node: Any, ctx: Context) -> bool:
                 isinstance(n, A.Zone)
                 and n.zone not in ("field", "play")
                 or isinstance(n, A.Call)
-                and n.func in ("score", "goal", "can_play", "marked", "deck_top")
+                and (
+                    n.func in ("score", "goal", "can_play", "marked", "deck_top")
+                    or n.func == "total"
+                    and ctx.card_values
+                )
+                or isinstance(n, A.Attr)
+                and (n.name in ctx.counters or n.name in PLAYER_ATTRS or n.name == "value" and ctx.card_values)
+                or isinstance(n, A.Name)
+                and n.name == "turn"
             )
         ),
     )
