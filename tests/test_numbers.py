@@ -118,6 +118,32 @@ def test_a_range_known_only_in_play_is_refused_then_and_the_game_unchanged(tmp_p
         game.play("draw")
 
 
+def test_nobody_cannot_name_a_number_and_no_number_is_named_inside_for_each(tmp_path: Path) -> None:
+    f = house_file(tmp_path, "plays:\n  draw:\n    effect: choose a number from 0 to 3 by first(scrap).owner as n\n")
+    rules = load_ruleset(str(f))
+    game = Game(rules, build_position(rules, {"p1": {"hand": ["3C"]}}, 0), 0)
+    with pytest.raises(RuleRuntimeError, match="nobody as a player"):
+        game.play("draw")
+    loop = house_file(
+        tmp_path,
+        "plays:\n  draw:\n    effect: for each c in hand of me do choose a number from 0 to 3 by me as n end\n",
+        "loop",
+    )
+    assert [e.code for e in check(str(loop))] == ["E208"]
+
+
+@pytest.mark.parametrize(
+    "effect", ["choose a number from 1 to 2 by me as a; draw a", "choose 1 from hand of me by me as x; scrap x"]
+)
+def test_a_choice_may_share_its_word_with_a_definitions_parameter(tmp_path: Path, effect: str) -> None:
+    """The default rules define beats(a, b) and protected(x): a number named `a` or cards chosen as `x`
+    elsewhere leave those parameters what each use passes (they were taken for a number, for cards)."""
+    rules = load_ruleset(str(house_file(tmp_path, f"plays:\n  draw:\n    effect: {effect}\n")))
+    game = Game(rules, build_position(rules, {"p1": {"hand": ["3C", "4C"]}}, 0), 0)
+    game.play("draw")
+    assert len(game.legal_moves()) == 2
+
+
 def test_a_number_name_must_begin_a_move_and_be_used_as_a_number(tmp_path: Path) -> None:
     bad = house_file(tmp_path, "plays:\n  draw:\n    effect: choose a number from 0 to 3 by me as Value\n")
     assert [e.code for e in check(str(bad))] == ["E217"]

@@ -520,6 +520,8 @@ def _choose_number(g: State, ins: list, env: dict) -> bool:
     if chooser == RANDOM:
         env[ins[4]] = low + g.rng.below(high - low + 1)
         return False
+    if chooser != 0 and chooser != 1:  # (nobody: the owner of no card)
+        raise RuleRuntimeError("the rules used nobody as a player; the move is refused and the game unchanged")
     g.pending = Decision(chooser, CHOOSE_D, ins[4], numbers=(low, high))
     return True
 

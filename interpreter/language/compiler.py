@@ -1436,7 +1436,7 @@ class Compiler:
                 return [ast.Assign(targets=[self._env_item(node.name), _store(local.id)], value=_snapshot(code))]
             method = _SGEN.get(type(node))
             if method is None:
-                if isinstance(node, (A.Choose, A.PlayFrom, A.Let)):
+                if isinstance(node, (A.Choose, A.ChooseNumber, A.PlayFrom, A.Let)):
                     raise self.error(node, "'choose', 'play from' and 'let' cannot stand inside 'for each'", "E208")
                 raise self.error(node, f"{type(node).__name__} is not a statement")
             return method(self, node, scope, used)

@@ -432,7 +432,9 @@ class Reference:
         chooser = self._e(s.chooser, g, env, bound)
         if chooser == RANDOM:
             env[s.verb] = low + g.rng.below(high - low + 1)
-        elif self.decide is None:
+            return
+        chooser = _player(chooser)
+        if self.decide is None:
             raise RuleRuntimeError(f"line {s.line}: a player must name a number here (no `decide` given)")
         else:
             env[s.verb] = self.decide("number", chooser, s.verb, low, high)

@@ -200,9 +200,12 @@ def build_definitions(b: Builder, r: Rules) -> None:
         b.errors.extend(lint(tree, span, ctx))
         ctx.defines[m.group(1)] = (params, tree, span)
     for dname, (params, _, dspan) in list(ctx.defines.items()):
-        call = A.Call(dname, tuple(A.Name(p) for p in params)) if params else A.Name(dname)
+        # (each parameter given as a binding of no known kind: a name no file can write, so a choice's
+        # word elsewhere, `as x`, does not make the definition's `x` cards or a number)
+        args = tuple(f" {i}" for i in range(len(params)))
+        call = A.Call(dname, tuple(A.Name(a) for a in args)) if params else A.Name(dname)
         try:
-            Compiler(ctx, dspan).expr(call, frozenset(params) | BASE)
+            Compiler(ctx, dspan).expr(call, frozenset(args) | BASE)
         except RulesetError as e:
             b.errors.append(e)
 
