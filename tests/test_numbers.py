@@ -26,11 +26,13 @@ ROOT = Path(__file__).resolve().parents[1]
 HOUSE = ROOT / "examples" / "house"
 WILD = str(HOUSE / "wild-jokers.yaml")
 TRICK = str(ROOT / "tests" / "rulesets" / "trick" / "wild-jokers-trick.yaml")
-NUMBER_CASES = cases("wild-jokers.test.yaml", under=HOUSE, by=__name__)
+NUMBER_CASES = cases(
+    "wild-jokers.test.yaml", "jacks-steal-up.test.yaml", "stolen-cards-double.test.yaml", under=HOUSE, by=__name__
+)
 
 
 @pytest.mark.parametrize("path", NUMBER_CASES)
-def test_the_wild_jokers_pass_their_scenario_and_fail_without_the_rule(path: Path) -> None:
+def test_the_house_rules_pass_their_scenarios_and_fail_without_them(path: Path) -> None:
     assert_passes(path)
     assert not run_file(path, ruleset_override="default").ok
 
