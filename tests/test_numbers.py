@@ -14,6 +14,7 @@ from interpreter import Game, load_ruleset
 from interpreter.core.cards import NAMES
 from interpreter.core.errors import IllegalMoveError, RuleRuntimeError
 from interpreter.engine.moves import Move
+from interpreter.engine.state import HAND0
 from interpreter.players.registry import make_player
 from interpreter.rules import check
 from interpreter.rules.page import rules_page
@@ -90,9 +91,10 @@ def test_a_random_chooser_names_a_number_from_the_games_generator() -> None:
     drawn = set()
     for seed in range(30):
         game = Game.new(rules, seed)
-        hand = len(game.view(game.decision.player)["hand"])
+        hand = game.state.zones[HAND0 + game.decision.player]
+        before = len(hand)
         game.play("draw")
-        drawn.add(len(game.view(0 if game.decision.player == 1 else 1)["hand"]) - hand)
+        drawn.add(len(game.state.zones[HAND0 + 1 - game.decision.player]) - before)
     assert drawn == {1, 2, 3}
 
 
