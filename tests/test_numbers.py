@@ -98,10 +98,12 @@ def test_a_random_chooser_names_a_number_from_the_games_generator() -> None:
     assert drawn == {1, 2, 3}
 
 
-def test_a_range_too_large_is_refused_at_load_naming_its_line(tmp_path: Path) -> None:
+@pytest.mark.parametrize("low", ["0", "-600"])
+def test_a_range_too_large_is_refused_at_load_naming_its_line(tmp_path: Path, low: str) -> None:
+    high = "1000000000" if low == "0" else "600"
     f = house_file(
         tmp_path,
-        "plays:\n  draw:\n    effect: |\n      draw 1\n      choose a number from 0 to 1000000000 by me as n\n",
+        f"plays:\n  draw:\n    effect: |\n      draw 1\n      choose a number from {low} to {high} by me as n\n",
     )
     (e,) = check(str(f))
     assert e.code == "E214" and e.where.line == 7 and "MAX_NUMBERS" in str(e)

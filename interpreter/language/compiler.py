@@ -941,7 +941,8 @@ class Compiler:
     def _g_neg(self, node: A.Neg, scope, used) -> _Code:
         x = self.gen(node.operand, scope, used)
         self._expect(x, ("int",), node.operand, "'-'")
-        return _Code(ast.UnaryOp(op=ast.USub(), operand=x.node), "int", x.cost + ONE)
+        known = -x.value if x.value.__class__ is int else None  # (`-3` is known at load, as `3` is)
+        return _Code(ast.UnaryOp(op=ast.USub(), operand=x.node), "int", x.cost + ONE, value=known)
 
     def _g_index(self, node: A.Index, scope, used) -> _Code:
         seq, idx = self.gen(node.obj, scope, used), self.gen(node.index, scope, used)
