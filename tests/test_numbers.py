@@ -263,6 +263,14 @@ def test_a_named_card_on_one_unquoted_yaml_line_gets_a_hint(tmp_path: Path) -> N
     assert e.code == "E001" and "quoted, or written on the next lines after `|`" in str(e)
 
 
+def test_a_definition_with_a_parameter_reads_in_english() -> None:
+    """A number defined with a parameter reads as a noun ("x's value plus x's wild count"), not as its
+    code again, and a use of it as "a's worth" (the trick form defines worth(x) and beats(a, b))."""
+    terms = rules_page(load_ruleset(TRICK)).split("\nTerms\n")[1]
+    assert "  worth(x): x's value plus x's wild count  [x.value + x.wild]" in terms
+    assert "  beats(a, b): a's worth is more than b's worth or (a's worth is b's worth and" in terms
+
+
 def test_the_rules_page_tells_the_wild_joker() -> None:
     page = rules_page(load_ruleset(WILD))
     assert (

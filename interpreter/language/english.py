@@ -694,12 +694,25 @@ def _call_value(node: A.Call, ctx: Context) -> str:
         params, body = ctx.defines[f]
         if _is_condition(body):
             return cond_text(node, ctx)
+        if len(args) == 1:  # `worth(card)`: "this card's worth"
+            return f"{possessive(args[0], ctx)} {words(f)}"
         return f"{words(f)} of {join_or([value(x, ctx) for x in args], 'and')}"
     return code(node)
 
 
 def _is_condition(node: A.Node) -> bool:
     return isinstance(node, A.Not) or (isinstance(node, A.BinOp) and node.op not in ARITH_WORDS)
+
+
+def is_value(node: A.Node) -> bool:
+    """Whether an expression is plainly a number (arithmetic, a number, a count, a total, a min or max,
+    a card's number): read as a noun, not as a condition."""
+    return (
+        isinstance(node, (A.Num, A.Neg))
+        or (isinstance(node, A.BinOp) and node.op in ARITH_WORDS)
+        or (isinstance(node, A.Call) and node.func in ("count", "total", "min", "max", "score", "goal"))
+        or (isinstance(node, A.Attr) and node.name in ("value", "suit", "turns"))
+    )
 
 
 # -- conditions --------------------------------------------------------------------------------
