@@ -169,6 +169,8 @@ class Teller:
             return text
         if kind == "choose" and d is not None and d.ask:  # a question answered: "mulligans", "declines to mulligan"
             return _third(move.verb) if move.verb != "decline" else f"declines to {d.verb or ''}"
+        if kind == "choose" and move.number is not None:  # a number named: "names 7 (value)"
+            return f"names {move.number} ({move.verb})"
         if kind == "choose":
             return f"{_third(move.verb)} {self.cards(names, known)}"
         key = move.verb + ("+t" if len(names) > 1 and move.verb + "+t" in PHRASES else "")

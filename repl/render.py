@@ -209,6 +209,11 @@ def decision_text(view: View, viewer_is_decider: bool, painter: Painter | None =
         text = f"{who} may counter {what} or let it resolve"
     elif kind == "choose" and d.ask:  # a question: `VERB` (yes) or `decline` (no)
         text = f"{who} may {d.verb}" + (f" ('{d.verb}' or 'decline')" if viewer_is_decider else " or decline")
+    elif kind == "choose" and d.numbers is not None:  # `choose a number`: both players see what is named
+        low, high = d.numbers
+        text = f"{who} must name a number from {low} to {high} ({d.verb})"
+        if viewer_is_decider:
+            text += f": '{d.verb} {low}' to '{d.verb} {high}'"
     elif kind == "choose":
         hidden = len(d.options) < d.option_count
         must, upto = ("may", "up to ") if d.upto else ("must", "")

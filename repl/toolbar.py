@@ -70,6 +70,8 @@ def _short_decision(view: View, mine: bool) -> str:
         return "Enter: resolve" if mine and legal == ("resolve",) else f"{who}counter or resolve"
     if kind == "choose" and d.ask:
         return f"{who}{d.verb} or decline?"
+    if kind == "choose" and d.numbers is not None:
+        return f"{who}{d.verb} {d.numbers[0]}..{d.numbers[1]}"
     if kind == "choose":
         return f"{who}{d.verb} {d.count}"
     if kind == "play":

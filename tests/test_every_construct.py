@@ -66,11 +66,15 @@ EXAMPLES: dict[type, tuple[str, bool]] = {
     A.Nothing: ("nothing", True),
     A.Show: ("show hand of me to opponent", True),
     A.Ask: ("if opponent agrees to mulligan then\ndraw 1\nend", True),
+    A.ChooseNumber: ("choose a number from 0 to 3 by me as value\ndraw value", True),
 }
 
 
 def _first_options(kind: str, chooser: int, verb: str | None, k: int = 1, options: tuple = (), *more: Any, **kw: Any):
-    """A decision of the reference evaluator answered with the first options (a question: yes)."""
+    """A decision of the reference evaluator answered with the first options (a question: yes; a
+    number: the lowest)."""
+    if kind == "number":  # (the lowest number offered)
+        return k
     return True if kind == "ask" else tuple(options[:k])
 
 

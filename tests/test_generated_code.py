@@ -272,6 +272,7 @@ _exprs = st.recursive(
         st.tuples(_funcs, st.lists(e, min_size=1, max_size=2)).map(lambda t: f"{t[0]}({', '.join(t[1])})"),
         st.tuples(e, _attrs).map(lambda t: f"({t[0]}).{t[1]}"),
         st.tuples(e, e).map(lambda t: f"({t[0]})[{t[1]}]"),
+        st.tuples(e, _names, e).map(lambda t: f"({t[0]} where {t[1]}: {t[2]})"),
         st.lists(e, max_size=3).map(lambda xs: "[" + ", ".join(xs) + "]"),
     ),
     max_leaves=10,
@@ -294,6 +295,8 @@ _simple = st.one_of(
     ).map(lambda t: f"move {t[0]} to {t[1]}"),
     _exprs.map(lambda x: f"draw {x}"),
     _exprs.map(lambda x: f"reveal {x}"),
+    st.tuples(_exprs, _exprs).map(lambda t: f"set ({t[0]}).value to {t[1]}"),
+    st.tuples(_exprs, _exprs).map(lambda t: f"add {t[0]} to ({t[1]}).value"),
     st.tuples(_exprs, _names, _exprs).map(lambda t: f"mark {t[0]} as {t[1]} for {t[2]} turns"),
     st.tuples(_names, _exprs).map(lambda t: f"let {t[0]} = {t[1]}"),
     _exprs.map(lambda x: f"win {x}"),
@@ -310,6 +313,9 @@ _stmts = st.recursive(
         st.tuples(_names, _exprs, s).map(lambda t: f"for each {t[0]} in {t[1]} do {t[2]} end"),
         st.tuples(_exprs, _exprs, _exprs, _names).map(lambda t: f"choose {t[0]} from {t[1]} by {t[2]} as {t[3]}"),
         st.tuples(_exprs, _exprs, _exprs, _names).map(lambda t: f"choose up to {t[0]} from {t[1]} by {t[2]} as {t[3]}"),
+        st.tuples(_exprs, _exprs, _exprs, _names).map(
+            lambda t: f"choose a number from {t[0]} to {t[1]} by {t[2]} as {t[3]}"
+        ),
         st.tuples(_exprs).map(lambda t: f"play from {t[0]}"),
         st.tuples(_exprs, _names, s, s).map(lambda t: f"if {t[0]} agrees to {t[1]} then {t[2]} else {t[3]} end"),
     ),
@@ -329,6 +335,7 @@ def _fresh_context() -> Context:
         marks=set(base.marks),
         verbs=set(base.verbs),
         deck_size=base.deck_size,
+        card_values=True,  # (`.value` then reads a card's own value, through a helper)
     )
 
 

@@ -123,6 +123,12 @@ TRICKY_EXPRS = [
     "a >= b",
     "a > b",
     "a != b",
+    "field of opponent where x: count(play where it.value < x.value) > 0",
+    "(hand of me where x: x.rank == 3) where y: y != card",
+    "count(scrap where a: a.value > 2 or a.suit == 1)",
+    "total(field of me, it.heat)",
+    "total(play where it.role == point, it.value * 2 + 1)",
+    "a where b",
 ]
 
 TRICKY_PROGRAMS = [
@@ -144,6 +150,10 @@ TRICKY_PROGRAMS = [
     "if me agrees to mulligan then let n = count(hand of me); shuffle hand of me into deck; draw n end",
     "if it.last_owner agrees to reclaim then move it to hand of it.last_owner else if a then pass else nothing end",
     "draw 1 for second player; if first player == p1 then pass end",
+    "choose a number from 0 to 10 by me as value; set card.value to value",
+    "choose a number from -count(hand of me) to goal(me) - 1 by random as n; draw n",
+    "let a = 2; choose a from hand of me by opponent as discard",
+    "add 1 to target.value; set it.value to 3 for 2 turns",
     "move card to field of me as point",
     "move top(target) to hand of first(top(target)).owner",
     "move x to hand of (hand of me)[0].owner",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -15,9 +16,9 @@ from hypothesis import strategies as st
 from interpreter import load_ruleset
 from interpreter.core.cards import NAMES
 from interpreter.core.errors import RuleRuntimeError, RulesetError, RulesetErrors
-from interpreter.engine.machine import _ask, apply_action, deal, legal_actions
+from interpreter.engine.machine import _ask, _choose_number, apply_action, deal, legal_actions
 from interpreter.language import reference, tree
-from interpreter.language.compiler import AGREED, ASK, CHOOSE, EXEC, JUMP, JUMP_IF_NOT, Compiler
+from interpreter.language.compiler import AGREED, ASK, CHOOSE, EXEC, JUMP, JUMP_IF_NOT, NUMBER, Compiler
 from interpreter.language.parser import parse_expr, parse_program
 from interpreter.language.reference import Reference
 
@@ -180,6 +181,11 @@ def test_edge_expressions_and_statements_agree() -> None:
 # deck_top, a card id 0, an empty set) with values at their edges. Inside `where`, `it` is a card.
 
 
+def _as_x(cond: str) -> str:
+    """A condition on `it` written on `x` instead."""
+    return re.sub(r"\bit\b", "x", cond)
+
+
 @functools.cache
 def _typed(it: bool, depth: int) -> dict[str, st.SearchStrategy[str]]:
     """Strategies of effect text by type, nested at most `depth` deep; `it` says whether `it` (a card)
@@ -195,6 +201,7 @@ def _typed(it: bool, depth: int) -> dict[str, st.SearchStrategy[str]]:
         return leaves
     d = _typed(it, depth - 1)
     inner = _typed(True, depth - 1)["bool"]  # the condition of a `where`, with `it` bound
+    each = _typed(True, depth - 1)["int"]  # the number of `total(CARDS, EXPR)`, with `it` bound
     cmp = st.sampled_from(["==", "!=", "<", "<=", ">", ">="])
     return {
         "player": st.one_of(
@@ -210,6 +217,9 @@ def _typed(it: bool, depth: int) -> dict[str, st.SearchStrategy[str]]:
             d["player"].map(lambda p: f"hand of {p}"),
             d["player"].map(lambda p: f"field of {p}"),
             st.tuples(d["cards"], inner).map(lambda t: f"({t[0]} where {t[1]})"),
+            # `where x:` names the card x: the same condition with each `it` written x (a `where` inside
+            # it then tests its own cards, `it`, against the outer card, x)
+            st.tuples(d["cards"], inner).map(lambda t: f"({t[0]} where x: {_as_x(t[1])})"),
             d["int"].map(lambda n: f"deck_top({n})"),
             st.tuples(d["cards"], d["cards"]).map(lambda t: f"({t[0]} + {t[1]})"),
             st.lists(d["card"], max_size=3).map(lambda xs: "[" + ", ".join(xs) + "]"),
@@ -227,6 +237,7 @@ def _typed(it: bool, depth: int) -> dict[str, st.SearchStrategy[str]]:
             leaves["int"],
             d["cards"].map(lambda c: f"count({c})"),
             d["cards"].map(lambda c: f"total({c})"),
+            st.tuples(d["cards"], each).map(lambda t: f"total({t[0]}, {t[1]})"),
             d["cards"].map(lambda c: f"min({c})"),
             d["cards"].map(lambda c: f"max({c})"),
             d["player"].map(lambda p: f"score({p})"),
@@ -291,6 +302,12 @@ def _statements(depth: int) -> st.SearchStrategy[str]:
         st.tuples(t["card"], t["int"]).map(lambda x: f"set ({x[0]}).tokens to {x[1]}"),
         st.tuples(t["int"], t["card"]).map(lambda x: f"add {x[0]} to ({x[1]}).tokens"),
         st.tuples(t["int"], t["player"]).map(lambda x: f"add {x[0]} to {x[1]}.debt"),
+        st.tuples(t["card"], t["int"]).map(lambda x: f"set ({x[0]}).value to {x[1]}"),
+        st.tuples(t["card"], t["int"], t["int"]).map(lambda x: f"set ({x[0]}).value to {x[1]} for {x[2]} turns"),
+        st.tuples(t["int"], t["card"]).map(lambda x: f"add {x[0]} to ({x[1]}).value"),
+        st.tuples(t["int"], t["int"]).map(
+            lambda x: f"choose a number from {x[0]} to {x[1]} by random as num\ndraw num"
+        ),
         st.tuples(t["card"], t["card"]).map(lambda x: f"attach {x[0]} to {x[1]} as jack"),
         st.tuples(t["cards"], t["player"]).map(lambda x: f"show {x[0]} to {x[1]}"),
         t["cards"].map(lambda c: f"show {c} to all"),
@@ -333,6 +350,8 @@ def _property_rules():
         rules = load_ruleset("default", fresh=True)
         rules.ctx.marks.add("stunned")
         rules.ctx.counters.update({"tokens": "card", "debt": "player"})
+        rules.ctx.card_values = True  # (`set X.value`: `.value` and `total` read a card's own value)
+        rules.ctx.numbers.add("num")
         states = list(_states(rules, 8))
         for g in states[:3]:  # and the first card id at work: the ace of clubs in play, a Jack on it
             g = g.copy()
@@ -377,6 +396,9 @@ _PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[Hea
 @example("(first(scrap where false)).name")
 @example("any(play where (it).attached)")
 @example("any(play where (first((it).jacks)).attached)")
+@example("count(play where x: ((x).value > 3))")
+@example("count(play where x: (count(play where ((it).value < (x).value)) > 0))")
+@example("total(play + hand of me, ((it).value * count(play where ((it).suit == 1))))")
 def test_generated_expressions_agree_with_the_reference(text: str) -> None:
 
     rules, states = _property_rules()
@@ -411,6 +433,8 @@ def _run_compiled(prog: list, g, env: dict) -> None:
             waiting = g.pending
             if _ask(g, ins, env):
                 g.pending, env[AGREED] = waiting, True
+        elif ins[0] == CHOOSE and ins[-1] == NUMBER:  # `choose a number ... by random`: drawn at once
+            assert not _choose_number(g, ins, env)
         else:
             raise AssertionError(f"unexpected instruction {ins[0]}")
 
@@ -429,6 +453,9 @@ def _yes(*_question) -> bool:
 @example("move (scrap)[0] to hand of me")
 @example("if random agrees to keep then\ndraw 1\nelse\nscrap hand of me\nend")
 @example("if (card).last_owner agrees to keep then\ndraw 1\nend")
+@example("set (card).value to 8\nscrap card")
+@example("move card to field of me as point\nadd 3 to (card).value\nset (target).value to total(play, (it).value)")
+@example("choose a number from 3 to 9 by random as num\ndraw num")
 def test_generated_statements_agree_with_the_reference(text: str) -> None:
 
     rules, states = _property_rules()

@@ -27,6 +27,7 @@ def test_every_scenario_file_is_run_once_by_the_test_module_of_its_concern() -> 
         test_deckout,
         test_docs,
         test_knowledge,
+        test_numbers,
         test_ordered_moves,
         test_rulesets,
         test_solver,

@@ -78,6 +78,10 @@ MAX_CHOICES = 100_000
 """Legal moves one decision may offer (`choose N from ...`, a response's extra cards): refused at
 load when the ruleset shows it, at play time otherwise (the move is refused, the game unchanged)."""
 
+MAX_NUMBERS = 1_000
+"""Numbers one `choose a number from A to B` may offer (each is a legal move): refused at load when
+both ends are known there, at play time otherwise (the move is refused, the game unchanged)."""
+
 MAX_MATCH_WINS = 100
 """`match.wins`: hands a player must win."""
 

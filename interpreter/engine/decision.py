@@ -34,6 +34,7 @@ class Decision(NamedTuple):
     ordered: bool = False  # choose order of: every option, in an order the player names
     upto: bool = False  # choose up to: any number of the options from none to `count`
     ask: bool = False  # `if P agrees to VERB`: a question, answered `VERB` (yes) or `decline` (no)
+    numbers: tuple[int, int] | None = None  # choose a number: from the first to the second (the move `VERB 7`)
 
 
 # The decisions that carry nothing but a player, made once (they are immutable values).

@@ -124,14 +124,14 @@ class Game:
     def legal_by_rule(self) -> list[tuple[Any, list[Move]]]:
         """The legal moves grouped by the rule that makes each (a play or a response definition, or
         None for `resolve` and the moves of a choice), the rules in the ruleset's order and the moves
-        of each in card order."""
+        of each in card order (a number named: in number order)."""
         groups: dict[tuple[int, str], tuple[Any, list[Move]]] = {}
         for m, action in self._actions():
             rule = action[1] if action[0] in ("play", "respond") else None
             groups.setdefault((id(rule), "" if rule is not None else m.verb), (rule, []))[1].append(m)
         order = {id(d): i for i, d in enumerate([*self.rules.plays, *self.rules.responses])}
         ranked = sorted(groups.values(), key=lambda g: (order.get(id(g[0]), len(order)), g[1][0].verb))
-        return [(rule, sorted(ms, key=lambda m: (m.verb, m.cards))) for rule, ms in ranked]
+        return [(rule, sorted(ms, key=lambda m: (m.verb, m.cards, m.number or 0))) for rule, ms in ranked]
 
     def is_legal(self, move: Move | str) -> bool:
         try:
@@ -162,7 +162,7 @@ class Game:
         """Cards that form a set (choices, a counter's extra cards) are compared in sorted order."""
         d = self.state.pending
         if d is not None and d.kind == CHOOSE_D and not d.ordered:
-            return Move(move.verb, tuple(sorted(move.cards)))
+            return move._replace(cards=tuple(sorted(move.cards)))
         if d is not None and d.kind == RESPOND and len(move.cards) > 2:
             return Move(move.verb, move.cards[:1] + tuple(sorted(move.cards[1:])))
         if d is not None and d.kind in (MAIN, PLAY_D) and len(move.cards) > 1:
@@ -370,6 +370,11 @@ class Game:
         """Why a move does not answer a `choose` decision (or a question)."""
         if d.ask:
             return f"{who} is asked whether to {d.verb}: answer '{d.verb}' (yes) or 'decline' (no), naming no card"
+        if d.numbers is not None:  # `choose a number`
+            low, high = d.numbers
+            if move.verb == d.verb and move.number is not None:
+                return f"{move.number} is not offered: {who} names a number from {low} to {high}"
+            return f"{who} must name a number from {low} to {high} as {d.verb}: write '{d.verb} {low}'"
         if move.verb != d.verb:
             return f"{who} must choose {d.count} card(s) to {d.verb}: write '{d.verb} CARD...'"
         bad = [c for c in move.cards if c not in d.options]
@@ -384,6 +389,7 @@ class Game:
         word out of its choice), or None if the verb is one of this decision's."""
         rules = self.rules
         verbs = {p.verb for p in rules.plays} | {r.verb for r in rules.responses} | {"resolve"} | rules.ctx.verbs
+        verbs |= rules.ctx.numbers
         if move.verb not in verbs:
             from interpreter.core.errors import suggest
 
@@ -398,7 +404,7 @@ class Game:
                 + (f"{why}; " if why else "")
                 + f"it is {who}'s turn to take an action"
             )
-        if d.kind == MAIN and move.verb in rules.ctx.verbs - {p.verb for p in rules.plays}:
+        if d.kind == MAIN and move.verb in (rules.ctx.verbs | rules.ctx.numbers) - {p.verb for p in rules.plays}:
             return f"there is nothing to {move.verb} now: it is {who}'s turn to take an action"
         return None
 
@@ -624,6 +630,7 @@ def _decision(d: Decision, options: tuple[str, ...]) -> DecisionView:
         count=d.count,
         upto=d.upto,
         ask=d.ask,
+        numbers=d.numbers,
         options=options,
         option_count=len(d.options),
     )

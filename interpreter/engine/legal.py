@@ -356,6 +356,8 @@ def legal_actions(g: State) -> list[tuple]:
     if kind == CHOOSE_D:
         if d.ask:  # a question: VERB (yes), then decline (no)
             return list(ASK_ACTIONS)
+        if d.numbers is not None:  # `choose a number`: one move per number, in order
+            return [("choose", n) for n in range(d.numbers[0], d.numbers[1] + 1)]
         if d.ordered:  # `choose order of`: every order of the cards, the first named first
             return [("choose", order) for order in itertools.permutations(d.options)]
         sizes = range(d.count + 1) if d.upto else (d.count,)  # (up to: none first, `VERB` alone)
@@ -375,6 +377,8 @@ def move_of(g: State, action: tuple) -> Move:
         return RESOLVE
     if len(action) > 2 and not action[2]:  # a question answered no
         return DECLINE_MOVE
+    if action[1].__class__ is int:  # a number named (`choose a number ... as VERB`)
+        return Move(g.pending.verb, (), action[1])
     return Move(g.pending.verb, action[1])
 
 

@@ -13,9 +13,21 @@ from typing import Any
 
 from interpreter.core.cards import CARD_COUNT
 from interpreter.core.errors import RuleRuntimeError
-from interpreter.core.limits import MAX_CHOICES, MAX_HANDS, MAX_MOVES, MAX_STEP_COST, MAX_TRIGGERED
+from interpreter.core.limits import MAX_CHOICES, MAX_HANDS, MAX_MOVES, MAX_NUMBERS, MAX_STEP_COST, MAX_TRIGGERED
 from interpreter.core.zones import DECK, DRAW, FIELD0, HAND0, HAND1, RANDOM, SCRAP, SHOWN, STACK
-from interpreter.language.compiler import AGREED, ASK, BUILTIN, CHOOSE, EXEC, JUMP, JUMP_IF_NOT, PLAY, UPTO, concat
+from interpreter.language.compiler import (
+    AGREED,
+    ASK,
+    BUILTIN,
+    CHOOSE,
+    EXEC,
+    JUMP,
+    JUMP_IF_NOT,
+    NUMBER,
+    PLAY,
+    UPTO,
+    concat,
+)
 from interpreter.language.runtime import as_cards, choices
 from interpreter.rules import PlayDef, ResponseDef, Rules
 from interpreter.rules.defs import CHECK_WIN, FINISH_PLAY, fire
@@ -238,6 +250,8 @@ def _perform(g: State, action: tuple) -> None:
         env = g.frames[-1][2]
         if d.ask:
             env[AGREED] = action[2]
+        elif d.numbers is not None:  # a number named: bound to the verb alone (`chosen` stays cards)
+            env[d.verb] = action[1]
         else:
             env[d.verb] = env["chosen"] = action[1]
     if g.pending is None and g.winner is None:
@@ -457,6 +471,11 @@ def _exec(g: State, prog: tuple, pc: int, env: dict) -> None:
                     g.frames.append([prog, pc, env])
                     return
                 continue
+            if len(ins) > 5 and ins[5] == NUMBER:  # `choose a number from A to B`
+                if _choose_number(g, ins, env):
+                    g.frames.append([prog, pc, env])
+                    return
+                continue
             options = tuple(as_cards(ins[2](g, env)))
             upto = len(ins) > 5 and ins[5] == UPTO  # `choose up to N`: from none to N
             if len(ins) > 5 and not upto:  # choose order of
@@ -515,6 +534,30 @@ def _ask(g: State, ins: list, env: dict) -> bool:
             "whether to " + ins[4]
         )
     g.pending = Decision(who, CHOOSE_D, ins[4], ask=True)
+    return True
+
+
+def _choose_number(g: State, ins: list, env: dict) -> bool:
+    """`choose a number from LOW to HIGH by P as VERB`: binds VERB to the number P names; True when P
+    must decide (a random chooser's number is drawn from the game's generator)."""
+    low, high = ins[1](g, env), ins[2](g, env)
+    if low.__class__ is not int or high.__class__ is not int or high < low:
+        raise RuleRuntimeError(
+            f"choosing a number from {low!r} to {high!r}: no number is offered; "
+            f"the move is refused and the game unchanged"
+        )
+    if high - low + 1 > MAX_NUMBERS:
+        raise RuleRuntimeError(
+            f"choosing a number from {low} to {high} offers more than {MAX_NUMBERS:,} moves (MAX_NUMBERS); "
+            f"the move is refused and the game unchanged"
+        )
+    chooser = ins[3](g, env)
+    if chooser == RANDOM:
+        env[ins[4]] = low + g.rng.below(high - low + 1)
+        return False
+    if chooser != 0 and chooser != 1:  # (nobody: the owner of no card)
+        raise RuleRuntimeError("the rules used nobody as a player; the move is refused and the game unchanged")
+    g.pending = Decision(chooser, CHOOSE_D, ins[4], numbers=(low, high))
     return True
 
 

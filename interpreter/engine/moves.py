@@ -29,16 +29,26 @@ _VERB = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
 _CANONICAL = {name: i for i, name in enumerate(NAMES)}
 
 
+_NUMBER = re.compile(r"-?[0-9]{1,19}\Z")
+
+
 class Move(NamedTuple):
-    """A verb and the cards it names: `scuttle 9H 9D` is Move("scuttle", (9H, 9D))."""
+    """A verb and the cards it names: `scuttle 9H 9D` is Move("scuttle", (9H, 9D)); or a verb and a
+    number, for a number a player names (`choose a number ... as value`): `value 7` is
+    Move("value", (), 7)."""
 
     verb: str
     cards: tuple[int, ...] = ()
+    number: int | None = None
 
     def __str__(self) -> str:
+        if self.number is not None:
+            return f"{self.verb} {self.number}"
         return " ".join([self.verb, *(NAMES[c] for c in self.cards)])
 
     def pretty(self) -> str:
+        if self.number is not None:
+            return f"{self.verb} {self.number}"
         return " ".join([self.verb, *(card_symbol(c) for c in self.cards)])
 
     @classmethod
@@ -49,6 +59,8 @@ class Move(NamedTuple):
         # a move in canonical form (`points 7H`, `counter 2D 10S`: what str(Move) writes) is read
         # directly; any other text goes through the grammar, which reads it the same or says why not
         words = text.split()
+        if len(words) == 2 and _VERB.match(words[0]) and _NUMBER.match(words[1]):  # `value 7`: a number
+            return cls(words[0].lower(), (), int(words[1]))
         if _VERB.match(words[0]) and all(w in _CANONICAL for w in words[1:]):
             return cls(words[0].lower(), tuple(_CANONICAL[w] for w in words[1:]))
         return cls.parse_with_grammar(text)

@@ -14,6 +14,7 @@ from interpreter.core.errors import RuleRuntimeError
 from interpreter.core.limits import MAX_INT
 from interpreter.core.zones import DECK, DRAW, FIELD0, FIELD1, HAND0, HAND1, RANDOM, SCRAP, SHOWN, STACK, ZONE_NAMES
 from interpreter.language.compiler import FOREVER
+from interpreter.language.runtime import VALUE
 
 from .knowledge import seen_by_rule
 from .legal import plays_for
@@ -108,6 +109,9 @@ if len(ZONE_NAMES) != 8:  # State.copy and the tables below are written for the 
 _IN_PLAY = tuple(z in (FIELD0, FIELD1) for z in range(8)) + (False,)
 # Knowledge (engine/knowledge.py): the hidden zones, and who knows a card that leaves a zone for a
 # hidden one: both players from a public zone, the holder from a hand, nobody new from the deck.
+# the zones where a card has left play: it loses the value an effect gave it (the stack does not: a
+# card played from the field, or moved between the fields through it, is still on its way into play)
+_FORGETS = tuple(z in (DECK, HAND0, HAND1, SCRAP, SHOWN) for z in range(8)) + (False,)
 _HIDDEN = tuple(z in (DECK, HAND0, HAND1) for z in range(8)) + (False,)
 _SEEN_FROM = tuple(0 if z == DECK else 1 << (z - HAND0) if z in (HAND0, HAND1) else 3 for z in range(8)) + (0,)
 _CONTROLLER = tuple(
@@ -297,6 +301,8 @@ class State:
     # -- moving cards ---------------------------------------------------------------------------
     def _relocate(self, card: int, zone: int) -> None:
         src = self.zone_of[card]
+        if self.counters and _FORGETS[zone]:
+            self._forget_value(card)
         if _IN_PLAY[src]:
             self.fv[src - FIELD0] += 1
         if _IN_PLAY[zone]:
@@ -317,8 +323,11 @@ class State:
             self._relocate(h, FIELD0 + controller)
 
     def move(self, card: int, zone: int, bottom: bool = False) -> None:
-        """Move a card. A card leaving play loses its role, owner and attachments (which go to scrap)."""
+        """Move a card. A card leaving play loses its role, owner and attachments (which go to scrap),
+        and the value an effect gave it."""
         src = self.zone_of[card]
+        if self.counters and _FORGETS[zone]:
+            self._forget_value(card)
         if _IN_PLAY[src]:
             self.fv[src - FIELD0] += 1
             if not _IN_PLAY[zone]:
@@ -391,6 +400,8 @@ class State:
         if n == 1 and deck and not self.rules.watched[DECK]:
             # the common case, as `move` does it: the top card to the hand (whoever knew it still does)
             card = deck.pop()
+            if self.counters:
+                self._forget_value(card)
             self.zones[HAND0 + player].append(card)
             self.zone_of[card] = HAND0 + player
             return
@@ -440,6 +451,11 @@ class State:
                 for c in cards:
                     seen = _SEEN_FROM[src] | (seen_by_rule(self, c) if _HIDDEN[src] and self.rules.watched[src] else 0)
                     self.known |= seen << (c << 1)
+        if self.counters:  # the cards that leave play lose the values effects gave them
+            for cards, dst in ((za, b), (zb, a)):
+                if _FORGETS[dst]:
+                    for c in cards:
+                        self._forget_value(c)
         self.zones[a], self.zones[b] = zb, za
         for c in zb:
             self.zone_of[c] = a
@@ -470,6 +486,28 @@ class State:
         if value != self.counter(key, name):
             self.note("counter", name)
         self.counters = {**self.counters, (key, name): (value, self.turn_no + turns)}
+
+    # -- a card's own value (`set X.value to N`), kept as its counter "value" --------------------
+    def own_value(self, card: int) -> int | None:
+        """The value an effect gave this card, while it lasts; None: its rank's (`values:`)."""
+        e = self.counters.get((card, VALUE)) if card >= 0 else None
+        return e[0] if e is not None and self.turn_no <= e[1] else None
+
+    def add_value(self, card: int, delta: int, base: int) -> None:
+        """`add N to X.value`: the card's value now (its own, or `base`, its rank's) and N, as its own."""
+        e = self.counters.get((card, VALUE))
+        if e is not None and self.turn_no <= e[1]:
+            self.set_counter(card, VALUE, e[0] + delta, e[1] - self.turn_no)
+        else:
+            self.set_counter(card, VALUE, base + delta, FOREVER)
+
+    def _forget_value(self, card: int) -> None:
+        """A card that leaves play (to a hand, the deck, the scrap or the revealed cards) loses the
+        value an effect gave it (checked only while some counter is set: `if self.counters`)."""
+        if (card, VALUE) in self.counters:
+            kept = dict(self.counters)
+            del kept[(card, VALUE)]
+            self.counters = kept
 
     def add_counter(self, key: int, name: str, delta: int) -> None:
         """Add to a counter; a counter that was not set (or is over) starts from 0 and lasts the game."""

@@ -44,6 +44,7 @@ class DecisionView:
     count: int
     upto: bool  # any number of the options from none to `count`
     ask: bool  # a question: the moves are `verb` (yes) and `decline` (no)
+    numbers: tuple[int, int] | None  # a number to name (`choose a number`): (lowest, highest), seen by both
     options: tuple[str, ...]
     option_count: int
 

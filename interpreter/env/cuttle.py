@@ -6,7 +6,8 @@ An action is one *token* of a move: a verb, a card, or `end`. A move of the nota
 step each; the mask allows exactly the tokens that continue some legal move. The move is played as
 soon as its tokens name exactly one legal move; `end` is offered only where a legal move is also
 the beginning of a longer one (`oneoff AS` and the twin `oneoff AS AH`). So every ruleset, house
-rules included, has a fixed action space: 1 + its verbs + 54 cards.
+rules included, has a fixed action space: 1 + its verbs + 54 cards (+ `-` and the ten digits, for a
+ruleset where a player names a number: `value 10` is its verb and its characters).
 
     from interpreter.env import env
     e = env(ruleset="micro", seed=3)
@@ -33,6 +34,7 @@ from .encoding import encode, size
 
 AGENTS = ["p1", "p2"]
 END = "end"
+DIGITS = ("-", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
 
 
 class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
@@ -43,7 +45,10 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
     ) -> None:
         super().__init__()
         self.rules = load_ruleset(ruleset)
-        self.tokens: list[str] = [END, *self.rules.verbs, *NAMES[:CARD_COUNT]]
+        # (a ruleset where a player names a number, `choose a number ... as value`, also has its digits:
+        # `value 10` is played as `value`, `1`, `0`, then `end` where `value 1` is also legal)
+        digits = [*DIGITS] if self.rules.ctx.numbers else []
+        self.tokens: list[str] = [END, *self.rules.verbs, *NAMES[:CARD_COUNT], *digits]
         self.index = {t: i for i, t in enumerate(self.tokens)}
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
@@ -154,6 +159,8 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
 
     # -- moves as tokens -------------------------------------------------------------------------
     def move_tokens(self, move: Move) -> list[int]:
+        if move.number is not None:  # a number named: its verb, then its characters (`-`, digits)
+            return [self.index[move.verb], *(self.index[ch] for ch in str(move.number))]
         return [self.index[move.verb], *(self.index[NAMES[c]] for c in move.cards)]
 
     def _candidates(self) -> list[list[int]]:

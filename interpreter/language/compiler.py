@@ -29,7 +29,14 @@ from typing import Any
 
 from interpreter.core.cards import ALL_RANKS, CARD_COUNT, MOVE_WORD, RANK_OF, SUIT_OF
 from interpreter.core.errors import RulesetError, suggest
-from interpreter.core.limits import MAX_CHOICES, MAX_DEFINE_DEPTH, MAX_EXPR_DEPTH, MAX_INLINE_NODES, MAX_INT
+from interpreter.core.limits import (
+    MAX_CHOICES,
+    MAX_DEFINE_DEPTH,
+    MAX_EXPR_DEPTH,
+    MAX_INLINE_NODES,
+    MAX_INT,
+    MAX_NUMBERS,
+)
 from interpreter.core.source import Span
 from interpreter.core.zones import DECK, FIELD0, HAND0, SCRAP, SHOWN
 
@@ -47,6 +54,7 @@ UPTO = "up to"  # the last item of a CHOOSE instruction of `choose up to N` (`ch
 ASK = "agrees"  # the last item of a CHOOSE instruction of `if P agrees to VERB` (a question: VERB or decline)
 DECLINE = "decline"  # the move that answers a question no
 AGREED = " agreed"  # the binding a question's answer is kept in, read by the jump after it (not a name)
+NUMBER = "a number"  # the last item of a CHOOSE instruction of `choose a number from A to B`
 
 CARD_ATTRS = (
     "rank",
@@ -84,6 +92,8 @@ class Context:
     counters: dict[str, str] = field(default_factory=dict)  # `counters:` name -> "player" or "card"
     verbs: set[str] = field(default_factory=set)
     asked: set[str] = field(default_factory=set)  # the answers yes of `if P agrees to VERB` (moves, not names)
+    numbers: set[str] = field(default_factory=set)  # the names of chosen numbers (`choose a number ... as NAME`)
+    card_values: bool = False  # whether an effect sets a card's value (`set X.value to N`): `.value` reads it
     deck_size: int = CARD_COUNT  # the most cards any zone (or set of cards) can hold
     namespace: dict[str, Any] | None = None  # the generated code's globals
     used_names: set[str] = field(default_factory=set)  # constants the expressions refer to
@@ -103,7 +113,7 @@ class Context:
 
 PRIMITIVE_ARITY: dict[str, tuple[int, int]] = {
     "count": (1, 1),
-    "total": (1, 1),
+    "total": (1, 2),
     "min": (1, 9),
     "max": (1, 9),
     "top": (1, 1),
@@ -154,7 +164,8 @@ def _reads(node: Any, ctx: Context, ok: Callable[[A.Node], bool]) -> bool:
 
 
 def reads_only_fields(node: Any, ctx: Context) -> bool:
-    """True if an expression reads nothing but cards in play (so it can only change when a field does)."""
+    """True if an expression reads nothing but cards in play (so it can only change when a field does):
+    not another zone, a mark, a counter, the turn, nor, where effects set them, cards' own values."""
     return _reads(
         node,
         ctx,
@@ -163,7 +174,15 @@ def reads_only_fields(node: Any, ctx: Context) -> bool:
                 isinstance(n, A.Zone)
                 and n.zone not in ("field", "play")
                 or isinstance(n, A.Call)
-                and n.func in ("score", "goal", "can_play", "marked", "deck_top")
+                and (
+                    n.func in ("score", "goal", "can_play", "marked", "deck_top")
+                    or n.func == "total"
+                    and ctx.card_values
+                )
+                or isinstance(n, A.Attr)
+                and (n.name in ctx.counters or n.name in PLAYER_ATTRS or n.name == "value" and ctx.card_values)
+                or isinstance(n, A.Name)
+                and n.name == "turn"
             )
         ),
     )
@@ -182,7 +201,7 @@ def reads_only_own_field(node: Any, ctx: Context) -> bool:
 
 def _suspends(node: Any) -> bool:
     """Whether a statement can wait for a player's decision (choose, play from)."""
-    return any(isinstance(n, (A.Choose, A.PlayFrom, A.Ask)) for n in nodes(node))
+    return any(isinstance(n, (A.Choose, A.ChooseNumber, A.PlayFrom, A.Ask)) for n in nodes(node))
 
 
 def _agreed(g: Any, env: dict) -> bool:
@@ -642,7 +661,7 @@ class Compiler:
                     bound.size,
                     bound.value,
                 ).like(bound)
-            typ = self._TYPES.get(n, "cards" if n in self.ctx.verbs else "any")
+            typ = self._TYPES.get(n, "cards" if n in self.ctx.verbs else "int" if n in self.ctx.numbers else "any")
             size = self._let_sizes.get(n, self.ctx.deck_size) if typ in ("cards", "any") else 1
             return _Code(self._env(n, used), typ, ONE, size)
         if n in self.ctx.defines:
@@ -712,10 +731,11 @@ class Compiler:
         return _Code(_zone(_plus(_const(base), self._as_player(p, owner, f"'{z} of'"))), "cards", p.cost + ONE, n)
 
     def _g_where(self, node: A.Where, scope, used, loop: bool = False) -> _Code:
+        name = node.var or "it"  # `where x: COND` names the card x (and leaves `it` what it was)
         if self.plain:
             src = self.gen(node.source, scope, used)
             var = self._fresh()
-            cond = self.gen(node.cond, {**scope, "it": _Code(_load(var), "card")}, used)
+            cond = self.gen(node.cond, {**scope, name: _Code(_load(var), "card")}, used)
             comp = ast.comprehension(target=_store(var), iter=self._cards_of(src), ifs=[cond.node], is_async=0)
             return _Code(
                 ast.ListComp(elt=_load(var), generators=[comp]),
@@ -730,7 +750,7 @@ class Compiler:
             source, var, tests = src.loop.source, src.loop.var, list(src.loop.tests)
         else:
             source, var, tests = self._cards_of(src), self._fresh(), []
-        inner = {**scope, "it": _Code(_load(var), "card")}
+        inner = {**scope, name: _Code(_load(var), "card")}
         cost = ZERO
         for part in _conjuncts(node.cond):  # `A and B`: two tests (B's statements run only if A holds)
 
@@ -790,12 +810,24 @@ class Compiler:
         ]
         return _load(n)
 
-    def _totalled(self, a0: _Code) -> ast.expr:
-        """The total value of a set of cards, summed by a loop (no list built)."""
+    def _value_of(self, card: ast.expr) -> ast.expr:
+        """A card's value: its rank's (`VAL`), or, where an effect sets values, its own while it has one."""
+        if self.ctx.card_values:
+            return _call("_valued", _load("g"), card, _load("VAL"))
+        return _item(_load("VAL"), card)
+
+    def _totalled(
+        self, a0: _Code, each: Callable[[ast.expr], tuple[list[ast.stmt], ast.expr]] | None = None
+    ) -> ast.expr:
+        """The total of a set of cards, summed by a loop (no list built): of their values, or of
+        `each(card)` (its statements and its value: `total(CARDS, EXPR)`)."""
         t = self._fresh()
 
         def add(v: ast.expr) -> list[ast.stmt]:
-            return [ast.AugAssign(target=_store(t), op=ast.Add(), value=_item(_load("VAL"), v))]
+            if each is None:
+                return [ast.AugAssign(target=_store(t), op=ast.Add(), value=self._value_of(v))]
+            stmts, x = each(v)
+            return stmts + [ast.Assign(targets=[_store(t)], value=_call("_add", _load(t), x))]
 
         self._pre.append(ast.Assign(targets=[_store(t)], value=_const(0)))
         if a0.loop is not None:
@@ -936,7 +968,8 @@ class Compiler:
     def _g_neg(self, node: A.Neg, scope, used) -> _Code:
         x = self.gen(node.operand, scope, used)
         self._expect(x, ("int",), node.operand, "'-'")
-        return _Code(ast.UnaryOp(op=ast.USub(), operand=x.node), "int", x.cost + ONE)
+        known = -x.value if x.value.__class__ is int else None  # (`-3` is known at load, as `3` is)
+        return _Code(ast.UnaryOp(op=ast.USub(), operand=x.node), "int", x.cost + ONE, value=known)
 
     def _g_index(self, node: A.Index, scope, used) -> _Code:
         seq, idx = self.gen(node.obj, scope, used), self.gen(node.index, scope, used)
@@ -990,7 +1023,7 @@ class Compiler:
         if a == "suit":
             return _Code(_item(_load("SUITR"), x), "int", cost)
         if a == "value":
-            return _Code(_item(_load("VAL"), x), "int", cost)
+            return _Code(self._value_of(x), "int", cost)
         if a == "name":
             return _Code(_item(_load("NAMES"), x), "str", cost)
         if a == "role":
@@ -1062,6 +1095,8 @@ class Compiler:
         if name in self.ctx.defines:
             return self._expand(node, name, node.args, scope, used, loop)
         self._check_call(node, scope)
+        if name == "total" and len(node.args) == 2:
+            return self._total_of(node, scope, used)
         # count, any and total run a `where` as a loop of their own
         fused = name in ("count", "any", "total") and not self.plain
         args = [self.gen(x, scope, used, loop=fused) for x in node.args]
@@ -1090,7 +1125,7 @@ class Compiler:
             var = self._fresh()
             comp = ast.comprehension(target=_store(var), iter=self._cards_of(a0), ifs=[], is_async=0)
             return _Code(
-                _call("sum", ast.ListComp(elt=_item(_load("VAL"), _load(var)), generators=[comp])),
+                _call("sum", ast.ListComp(elt=self._value_of(_load(var)), generators=[comp])),
                 "int",
                 cost + Cost(a0.size),
             )
@@ -1133,6 +1168,24 @@ class Compiler:
             ranks = ast.SetComp(elt=_item(_load("RANK_OF"), _load(var)), generators=[comp])
             return _Code(_compare(_call("len", ranks), ast.LtE(), _const(1)), "bool", cost + Cost(a0.size))
         return _Code(ast.BinOp(left=_const(1), op=ast.Sub(), right=p), "player", cost)  # other
+
+    def _total_of(self, node: A.Call, scope, used) -> _Code:
+        """`total(CARDS, EXPR)`: the sum of EXPR for each of the cards, `it` in EXPR being the card."""
+        cards, per = node.args
+        a0 = self.gen(cards, scope, used, loop=not self.plain)
+        self._expect(a0, ("card", "cards"), cards, "total()")
+        costs: list[Cost] = []
+
+        def each(card: ast.expr) -> tuple[list[ast.stmt], ast.expr]:
+            assert isinstance(card, ast.Name)
+            inner = {**scope, "it": _Code(_load(card.id), "card")}
+            stmts, x = self._apart(lambda: self.gen(per, inner, used))
+            self._expect(x, ("int",), per, "total(CARDS, EXPR): EXPR")
+            costs.append(x.cost)
+            return stmts, x.node
+
+        total = self._totalled(a0, each)
+        return _Code(total, "int", a0.cost + (costs[0] + ONE).times(a0.size) + ONE)
 
     # -- definitions --------------------------------------------------------------------------
     def define_size(self, name: str, chain: tuple[str, ...] = ()) -> int:
@@ -1362,6 +1415,10 @@ class Compiler:
             bound.add(node.verb)
             bound.add("chosen")
             return
+        if isinstance(node, A.ChooseNumber):
+            self._choose_number(node, fb, out)
+            bound.add(node.verb)
+            return
         if isinstance(node, A.PlayFrom):
             src, s = self._sub_expr(node.source, fb)
             self.cost = self.cost + Cost(0, plays=s.size)
@@ -1384,6 +1441,34 @@ class Compiler:
         if fn is not None:
             self.ctx.programs[fn] = ((node,), fb)
         out.append([EXEC, fn])
+
+    def _choose_number(self, node: A.ChooseNumber, fb: frozenset[str], out: list) -> None:
+        """`choose a number from LOW to HIGH by P as NAME`: one move per number (`NAME 7`), at most
+        MAX_NUMBERS of them (refused here when both ends are known, else when it is played)."""
+        (low, lo), (high, hi) = self._sub_expr(node.low, fb), self._sub_expr(node.high, fb)
+        who, w = self._sub_expr(node.chooser, fb)
+        self._expect(lo, ("int",), node.low, "'choose a number from'")
+        self._expect(hi, ("int",), node.high, "'choose a number ... to'")
+        self._expect(w, ("player",), node.chooser, "'choose a number ... by'")
+        if not MOVE_WORD.match(node.verb):
+            raise self.error(
+                node,
+                f"'{node.verb}' cannot begin a move: a player types the number as '{node.verb} 7'",
+                "E217",
+                hint="name the number with a lower-case word, a letter first (e.g. 'as value')",
+            )
+        if node.verb in self.ctx.verbs:
+            raise self.error(node, f"'{node.verb}' already names a choice of cards; name the number otherwise", "E217")
+        if lo.value.__class__ is int and hi.value.__class__ is int and hi.value - lo.value + 1 > MAX_NUMBERS:
+            raise self.error(
+                node,
+                f"choosing a number from {lo.value} to {hi.value} offers {hi.value - lo.value + 1:,} moves; "
+                f"at most {MAX_NUMBERS:,} (MAX_NUMBERS)",
+                "E214",
+            )
+        known = lo.value.__class__ is int and hi.value.__class__ is int
+        self.cost = self.cost + Cost(max(1, hi.value - lo.value + 1) if known else MAX_NUMBERS)  # the moves offered
+        out.append([CHOOSE, low, high, who, node.verb, NUMBER])
 
     def _env_item(self, name: str) -> ast.Subscript:
         return ast.Subscript(value=_load("e"), slice=self.const(name), ctx=ast.Store())
@@ -1408,9 +1493,12 @@ class Compiler:
                 return [ast.Assign(targets=[self._env_item(node.name), _store(local.id)], value=_snapshot(code))]
             method = _SGEN.get(type(node))
             if method is None:
-                if isinstance(node, (A.Choose, A.PlayFrom, A.Let, A.Ask)):
+                if isinstance(node, (A.Choose, A.ChooseNumber, A.PlayFrom, A.Let, A.Ask)):
                     raise self.error(
-                        node, "'choose', 'play from', 'let' and 'if ... agrees' cannot stand inside 'for each'", "E208"
+                        node,
+                        "'choose', 'choose a number', 'play from', 'let' and 'if ... agrees' "
+                        "cannot stand inside 'for each'",
+                        "E208",
                     )
                 raise self.error(node, f"{type(node).__name__} is not a statement")
             return method(self, node, scope, used)
@@ -1588,8 +1676,20 @@ class Compiler:
         self.cost = self.cost + obj.cost
         return self._counter_key(obj, node, node.name), self.const(node.name)
 
+    def _value_card(self, node: A.Node, scope, used) -> ast.expr | None:
+        """The card of `X.value` as the target of `set`/`add` (a card's own value), or None when the
+        target is a counter."""
+        if not (isinstance(node, A.Attr) and node.name == "value"):
+            return None
+        obj = self.gen(node.obj, scope, used)
+        self._expect(obj, ("card", "cards"), node.obj, "'.value'")
+        self.cost = self.cost + obj.cost
+        return obj.node if obj.typ == "card" else _call("_first", obj.node)
+
     def _s_set_counter(self, node: A.SetCounter, scope, used) -> list[ast.stmt]:
-        key, name = self._counter_target(node.target, scope, used)
+        card = self._value_card(node.target, scope, used)
+        if card is None:
+            key, name = self._counter_target(node.target, scope, used)
         v = self.gen(node.value, scope, used)
         self._expect(v, ("int",), node.value, "'set ... to'")
         if node.turns is None:
@@ -1598,13 +1698,19 @@ class Compiler:
             n = self.gen(node.turns, scope, used)
             self._expect(n, ("int",), node.turns, "'set ... for'")
         self.cost = self.cost + v.cost + n.cost
+        if card is not None:  # a card's own value: it keeps it while it stays in play
+            return [_stmt(_call("_set_value", _load("g"), card, v.node, n.node))]
         return [_stmt(_call(_g("set_counter"), key, name, v.node, n.node))]
 
     def _s_add_counter(self, node: A.AddCounter, scope, used) -> list[ast.stmt]:
-        key, name = self._counter_target(node.target, scope, used)
+        card = self._value_card(node.target, scope, used)
+        if card is None:
+            key, name = self._counter_target(node.target, scope, used)
         v = self.gen(node.value, scope, used)
         self._expect(v, ("int",), node.value, "'add'")
         self.cost = self.cost + v.cost
+        if card is not None:
+            return [_stmt(_call("_add_value", _load("g"), card, v.node, _load("VAL")))]
         return [_stmt(_call(_g("add_counter"), key, name, v.node))]
 
     def _s_unmark(self, node: A.Unmark, scope, used) -> list[ast.stmt]:
@@ -1811,6 +1917,7 @@ __all__ = [
     "ASK",
     "AGREED",
     "DECLINE",
+    "NUMBER",
     "PLAY",
     "BUILTIN",
 ]

@@ -344,10 +344,12 @@ def noun(node: A.Node, ctx: Context) -> NP | None:
                 place=f"in front of {player(p, ctx)}",
                 source=f"{possessive(p, ctx)} cards in play",
             )
-        case A.Where(source=s, cond=c):
+        case A.Where(source=s, cond=c, var=v):
             np = noun(s, ctx)
             if np is None or np.definite:
                 np = NP(place=f"in {value(s, ctx)}", source=value(s, ctx))
+            if v:  # `where x: COND`: read as `it` where that is unambiguous, else "that card"
+                c, ctx = _named_card(c, v, ctx)
             _restrict(np, c, ctx)
             return np
         case A.Attr(obj=o, name="jacks"):
@@ -372,6 +374,39 @@ def noun(node: A.Node, ctx: Context) -> NP | None:
         case A.Name(name="card" | "target" | "it" as n):
             return NP(definite=BOUND_WORDS[n])
     return None
+
+
+# what an expression's own `it` is called while it is read (`total(CARDS, EXPR)`: "each card's value")
+_EACH = " each"
+
+
+def _in_scope(node: Any, name: str, new: str) -> Any:
+    """`node` with the name `name` written `new` where both mean what they mean here: not inside a part
+    that binds either name again (a `where` on that name; `it` of a nested `where` or `total(CARDS, EXPR)`)."""
+    if isinstance(node, A.Name):
+        return dataclasses.replace(node, name=new) if node.name == name else node
+    if isinstance(node, tuple):
+        return tuple(_in_scope(x, name, new) for x in node)
+    if isinstance(node, A.Where) and (node.var or "it") in (name, new):  # (bound again, or `new` means another card)
+        return dataclasses.replace(node, source=_in_scope(node.source, name, new))
+    if isinstance(node, A.Call) and node.func == "total" and len(node.args) == 2 and "it" in (name, new):
+        return dataclasses.replace(node, args=(_in_scope(node.args[0], name, new), node.args[1]))
+    if isinstance(node, A.Node):
+        changes = {
+            f.name: _in_scope(getattr(node, f.name), name, new)
+            for f in dataclasses.fields(node)
+            if f.name not in ("line", "column")
+        }
+        return dataclasses.replace(node, **changes)
+    return node
+
+
+def _named_card(cond: A.Node, var: str, ctx: Context) -> tuple[A.Node, Context]:
+    """The condition of `where x: COND` read as a condition on `it` (so "whose value is 3" reads as
+    it does unnamed), and x, where `it` means another card (a nested `where`), called "that card"."""
+    if _in_scope(cond, "it", _EACH) != cond:  # the condition reads an outer `it` too: x keeps its own words
+        return cond, ctx.with_(aliases={**ctx.aliases, var: "that card"})
+    return _in_scope(cond, var, "it"), ctx.with_(aliases={**ctx.aliases, var: "that card"})
 
 
 def _is_one(n: A.Node) -> bool:
@@ -630,6 +665,10 @@ def _call_value(node: A.Call, ctx: Context) -> str:
     if f == "total" and len(args) == 1:
         np = noun(args[0], ctx)
         return f"the total value of {np.plural() if np else value(args[0], ctx)}"
+    if f == "total" and len(args) == 2:  # `total(CARDS, EXPR)`: "the sum of each card's heat count over ..."
+        np = noun(args[0], ctx)
+        each = value(_in_scope(args[1], "it", _EACH), ctx.with_(aliases={**ctx.aliases, _EACH: "each card"}))
+        return f"the sum of {each} over {np.plural() if np else value(args[0], ctx)}"
     if f in ("min", "max"):
         word = "smaller" if f == "min" else "larger"
         if len(args) == 1:
@@ -659,12 +698,25 @@ def _call_value(node: A.Call, ctx: Context) -> str:
         params, body = ctx.defines[f]
         if _is_condition(body):
             return cond_text(node, ctx)
+        if len(args) == 1:  # `worth(card)`: "this card's worth"
+            return f"{possessive(args[0], ctx)} {words(f)}"
         return f"{words(f)} of {join_or([value(x, ctx) for x in args], 'and')}"
     return code(node)
 
 
 def _is_condition(node: A.Node) -> bool:
     return isinstance(node, A.Not) or (isinstance(node, A.BinOp) and node.op not in ARITH_WORDS)
+
+
+def is_value(node: A.Node) -> bool:
+    """Whether an expression is plainly a number (arithmetic, a number, a count, a total, a min or max,
+    a card's number): read as a noun, not as a condition."""
+    return (
+        isinstance(node, (A.Num, A.Neg))
+        or (isinstance(node, A.BinOp) and node.op in ARITH_WORDS)
+        or (isinstance(node, A.Call) and node.func in ("count", "total", "min", "max", "score", "goal"))
+        or (isinstance(node, A.Attr) and node.name in ("value", "suit", "turns"))
+    )
 
 
 # -- conditions --------------------------------------------------------------------------------
@@ -891,6 +943,8 @@ def stmt_text(node: A.Node, ctx: Context) -> str:
             return f"{conj('swap', subj)} {value(lhs, ctx)} with {value(rhs, ctx)}"
         case A.Choose():
             return _choose(node, ctx)
+        case A.ChooseNumber():
+            return _number_text(node, ctx)
         case A.PlayFrom(source=s):
             np = noun(s, ctx)
             what = f"one of {np.definite}" if np and np.definite else (np.one() if np else value(s, ctx))
@@ -933,11 +987,8 @@ def stmt_text(node: A.Node, ctx: Context) -> str:
             return f"{who} {'are' if who == 'you' else 'is'} no longer marked {words(m)}"
         case A.Mark(cards=c, mark=m, turns=None):
             return f"{conj('mark', subj)} {_object(c, ctx)} as {words(m)} for the rest of the game"
-        case A.SetCounter(target=t, value=v, turns=None):
-            return f"{conj('set', subj)} {value(t, ctx)} to {value(v, ctx)}"
-        case A.SetCounter(target=t, value=v, turns=n) if n is not None:
-            turns = "turn" if isinstance(n, A.Num) and n.value == 1 else "turns"
-            return f"{conj('set', subj)} {value(t, ctx)} to {value(v, ctx)} for {value(n, ctx)} {turns}"
+        case A.SetCounter():
+            return _set_text(node, ctx)
         case A.AddCounter(value=v, target=t):
             return f"{conj('add', subj)} {value(v, ctx)} to {value(t, ctx)}"
         case A.Unmark(cards=c, mark=m):
@@ -961,6 +1012,24 @@ def stmt_text(node: A.Node, ctx: Context) -> str:
                 return f"{conj('look', subj)} at {what}"
             return f"{conj('show', subj)} {what} to {player(p, ctx)}"
     return code(node)
+
+
+def _set_text(node: A.SetCounter, ctx: Context) -> str:
+    """`set X.NAME to V [for N turns]`; a card's value reads "X is worth V until it leaves play"."""
+    t, v, n = node.target, value(node.value, ctx), node.turns
+    turns = "" if n is None else f" for {value(n, ctx)} turn{'' if isinstance(n, A.Num) and n.value == 1 else 's'}"
+    if isinstance(t, A.Attr) and t.name == "value":
+        card = _object(t.obj, ctx)
+        return f"{card} {'is' if card != 'them' else 'are'} worth {v}{turns or ' until it leaves play'}"
+    return f"{conj('set', ctx.subject)} {value(t, ctx)} to {v}{turns}"
+
+
+def _number_text(node: A.ChooseNumber, ctx: Context) -> str:
+    """`choose a number from A to B by P as NAME`: "you name a number from 0 to 10"."""
+    lo, hi, who = value(node.low, ctx), value(node.high, ctx), node.chooser
+    if _is(who, "random"):
+        return f"the game names a number from {lo} to {hi} at random"
+    return f"{player(who, ctx)} {conj('name', who)} a number from {lo} to {hi}"
 
 
 def _same_card(x: A.Node, cards: A.Node) -> bool:
@@ -1051,6 +1120,11 @@ def clauses(body: Sequence[A.Node], ctx: Context) -> list[str]:
             out.append(_choose(s, ctx.with_(chosen=chosen)))
             chosen[s.verb] = chosen["chosen"] = "the chosen card" + ("" if s.count == A.Num(1) else "s")
             ctx = ctx.with_(chosen=chosen)
+            i += 1
+            continue
+        if isinstance(s, A.ChooseNumber):  # the number is then "the number named"
+            out.append(stmt_text(s, ctx.with_(chosen=chosen)))
+            ctx = ctx.with_(aliases={**ctx.aliases, s.verb: "the number named"})
             i += 1
             continue
         if isinstance(s, A.Let) and isinstance(s.value, A.Zone):

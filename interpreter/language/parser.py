@@ -38,6 +38,7 @@ _TERMINAL_WORDS = {
     "SLASH": "'/'",
     "EQUAL": "'='",
     "$END": "the end of the text",
+    "_A_NUMBER": "'a number'",
 }
 
 
@@ -105,6 +106,9 @@ class _ToAst(Transformer):
 
     def choose_order(self, meta, c):
         return A.Choose(A.Call("count", (c[0],), **_pos(meta)), c[0], c[1], c[2], ordered=True, **_pos(meta))
+
+    def choose_number(self, meta, c):
+        return A.ChooseNumber(c[0], c[1], c[2], c[3], **_pos(meta))
 
     def verb(self, meta, c):
         return str(c[0])
@@ -182,6 +186,9 @@ class _ToAst(Transformer):
     # expressions
     def where(self, meta, c):
         return A.Where(c[0], c[1], **_pos(meta))
+
+    def where_named(self, meta, c):
+        return A.Where(c[0], c[2], str(c[1]), **_pos(meta))
 
     def or_(self, meta, c):
         return A.BinOp("or", c[0], c[1], **_pos(meta))
@@ -313,6 +320,7 @@ _KEYWORDS = (
     "under",
     "order",
     "reversed",
+    "number",
 )
 
 

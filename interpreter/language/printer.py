@@ -81,8 +81,8 @@ def _expr(node: A.Node) -> str:
             return f"{_postfix_obj(o)}.{n}"
         case A.Index(obj=o, index=i):
             return f"{_postfix_obj(o)}[{expr_text(i)}]"
-        case A.Where(source=s, cond=c):
-            return f"{expr_text(s, OR)} where {expr_text(c, OR)}"
+        case A.Where(source=s, cond=c, var=v):
+            return f"{expr_text(s, OR)} where {v + ': ' if v else ''}{expr_text(c, OR)}"
         case A.BinOp(op=op, left=lhs, right=rhs) if op in _COMPARISONS:
             return f"{expr_text(lhs, SUM)} {op} {expr_text(rhs, SUM)}"
         case A.BinOp(op=op, left=lhs, right=rhs):
@@ -154,6 +154,8 @@ def _stmt(node: A.Node, depth: int = 0, multiline: bool = False) -> str:
             return f"choose up to {e(c)} from {e(s)} by {e(w)} as {v}"
         case A.Choose(count=c, source=s, chooser=w, verb=v):
             return f"choose {e(c)} from {e(s)} by {e(w)} as {v}"
+        case A.ChooseNumber(low=lo, high=hi, chooser=w, verb=v):
+            return f"choose a number from {e(lo)} to {e(hi)} by {e(w)} as {v}"
         case A.PlayFrom(source=s):
             return f"play from {e(s)}"
         case A.Let(name=n, value=v):
@@ -203,6 +205,7 @@ _STATEMENTS = (
     A.ShuffleUnder,
     A.Swap,
     A.Choose,
+    A.ChooseNumber,
     A.PlayFrom,
     A.Let,
     A.If,

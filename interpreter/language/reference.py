@@ -16,7 +16,7 @@ from typing import Any
 
 from interpreter.core.cards import NAMES, RANK_OF, SUIT_OF
 from interpreter.core.errors import RuleRuntimeError
-from interpreter.core.limits import MAX_INT
+from interpreter.core.limits import MAX_INT, MAX_NUMBERS
 from interpreter.core.zones import CONTROLLER, DECK, FIELD0, HAND0, RANDOM, SCRAP, SHOWN
 
 from . import tree as A
@@ -165,11 +165,17 @@ class Reference:
         return tuple(g.zones[(HAND0 if n.zone == "hand" else FIELD0) + p])
 
     def _where(self, n: A.Where, g, env, bound) -> Any:
+        name = n.var or "it"  # `where x: COND`: the card is x (`it` keeps its meaning)
         out = []
         for c in cards(self.ev(n.source, g, env, bound)):
-            if self.ev(n.cond, g, {**env, "it": c}, bound | {"it"}):
+            if self.ev(n.cond, g, {**env, name: Card(c)}, bound | {name}):
                 out.append(c)
         return tuple(out)
+
+    def _value(self, g: Any, c: int) -> int:
+        """A card's value: the one an effect gave it while it lasts (`set X.value`), else its rank's."""
+        own = g.own_value(c) if c >= 0 else None
+        return self.value[c] if own is None else own
 
     def _rank_literal(self, side: A.Node, other: A.Node) -> A.Node:
         """`it.rank == 9`: a number beside `.rank` is that rank's name."""
@@ -227,7 +233,7 @@ class Reference:
         attrs: dict[str, Callable[[], Any]] = {
             "rank": lambda: RANK_OF[c],
             "suit": lambda: self.suit[c],
-            "value": lambda: self.value[c],
+            "value": lambda: self._value(g, c),
             "name": lambda: NAMES[c],
             "role": lambda: g.role[c],
             "owner": lambda: _nobody_or(g.owner[c]),
@@ -250,6 +256,12 @@ class Reference:
     def _call(self, n: A.Call, g, env, bound) -> Any:
         if n.func in self.ctx.defines:
             return self._define(n.func, n.args, g, env, bound)
+        if n.func == "total" and len(n.args) == 2:  # `total(CARDS, EXPR)`: EXPR for each card (`it`)
+            each = n.args[1]
+            out = 0
+            for c in cards(self.ev(n.args[0], g, env, bound)):
+                out = _number(out + self.ev(each, g, {**env, "it": Card(c)}, bound | {"it"}))
+            return out
         prim = _PRIMITIVES.get(n.func)
         if prim is None:
             raise RuleRuntimeError(f"line {n.line}: unknown function '{n.func}'")
@@ -347,15 +359,36 @@ class Reference:
         key = -1 - _player(obj) if self.ctx.counters[target.name] == "player" else _first(obj)
         return key, target.name
 
+    def _value_card(self, target: A.Node, g, env, bound) -> int | None:
+        """The card of `X.value` as the target of `set`/`add`; None when the target is a counter."""
+        if isinstance(target, A.Attr) and target.name == "value":
+            return _first(self._e(target.obj, g, env, bound))
+        return None
+
     def _s_set_counter(self, s: A.SetCounter, g, env, bound) -> None:
-        key, name = self._counter_key(s.target, g, env, bound)
+        card = self._value_card(s.target, g, env, bound)
+        if card is None:
+            key, name = self._counter_key(s.target, g, env, bound)
         v = self._e(s.value, g, env, bound)
         n = REST_OF_GAME if s.turns is None else self._e(s.turns, g, env, bound)
-        g.set_counter(key, name, v, n)
+        if card is None:
+            g.set_counter(key, name, v, n)
+        elif card >= 0:  # (none has no value to set)
+            g.set_counter(card, "value", _number(v), n)
 
     def _s_add_counter(self, s: A.AddCounter, g, env, bound) -> None:
-        key, name = self._counter_key(s.target, g, env, bound)
-        g.add_counter(key, name, self._e(s.value, g, env, bound))
+        card = self._value_card(s.target, g, env, bound)
+        if card is None:
+            key, name = self._counter_key(s.target, g, env, bound)
+            g.add_counter(key, name, self._e(s.value, g, env, bound))
+            return
+        v = _number(self._e(s.value, g, env, bound))
+        if card >= 0:
+            own = g.own_value(card)
+            if own is None:
+                g.set_counter(card, "value", _number(self.value[card] + v), REST_OF_GAME)
+            else:
+                g.add_counter(card, "value", v)
 
     def _s_for(self, s: A.ForEach, g, env, bound) -> None:
         for c in cards(self._e(s.source, g, env, bound)):
@@ -410,6 +443,23 @@ class Reference:
         else:
             picked = tuple(self.decide("choose", chooser, s.verb, k, options, s.ordered))
         env[s.verb] = env["chosen"] = picked
+
+    def _s_choose_number(self, s: A.ChooseNumber, g, env, bound) -> None:
+        low, high = self._e(s.low, g, env, bound), self._e(s.high, g, env, bound)
+        bound |= {s.verb}
+        if not isinstance(low, int) or not isinstance(high, int) or isinstance(low, bool) or high < low:
+            raise RuleRuntimeError(f"line {s.line}: no number from {low!r} to {high!r}")
+        if high - low + 1 > MAX_NUMBERS:
+            raise RuleRuntimeError(f"line {s.line}: more than MAX_NUMBERS numbers from {low} to {high}")
+        chooser = self._e(s.chooser, g, env, bound)
+        if chooser == RANDOM:
+            env[s.verb] = low + g.rng.below(high - low + 1)
+            return
+        chooser = _player(chooser)
+        if self.decide is None:
+            raise RuleRuntimeError(f"line {s.line}: a player must name a number here (no `decide` given)")
+        else:
+            env[s.verb] = self.decide("number", chooser, s.verb, low, high)
 
     def _s_play_from(self, s: A.PlayFrom, g, env, bound) -> None:
         options = cards(self._e(s.source, g, env, bound))
@@ -523,6 +573,7 @@ _STMT: dict[type, Callable[..., None]] = {
     A.Ask: Reference._s_ask,
     A.Let: Reference._s_let,
     A.Choose: Reference._s_choose,
+    A.ChooseNumber: Reference._s_choose_number,
     A.PlayFrom: Reference._s_play_from,
     A.Pass: Reference._s_pass,
     A.Win: Reference._s_win,

@@ -8,6 +8,8 @@ from __future__ import annotations
 from interpreter.core.errors import RuleRuntimeError
 from interpreter.core.limits import MAX_INT
 
+VALUE = "value"  # the counter of a card's own value, set by an effect (`set X.value to N`; engine/state.py)
+
 
 def as_cards(v) -> tuple[int, ...] | list[int]:
     """A set of cards from a card, a set, or nothing (not copied: callers that mutate copy first).
@@ -123,7 +125,29 @@ def _most(xs):
     return max(xs, default=0)
 
 
+def _valued(g, c: int, table) -> int:
+    """`.value` in a ruleset where an effect sets cards' values: the card's own value while it has
+    one (`set X.value to N`), else its rank's from `values:` (`table`, the generated code's VAL)."""
+    own = g.own_value(c)
+    return table[c] if own is None else own
+
+
+def _set_value(g, c: int, v, turns: int) -> None:
+    """`set X.value to N [for T turns]`: the card's own value (none: nothing to set)."""
+    if c >= 0:
+        g.set_counter(c, VALUE, _number(v), turns)
+
+
+def _add_value(g, c: int, v, table) -> None:
+    """`add N to X.value`: its value (its own, else its rank's) and N, as its own value."""
+    if c >= 0:
+        g.add_value(c, _number(v), table[c])
+
+
 HELPERS = {
+    "_valued": _valued,
+    "_set_value": _set_value,
+    "_add_value": _add_value,
     "_least": _least,
     "_most": _most,
     "_from_top": _from_top,

@@ -65,6 +65,7 @@ class Zone(Node):
 class Where(Node):
     source: Node
     cond: Node
+    var: str | None = None  # `where x: COND`: the card tested is named x (else `it`)
 
 
 @dataclass(frozen=True)
@@ -155,6 +156,17 @@ class Choose(Node):
     verb: str
     ordered: bool = False  # `choose order of CARDS by P as VERB`: all of them, in the order P names them
     upto: bool = False  # `choose up to N from ...`: any number from none to N (the move `VERB` alone: none)
+
+
+@dataclass(frozen=True)
+class ChooseNumber(Node):
+    """`choose a number from LOW to HIGH by P as NAME`: P names a whole number from LOW to HIGH (the move
+    `NAME 7`); NAME is that number for the rest of the program."""
+
+    low: Node
+    high: Node
+    chooser: Node
+    verb: str
 
 
 @dataclass(frozen=True)

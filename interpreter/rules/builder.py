@@ -88,8 +88,9 @@ class Builder:
                 self.errors.append(e)
 
     def collect_names(self) -> None:
-        """Roles (`... to field of me as ROLE`, `attach ... as ROLE`), marks (`mark ... as NAME`) and
-        choice verbs (`choose ... as VERB`) are names wherever the ruleset uses them."""
+        """Roles (`... to field of me as ROLE`, `attach ... as ROLE`), marks (`mark ... as NAME`),
+        choice verbs (`choose ... as VERB`) and chosen numbers (`choose a number ... as NAME`) are names
+        wherever the ruleset uses them; and whether any effect sets a card's value."""
         for tree in self.trees.values():
             for n in A.walk(tree):
                 if isinstance(n, A.Move) and n.dest.role:
@@ -100,6 +101,10 @@ class Builder:
                     self.ctx.marks.add(n.mark)
                 elif isinstance(n, A.Choose):
                     self.ctx.verbs.add(n.verb)
+                elif isinstance(n, A.ChooseNumber):
+                    self.ctx.numbers.add(n.verb)
+                elif isinstance(n, (A.SetCounter, A.AddCounter)) and _is_value(n.target):
+                    self.ctx.card_values = True  # `set X.value to N`: `.value` and `total` read each card's own
 
     # -- pass 3: compiling a field --------------------------------------------------------------
     def compiled(self, path: tuple, bound: frozenset[str] | set[str], default: str | None, program: bool) -> Any:
@@ -172,3 +177,8 @@ class Builder:
         self.errors.append(
             RulesetError(message, self.c.key_where(path) if key else self.c.where(path), code=code, hint=hint)
         )
+
+
+def _is_value(target: A.Node) -> bool:
+    """`X.value`, the target of a `set` or `add` that changes a card's value."""
+    return isinstance(target, A.Attr) and target.name == "value"

@@ -62,7 +62,7 @@ def lint(node: Any, span: Any, ctx: Context) -> list[RulesetError]:
     bound = {"me", "opponent", "card", "cards", "target", "it", "extra", "answered", "chosen", "random", "none"}
 
     for n in A.walk(node):  # names a program binds itself (let, for each, choose ... as)
-        if isinstance(n, (A.Let, A.ForEach, A.Choose)):
+        if isinstance(n, (A.Let, A.ForEach, A.Choose, A.ChooseNumber, A.Where)):
             for attr in ("name", "var", "verb"):
                 if isinstance(getattr(n, attr, None), str):
                     bound.add(getattr(n, attr))

@@ -19,6 +19,7 @@ from interpreter.language.english import (
     a,
     cond_text,
     english,
+    is_value,
     join_or,
     kind_word,
     one_target,
@@ -403,7 +404,9 @@ def _define_text(key: str, body: Any, ctx: Context) -> str:
     if tree is None:
         return name
     is_set = isinstance(tree, (A.Zone, A.Where)) or (isinstance(tree, A.Call) and tree.func in ctx.defines)
-    reading = english(tree, ctx, condition=not is_set)
+    # a condition reads as a clause, a set of cards or a number as a noun ("worth(x): x's value plus
+    # x's bonus count", not the code again)
+    reading = english(tree, ctx, condition=not is_set and not is_value(tree))
     return f"{name}: {reading}  [{to_text(tree)}]"
 
 

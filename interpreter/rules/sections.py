@@ -201,9 +201,12 @@ def build_definitions(b: Builder, r: Rules) -> None:
         b.errors.extend(lint(tree, span, ctx))
         ctx.defines[m.group(1)] = (params, tree, span)
     for dname, (params, _, dspan) in list(ctx.defines.items()):
-        call = A.Call(dname, tuple(A.Name(p) for p in params)) if params else A.Name(dname)
+        # (each parameter given as a binding of no known kind: a name no file can write, so a choice's
+        # word elsewhere, `as x`, does not make the definition's `x` cards or a number)
+        args = tuple(f" {i}" for i in range(len(params)))
+        call = A.Call(dname, tuple(A.Name(a) for a in args)) if params else A.Name(dname)
         try:
-            Compiler(ctx, dspan).expr(call, frozenset(params) | BASE)
+            Compiler(ctx, dspan).expr(call, frozenset(args) | BASE)
         except RulesetError as e:
             b.errors.append(e)
 
@@ -441,7 +444,9 @@ def build_responses(b: Builder, r: Rules) -> None:
 def build_moves(b: Builder, r: Rules) -> None:
     """The move words, one play per word, rank and number of cards, and the engine's indexes."""
     asked = b.ctx.asked | ({DECLINE} if b.ctx.asked else set())  # a question's answers: VERB, decline
-    r.verbs = sorted({p.verb for p in r.plays} | {x.verb for x in r.responses} | {"resolve"} | b.ctx.verbs | asked)
+    r.verbs = sorted(
+        {p.verb for p in r.plays} | {x.verb for x in r.responses} | {"resolve"} | b.ctx.verbs | asked | b.ctx.numbers
+    )
     # Two plays of one verb, rank and number of cards are allowed when their moves can differ: each has
     # a target, given by different rules (a Jack on a point card, and a house Jack on a King). Where both
     # could name the same move, the first play in the ruleset's order makes it (r.shared_moves).

@@ -5,6 +5,7 @@ Only safe constructs are read (PyYAML's SafeLoader composer and SafeConstructor 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -143,7 +144,12 @@ def load_yaml(text: str, file: str, code: str = "E001") -> YamlDoc:
     except _Budget as e:
         raise RulesetError(f"too large: {e.message}", _location(file, lines, e.mark), code=code) from None
     except yaml.MarkedYAMLError as e:
-        raise RulesetError(f"not valid YAML: {e.problem}", _location(file, lines, e.problem_mark), code=code) from None
+        where = _location(file, lines, e.problem_mark)
+        hint = None
+        if where is not None and re.search(r"\bwhere\s+[A-Za-z_]\w*:\s", where.text or ""):
+            # `target: field of opponent where x: ...` on one line: YAML reads the second `: ` as a key
+            hint = "a text with `where x:` must be quoted, or written on the next lines after `|`"
+        raise RulesetError(f"not valid YAML: {e.problem}", where, code=code, hint=hint) from None
     except yaml.YAMLError as e:
         raise RulesetError(
             f"not valid YAML: {str(e).splitlines()[0] if str(e) else type(e).__name__}",
