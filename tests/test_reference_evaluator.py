@@ -133,6 +133,8 @@ EDGE_STATEMENTS = [
     "shuffle hand of opponent under deck",
     "show hand of me to opponent",
     "let kept = hand of me\ndraw 1\nscrap kept",
+    "draw 1\nfor each c in hand of opponent do scrap c end",  # (`for each` is not draw's `for P`)
+    "mark me as stunned\nfor each c in scrap do move c to shown end",
     "move first(hand of me) to field of me as point",
     "attach first(hand of opponent) to first(field of me) as jack",
     "pass",
