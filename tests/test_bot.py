@@ -106,3 +106,17 @@ def test_beats_random_play() -> None:
     results = run_matches("default", "heuristic", "random", 60, seed=1000)
     wins = sum(1 for r in results if r.winner is not None and r.seats[r.winner] == "heuristic")
     assert wins / len(results) >= 0.7, f"the bot won only {wins} of {len(results)}"
+
+
+def test_a_card_more_in_hand_is_worth_more_to_its_holder() -> None:
+    """The heuristic's view of a position: the same position with one more card in p1's hand (the top
+    of the deck drawn) is better for p1 and worse for p2, whatever else is on the table."""
+    from interpreter.engine.machine import deal
+    from interpreter.players.heuristic import evaluate
+
+    rules = load_ruleset("default")
+    for seed in range(6):
+        g = deal(rules, seed)
+        more = g.copy()
+        more.draw(0, 1)
+        assert evaluate(more, 0) > evaluate(g, 0) and evaluate(more, 1) < evaluate(g, 1), seed

@@ -402,6 +402,20 @@ def test_until_different_tells_other_moves_of_the_same_number(
     assert found["only_b"] == [m.replace("scuttle", "sink", 1) for m in found["only_a"]]
 
 
+def test_until_different_tells_a_move_that_ends_the_game_under_one_ruleset_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With a goal of 20 for 21, the first difference is the move that reaches 20 points: the same cards
+    everywhere, but under the house rule the game is over (who decides and the result differ)."""
+    house = house_file(tmp_path, "constants:\n  goals: [20, 14, 10, 5, 0]\n", name="goal-20")
+    found = run_json(["compare", "default", str(house), "--until-different", "--games", "50", "--jobs", "1"], capsys)
+    assert found["found"] and found["kind"] == "position"
+    differences = {d["what"]: (d["a"], d["b"]) for d in found["differences"]}
+    assert set(differences) == {"to decide", "result"}
+    assert differences["result"][0] == "game goes on" and differences["result"][1].endswith("reached the goal")
+    assert differences["to decide"][1] == "nobody (game over)"
+
+
 def test_until_different_reports_identical_rules(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["compare", "default", "rulesets/default.yaml", "--until-different", "--games", "15"]) == 0
     assert "no difference in 15 paired games" in capsys.readouterr().out

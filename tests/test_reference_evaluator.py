@@ -134,6 +134,8 @@ EDGE_STATEMENTS = [
     "shuffle hand of opponent under deck",
     "show hand of me to opponent",
     "let kept = hand of me\ndraw 1\nscrap kept",
+    "draw 1\nfor each c in hand of opponent do scrap c end",  # (`for each` is not draw's `for P`)
+    "mark me as stunned\nfor each c in scrap do move c to shown end",
     "move first(hand of me) to field of me as point",
     "attach first(hand of opponent) to first(field of me) as jack",
     "pass",
@@ -404,16 +406,19 @@ def test_generated_expressions_agree_with_the_reference(text: str) -> None:
     rules, states = _property_rules()
     bound = _BOUND
     node = parse_expr(text)
-    fn = _compiled_or_none(lambda: Compiler(rules.ctx).expr(node, bound))
-    if fn is None:
-        return
-    for g in states:
-        env = _bindings(g)
-        (ka, va), (kb, vb) = _both(
-            lambda g=g, env=env: _norm(fn(g.copy(), dict(env))),
-            lambda g=g, env=env: _norm(Reference(rules.ctx).ev(node, g.copy(), dict(env), bound)),
-        )
-        assert (ka, va) == (kb, vb), f"{text}\n compiled {ka} {va}\n reference {kb} {vb}"
+    # compiled as usual (loops, tests in place), and plainly (one Python expression: the tests' control)
+    for plain in (False, True):
+        fn = _compiled_or_none(lambda plain=plain: Compiler(rules.ctx, plain=plain).expr(node, bound))
+        if fn is None:
+            return
+        for g in states:
+            env = _bindings(g)
+            (ka, va), (kb, vb) = _both(
+                lambda g=g, env=env, fn=fn: _norm(fn(g.copy(), dict(env))),
+                lambda g=g, env=env: _norm(Reference(rules.ctx).ev(node, g.copy(), dict(env), bound)),
+            )
+            how = "plainly " if plain else ""
+            assert (ka, va) == (kb, vb), f"{text}\n compiled {how}{ka} {va}\n reference {kb} {vb}"
 
 
 def _run_compiled(prog: list, g, env: dict) -> None:
