@@ -4,7 +4,14 @@ Each expression, and each statement that cannot suspend, becomes a Python functi
 compiled once when the ruleset loads; programs become tuples of instructions run by the engine.
 `choose` and `play from` are the only instructions that suspend for a player's decision, so
 everything else (including `for each` bodies) compiles to plain functions. One dispatch over the
-node types (`_GEN`, `_SGEN`) and a table of primitives (`PRIMITIVE_ARITY`).
+node types (`_GEN` here for expressions, `_SGEN` in statements.py) and a table of primitives
+(`PRIMITIVE_ARITY`, context.py).
+
+The compiler is five modules of one concern each: this one (the `Compiler`: its state, the
+functions it makes, and expressions), `statements.py` (statements and programs into instructions),
+`definitions.py` (a `define` in place or as its own function), `analysis.py` (what a tree reads),
+`pyast.py` (building Python syntax trees, and the fragments passed around), with `context.py` (what
+names mean in a ruleset) and `instructions.py` (what a compiled program is made of).
 
 Safe by construction (docs/security.md):
 - the code is built as `ast` nodes, never as text: nothing from a file is ever parsed as Python;
@@ -21,339 +28,67 @@ Safe by construction (docs/security.md):
 from __future__ import annotations
 
 import ast
-import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.core.cards import ALL_RANKS, CARD_COUNT, MOVE_WORD, RANK_OF, SUIT_OF
+from interpreter.core.cards import RANK_OF, SUIT_OF
 from interpreter.core.errors import RulesetError, suggest
 from interpreter.core.limits import (
-    MAX_CHOICES,
-    MAX_DEFINE_DEPTH,
     MAX_EXPR_DEPTH,
-    MAX_INLINE_NODES,
     MAX_INT,
-    MAX_NUMBERS,
 )
 from interpreter.core.source import Span
 from interpreter.core.zones import DECK, FIELD0, HAND0, SCRAP, SHOWN
 
 from . import tree as A
 from .allowlist import ATTR_NAMES, FIXED_GLOBALS, GLOBAL_NAMES, UnsafeCode, check_code, check_tree
+
+# (the compiler's public names, wherever their module: what the engine, the rules and the tests import)
+from .analysis import _conjuncts, nodes, reads_only_fields, reads_only_own_field
+from .context import BOUND_ALWAYS, CARD_ATTRS, FOREVER, ORDER_SEATS, PLAYER_ATTRS, PRIMITIVE_ARITY, SEATS, Context
 from .cost import ONE, ZERO, Cost
-from .listing import name_function
-from .runtime import BUILTINS, HELPERS, as_cards, choices
-
-Fn = Callable[[Any, dict], Any]
-
-# instruction op codes
-EXEC, JUMP_IF_NOT, JUMP, CHOOSE, PLAY, BUILTIN = range(6)
-UPTO = "up to"  # the last item of a CHOOSE instruction of `choose up to N` (`choose order of` has True)
-ASK = "agrees"  # the last item of a CHOOSE instruction of `if P agrees to VERB` (a question: VERB or decline)
-DECLINE = "decline"  # the move that answers a question no
-AGREED = " agreed"  # the binding a question's answer is kept in, read by the jump after it (not a name)
-NUMBER = "a number"  # the last item of a CHOOSE instruction of `choose a number from A to B`
-
-CARD_ATTRS = (
-    "rank",
-    "suit",
-    "value",
-    "role",
-    "owner",
-    "controller",
-    "host",
-    "jacks",
-    "top",
-    "attached",
-    "name",
-    "last_owner",
-    "last_controller",
+from .definitions import _expand
+from .instructions import (
+    AGREED,
+    ASK,
+    BUILTIN,
+    CHOOSE,
+    DECLINE,
+    EXEC,
+    JUMP,
+    JUMP_IF_NOT,
+    NUMBER,
+    PLAY,
+    UPTO,
+    concat,
+    win_reason,
+    win_rule,
 )
-BOUND_ALWAYS = frozenset({"me", "opponent", "random", "none", "true", "false"})
-SEATS = {"p1": 0, "p2": 1}  # player expressions naming a seat (a ruleset's own name of that spelling wins)
-ORDER_SEATS = ("first player", "second player")  # one token each (effect.lark): the seats in turn order
-PLAYER_ATTRS = ("turns",)  # `me.turns`: the turns a player has had, this one included
-FOREVER = 10**12  # the turns of a mark made without `for N turns` (it lasts for the rest of the game)
-
-
-@dataclass
-class Context:
-    """What names mean in one ruleset: constants, definitions, ranks, roles, suits, values."""
-
-    constants: dict[str, Any] = field(default_factory=dict)
-    defines: dict[str, tuple[tuple[str, ...], A.Node, Span | None]] = field(default_factory=dict)
-    roles: set[str] = field(default_factory=set)
-    ranks: tuple[str, ...] = ALL_RANKS
-    suit_rank: dict[str, int] = field(default_factory=dict)
-    values: dict[str, int] = field(default_factory=dict)
-    marks: set[str] = field(default_factory=set)
-    counters: dict[str, str] = field(default_factory=dict)  # `counters:` name -> "player" or "card"
-    verbs: set[str] = field(default_factory=set)
-    asked: set[str] = field(default_factory=set)  # the answers yes of `if P agrees to VERB` (moves, not names)
-    numbers: set[str] = field(default_factory=set)  # the names of chosen numbers (`choose a number ... as NAME`)
-    card_values: bool = False  # whether an effect sets a card's value (`set X.value to N`): `.value` reads it
-    deck_size: int = CARD_COUNT  # the most cards any zone (or set of cards) can hold
-    namespace: dict[str, Any] | None = None  # the generated code's globals
-    used_names: set[str] = field(default_factory=set)  # constants the expressions refer to
-    reads_turns: bool = False  # whether an expression reads `turn` or `P.turns` (the turn number matters)
-    # each expression function made by `Compiler.expr` -> its tree and bound names (for the engine, which
-    # writes the hot ones into the functions it generates; weak: a function compiled once and dropped,
-    # as `explain` does, leaves nothing behind)
-    trees: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary)
-    # each function of plain statements made by `Compiler.program` -> its statements and bound names (the
-    # engine writes a direct play's effect into the function it generates for that play; weak, as `trees`)
-    programs: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary)
-    # definition (with the kinds and sizes of its arguments) -> (function name, type, cost, size)
-    define_fns: dict[str, tuple[str, str, Cost, int]] = field(default_factory=dict)
-    define_sizes: dict[str, int] = field(default_factory=dict)  # definition -> nodes once expanded
-    const_names: dict[tuple[type, Any], str] = field(default_factory=dict)  # value -> its K name
-
-
-PRIMITIVE_ARITY: dict[str, tuple[int, int]] = {
-    "count": (1, 1),
-    "total": (1, 2),
-    "min": (1, 9),
-    "max": (1, 9),
-    "top": (1, 1),
-    "score": (1, 1),
-    "goal": (1, 1),
-    "can_play": (1, 1),
-    "marked": (2, 2),
-    "other": (1, 1),
-    "any": (1, 1),
-    "first": (1, 1),
-    "same_rank": (1, 1),
-    "deck_top": (1, 1),
-}
-
-
-def nodes(tree: Any) -> Iterator[A.Node]:
-    """Every node of a tree, without recursion (so any depth is safe)."""
-    stack = [tree]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, tuple):
-            stack.extend(reversed(n))
-        elif isinstance(n, A.Node):
-            yield n
-            for f in reversed(tuple(n.__dataclass_fields__)):
-                if f not in ("line", "column"):
-                    stack.append(getattr(n, f))
-
-
-def _refs(n: A.Node, ctx: Context) -> str | None:
-    """The definition a node refers to, if any."""
-    name = n.func if isinstance(n, A.Call) else n.name if isinstance(n, A.Name) else None
-    return name if name in ctx.defines else None
-
-
-def _reads(node: Any, ctx: Context, ok: Callable[[A.Node], bool]) -> bool:
-    """Whether `ok` holds for every node of an expression and of the definitions it uses."""
-    todo, seen = [node], set()
-    while todo:
-        for n in nodes(todo.pop()):
-            if not ok(n):
-                return False
-            d = _refs(n, ctx)
-            if d is not None and d not in seen:
-                seen.add(d)
-                todo.append(ctx.defines[d][1])
-    return True
-
-
-def reads_only_fields(node: Any, ctx: Context) -> bool:
-    """True if an expression reads nothing but cards in play (so it can only change when a field does):
-    not another zone, a mark, a counter, the turn, nor, where effects set them, cards' own values."""
-    return _reads(
-        node,
-        ctx,
-        lambda n: (
-            not (
-                isinstance(n, A.Zone)
-                and n.zone not in ("field", "play")
-                or isinstance(n, A.Call)
-                and (
-                    n.func in ("score", "goal", "can_play", "marked", "deck_top")
-                    or n.func == "total"
-                    and ctx.card_values
-                )
-                or isinstance(n, A.Attr)
-                and (n.name in ctx.counters or n.name in PLAYER_ATTRS or n.name == "value" and ctx.card_values)
-                or isinstance(n, A.Name)
-                and n.name == "turn"
-            )
-        ),
-    )
-
-
-def reads_only_own_field(node: Any, ctx: Context) -> bool:
-    """True if an expression about `me` reads only `field of me` (so only that field can change it)."""
-    return reads_only_fields(node, ctx) and _reads(
-        node,
-        ctx,
-        lambda n: (
-            not isinstance(n, A.Zone) or (n.zone == "field" and isinstance(n.player, A.Name) and n.player.name == "me")
-        ),
-    )
-
-
-def _suspends(node: Any) -> bool:
-    """Whether a statement can wait for a player's decision (choose, play from)."""
-    return any(isinstance(n, (A.Choose, A.ChooseNumber, A.PlayFrom, A.Ask)) for n in nodes(node))
-
-
-def _agreed(g: Any, env: dict) -> bool:
-    """Whether the question just asked was answered yes (the condition of the jump after an ASK)."""
-    return env[AGREED]
-
-
-# -- building syntax trees -------------------------------------------------------------------------
-
-
-def _load(name: str) -> ast.Name:
-    return ast.Name(id=name, ctx=ast.Load())
-
-
-def _store(name: str) -> ast.Name:
-    return ast.Name(id=name, ctx=ast.Store())
-
-
-def _const(value: int | bool | None) -> ast.Constant:
-    return ast.Constant(value=value)
-
-
-def _attr(obj: ast.expr, name: str) -> ast.Attribute:
-    return ast.Attribute(value=obj, attr=name, ctx=ast.Load())
-
-
-def _g(name: str) -> ast.Attribute:
-    return _attr(_load("g"), name)
-
-
-def _unturned(node: ast.expr) -> ast.expr:
-    """Cards whose order does not matter (counted, tested for any): a deck read from the top is the
-    deck itself, not a reversed copy."""
-    if (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id == "_from_top"
-        and len(node.args) == 1
-    ):
-        return node.args[0]
-    return node
-
-
-def _call(fn: ast.expr | str, *args: ast.expr, **kw: ast.expr) -> ast.Call:
-    return ast.Call(
-        func=_load(fn) if isinstance(fn, str) else fn,
-        args=list(args),
-        keywords=[ast.keyword(arg=k, value=v) for k, v in kw.items()],
-    )
-
-
-def _item(obj: ast.expr, index: ast.expr) -> ast.Subscript:
-    return ast.Subscript(value=obj, slice=index, ctx=ast.Load())
-
-
-def _zone(index: ast.expr) -> ast.Subscript:
-    return _item(_g("zones"), index)
-
-
-def _plus(a: ast.expr, b: ast.expr) -> ast.BinOp:
-    return ast.BinOp(left=a, op=ast.Add(), right=b)
-
-
-def _compare(a: ast.expr, op: ast.cmpop, b: ast.expr) -> ast.Compare:
-    return ast.Compare(left=a, ops=[op], comparators=[b])
-
-
-def _stmt(e: ast.expr) -> ast.Expr:
-    return ast.Expr(value=e)
-
-
-def _for(var: str, iterable: ast.expr, body: list[ast.stmt]) -> ast.For:
-    return ast.For(target=_store(var), iter=iterable, body=body or [ast.Pass()], orelse=[])
-
-
-_CMP = {
-    "==": ast.Eq,
-    "!=": ast.NotEq,
-    "<": ast.Lt,
-    "<=": ast.LtE,
-    ">": ast.Gt,
-    ">=": ast.GtE,
-    "in": ast.In,
-    "not in": ast.NotIn,
-}
-
-
-class _Code:
-    """A generated Python expression, the kind of value it yields, the work of evaluating it, and the
-    most cards it can hold (for a set of cards; 1 otherwise)."""
-
-    __slots__ = ("node", "typ", "cost", "size", "value", "loop", "nobody")
-
-    def __init__(
-        self, node: ast.expr, typ: str, cost: Cost = ONE, size: int = 1, value: Any = None, loop: _Loop | None = None
-    ) -> None:
-        self.node = node
-        self.typ = typ  # card | cards | int | bool | str | player | any
-        self.cost = cost
-        self.size = size
-        self.value = value  # the value, when it is known at load time (a literal, a constant)
-        # a set of cards made by `where` (one, or several in a row): the loop that lists it, for the
-        # consumers that can run it in place (count, any, total, the engine's lists of targets);
-        # `node` is then the list built in one expression, or None when a test needs statements
-        self.loop = loop
-        self.nobody = False  # a player that may be nobody (-1: the owner of no card, of a card in the deck)
-
-    def like(self, other: _Code) -> _Code:
-        """This code, marked as `other` is: a player that may be nobody stays checked where it is used."""
-        self.nobody = other.nobody
-        return self
-
-    def simple(self) -> bool:
-        """A variable or a literal: can stand for a definition's parameter in place."""
-        return isinstance(self.node, (ast.Name, ast.Constant))
-
-
-Scope = dict[str, "_Code | None"]
-
-
-class _Loop:
-    """The cards of `source` (each as the local `var`) for which every test holds, in order. A test is
-    its statements (run first, and only once the earlier tests hold) and its expression."""
-
-    __slots__ = ("source", "var", "tests")
-
-    def __init__(self, source: ast.expr, var: str, tests: list[tuple[list[ast.stmt], ast.expr]]) -> None:
-        self.source = source
-        self.var = var
-        self.tests = tests
-
-    def plain(self) -> bool:
-        """No test needs a statement: the loop fits in one comprehension."""
-        return not any(stmts for stmts, _ in self.tests)
-
-    def body(self, inner: list[ast.stmt]) -> list[ast.stmt]:
-        """`inner` under the tests (tests with no statements between them joined with `and`)."""
-        groups: list[tuple[list[ast.stmt], list[ast.expr]]] = []
-        for stmts, test in self.tests:
-            if stmts or not groups:
-                groups.append((stmts, [test]))
-            else:
-                groups[-1][1].append(test)
-        for stmts, tests in reversed(groups):
-            test = tests[0] if len(tests) == 1 else ast.BoolOp(op=ast.And(), values=list(tests))
-            inner = stmts + [ast.If(test=test, body=inner, orelse=[])]
-        return inner
-
-    def run(self, inner: list[ast.stmt]) -> ast.For:
-        """`for var in source:` with `inner` under the tests."""
-        return _for(self.var, self.source, self.body(inner))
-
+from .listing import name_function
+from .pyast import (
+    _CMP,
+    Fn,
+    NotInline,
+    Scope,
+    _attr,
+    _call,
+    _Code,
+    _compare,
+    _const,
+    _for,
+    _g,
+    _item,
+    _load,
+    _Loop,
+    _plus,
+    _stmt,
+    _store,
+    _unturned,
+    _zone,
+)
+from .runtime import BUILTINS, HELPERS, as_cards
+from .statements import compile_program, stmt_lines
 
 _PLAIN = [False]  # set by `plain_compilation` (tests)
 
@@ -367,11 +102,6 @@ def plain_compilation() -> Iterator[None]:
         yield
     finally:
         _PLAIN[0] = saved
-
-
-class NotInline(Exception):
-    """An expression that cannot be written into another function (it reads a binding the caller did
-    not provide, or calls a definition that is a function of its own): the caller calls it instead."""
 
 
 class Compiler:
@@ -550,7 +280,7 @@ class Compiler:
             scope: Scope = {n: None for n in bound}
             lines: list[ast.stmt] = []
             for stmt in body:
-                lines += self.stmt_lines(stmt, scope, used)
+                lines += stmt_lines(self, stmt, scope, used)
         finally:
             self._fixed = saved
         if used:
@@ -668,7 +398,7 @@ class Compiler:
             params, _, _ = self.ctx.defines[n]
             if params:
                 raise self.error(node, f"'{n}' takes {len(params)} argument(s): write {n}(...)", "E206")
-            return self._expand(node, n, (), scope, used, loop)
+            return _expand(self, node, n, (), scope, used, loop)
         if n in self.ctx.constants:
             self.ctx.used_names.add(n)
             v = self.ctx.constants[n]
@@ -1093,7 +823,7 @@ class Compiler:
     def _g_call(self, node: A.Call, scope, used, loop: bool = False) -> _Code:
         name = node.func
         if name in self.ctx.defines:
-            return self._expand(node, name, node.args, scope, used, loop)
+            return _expand(self, node, name, node.args, scope, used, loop)
         self._check_call(node, scope)
         if name == "total" and len(node.args) == 2:
             return self._total_of(node, scope, used)
@@ -1187,470 +917,13 @@ class Compiler:
         total = self._totalled(a0, each)
         return _Code(total, "int", a0.cost + (costs[0] + ONE).times(a0.size) + ONE)
 
-    # -- definitions --------------------------------------------------------------------------
-    def define_size(self, name: str, chain: tuple[str, ...] = ()) -> int:
-        """The nodes of a definition once the definitions it copies in place are expanded (a cycle, or
-        a chain deeper than MAX_DEFINE_DEPTH, counts as too large to copy: the compiler reports it)."""
-        known = self.ctx.define_sizes.get(name)
-        if known is not None:
-            return known
-        if name in chain or len(chain) >= MAX_DEFINE_DEPTH:
-            return MAX_INLINE_NODES + 1
-        params, body, _ = self.ctx.defines[name]
-        size = 0
-        for n in nodes(body):
-            d = _refs(n, self.ctx)
-            if d is not None and d not in params:
-                inner = self.define_size(d, chain + (name,))
-                size += inner if inner <= MAX_INLINE_NODES else 1
-            else:
-                size += 1
-            if size > MAX_INLINE_NODES:
-                break
-        self.ctx.define_sizes[name] = size
-        return size
-
-    def _expand(self, node: A.Node, name: str, args: tuple[A.Node, ...], scope, used, loop: bool = False) -> _Code:
-        params, body, span = self.ctx.defines[name]
-        if len(args) != len(params):
-            raise self.error(node, f"'{name}' takes {len(params)} argument(s), got {len(args)}", "E206")
-        if name in self._expanding:
-            raise self.error(
-                node,
-                f"definition '{name}' refers to itself ("
-                f"{' -> '.join(self._expanding + [name])}); definitions cannot recurse",
-                "E207",
-            )
-        if len(self._expanding) >= MAX_DEFINE_DEPTH:
-            raise self.error(
-                node,
-                f"definitions refer to definitions more than {MAX_DEFINE_DEPTH} deep here "
-                f"({' -> '.join(self._expanding[:3] + ['...', name])}) (MAX_DEFINE_DEPTH)",
-                "E207",
-            )
-        argc = [self.gen(a, scope, used) for a in args]
-        arg_cost = sum((a.cost for a in argc), ZERO)
-        self._expanding.append(name)
-        saved_span, self.span = self.span, span
-        saved_lets, self._let_sizes = self._let_sizes, {}
-        try:
-            small = self.define_size(name) <= MAX_INLINE_NODES
-            if small and not self.plain and not all(a.simple() for a in argc):
-                # small, its arguments worked out first into locals (as a call would): in place too
-                argc = [a if a.simple() else self._in_local(a) for a in argc]
-            if small and all(a.simple() for a in argc):
-                # small, and its arguments are plain variables or numbers: the body is generated in
-                # place (no call), its parameters standing for the caller's variables; it sees
-                # nothing else of the caller
-                inner: Scope = {"me": None, "opponent": None}
-                inner.update(zip(params, argc, strict=True))
-                code = self.gen(body, inner, used, loop)
-                return _Code(code.node, code.typ, code.cost + arg_cost, code.size, code.value, code.loop).like(code)
-            if self._fixed:  # a definition's function reads the bindings from `e`, which a fragment has not
-                raise NotInline(f"calls the function of definition '{name}'")
-            # otherwise one generated function per definition and kinds and sizes of its arguments:
-            # a parameter known to be a single card reads its attributes directly
-            kinds = tuple("card" if a.typ == "card" else "any" for a in argc)
-            sizes = tuple(1 if k == "card" else a.size for a, k in zip(argc, kinds, strict=True))
-            key = f"{name}/{kinds}/{sizes}"
-            known = self.ctx.define_fns.get(key)
-            if known is None:
-                known = self.ctx.define_fns[key] = self._define_function(params, body, kinds, sizes)
-        finally:
-            self.span = saved_span
-            self._let_sizes = saved_lets
-            self._expanding.pop()
-        fname, typ, cost, size = known
-        out = _Code(_call(fname, _load("g"), _load("e"), *(a.node for a in argc)), typ, cost + arg_cost + ONE, size)
-        out.nobody = typ == "player"  # (what the function returns is not known here: checked where used)
-        return out
-
-    def _in_local(self, a: _Code) -> _Code:
-        """`a` worked out once into a local, read from there."""
-        return _Code(self._local(a.node), a.typ, a.cost, a.size, a.value).like(a)
-
-    def _define_function(
-        self, params: tuple[str, ...], body: A.Node, kinds: tuple[str, ...], sizes: tuple[int, ...]
-    ) -> tuple[str, str, Cost, int]:
-        inner_used: dict[str, str] = {}
-        inner: Scope = {"me": None, "opponent": None}
-        for i, (p, k, s) in enumerate(zip(params, kinds, sizes, strict=True)):
-            inner[p] = _Code(_load(f"p{i}"), k, ONE, s)
-        saved_fixed, self._fixed = self._fixed, {}  # a function of its own reads its bindings from `e`
-        try:
-            pre, code = self._apart(lambda: self.gen(body, inner, inner_used))
-        finally:
-            self._fixed = saved_fixed
-        fname = f"D{sum(1 for k in self.ns if k.startswith('D'))}"
-        args = ast.arguments(
-            posonlyargs=[],
-            args=[ast.arg(arg=a) for a in ["g", "e"] + [f"p{i}" for i in range(len(params))]],
-            vararg=None,
-            kwonlyargs=[],
-            kw_defaults=[],
-            kwarg=None,
-            defaults=[],
-        )
-        fn = ast.FunctionDef(
-            name=fname,
-            args=args,
-            body=self._prologue(inner_used) + pre + [ast.Return(value=code.node)],
-            decorator_list=[],
-            returns=None,
-            type_comment=None,
-        )
-        self._compile(ast.Module(body=[fn], type_ignores=[]), fname, self.ns)
-        return fname, code.typ, code.cost, code.size
-
-    # -- statements ---------------------------------------------------------------------------
-    def program(self, prog: A.Program | tuple[A.Node, ...], bound: frozenset[str]) -> tuple:
-        body = prog.body if isinstance(prog, A.Program) else prog
-        self.cost = ZERO
-        if not body:
-            return ()
-        if not any(_suspends(stmt) for stmt in body):
-            # nothing in it waits for a player: the whole program is one generated function
-            used: dict[str, str] = {}
-            scope: Scope = {n: None for n in bound}
-            lines: list[ast.stmt] = []
-            for stmt in body:
-                lines += self.stmt_lines(stmt, scope, used)
-            fn = self._function(lines, used)
-            if fn is not None:
-                self.ctx.programs[fn] = (tuple(body), frozenset(bound))
-            return ((EXEC, fn),)
-        out: list = []
-        self._block(body, set(bound), out)
-        return tuple(tuple(i) for i in out)
-
-    def _block(self, body, bound: set[str], out: list) -> None:
-        for stmt in body:
-            self._stmt(stmt, bound, out)
-
-    def _ask(self, node: A.Ask, fb: frozenset[str], bound: set[str], out: list) -> None:
-        """`if P agrees to VERB then ... else ... end`: P answers VERB or `decline` (an ASK), then the
-        jump of an `if` on the answer."""
-        who, w = self._sub_expr(node.player, fb)
-        self._expect(w, ("player",), node.player, "'agrees'")
-        if not MOVE_WORD.match(node.verb) or node.verb == DECLINE:
-            raise self.error(
-                node,
-                f"'{node.verb}' cannot name the answer yes: a player answers '{node.verb}' or '{DECLINE}'",
-                "E217",
-                hint="name the answer with a lower-case word, a letter first, other than decline (e.g. 'to mulligan')",
-            )
-        self.ctx.asked.add(node.verb)
-        out.append([CHOOSE, None, None, who, node.verb, ASK])
-        jif = [JUMP_IF_NOT, _agreed, -1]
-        out.append(jif)
-        self._block(node.then, bound, out)
-        if node.orelse:
-            j = [JUMP, -1]
-            out.append(j)
-            jif[2] = len(out)
-            self._block(node.orelse, bound, out)
-            j[1] = len(out)
-        else:
-            jif[2] = len(out)
-
-    def _sub_expr(self, node: A.Node, bound: frozenset[str]) -> tuple[Fn, _Code]:
-        used: dict[str, str] = {}
-        pre, code = self._apart(lambda: self.gen(node, {n: None for n in bound}, used))
-        self.cost = self.cost + code.cost
-        fn = self._function(pre + [ast.Return(value=code.node)], used)
-        if fn is not None:
-            self.ctx.trees[fn] = (node, bound)
-        return fn, code
-
-    def _stmt(self, node: A.Node, bound: set[str], out: list) -> None:
-        fb = frozenset(bound)
-        if isinstance(node, A.If):
-            cond, _ = self._sub_expr(node.cond, fb)
-            jif = [JUMP_IF_NOT, cond, -1]
-            out.append(jif)
-            self._block(node.then, bound, out)
-            if node.orelse:
-                j = [JUMP, -1]
-                out.append(j)
-                jif[2] = len(out)
-                self._block(node.orelse, bound, out)
-                j[1] = len(out)
-            else:
-                jif[2] = len(out)
-            return
-        if isinstance(node, A.Ask):
-            self._ask(node, fb, bound, out)
-            return
-        if isinstance(node, A.Choose):
-            (count, n), (src, s) = self._sub_expr(node.count, fb), self._sub_expr(node.source, fb)
-            who, w = self._sub_expr(node.chooser, fb)
-            self._expect(n, ("int",), node.count, "choose")
-            self._expect(s, ("card", "cards"), node.source, "'choose ... from'")
-            self._expect(w, ("player",), node.chooser, "'choose ... by'")
-            if not MOVE_WORD.match(node.verb):
-                raise self.error(
-                    node,
-                    f"'{node.verb}' cannot begin a move: a player types the choice as '{node.verb} CARD'",
-                    "E217",
-                    hint="name the choice with a lower-case word, a letter first (e.g. 'as pick')",
-                )
-            if node.ordered:  # all the cards, in an order the chooser names (k! moves: bounded when played)
-                self.ctx.verbs.add(node.verb)
-                out.append([CHOOSE, count, src, who, node.verb, True])
-                bound.add(node.verb)
-                bound.add("chosen")
-                return
-            offered = choices(s.size, n.value) if n.value.__class__ is int else 0
-            if node.upto and n.value.__class__ is int:  # any number from none to N
-                offered = sum(choices(s.size, k) for k in range(min(n.value, s.size) + 1))
-            if offered > MAX_CHOICES:
-                raise self.error(
-                    node,
-                    f"choosing {n.value} of up to {s.size} cards offers more than "
-                    f"{MAX_CHOICES:,} choices (MAX_CHOICES)",
-                    "E214",
-                )
-            self.ctx.verbs.add(node.verb)
-            out.append([CHOOSE, count, src, who, node.verb] + ([UPTO] if node.upto else []))
-            bound.add(node.verb)
-            bound.add("chosen")
-            return
-        if isinstance(node, A.ChooseNumber):
-            self._choose_number(node, fb, out)
-            bound.add(node.verb)
-            return
-        if isinstance(node, A.PlayFrom):
-            src, s = self._sub_expr(node.source, fb)
-            self.cost = self.cost + Cost(0, plays=s.size)
-            out.append([PLAY, src])
-            return
-        if isinstance(node, A.Let):
-            used: dict[str, str] = {}
-            pre, code = self._apart(lambda: self.gen(node.value, {n: None for n in fb}, used))
-            self.cost = self.cost + code.cost
-            self._let_sizes[node.name] = code.size
-            fn = self._function(pre + [ast.Assign(targets=[self._env_item(node.name)], value=_snapshot(code))], used)
-            if fn is not None:  # (every plain step of a program is known by its statements)
-                self.ctx.programs[fn] = ((node,), fb)
-            out.append([EXEC, fn])
-            bound.add(node.name)
-            return
-        used = {}
-        lines = self.stmt_lines(node, {n: None for n in fb}, used)
-        fn = self._function(lines, used)
-        if fn is not None:
-            self.ctx.programs[fn] = ((node,), fb)
-        out.append([EXEC, fn])
-
-    def _choose_number(self, node: A.ChooseNumber, fb: frozenset[str], out: list) -> None:
-        """`choose a number from LOW to HIGH by P as NAME`: one move per number (`NAME 7`), at most
-        MAX_NUMBERS of them (refused here when both ends are known, else when it is played)."""
-        (low, lo), (high, hi) = self._sub_expr(node.low, fb), self._sub_expr(node.high, fb)
-        who, w = self._sub_expr(node.chooser, fb)
-        self._expect(lo, ("int",), node.low, "'choose a number from'")
-        self._expect(hi, ("int",), node.high, "'choose a number ... to'")
-        self._expect(w, ("player",), node.chooser, "'choose a number ... by'")
-        if not MOVE_WORD.match(node.verb):
-            raise self.error(
-                node,
-                f"'{node.verb}' cannot begin a move: a player types the number as '{node.verb} 7'",
-                "E217",
-                hint="name the number with a lower-case word, a letter first (e.g. 'as value')",
-            )
-        if node.verb in self.ctx.verbs:
-            raise self.error(node, f"'{node.verb}' already names a choice of cards; name the number otherwise", "E217")
-        if lo.value.__class__ is int and hi.value.__class__ is int and hi.value - lo.value + 1 > MAX_NUMBERS:
-            raise self.error(
-                node,
-                f"choosing a number from {lo.value} to {hi.value} offers {hi.value - lo.value + 1:,} moves; "
-                f"at most {MAX_NUMBERS:,} (MAX_NUMBERS)",
-                "E214",
-            )
-        known = lo.value.__class__ is int and hi.value.__class__ is int
-        self.cost = self.cost + Cost(max(1, hi.value - lo.value + 1) if known else MAX_NUMBERS)  # the moves offered
-        out.append([CHOOSE, low, high, who, node.verb, NUMBER])
-
-    def _env_item(self, name: str) -> ast.Subscript:
-        return ast.Subscript(value=_load("e"), slice=self.const(name), ctx=ast.Store())
-
-    def stmt_lines(self, node: A.Node, scope: Scope, used: dict[str, str]) -> list[ast.stmt]:
-        """The Python statements of a statement that cannot suspend (its work is added to `cost`):
-        those its expressions need first, then its own."""
-        pre, lines = self._apart(lambda: self._stmt_lines(node, scope, used))
-        return pre + lines
-
-    def _stmt_lines(self, node: A.Node, scope: Scope, used: dict[str, str]) -> list[ast.stmt]:
-        self._depth += 1
-        try:
-            if self._depth > 2 * MAX_EXPR_DEPTH:
-                raise self.error(node, f"this is nested more than {2 * MAX_EXPR_DEPTH} deep (MAX_EXPR_DEPTH)", "E212")
-            if isinstance(node, A.Let) and not self._in_loop:
-                code = self.gen(node.value, scope, used)
-                self.cost = self.cost + code.cost
-                scope[node.name] = None
-                self._let_sizes[node.name] = code.size
-                local = self._env(node.name, used)
-                return [ast.Assign(targets=[self._env_item(node.name), _store(local.id)], value=_snapshot(code))]
-            method = _SGEN.get(type(node))
-            if method is None:
-                if isinstance(node, (A.Choose, A.ChooseNumber, A.PlayFrom, A.Let, A.Ask)):
-                    raise self.error(
-                        node,
-                        "'choose', 'choose a number', 'play from', 'let' and 'if ... agrees' "
-                        "cannot stand inside 'for each'",
-                        "E208",
-                    )
-                raise self.error(node, f"{type(node).__name__} is not a statement")
-            return method(self, node, scope, used)
-        finally:
-            self._depth -= 1
-
-    def _each(
-        self, cards: _Code, call: Callable[[ast.expr], ast.expr], inner: list[ast.stmt] | None = None
-    ) -> list[ast.stmt]:
-        """`call(card)` for each of the cards (a copy: the calls may move them); `inner`: statements the
-        call needs, run before each."""
-        self.cost = self.cost + cards.cost + Cost(cards.size)
-        if cards.typ == "card" and not self.plain:  # a card, or none (-1): no set to build
-            x = cards.node
-            if not isinstance(x, ast.Name):
-                x = self._local(x)
-            return [ast.If(test=_compare(x, ast.GtE(), _const(0)), body=(inner or []) + [_stmt(call(x))], orelse=[])]
-        var = self._fresh()
-        source = self._cards_of(cards) if cards.typ == "card" else _call("tuple", self._cards_of(cards))
-        return [_for(var, source, (inner or []) + [_stmt(call(_load(var)))])]
-
-    def _local(self, value: ast.expr) -> ast.Name:
+    def _local(self: Compiler, value: ast.expr) -> ast.Name:
         """A value computed once, before the expression being built: a fresh local holding it."""
         var = self._fresh()
         self._pre.append(ast.Assign(targets=[_store(var)], value=value))
         return _load(var)
 
-    def _cards_arg(self, node: A.Node, scope, used, what: str) -> _Code:
-        code = self.gen(node, scope, used)
-        self._expect(code, ("card", "cards"), node, what)
-        return code
-
-    def _s_scrap(self, node: A.Scrap, scope, used) -> list[ast.stmt]:
-        return self._each(
-            self._cards_arg(node.cards, scope, used, "scrap"), lambda c: _call(_g("move"), c, _const(SCRAP))
-        )
-
-    def _s_move(self, node: A.Move, scope, used) -> list[ast.stmt]:
-        cards = self._cards_arg(node.cards, scope, used, "move")
-        d = node.dest
-        if d.zone in ("deck top", "deck bottom", "scrap", "shown"):
-            zone = {"deck top": DECK, "deck bottom": DECK, "scrap": SCRAP, "shown": SHOWN}[d.zone]
-            if cards.typ != "card" and (d.zone == "deck top") != d.reversed and d.zone != "scrap" and d.zone != "shown":
-                # several cards onto the deck keep their order read from the top: put on the top, the
-                # first ends topmost (the last goes first); `reversed` turns it round (docs: ordered moves)
-                cards = _Code(_call("_from_top", self._cards_of(cards)), "cards", cards.cost, cards.size)
-            if d.zone == "deck bottom":
-                return self._each(cards, lambda c: _call(_g("move"), c, _const(zone), _const(True)))
-            return self._each(cards, lambda c: _call(_g("move"), c, _const(zone)))
-        # the player is worked out for each card (before it moves)
-        whose = d.player
-        assert whose is not None  # the parser gives a hand or a field its player
-        inner, p = self._apart(lambda: self.gen(whose, scope, used))
-        self.cost = self.cost + p.cost
-        player = self._as_player(p, whose, f"'to {d.zone} of'")
-        if d.zone == "hand":
-            return self._each(cards, lambda c: _call(_g("move"), c, _plus(_const(HAND0), player)), inner)
-        if d.role is not None:
-            self.ctx.roles.add(d.role)
-        role = self.const(d.role)
-        return self._each(cards, lambda c: _call(_g("put_in_play"), c, player, role), inner)
-
-    def _s_attach(self, node: A.Attach, scope, used) -> list[ast.stmt]:
-        cards = self._cards_arg(node.card, scope, used, "attach")
-        host = self._cards_arg(node.host, scope, used, "'attach ... to'")
-        self.cost = self.cost + host.cost
-        self.ctx.roles.add(node.role)
-        h = self._fresh()
-        me, role = self._env("me", used), self.const(node.role)
-        body = self._each(cards, lambda c: _call(_g("attach"), c, _load(h), me, role))
-        first = host.node if host.typ == "card" and not self.plain else _call("_first", host.node)
-        return [
-            ast.Assign(targets=[_store(h)], value=first),
-            ast.If(test=_compare(_load(h), ast.GtE(), _const(0)), body=body, orelse=[]),
-        ]
-
-    def _s_draw(self, node: A.Draw, scope, used) -> list[ast.stmt]:
-        n = self.gen(node.count, scope, used)
-        self._expect(n, ("int",), node.count, "draw")
-        if node.player is not None:
-            pc = self.gen(node.player, scope, used)
-            self.cost = self.cost + pc.cost
-            p = self._as_player(pc, node.player, "'draw ... for'")
-        else:
-            p = self._env("me", used)
-        self.cost = self.cost + n.cost + Cost(self.ctx.deck_size)
-        return [_stmt(_call(_g("draw"), p, self._count_of(n)))]
-
-    @staticmethod
-    def _count_of(n: _Code) -> ast.expr:
-        """A number of cards: checked when it runs if the checks at load time could not prove it one."""
-        return n.node if n.typ == "int" else _call("_count", n.node)
-
-    def _s_reveal(self, node: A.Reveal, scope, used) -> list[ast.stmt]:
-        n = self.gen(node.count, scope, used)
-        self._expect(n, ("int",), node.count, "reveal")
-        self.cost = self.cost + n.cost + Cost(self.ctx.deck_size)
-        deck = _zone(_const(DECK))
-        top = _item(_zone(_const(DECK)), _const(-1))
-        return [
-            _for(
-                self._fresh(),
-                _call("range", _call("min", self._count_of(n), _call("len", deck))),
-                [_stmt(_call(_g("move"), top, _const(SHOWN)))],
-            )
-        ]
-
-    def _s_shuffle(self, node: A.Shuffle, scope, used) -> list[ast.stmt]:
-        cards = self._cards_arg(node.cards, scope, used, "shuffle")
-        self.cost = self.cost + Cost(self.ctx.deck_size)
-        return self._each(cards, lambda c: _call(_g("move"), c, _const(DECK))) + [_stmt(_call(_g("shuffle_deck")))]
-
-    def _s_shuffle_under(self, node: A.ShuffleUnder, scope, used) -> list[ast.stmt]:
-        cards = self._cards_arg(node.cards, scope, used, "shuffle")
-        self.cost = self.cost + cards.cost + Cost(cards.size)
-        return [_stmt(_call(_g("shuffle_under"), _call("tuple", self._cards_of(cards))))]
-
-    def _s_swap(self, node: A.Swap, scope, used) -> list[ast.stmt]:
-        zs = []
-        for side in (node.left, node.right):
-            if not isinstance(side, A.Zone) or side.zone not in ("hand", "field"):
-                raise self.error(
-                    side, "swap exchanges two zones: write e.g. swap hand of me with hand of opponent", "E209"
-                )
-            base = HAND0 if side.zone == "hand" else FIELD0
-            owner = side.player
-            assert owner is not None  # a hand or a field has its player
-            p = self.gen(owner, scope, used)
-            self.cost = self.cost + p.cost
-            zs.append(_plus(_const(base), self._as_player(p, owner, f"'{side.zone} of'")))
-        self.cost = self.cost + Cost(self.ctx.deck_size)
-        return [_stmt(_call(_g("swap_zones"), zs[0], zs[1]))]
-
-    def _s_mark(self, node: A.Mark, scope, used) -> list[ast.stmt]:
-        self.ctx.marks.add(node.mark)
-        turns = node.turns
-        inner: list[ast.stmt]
-        if turns is None:  # for the rest of the game
-            inner, n = [], _Code(_const(FOREVER), "int")
-        else:
-            inner, n = self._apart(lambda: self.gen(turns, scope, used))  # worked out for each card
-            self._expect(n, ("int",), turns, "'mark ... for'")
-        self.cost = self.cost + n.cost
-        mark = self.const(node.mark)
-        who = self._marked_player(node.cards, scope, used)
-        if who is not None:
-            return inner + [_stmt(_call(_g("mark"), who, mark, n.node))]
-        return self._each(
-            self._cards_arg(node.cards, scope, used, "mark"), lambda c: _call(_g("mark"), c, mark, n.node), inner
-        )
-
-    def _counter_key(self, obj: _Code, node: A.Attr, name: str) -> ast.expr:
+    def _counter_key(self: Compiler, obj: _Code, node: A.Attr, name: str) -> ast.expr:
         """Where counter `name` of `obj` is kept: the card, or -1 - player (as marks are)."""
         kind = self.ctx.counters[name]
         if kind == "player":
@@ -1658,205 +931,9 @@ class Compiler:
         self._expect(obj, ("card", "cards"), node.obj, f"'.{name}' (a counter of cards)")
         return obj.node if obj.typ == "card" else _call("_first", obj.node)
 
-    def _counter_target(self, node: A.Node, scope, used) -> tuple[ast.expr, ast.expr]:
-        if not isinstance(node, A.Attr) or node.name not in self.ctx.counters:
-            name = node.name if isinstance(node, A.Attr) else None
-            near = suggest(name, self.ctx.counters) if name else None
-            raise self.error(
-                node,
-                f"unknown counter '{name}'"
-                if name
-                else "'set'/'add' need X.COUNTER (a counter declared in `counters:`)",
-                "E216",
-                f"did you mean '{near}'?"
-                if near
-                else f"counters: {', '.join(self.ctx.counters) or 'none declared (add a `counters:` section)'}",
-            )
-        obj = self.gen(node.obj, scope, used)
-        self.cost = self.cost + obj.cost
-        return self._counter_key(obj, node, node.name), self.const(node.name)
-
-    def _value_card(self, node: A.Node, scope, used) -> ast.expr | None:
-        """The card of `X.value` as the target of `set`/`add` (a card's own value), or None when the
-        target is a counter."""
-        if not (isinstance(node, A.Attr) and node.name == "value"):
-            return None
-        obj = self.gen(node.obj, scope, used)
-        self._expect(obj, ("card", "cards"), node.obj, "'.value'")
-        self.cost = self.cost + obj.cost
-        return obj.node if obj.typ == "card" else _call("_first", obj.node)
-
-    def _s_set_counter(self, node: A.SetCounter, scope, used) -> list[ast.stmt]:
-        card = self._value_card(node.target, scope, used)
-        if card is None:
-            key, name = self._counter_target(node.target, scope, used)
-        v = self.gen(node.value, scope, used)
-        self._expect(v, ("int",), node.value, "'set ... to'")
-        if node.turns is None:
-            n = _Code(_const(FOREVER), "int")
-        else:
-            n = self.gen(node.turns, scope, used)
-            self._expect(n, ("int",), node.turns, "'set ... for'")
-        self.cost = self.cost + v.cost + n.cost
-        if card is not None:  # a card's own value: it keeps it while it stays in play
-            return [_stmt(_call("_set_value", _load("g"), card, v.node, n.node))]
-        return [_stmt(_call(_g("set_counter"), key, name, v.node, n.node))]
-
-    def _s_add_counter(self, node: A.AddCounter, scope, used) -> list[ast.stmt]:
-        card = self._value_card(node.target, scope, used)
-        if card is None:
-            key, name = self._counter_target(node.target, scope, used)
-        v = self.gen(node.value, scope, used)
-        self._expect(v, ("int",), node.value, "'add'")
-        self.cost = self.cost + v.cost
-        if card is not None:
-            return [_stmt(_call("_add_value", _load("g"), card, v.node, _load("VAL")))]
-        return [_stmt(_call(_g("add_counter"), key, name, v.node))]
-
-    def _s_unmark(self, node: A.Unmark, scope, used) -> list[ast.stmt]:
-        self.ctx.marks.add(node.mark)
-        mark = self.const(node.mark)
-        who = self._marked_player(node.cards, scope, used)
-        if who is not None:
-            return [_stmt(_call(_g("unmark"), who, mark))]
-        return self._each(self._cards_arg(node.cards, scope, used, "unmark"), lambda c: _call(_g("unmark"), c, mark))
-
-    def _marked_player(self, node: A.Node, scope, used) -> ast.expr | None:
-        """A player being marked (or tested for a mark): their key among the marks, -1 - player; None
-        for cards. (Players and cards share the marks: a player's key is negative.)"""
-        pre, x = self._apart(lambda: self.gen(node, scope, used))
-        if x.typ != "player":
-            return None  # cards: the caller builds them itself
-        self._pre.extend(pre)
-        self.cost = self.cost + x.cost
-        return ast.BinOp(left=_const(-1), op=ast.Sub(), right=self._as_player(x, node, "mark"))
-
-    def _s_for(self, node: A.ForEach, scope, used) -> list[ast.stmt]:
-        src = self._cards_arg(node.source, scope, used, "for each")
-        var = self._fresh()
-        inner = {**scope, node.var: _Code(_load(var), self._TYPES.get(node.var, "any"))}
-        body: list[ast.stmt] = []
-        saved, self.cost = self.cost, ZERO
-        self._in_loop += 1
-        try:
-            for s in node.body:
-                body += self.stmt_lines(s, inner, used)
-        finally:
-            self._in_loop -= 1
-            self.cost = saved + src.cost + (self.cost + ONE).times(src.size)
-        return [_for(var, _call("tuple", self._cards_of(src)), body)]
-
-    def _s_if(self, node: A.If, scope, used) -> list[ast.stmt]:  # an `if` inside `for each`
-        cond = self.gen(node.cond, scope, used)
-        self.cost = self.cost + cond.cost
-        then: list[ast.stmt] = []
-        for s in node.then:
-            then += self.stmt_lines(s, scope, used)
-        orelse: list[ast.stmt] = []
-        for s in node.orelse:
-            orelse += self.stmt_lines(s, scope, used)
-        return [ast.If(test=cond.node, body=then or [ast.Pass()], orelse=orelse)]
-
-    def _s_pass(self, node: A.Pass, scope, used) -> list[ast.stmt]:
-        self.cost = self.cost + ONE
-        return [
-            ast.Assign(targets=[ast.Attribute(value=_load("g"), attr="passed", ctx=ast.Store())], value=_const(True))
-        ]
-
-    def _s_win(self, node: A.Win, scope, used) -> list[ast.stmt]:
-        p = self.gen(node.player, scope, used)
-        if isinstance(node.player, A.Name) and node.player.name == "random":
-            raise self.error(node.player, "win needs a player (me, opponent, a card's owner...), not random", "E210")
-        self.cost = self.cost + p.cost
-        return [
-            _stmt(
-                _call(
-                    _g("declare_winner"),
-                    self._as_player(p, node.player, "win"),
-                    self.const(win_reason(self._rule())),
-                )
-            )
-        ]
-
-    def _s_nothing(self, node: A.Nothing, scope, used) -> list[ast.stmt]:
-        return [ast.Pass()]
-
-    def _s_show(self, node: A.Show, scope, used) -> list[ast.stmt]:
-        """`show CARDS to P`: g.show(card, bits), bits 1 + P (1: p1, 2: p2) or 3 (`to all`)."""
-        cards = self._cards_arg(node.cards, scope, used, "show")
-        if node.player is None:
-            bits: ast.expr = _const(3)
-        else:
-            if isinstance(node.player, A.Name) and node.player.name == "random":
-                raise self.error(
-                    node.player, "show needs a player (me, opponent, a card's owner...) or all, not random", "E210"
-                )
-            p = self.gen(node.player, scope, used)
-            self.cost = self.cost + p.cost
-            bits = _plus(_const(1), self._as_player(p, node.player, "'show ... to'"))
-        rule = self._rule()
-        if not rule:
-            return self._each(cards, lambda c: _call(_g("show"), c, bits))
-        name = self.const(rule)
-        return self._each(cards, lambda c: _call(_g("show"), c, bits, name))
-
-    def _rule(self) -> str:
-        """The rule being compiled, as the lab names it ('plays.three', 'triggers.NAME', 'turn.end'):
-        its label less a last `.effect`; '' when the code is made for no rule."""
-        label = self.label  # a definition's statements belong to the rule that uses it
-        if not label:
-            return ""
-        return label[: -len(".effect")] if label.endswith(".effect") else label
-
-
-WIN_REASON = "a rule declared the winner"
-
-
-def win_reason(rule: str) -> str:
-    """The reason of a game won by a `win` statement: names the rule when it is known
-    ('a rule declared the winner (triggers.NAME)'); the lab reads it back (`win_rule`)."""
-    return f"{WIN_REASON} ({rule})" if rule else WIN_REASON
-
-
-def win_rule(reason: str) -> str | None:
-    """The rule named by a `win_reason` (None: the reason is not a rule's win; '' for no name)."""
-    at = reason.rfind(WIN_REASON)
-    if at < 0:
-        return None
-    rest = reason[at + len(WIN_REASON) :]
-    if not rest.startswith(" ("):
-        return ""
-    depth = 0  # the parenthesis that closes the name (a match's reason wraps the hand's in its own)
-    for i, ch in enumerate(rest[1:], 1):
-        depth += (ch == "(") - (ch == ")")
-        if depth == 0:
-            return rest[2:i]
-    return ""
-
-
-def concat(a: tuple, b: tuple) -> tuple:
-    """Join two instruction lists, shifting the jump targets of the second."""
-    n = len(a)
-    out = list(a)
-    for ins in b:
-        if ins[0] == JUMP_IF_NOT:
-            ins = (ins[0], ins[1], ins[2] + n)
-        elif ins[0] == JUMP:
-            ins = (ins[0], ins[1] + n)
-        out.append(ins)
-    return tuple(out)
-
-
-def _conjuncts(node: A.Node) -> list[A.Node]:
-    """`A and B and C` as [A, B, C] (anything else: itself)."""
-    if isinstance(node, A.BinOp) and node.op == "and":
-        return _conjuncts(node.left) + _conjuncts(node.right)
-    return [node]
-
-
-def _snapshot(code: _Code) -> ast.expr:
-    """A `let` names a value: the cards of a zone as they are now, not the zone as it changes."""
-    return _call("tuple", code.node) if code.typ == "cards" else code.node
+    def program(self, prog: A.Program | tuple[A.Node, ...], bound: frozenset[str]) -> tuple:
+        """A program compiled: its instructions (statements.py)."""
+        return compile_program(self, prog, bound)
 
 
 _GEN: dict[type, Callable[..., _Code]] = {
@@ -1874,29 +951,20 @@ _GEN: dict[type, Callable[..., _Code]] = {
     A.Call: Compiler._g_call,
 }
 _LOOPING = (Compiler._g_where, Compiler._g_call, Compiler._g_name)  # may hand a `where` on as a loop
-_SGEN: dict[type, Callable[..., list[ast.stmt]]] = {
-    A.Scrap: Compiler._s_scrap,
-    A.Move: Compiler._s_move,
-    A.Attach: Compiler._s_attach,
-    A.Draw: Compiler._s_draw,
-    A.Reveal: Compiler._s_reveal,
-    A.Shuffle: Compiler._s_shuffle,
-    A.ShuffleUnder: Compiler._s_shuffle_under,
-    A.Swap: Compiler._s_swap,
-    A.Mark: Compiler._s_mark,
-    A.Unmark: Compiler._s_unmark,
-    A.SetCounter: Compiler._s_set_counter,
-    A.AddCounter: Compiler._s_add_counter,
-    A.ForEach: Compiler._s_for,
-    A.If: Compiler._s_if,
-    A.Pass: Compiler._s_pass,
-    A.Win: Compiler._s_win,
-    A.Nothing: Compiler._s_nothing,
-    A.Show: Compiler._s_show,
-}
+
 
 __all__ = [
     "Compiler",
+    "nodes",
+    "reads_only_fields",
+    "reads_only_own_field",
+    "CARD_ATTRS",
+    "FOREVER",
+    "PLAYER_ATTRS",
+    "PRIMITIVE_ARITY",
+    "win_reason",
+    "win_rule",
+    "Fn",
     "NotInline",
     "plain_compilation",
     "Context",

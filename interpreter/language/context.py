@@ -1,0 +1,86 @@
+"""What names mean in one ruleset (`Context`), and the names the language itself gives: the attributes
+of a card and of a player, the seats, the primitives and their arities."""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass, field
+from typing import Any
+
+from interpreter.core.cards import ALL_RANKS, CARD_COUNT
+from interpreter.core.source import Span
+
+from . import tree as A
+from .cost import Cost
+
+CARD_ATTRS = (
+    "rank",
+    "suit",
+    "value",
+    "role",
+    "owner",
+    "controller",
+    "host",
+    "jacks",
+    "top",
+    "attached",
+    "name",
+    "last_owner",
+    "last_controller",
+)
+BOUND_ALWAYS = frozenset({"me", "opponent", "random", "none", "true", "false"})
+SEATS = {"p1": 0, "p2": 1}  # player expressions naming a seat (a ruleset's own name of that spelling wins)
+ORDER_SEATS = ("first player", "second player")  # one token each (effect.lark): the seats in turn order
+PLAYER_ATTRS = ("turns",)  # `me.turns`: the turns a player has had, this one included
+FOREVER = 10**12  # the turns of a mark made without `for N turns` (it lasts for the rest of the game)
+
+
+@dataclass
+class Context:
+    """What names mean in one ruleset: constants, definitions, ranks, roles, suits, values."""
+
+    constants: dict[str, Any] = field(default_factory=dict)
+    defines: dict[str, tuple[tuple[str, ...], A.Node, Span | None]] = field(default_factory=dict)
+    roles: set[str] = field(default_factory=set)
+    ranks: tuple[str, ...] = ALL_RANKS
+    suit_rank: dict[str, int] = field(default_factory=dict)
+    values: dict[str, int] = field(default_factory=dict)
+    marks: set[str] = field(default_factory=set)
+    counters: dict[str, str] = field(default_factory=dict)  # `counters:` name -> "player" or "card"
+    verbs: set[str] = field(default_factory=set)
+    asked: set[str] = field(default_factory=set)  # the answers yes of `if P agrees to VERB` (moves, not names)
+    numbers: set[str] = field(default_factory=set)  # the names of chosen numbers (`choose a number ... as NAME`)
+    card_values: bool = False  # whether an effect sets a card's value (`set X.value to N`): `.value` reads it
+    deck_size: int = CARD_COUNT  # the most cards any zone (or set of cards) can hold
+    namespace: dict[str, Any] | None = None  # the generated code's globals
+    used_names: set[str] = field(default_factory=set)  # constants the expressions refer to
+    reads_turns: bool = False  # whether an expression reads `turn` or `P.turns` (the turn number matters)
+    # each expression function made by `Compiler.expr` -> its tree and bound names (for the engine, which
+    # writes the hot ones into the functions it generates; weak: a function compiled once and dropped,
+    # as `explain` does, leaves nothing behind)
+    trees: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary)
+    # each function of plain statements made by `Compiler.program` -> its statements and bound names (the
+    # engine writes a direct play's effect into the function it generates for that play; weak, as `trees`)
+    programs: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary)
+    # definition (with the kinds and sizes of its arguments) -> (function name, type, cost, size)
+    define_fns: dict[str, tuple[str, str, Cost, int]] = field(default_factory=dict)
+    define_sizes: dict[str, int] = field(default_factory=dict)  # definition -> nodes once expanded
+    const_names: dict[tuple[type, Any], str] = field(default_factory=dict)  # value -> its K name
+
+
+PRIMITIVE_ARITY: dict[str, tuple[int, int]] = {
+    "count": (1, 1),
+    "total": (1, 2),
+    "min": (1, 9),
+    "max": (1, 9),
+    "top": (1, 1),
+    "score": (1, 1),
+    "goal": (1, 1),
+    "can_play": (1, 1),
+    "marked": (2, 2),
+    "other": (1, 1),
+    "any": (1, 1),
+    "first": (1, 1),
+    "same_rank": (1, 1),
+    "deck_top": (1, 1),
+}
