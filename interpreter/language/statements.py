@@ -67,14 +67,20 @@ def _ask(c: Compiler, node: A.Ask, fb: frozenset[str], bound: set[str], out: lis
         )
     c.ctx.asked.add(node.verb)
     out.append([CHOOSE, None, None, who, node.verb, ASK])
-    jif = [JUMP_IF_NOT, _agreed, -1]
+    _branches(c, _agreed, node.then, node.orelse, bound, out)
+
+
+def _branches(c: Compiler, test: Any, then: Any, orelse: Any, bound: set[str], out: list) -> None:
+    """The instructions of `if`: a jump past `then` unless `test` holds, then `orelse` (if any) jumped
+    over after `then`."""
+    jif = [JUMP_IF_NOT, test, -1]
     out.append(jif)
-    _block(c, node.then, bound, out)
-    if node.orelse:
+    _block(c, then, bound, out)
+    if orelse:
         j = [JUMP, -1]
         out.append(j)
         jif[2] = len(out)
-        _block(c, node.orelse, bound, out)
+        _block(c, orelse, bound, out)
         j[1] = len(out)
     else:
         jif[2] = len(out)
@@ -94,17 +100,7 @@ def _stmt_instructions(c: Compiler, node: A.Node, bound: set[str], out: list) ->
     fb = frozenset(bound)
     if isinstance(node, A.If):
         cond, _ = _sub_expr(c, node.cond, fb)
-        jif = [JUMP_IF_NOT, cond, -1]
-        out.append(jif)
-        _block(c, node.then, bound, out)
-        if node.orelse:
-            j = [JUMP, -1]
-            out.append(j)
-            jif[2] = len(out)
-            _block(c, node.orelse, bound, out)
-            j[1] = len(out)
-        else:
-            jif[2] = len(out)
+        _branches(c, cond, node.then, node.orelse, bound, out)
         return
     if isinstance(node, A.Ask):
         _ask(c, node, fb, bound, out)
