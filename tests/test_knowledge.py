@@ -327,3 +327,22 @@ def test_a_player_who_sees_the_other_hand_does_better_than_one_who_forgets_it(tm
     lost = sum(1 for r in results if r.winner is not None and r.seats[r.winner] != "sharp")
     z = (won - lost) / (won + lost) ** 0.5
     assert z > 1.645, f"sharp won {won} and lost {lost} against itself forgetting what it sees"
+
+
+def test_a_sample_keeps_what_the_opponent_knows_where_it_is() -> None:
+    """p2 has seen the top card of the deck, p1 has not. In each of p1's samples (the hidden cards dealt
+    again) the top card is another, unknown to p1, and p2 still knows whichever card lies there."""
+    from interpreter.players.sampling import Sampler
+
+    rules = load_ruleset("default")
+    setup = {"deck": ["9D"], "p1": {"hand": ["5C"]}, "p2": {"hand": ["3D"], "knows": ["9D"]}}
+    state = build_position(rules, setup, 0)
+    sampler = Sampler(state, 0)
+    rnd = random.Random(1)
+    tops = set()
+    for _ in range(20):
+        g = sampler.sample(rnd)
+        top = g.zones[DECK][-1]
+        tops.add(top)
+        assert (0, top) in known_hidden(g, 1)[1] and not known_hidden(g, 0)[1]
+    assert len(tops) > 1
