@@ -10,6 +10,7 @@ import pytest
 from interpreter import Game, load_ruleset, make_player
 from interpreter.lab.matches import play_game
 from interpreter.players.ismcts import ISMCTS
+from interpreter.players.sharp import SharpWeights
 from tests.rulesets_under_test import RULESETS
 from tests.test_bot import permuted
 
@@ -147,7 +148,7 @@ def test_the_reach_term_weighs_a_side_within_one_point_card_of_its_goal() -> Non
     assert value(["9S", "4H"], ["9C", "4D"], 3.0) == value(["9S", "4H"], ["9C", "4D"], 0.0)
     # and ISMCTS scores positions with it
     g = build_position(rules, {"p1": {"hand": ["2C"], "points": ["9S", "4H"]}, "p2": {"hand": ["3D"]}}, 0)
-    assert ISMCTS(1, reach=3.0)._result(g, 1) < ISMCTS(1, reach=0.0)._result(g, 1)
+    assert ISMCTS(1, weights=SharpWeights(reach=3.0))._result(g, 1) < ISMCTS(1, weights=SharpWeights())._result(g, 1)
 
 
 def _one_card_from_the_goal() -> Game:
