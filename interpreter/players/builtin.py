@@ -103,7 +103,7 @@ register(
 )
 register(
     "sharp",
-    "fast and competent: a few determinized worlds, the rest of the turn, cards in hand valued highly",
+    "fast and competent: a few determinized worlds, the rest of the turn, an evaluation fitted to game results",
     _sharp,
     levels={"fast": {"reply": 1}, "default": {}, "strong": {"reply": 4, "max_nodes": 2000}},
     default_level="default",

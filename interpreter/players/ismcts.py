@@ -10,8 +10,8 @@ One tree is grown from the searching player's information set. Each iteration:
    node has fewer than 1 + widening * sqrt(visits) children legal here, and the untried move whose
    position the generic evaluation scores best for its chooser first;
 4. *play out*: random legal actions on the raw compiled engine (`legal_actions`/`apply_action` on
-   the copy), to the end or, past `horizon` decisions, scored by the generic evaluation of the
-   heuristic player squashed into [0, 1];
+   the copy) for `horizon` decisions (none by default), then scored by the generic evaluation
+   (sharp.py's, with its weights fitted to game results) squashed into [0, 1];
 5. *back up*: each edge adds the result of the player who chose it (win 1, draw 1/2, loss 0).
 
 Every node is a decision of whoever must decide — the turn player, a responder answering a

@@ -5,13 +5,15 @@ cannot see (players/sampling.py) into a few worlds, plays each legal move in eac
 rest of the turn (its own follow-ups at best, the opponent's answers — counters, discards — at
 worst for it) and scores what it reaches. It differs in what it scores and what it skips:
 
-- the evaluation weighs cards in hand much more (2.5 a card against the heuristic's 0.9): a card
-  kept is an option on a later turn; the measured gain (tuned by 100-game matches against
-  `heuristic`, see docs/players.md) suggests the heuristic weight gives cards away too cheaply;
+- the evaluation's weights were fitted to game results (a logistic regression of the winner on the
+  features, benchmarks/fit_evaluation.py; docs/players.md): relative to the points still missing,
+  the urgency near a goal, the cards in hand (5 a card against the heuristic's 0.9) and the cards in
+  play weigh about four times what was set by hand; ISMCTS scores its leaves with this evaluation;
 - it follows the opponent's next action two decisions deep (the heuristic player follows it four)
-  within a smaller node budget (600 against 2,000), so it spends less per move;
-- an optional *tempo* term (`tempo`, `short`; off by default, it did not help): how many point cards
-  each side still needs from its hand to reach its goal, and whether its hand can cover it.
+  within a smaller node budget (300 against 2,000), so it spends less per move;
+- optional terms, off by default: *tempo* (`tempo`, `short`: how many point cards each side still
+  needs from its hand, and whether its hand can cover it), `reach` (a side within one point card of
+  its goal) and `hand_value` (the point values of the cards in hand).
 
 Nothing here names a rank: point values come from the ruleset (`values:`), goals and scores from
 its expressions, so the same code plays every ruleset and house rule.
