@@ -13,8 +13,10 @@ of `SharpWeights`; `temperature` (ISMCTS's evaluation units per logistic unit) i
 coefficient. The features are read from the true state: this is offline fitting, not a player.
 
 The weights shipped (need 1, urgency 50, hand 5, in play 2, temperature 11.6) came from the first
-four features over 600 games of the old `sharp` (hand 2.5) against `heuristic`, seeds 30000..30599:
-need 0.085, urgency 4.51, hand 0.439, in play 0.176 (ratios 1 : 52.9 : 5.1 : 2.1), rounded.
+four features over 600 games of the old `sharp` against `heuristic`, seeds 30000..30599 (`--p1
+'sharp?urgency=12&hand=2.5&in_play=0.6&max_nodes=600'`): need 0.085, urgency 4.51, hand 0.439, in
+play 0.176 (ratios 1 : 52.9 : 5.1 : 2.1, temperature 11.7), rounded
+(benchmarks/results/fit-evaluation-30000-30599.txt).
 """
 
 from __future__ import annotations
