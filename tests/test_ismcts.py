@@ -212,3 +212,19 @@ def test_in_the_tree_the_opponent_is_not_assumed_to_take_a_win() -> None:
     assert wins  # `points 6D` reaches 21
     visits = ISMCTS(3, iterations=300, widening=0.0).search(game.state, 1)
     assert max(n for m, (n, _) in visits.items() if m not in wins) > 1
+
+
+def test_the_leaves_are_scored_by_sharps_fitted_evaluation() -> None:
+    """By default a leaf is scored at once (no random playout) by sharp's evaluation with its fitted
+    weights, squashed with one logistic unit per `temperature` evaluation units."""
+    import math
+
+    from interpreter.players.sharp import card_values, evaluate
+
+    p = make_player("ismcts")
+    assert isinstance(p, ISMCTS) and p.horizon == 0 and p.weights == SharpWeights()
+    for game in random_positions("default", range(2))[:6]:
+        g = game.state
+        for who in (0, 1):
+            v = evaluate(g, who, SharpWeights(), card_values(game.rules))
+            assert p._result(g, who) == pytest.approx(1 / (1 + math.exp(-v / p.temperature)))
