@@ -10,6 +10,7 @@ import pytest
 from interpreter import Game, load_ruleset, make_player
 from interpreter.lab.matches import play_game
 from interpreter.players.ismcts import ISMCTS
+from interpreter.players.sharp import SharpWeights
 from tests.rulesets_under_test import RULESETS
 from tests.test_bot import permuted
 
@@ -147,7 +148,7 @@ def test_the_reach_term_weighs_a_side_within_one_point_card_of_its_goal() -> Non
     assert value(["9S", "4H"], ["9C", "4D"], 3.0) == value(["9S", "4H"], ["9C", "4D"], 0.0)
     # and ISMCTS scores positions with it
     g = build_position(rules, {"p1": {"hand": ["2C"], "points": ["9S", "4H"]}, "p2": {"hand": ["3D"]}}, 0)
-    assert ISMCTS(1, reach=3.0)._result(g, 1) < ISMCTS(1, reach=0.0)._result(g, 1)
+    assert ISMCTS(1, weights=SharpWeights(reach=3.0))._result(g, 1) < ISMCTS(1, weights=SharpWeights())._result(g, 1)
 
 
 def _one_card_from_the_goal() -> Game:
@@ -265,3 +266,19 @@ def test_a_move_that_ends_the_game_without_a_win_is_not_taken_for_one(position) 
     visits = {str(m): v for m, v in ISMCTS(3, iterations=200, widening=0.0).search(game.state, 0).items()}
     assert visits[move][1] == (0.0 if "wins" in ending[move] else 0.5)
     assert visits[move][0] < max(n for n, _ in visits.values())
+
+
+def test_the_leaves_are_scored_by_sharps_fitted_evaluation() -> None:
+    """By default a leaf is scored at once (no random playout) by sharp's evaluation with its fitted
+    weights, squashed with one logistic unit per `temperature` evaluation units."""
+    import math
+
+    from interpreter.players.sharp import card_values, evaluate
+
+    p = make_player("ismcts")
+    assert isinstance(p, ISMCTS) and p.horizon == 0 and p.weights == SharpWeights()
+    for game in random_positions("default", range(2))[:6]:
+        g = game.state
+        for who in (0, 1):
+            v = evaluate(g, who, SharpWeights(), card_values(game.rules))
+            assert p._result(g, who) == pytest.approx(1 / (1 + math.exp(-v / p.temperature)))

@@ -19,7 +19,7 @@ def test_names_levels_and_descriptions() -> None:
 def test_specs_make_players() -> None:
     assert isinstance(make_player("random"), RandomPlayer)
     assert isinstance(make_player("bot"), Bot)
-    assert make_player("ismcts").iterations == 1200
+    assert make_player("ismcts").iterations == 2500
     assert (
         make_player("ismcts:fast").iterations
         < make_player("ismcts").iterations

@@ -60,18 +60,46 @@ def _positions(seeds: range, every: int = 3) -> list[Game]:
     return out
 
 
-def test_sharp_does_not_peek_at_hidden_cards() -> None:
+@pytest.mark.parametrize("spec", ["sharp", "sharp?hand_value=0.4&reach=4"])
+def test_sharp_does_not_peek_at_hidden_cards(spec: str) -> None:
     """The opponent's hidden hand and the deck dealt again among the cards the seat does not know
-    (players/sampling.py `determinize`, which keeps its view): the same move."""
+    (players/sampling.py `determinize`, which keeps its view): the same move. Also with the terms
+    that read the cards in hand (`hand_value`) and the goals (`reach`)."""
     rng = random.Random(11)
     checked = changed = 0
     for game in _positions(range(4)):
         me = game.decision.player
-        choice = make_player("sharp", seed=2).choose(game)
+        choice = make_player(spec, seed=2).choose(game)
         for _ in range(2):
             other = Game(game.rules, determinize(game.state, me, rng), game.seed)
             assert other.view(me) == game.view(me)
             changed += other.state.zones[HAND0 + 1 - me] != game.state.zones[HAND0 + 1 - me]
-            assert make_player("sharp", seed=2).choose(other) == choice
+            assert make_player(spec, seed=2).choose(other) == choice
             checked += 1
     assert checked > 40 and changed > checked // 2  # the swaps did change the opponent's hand
+
+
+def test_the_evaluation_terms_are_generic_features() -> None:
+    """`hand_value` weighs the point values (the ruleset's `values:`) of the cards in each hand, `reach`
+    a side within one point card of its goal; each is silent at weight 0."""
+    from interpreter.players.sharp import SharpWeights, card_values, evaluate
+    from interpreter.scripting.setup import build_position
+
+    rules = load_ruleset("default")
+    vals = card_values(rules)
+    assert vals[-1] == 10  # the highest value, after the cards' own
+    g = build_position(rules, {"p1": {"hand": ["9C", "AD"], "points": ["9S", "4H"]}, "p2": {"hand": ["3D"]}}, 0)
+
+    def value(**w: float) -> float:
+        return evaluate(g, 0, SharpWeights(**w), vals)
+
+    assert value(hand_value=1.0) == pytest.approx(value() + (9 + 1) - 3)
+    assert value(reach=4.0) == pytest.approx(value() + 4.0)  # p1 needs 8, p2 needs 21
+    assert value(need=2.0) == pytest.approx(value() + 21 - 8)  # points still missing, p2's less p1's
+
+
+def test_the_weights_are_player_options() -> None:
+    for name in ("sharp", "ismcts"):
+        p = make_player(f"{name}?hand=3&urgency=20&in_play=1&sees=2&reach=1&hand_value=0.5")
+        w = p.w if isinstance(p, Sharp) else p.weights  # type: ignore[attr-defined]
+        assert (w.hand, w.urgency, w.in_play, w.sees_hand, w.reach, w.hand_value) == (3, 20, 1, 2, 1, 0.5)

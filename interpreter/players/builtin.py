@@ -18,14 +18,20 @@ def _heuristic(seed: int = 0, samples: int = 6, depth: int = 4, max_nodes: int =
 
 def _ismcts(
     seed: int = 0,
-    iterations: int = 1200,
+    iterations: int = 2500,
     exploration: float = 0.25,
-    horizon: int = 3,
-    temperature: float = 8.0,
+    horizon: int = 0,
+    temperature: float = 11.6,
     prior: int = 0,
     seconds: float = 0.0,
     widening: float = 1.0,
+    need: float = 1.0,
+    urgency: float = 50.0,
+    hand: float = 5.0,
+    in_play: float = 2.0,
+    sees: float = 0.4,
     reach: float = 0.0,
+    hand_value: float = 0.0,
 ) -> ISMCTS:
     return ISMCTS(
         seed,
@@ -36,7 +42,15 @@ def _ismcts(
         prior=prior,
         seconds=seconds,
         widening=widening,
-        reach=reach,
+        weights=SharpWeights(
+            need=need,
+            urgency=urgency,
+            hand=hand,
+            in_play=in_play,
+            sees_hand=sees,
+            reach=reach,
+            hand_value=hand_value,
+        ),
     )
 
 
@@ -44,14 +58,17 @@ def _sharp(
     seed: int = 0,
     samples: int = 4,
     depth: int = 3,
-    max_nodes: int = 600,
+    max_nodes: int = 300,
     reply: int = 2,
     tempo: float = 0.0,
     short: float = 0.0,
     need: float = 1.0,
-    urgency: float = 12.0,
-    hand: float = 2.5,
-    in_play: float = 0.6,
+    urgency: float = 50.0,
+    hand: float = 5.0,
+    in_play: float = 2.0,
+    sees: float = 0.4,
+    reach: float = 0.0,
+    hand_value: float = 0.0,
     forget: bool = False,
 ) -> Sharp:
     return Sharp(
@@ -60,7 +77,17 @@ def _sharp(
         depth=depth,
         max_nodes=max_nodes,
         reply=reply,
-        weights=SharpWeights(need=need, urgency=urgency, hand=hand, in_play=in_play, tempo=tempo, short=short),
+        weights=SharpWeights(
+            need=need,
+            urgency=urgency,
+            hand=hand,
+            in_play=in_play,
+            sees_hand=sees,
+            tempo=tempo,
+            short=short,
+            reach=reach,
+            hand_value=hand_value,
+        ),
         forget=forget,
     )
 
@@ -71,12 +98,12 @@ register(
     "ismcts",
     "information-set Monte Carlo tree search from its own view",
     _ismcts,
-    levels={"fast": {"iterations": 300}, "default": {"iterations": 1200}, "strong": {"iterations": 4800}},
+    levels={"fast": {"iterations": 300}, "default": {"iterations": 2500}, "strong": {"iterations": 4800}},
     default_level="default",
 )
 register(
     "sharp",
-    "fast and competent: a few determinized worlds, the rest of the turn, cards in hand valued highly",
+    "fast and competent: a few determinized worlds, the rest of the turn, an evaluation fitted to game results",
     _sharp,
     levels={"fast": {"reply": 1}, "default": {}, "strong": {"reply": 4, "max_nodes": 2000}},
     default_level="default",

@@ -10,8 +10,8 @@ One tree is grown from the searching player's information set. Each iteration:
    node has fewer than 1 + widening * sqrt(visits) children legal here, and the untried move whose
    position the generic evaluation scores best for its chooser first;
 4. *play out*: random legal actions on the raw compiled engine (`legal_actions`/`apply_action` on
-   the copy), to the end or, past `horizon` decisions, scored by the generic evaluation of the
-   heuristic player squashed into [0, 1];
+   the copy) for `horizon` decisions (none by default), then scored by the generic evaluation
+   (sharp.py's, with its weights fitted to game results) squashed into [0, 1];
 5. *back up*: each edge adds the result of the player who chose it (win 1, draw 1/2, loss 0).
 
 Every node is a decision of whoever must decide — the turn player, a responder answering a
@@ -32,8 +32,8 @@ from interpreter.engine.machine import apply_action, enumerate_actions, legal_ac
 from interpreter.engine.moves import Move
 from interpreter.engine.state import DRAW, State
 
-from .heuristic import Weights, evaluate
 from .sampling import Sampler, determinize, hidden_zones, position_rng
+from .sharp import SharpWeights, card_values, evaluate
 
 # An edge: [visits, total result for the player who chose it, availability, child node, that player,
 #           whether the move has won the game at once for that player (a decisive move)]
@@ -62,14 +62,14 @@ class ISMCTS:
     def __init__(
         self,
         seed: int = 0,
-        iterations: int = 1200,
+        iterations: int = 2500,
         exploration: float = 0.25,
-        horizon: int = 3,
-        temperature: float = 8.0,
+        horizon: int = 0,
+        temperature: float = 11.6,
         prior: int = 0,
         seconds: float = 0.0,
         widening: float = 1.0,
-        reach: float = 0.0,
+        weights: SharpWeights | None = None,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be 1 or more")
@@ -82,7 +82,7 @@ class ISMCTS:
         self.seconds = seconds  # a wall-clock cap per move (0: none; with one, not deterministic)
         self.widening = widening  # progressive widening: a node seen n times has 1 + widening*sqrt(n)
         #                                 children, added best-evaluated first (0: every move, at random)
-        self.weights = Weights(reach=reach)  # the generic evaluation, with the reach term's weight
+        self.weights = weights or SharpWeights()  # the generic evaluation (sharp.py's)
         self.stats = SearchStats()
         self._root: dict[Move, list] = {}  # the tree of the search under way (or the last)
 
@@ -267,7 +267,7 @@ class ISMCTS:
         w = g.winner
         if w is not None:
             return 0.5 if w == DRAW else 1.0 if w == p else 0.0
-        v = evaluate(g, p, self.weights)
+        v = evaluate(g, p, self.weights, card_values(g.rules))
         if g.rules.match_wins > 1:
             v += 25.0 * (g.wins[p] - g.wins[1 - p])
         return 1.0 / (1.0 + math.exp(-v / self.temperature))

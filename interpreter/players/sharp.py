@@ -5,13 +5,15 @@ cannot see (players/sampling.py) into a few worlds, plays each legal move in eac
 rest of the turn (its own follow-ups at best, the opponent's answers — counters, discards — at
 worst for it) and scores what it reaches. It differs in what it scores and what it skips:
 
-- the evaluation weighs cards in hand much more (2.5 a card against the heuristic's 0.9): a card
-  kept is an option on a later turn; the measured gain (tuned by 100-game matches against
-  `heuristic`, see docs/players.md) suggests the heuristic weight gives cards away too cheaply;
+- the evaluation's weights were fitted to game results (a logistic regression of the winner on the
+  features, benchmarks/fit_evaluation.py; docs/players.md): relative to the points still missing,
+  the urgency near a goal, the cards in hand (5 a card against the heuristic's 0.9) and the cards in
+  play weigh about four times what was set by hand; ISMCTS scores its leaves with this evaluation;
 - it follows the opponent's next action two decisions deep (the heuristic player follows it four)
-  within a smaller node budget (600 against 2,000), so it spends less per move;
-- an optional *tempo* term (`tempo`, `short`; off by default, it did not help): how many point cards
-  each side still needs from its hand to reach its goal, and whether its hand can cover it.
+  within a smaller node budget (300 against 2,000), so it spends less per move;
+- optional terms, off by default: *tempo* (`tempo`, `short`: how many point cards each side still
+  needs from its hand, and whether its hand can cover it), `reach` (a side within one point card of
+  its goal) and `hand_value` (the point values of the cards in hand).
 
 Nothing here names a rank: point values come from the ruleset (`values:`), goals and scores from
 its expressions, so the same code plays every ruleset and house rule.
@@ -24,10 +26,12 @@ from dataclasses import dataclass
 
 from interpreter.core.cards import RANK_OF
 from interpreter.engine.game import Game
-from interpreter.engine.machine import MAIN, enumerate_actions
+from interpreter.engine.machine import MAIN, enumerate_actions, legal_actions
 from interpreter.engine.machine import apply_action as _apply
 from interpreter.engine.moves import Move
 from interpreter.engine.state import DRAW, FIELD0, HAND0, State
+from interpreter.engine.wincheck import points_goal_function
+from interpreter.rules.model import Rules
 
 from .sampling import Sampler, hidden_zones
 
@@ -39,12 +43,14 @@ class SharpWeights:
     """The evaluation's terms: each a generic feature of a position."""
 
     need: float = 1.0  # each point still missing to one's goal
-    urgency: float = 12.0  # urgency / (need + 1): weight growing as a side nears its goal
-    hand: float = 2.5  # each card in hand (tuned: see the module doc)
-    in_play: float = 0.6  # each non-point card in play
+    urgency: float = 50.0  # urgency / (need + 1): weight growing as a side nears its goal
+    hand: float = 5.0  # each card in hand
+    in_play: float = 2.0  # each non-point card in play
     sees_hand: float = 0.4  # seeing the opponent's hand
     tempo: float = 0.0  # each point card a side still needs from its hand (off: it did not help)
     short: float = 0.0  # a side whose hand cannot cover what it lacks (off with tempo)
+    reach: float = 0.0  # a side within one point card of its goal (its need at most the highest value)
+    hand_value: float = 0.0  # each point of value (the ruleset's `values`) of the cards in hand
 
 
 DEFAULT_SHARP = SharpWeights()
@@ -58,7 +64,7 @@ class Sharp:
         seed: int = 0,
         samples: int = 4,
         depth: int = 3,
-        max_nodes: int = 600,
+        max_nodes: int = 300,
         reply: int = 2,
         weights: SharpWeights | None = None,
         forget: bool = False,
@@ -73,7 +79,6 @@ class Sharp:
         self.reply = reply  # the opponent's next action, followed this many decisions (0: not looked at)
         self.w = weights or DEFAULT_SHARP
         self._nodes = 0
-        self._vals: dict[int, list[int]] = {}  # per ruleset (by id): each card's point value
 
     def choose(self, game: Game, player: int | None = None) -> Move:
         d = game.decision
@@ -115,15 +120,19 @@ class Sharp:
         d = g.pending
         if d is None or depth <= 0 or self._nodes <= 0:
             return self.evaluate(g, me)
-        acts = enumerate_actions(g)
         if d.kind == MAIN:
-            if d.player == me or not reply or len(acts) > self._nodes:
+            if d.player == me or not reply:
+                return self.evaluate(g, me)
+            acts = legal_actions(g)
+            if len(acts) > self._nodes:
                 return self.evaluate(g, me)
             depth, reply = self.reply, False
+        else:
+            acts = legal_actions(g)
         self._nodes -= len(acts)
         best: float | None = None
         mine = d.player == me
-        for _, a in acts:
+        for a in acts:
             c = g.copy()
             _apply(c, a)
             v = self._value(c, me, depth - 1, reply)
@@ -131,17 +140,21 @@ class Sharp:
                 best = v
         return self.evaluate(g, me) if best is None else best
 
-    def _values(self, g: State) -> list[int]:
-        vals = self._vals.get(id(g.rules))
-        if vals is None:
-            table = g.rules.values
-            vals = [int(table.get(r, 0)) for r in RANK_OF]
-            self._vals[id(g.rules)] = vals
-        return vals
-
     def evaluate(self, g: State, me: int) -> float:
         """A position from `me`'s side."""
-        return evaluate(g, me, self.w, self._values(g))
+        return evaluate(g, me, self.w, card_values(g.rules))
+
+
+def card_values(rules: Rules) -> list[int]:
+    """Each card's point value in `rules` (its `values:`), by card, then the highest value (made once
+    per ruleset, kept in `rules.engine_cache`)."""
+    vals = rules.engine_cache.get("card_values")
+    if vals is None:
+        table = rules.values
+        vals = [int(table.get(r, 0)) for r in RANK_OF]
+        vals.append(max(vals, default=0))
+        rules.engine_cache["card_values"] = vals
+    return vals
 
 
 def _tempo(hand: list[int], vals: list[int], need: int) -> tuple[int, int]:
@@ -165,15 +178,27 @@ def evaluate(g: State, me: int, w: SharpWeights, vals: list[int]) -> float:
         return 0.0 if g.winner == DRAW else WIN if g.winner == me else -WIN
     rules = g.rules
     opp = 1 - me
-    need_me = max(rules.goal_of(g, me) - rules.score_of(g, me), 0)
-    need_opp = max(rules.goal_of(g, opp) - rules.score_of(g, opp), 0)
+    pg = points_goal_function(rules)
+    if pg is not None:
+        s_me, goal_me = pg(g, me)
+        s_opp, goal_opp = pg(g, opp)
+        need_me, need_opp = max(goal_me - s_me, 0), max(goal_opp - s_opp, 0)
+    else:
+        need_me = max(rules.goal_of(g, me) - rules.score_of(g, me), 0)
+        need_opp = max(rules.goal_of(g, opp) - rules.score_of(g, opp), 0)
     v = w.need * (need_opp - need_me) + w.urgency * (1.0 / (need_me + 1) - 1.0 / (need_opp + 1))
     hand_me, hand_opp = g.zones[HAND0 + me], g.zones[HAND0 + opp]
     v += w.hand * (len(hand_me) - len(hand_opp))
+    if w.hand_value:
+        v += w.hand_value * (sum(vals[c] for c in hand_me) - sum(vals[c] for c in hand_opp))
+    if w.reach:
+        top = vals[-1]
+        v += w.reach * ((0 < need_me <= top) - (0 < need_opp <= top))
     v += w.in_play * (_permanents(g, me) - _permanents(g, opp))
-    n_me, miss_me = _tempo(hand_me, vals, need_me)
-    n_opp, miss_opp = _tempo(hand_opp, vals, need_opp)
-    v += w.tempo * (n_opp - n_me) + w.short * ((miss_opp > 0) - (miss_me > 0))
+    if w.tempo or w.short:
+        n_me, miss_me = _tempo(hand_me, vals, need_me)
+        n_opp, miss_opp = _tempo(hand_opp, vals, need_opp)
+        v += w.tempo * (n_opp - n_me) + w.short * ((miss_opp > 0) - (miss_me > 0))
     if rules.hand_visible(g, me):
         v += w.sees_hand
     if rules.hand_visible(g, opp):
