@@ -152,6 +152,7 @@ def test_generated_programs_print_back_to_their_tree(text: str) -> None:
     assert parse_program(to_text(node, multiline=True)) == node
 
 
+@pytest.mark.filterwarnings("ignore:Generating overly large repr")  # (the strategy's own repr, never shown)
 @pytest.mark.parametrize(
     "kind", sorted((k for k, (_, p) in EXAMPLES.items() if not p), key=lambda k: k.__name__), ids=lambda k: k.__name__
 )
