@@ -145,8 +145,17 @@ def test_generated_expressions_print_back_to_their_tree(text: str) -> None:
 
 
 @_ROUND
-@given(_statements(depth=2))
+@given(_statements(depth=1))
 def test_generated_programs_print_back_to_their_tree(text: str) -> None:
+    node = parse_program(text)
+    assert parse_program(to_text(node)) == node, (text, to_text(node))
+    assert parse_program(to_text(node, multiline=True)) == node
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_statements(depth=2))
+def test_generated_nested_programs_print_back_to_their_tree(text: str) -> None:
     node = parse_program(text)
     assert parse_program(to_text(node)) == node, (text, to_text(node))
     assert parse_program(to_text(node, multiline=True)) == node
