@@ -191,7 +191,7 @@ def _plays(s: dict[str, Any]) -> Section:
                 name,
                 used,
                 f"{e['per_game']:.2f}",
-                pct(e["games_used"] / s["games"], 0) if s["games"] else "—",
+                _share(e["games_used"], s),
                 countered,
                 win,
                 diff,
@@ -226,9 +226,14 @@ def _triggers(s: dict[str, Any]) -> Section | None:
     for name, e in s["triggers"].items():
         fired: Cell = (f"{e['fired']:,}", "warn") if e["fired"] == 0 else f"{e['fired']:,}"
         label = name + (f" [{e['origin']}]" if e["origin"] else "")
-        share = pct(e["games"] / s["games"], 0) if s["games"] else "—"
+        share = _share(e["games"], s)
         sec.rows.append([label, e["event"], fired, f"{e['per_game']:.2f}", share])
     return sec
+
+
+def _share(games: int, s: dict[str, Any]) -> str:
+    """`games` as a share of the run's games ('—' for a run of none)."""
+    return pct(games / s["games"], 0) if s["games"] else "—"
 
 
 def _counters(s: dict[str, Any]) -> Section | None:
@@ -246,7 +251,7 @@ def _counters(s: dict[str, Any]) -> Section | None:
             final = "cards: " + _mean_cell(e["final_cards"])
         else:
             final = f"p1 {_mean_cell(e['final_p1'])}; p2 {_mean_cell(e['final_p2'])}"
-        share = pct(e["games_changed"] / s["games"], 0) if s["games"] else "—"
+        share = _share(e["games_changed"], s)
         sec.rows.append([f"{name} (of {e['of']})", share, _mean_cell(e["changes"]), final])
     return sec
 
@@ -264,7 +269,7 @@ def _knowledge(s: dict[str, Any]) -> Section | None:
     )
     for part, verb in (("shown", "shown by"), ("seen", "seen by")):
         for name, e in k[part].items():
-            share = pct(e["games"] / s["games"], 0) if s["games"] else "—"
+            share = _share(e["games"], s)
             sec.rows.append([f"{verb} {name}", f"{e['cards']:,}", _mean_cell(e), share])
     return sec
 
