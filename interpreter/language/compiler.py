@@ -30,7 +30,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
 
 from interpreter.core.cards import RANK_OF, SUIT_OF
 from interpreter.core.errors import RulesetError, suggest
@@ -88,7 +88,17 @@ from .pyast import (
     _zone,
 )
 from .runtime import BUILTINS, HELPERS, as_cards
-from .statements import compile_program, stmt_lines
+from .statements import (
+    block,
+    branches,
+    cards_arg,
+    compile_program,
+    each,
+    plain_step,
+    rule_name,
+    stmt_lines,
+    sub_expr,
+)
 
 _PLAIN = [False]  # set by `plain_compilation` (tests)
 
@@ -311,8 +321,9 @@ class Compiler:
         """`scope` maps DSL names to generated code (None: read from the bindings `e`). Statements the
         value needs first go to the current block (`_pre`). `loop`: the caller runs a set made by
         `where` as a loop of its own (see `_Code.loop`), so it need not be built as a list."""
+        own = isinstance(node, A.Expression) and type(node).compile is not A.Expression.compile
         method = _GEN.get(type(node))
-        if method is None:
+        if method is None and not own:
             raise self.error(node, f"{type(node).__name__} is not an expression")
         self._depth += 1
         try:
@@ -323,6 +334,9 @@ class Compiler:
                     f"are expanded (MAX_EXPR_DEPTH)",
                     "E212",
                 )
+            if own:
+                return cast(A.Expression, node).compile(self, scope, used, loop and not self.plain)
+            assert method is not None
             if loop and not self.plain and method in _LOOPING:
                 return method(self, node, scope, used, True)
             return method(self, node, scope, used)
@@ -930,6 +944,41 @@ class Compiler:
             return ast.BinOp(left=_const(-1), op=ast.Sub(), right=self._as_player(obj, node.obj, f"'.{name}'"))
         self._expect(obj, ("card", "cards"), node.obj, f"'.{name}' (a counter of cards)")
         return obj.node if obj.typ == "card" else _call("_first", obj.node)
+
+    # -- what statements need (statements.py), for each construct's `lines` and `instructions` --------
+    def plain_step(self, node: A.Node, bound: set[str], out: list) -> None:
+        """A statement that cannot suspend, at the top of a program: one step running its lines."""
+        plain_step(self, node, bound, out)
+
+    def sub_expr(self, node: A.Node, bound: frozenset[str]) -> tuple[Fn, _Code]:
+        """An expression of a suspending statement, compiled as a function of its own."""
+        return sub_expr(self, node, bound)
+
+    def block(self, body: tuple[A.Node, ...], bound: set[str], out: list) -> None:
+        """The instructions of statements nested in a suspending one (an `if`'s branches)."""
+        block(self, body, bound, out)
+
+    def branches(self, test: Any, then: Any, orelse: Any, bound: set[str], out: list) -> None:
+        """The jumps of an `if` on `test` (a function of the state, or an instruction's answer)."""
+        branches(self, test, then, orelse, bound, out)
+
+    def stmt_lines(self, node: A.Node, scope: Scope, used: dict[str, str]) -> list[ast.stmt]:
+        """The Python statements of a nested statement (a `for each` body)."""
+        return stmt_lines(self, node, scope, used)
+
+    def each(
+        self, cards: _Code, call: Callable[[ast.expr], ast.expr], inner: list[ast.stmt] | None = None
+    ) -> list[ast.stmt]:
+        """`call(card)` for each of the cards (a copy: the calls may move them)."""
+        return each(self, cards, call, inner)
+
+    def cards_arg(self, node: A.Node, scope: Scope, used: dict[str, str], what: str) -> _Code:
+        """An expression that must be cards (or a card), compiled."""
+        return cards_arg(self, node, scope, used, what)
+
+    def rule(self) -> str:
+        """The rule being compiled, as the lab names it ('plays.three', 'triggers.NAME')."""
+        return rule_name(self)
 
     def program(self, prog: A.Program | tuple[A.Node, ...], bound: frozenset[str]) -> tuple:
         """A program compiled: its instructions (statements.py)."""

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from interpreter.core.cards import ALL_RANKS, CARD_COUNT
 from interpreter.core.source import Span
 
-from . import tree as A
 from .cost import Cost
+
+if TYPE_CHECKING:
+    from . import tree as A
 
 CARD_ATTRS = (
     "rank",

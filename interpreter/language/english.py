@@ -24,104 +24,31 @@ from typing import Any, cast
 
 from . import tree as A
 from .compiler import CARD_ATTRS as _CARD_ATTRS
+from .phrasing import (
+    ARITH_WORDS,
+    BE,
+    BOUND_WORDS,
+    COMPARE_WORDS,
+    DOWN_TO,
+    NEGATED,
+    NP,
+    RANK_WORDS,
+    a,
+    join_or,
+    kind_word,
+    rank_noun,
+    role_noun,
+    sentence,
+    words,
+)
 from .printer import to_text
 
-DOWN_TO = "\x00down to "  # choose count(S) - k from S: keep k
-BE = "\x00be"  # "is" or "are" in a relative clause, decided when the noun phrase is rendered
-RANK_WORDS = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King", "Joker": "Joker"}
-ROLE_WORDS = {"point": ("point card", "point cards"), "royal": ("Royal", "Royals"), "jack": ("Jack", "Jacks")}
-#: roles a rank carries without saying so ("a Queen", not "a Queen played as a Royal")
-IMPLIED_ROLE = {("Q", "royal"), ("K", "royal"), ("J", "jack")}
-KIND_WORDS = {
-    "oneoff": ("one-off", "one-offs"),
-    "royal": ("Royal", "Royals"),
-    "jack": ("Jack", "Jacks"),
-    "counter": ("counter", "counters"),
-}
-BOUND_WORDS = {
-    "card": "this card",
-    "cards": "the played cards",
-    "target": "the target",
-    "it": "it",
-    "extra": "the extra card",
-    "chosen": "the chosen card",
-    "answered": "the answered play",
-    "random": "a random player",
-    "none": "nobody",
-    # bound by triggers: what moved a card (the name of a play, response or rule), and where
-    "cause": "the cause",
-    "from_zone": "the zone it left",
-    "to_zone": "the zone it entered",
-    "countered": "the play was countered",
-    "turn": "the turn number",
-}
-COMPARE_WORDS = {
-    "==": "is",
-    "!=": "is not",
-    "<": "is less than",
-    "<=": "is at most",
-    ">": "is more than",
-    ">=": "is at least",
-    "in": "is in",
-    "not in": "is not in",
-}
-NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">", "in": "not in", "not in": "in"}
-ARITH_WORDS = {"+": "plus", "-": "minus", "*": "times", "/": "divided by"}
-
-
 # -- helpers ------------------------------------------------------------------------------------
-
-
-def rank_noun(rank: str, plural: bool = False) -> str:
-    word = RANK_WORDS.get(rank, rank)
-    return word + "s" if plural else word
-
-
-def article(word: str) -> str:
-    """`a` or `an` before a word (`an Ace`, `an 8`, `a Queen`)."""
-    w = word.lstrip("(").lower()
-    if w.startswith(("one", "uni", "use")):
-        return "a"
-    return "an" if w[:1] in "aeio" or w.startswith(("8", "11", "18")) else "a"
-
-
-def a(word: str) -> str:
-    return f"{article(word)} {word}"
-
-
-def words(name: str) -> str:
-    return name.replace("_", " ")
-
-
-def kind_word(kind: str, plural: bool = False) -> str:
-    s, p = KIND_WORDS.get(kind, (words(kind), words(kind) + "s"))
-    return p if plural else s
-
-
-def role_noun(role: str, plural: bool = False) -> str:
-    s, p = ROLE_WORDS.get(role, (f"{words(role)} card", f"{words(role)} cards"))
-    return p if plural else s
-
-
-def join_or(items: Sequence[str], conj: str = "or") -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {conj} " + items[-1]
 
 
 def code(node: A.Node | Sequence[A.Node]) -> str:
     """The fallback: the source text itself."""
     return f"`{to_text(node)}`"
-
-
-def sentence(text: str) -> str:
-    """Capitalise and end with a full stop."""
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", ":")) else text + "."
 
 
 def subst(node: Any, mapping: dict[str, A.Node]) -> Any:
@@ -175,6 +102,12 @@ class Context:
 
     def with_(self, **kw: Any) -> Context:
         return dataclasses.replace(self, **kw)
+
+
+def _own(node: A.Node, method: str) -> bool:
+    """Whether a construct says its English itself (the constructs not moved yet are told below)."""
+    base = A.Expression if isinstance(node, A.Expression) else A.Statement
+    return getattr(type(node), method, None) is not getattr(base, method, None)
 
 
 # -- players ------------------------------------------------------------------------------------
@@ -239,82 +172,6 @@ def conj(verb: str, subject: A.Node | None) -> str:
     return first + (" " + rest if rest else "")
 
 
-# -- noun phrases for sets of cards ------------------------------------------------------------
-
-
-@dataclass
-class NP:
-    """A description of a set of cards: heads, where they are, and what they must be."""
-
-    rank: str | None = None
-    role: str | None = None
-    heads: list[tuple[str, str]] | None = None  # alternatives, when a condition is an `or` of kinds
-    pre: list[str] = field(default_factory=list)
-    owner: str | None = None  # possessive: "your opponent's"
-    holder: A.Node | None = None  # the player whose field it is ("you have ...")
-    place: str | None = None  # "in play", "in the scrap"
-    source: str | None = None  # "the scrap" (for "from the scrap")
-    quals: list[str] = field(default_factory=list)
-    definite: str | None = None  # "the target", "the revealed cards"
-    plural_definite: bool = False
-
-    def head(self, plural: bool = False) -> str:
-        if self.heads:
-            parts = [p if plural else s for s, p in self.heads]
-            return " ".join(self.pre + [join_or(parts)])
-        if self.rank is not None:
-            h = rank_noun(self.rank, plural)
-        elif self.role is not None:
-            h = role_noun(self.role, plural)
-        else:
-            h = "cards" if plural else "card"
-        return " ".join(self.pre + [h])
-
-    def tail(self, plural: bool = False) -> str:
-        quals = [q.replace(BE, "are" if plural else "is") for q in self.quals]
-        if self.rank is not None and self.role is not None and (self.rank, self.role) not in IMPLIED_ROLE:
-            quals.insert(0, f"played as {role_noun(self.role, True) if plural else a(role_noun(self.role))}")
-        return "".join(" " + q for q in quals)
-
-    def plural(self) -> str:
-        if self.definite:
-            return self.definite
-        if self.owner:
-            return f"{self.owner} {self.head(True)}{self.tail(True)}"
-        return f"{self.head(True)}{' ' + self.place if self.place else ''}{self.tail(True)}"
-
-    def every(self) -> str:
-        if self.definite:
-            return self.definite
-        if self.bare() and self.source:
-            return self.source
-        if self.owner:
-            return f"all of {self.owner} {self.head(True)}{self.tail(True)}"
-        return f"every {self.head()}{' ' + self.place if self.place else ''}{self.tail()}"
-
-    def one(self) -> str:
-        if self.definite:
-            return self.definite
-        if self.bare() and self.source:
-            return f"one of {self.source}"
-        if self.owner:
-            return f"one of {self.owner} {self.head(True)}{self.tail(True)}"
-        return f"{a(self.head())}{' ' + self.place if self.place else ''}{self.tail()}"
-
-    def counted(self, n: str, one: bool) -> str:
-        """`2 cards from your hand (not a 3)`."""
-        if self.definite:
-            return f"{n} of {self.definite}"
-        src = self.source or (f"{self.owner} cards in play" if self.owner else None)
-        head = self.head(not one)
-        if self.owner and (self.rank or self.role or self.heads):
-            return f"{n} of {self.owner} {self.head(True)}{self.tail(True)}"
-        return f"{n} {head}{' from ' + src if src else ''}{self.tail(not one)}"
-
-    def bare(self) -> bool:
-        return not (self.rank or self.role or self.heads or self.pre or self.quals)
-
-
 def one_target(node: A.Node, ctx: Context) -> str:
     """What a play's target names, as "one of ..." ("one of your opponent's point cards that this card
     beats"); cards joined with `+` read "one of A or one of B"."""
@@ -326,6 +183,8 @@ def one_target(node: A.Node, ctx: Context) -> str:
 
 def noun(node: A.Node, ctx: Context) -> NP | None:
     """A set-of-cards expression as a noun phrase, or None if it is not one."""
+    if _own(node, "value_words"):
+        return cast(A.Expression, node).noun(English(ctx))
     match node:
         case A.Zone(zone="deck"):
             return NP(place="in the deck", source="the deck")
@@ -545,6 +404,8 @@ def _mentions_it(node: Any) -> bool:
 
 def value(node: A.Node, ctx: Context) -> str:
     """An expression as a noun phrase or quantity."""
+    if _own(node, "value_words"):
+        return cast(A.Expression, node).value_words(English(ctx))
     match node:
         case A.Num(value=v):
             return str(v)
@@ -733,6 +594,11 @@ def _a_player(node: A.Node) -> bool:
 
 def cond_text(node: A.Node, ctx: Context, negated: bool = False) -> str:
     """A condition as a clause (`the deck is empty`); `negated` says the opposite."""
+    if _own(node, "value_words"):
+        said = cast(A.Expression, node).condition_words(English(ctx), negated)
+        if said is not None:
+            return said
+        return f"not {value(node, ctx)}" if negated else value(node, ctx)
     match node:
         case A.Not(operand=o):
             return cond_text(o, ctx, not negated)
@@ -916,6 +782,8 @@ def _ask_text(node: A.Ask, ctx: Context) -> str:
 
 def stmt_text(node: A.Node, ctx: Context) -> str:
     """One statement as an imperative clause (lower case, no full stop)."""
+    if _own(node, "english"):
+        return cast(A.Statement, node).english(English(ctx))
     subj = ctx.subject
     match node:
         case A.Scrap(cards=c):
@@ -1218,6 +1086,138 @@ _STATEMENT_NAMES = {
     "Nothing",
     "Show",
 }
+
+
+class English:
+    """The English pass as each construct's `english` / `value_words` / `condition_words` / `noun` sees
+    it: the ruleset's names (`ctx`) and the vocabulary every construct shares."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    def with_(self, **kw: Any) -> English:
+        """The same pass with some of the context changed (`subject=`, `aliases=`, `chosen=`)."""
+        return English(self.ctx.with_(**kw))
+
+    # how the children read
+    def value(self, node: A.Node) -> str:
+        return value(node, self.ctx)
+
+    def cond(self, node: A.Node, negated: bool = False) -> str:
+        return cond_text(node, self.ctx, negated)
+
+    def noun(self, node: A.Node) -> NP | None:
+        return noun(node, self.ctx)
+
+    def stmt(self, node: A.Node) -> str:
+        return stmt_text(node, self.ctx)
+
+    def block(self, body: Sequence[A.Node]) -> str:
+        return block_text(body, self.ctx)
+
+    def object(self, node: A.Node) -> str:
+        """What a statement acts on: `every point card in play`, `the target`."""
+        return _object(node, self.ctx)
+
+    def one_target(self, node: A.Node) -> str:
+        return one_target(node, self.ctx)
+
+    def code(self, node: A.Node | Sequence[A.Node]) -> str:
+        """The fallback: the source text in backticks."""
+        return code(node)
+
+    # players
+    def player(self, p: A.Node | None) -> str:
+        return player(p, self.ctx)
+
+    def possessive(self, p: A.Node | None) -> str:
+        return possessive(p, self.ctx)
+
+    def conj(self, verb: str, subject: A.Node | None) -> str:
+        return conj(verb, subject)
+
+    @staticmethod
+    def third_person(p: A.Node | None) -> bool:
+        return third_person(p)
+
+    @staticmethod
+    def is_name(node: A.Node | None, name: str) -> bool:
+        """Whether a node is the name `name` (`me`, `it`, `random`...)."""
+        return _is(node, name)
+
+    @staticmethod
+    def a_player(node: A.Node) -> bool:
+        return _a_player(node)
+
+    # cards, sets and conditions
+    def cards(self, n: A.Node) -> str:
+        """A number of cards: `2 cards`, `as many cards as ...`."""
+        return _cards(n, self.ctx)
+
+    def restrict(self, np: NP, cond: A.Node) -> None:
+        _restrict(np, cond, self.ctx)
+
+    def relative(self, cond: A.Node) -> str:
+        return _relative(cond, self.ctx)
+
+    def count_cond(self, s: A.Node, op: str, rhs: A.Node) -> str:
+        return _count_cond(s, op, rhs, self.ctx)
+
+    def amount(self, op: str, rhs: A.Node) -> str:
+        return _amount(op, rhs, self.ctx)
+
+    def named_card(self, cond: A.Node, var: str) -> tuple[A.Node, English]:
+        c, ctx = _named_card(cond, var, self.ctx)
+        return c, English(ctx)
+
+    def in_scope(self, node: Any, name: str, new: str) -> Any:
+        return _in_scope(node, name, new)
+
+    def looks_like_set(self, node: A.Node) -> bool:
+        return _looks_like_set(node, self.ctx)
+
+    def deck_top_words(self, n: A.Node) -> str:
+        return _deck_top_words(n, self.ctx)
+
+    def table(self, values: list, counted: A.Node) -> str | None:
+        return _table(values, counted, self.ctx)
+
+    def inlinable(self, f: str, args: tuple[A.Node, ...]) -> bool:
+        return _inlinable(f, args, self.ctx)
+
+    def cond_part(self, node: A.Node, negated: bool, op: str) -> str:
+        return _cond_part(node, self.ctx, negated, op)
+
+    @staticmethod
+    def is_one(n: A.Node) -> bool:
+        return _is_one(n)
+
+    @staticmethod
+    def literal(node: A.Node) -> str | None:
+        return _literal(node)
+
+    @staticmethod
+    def it_attr(node: A.Node, name: str) -> bool:
+        return _it_attr(node, name)
+
+    @staticmethod
+    def mentions_it(node: Any) -> bool:
+        return _mentions_it(node)
+
+    @staticmethod
+    def is_condition(node: A.Node) -> bool:
+        return _is_condition(node)
+
+    @staticmethod
+    def subst(node: Any, mapping: dict[str, A.Node]) -> Any:
+        return subst(node, mapping)
+
+    @staticmethod
+    def same_card(x: A.Node, cards: A.Node) -> bool:
+        return _same_card(x, cards)
+
+    def dest(self, d: A.Dest, moved: A.Node | None = None) -> str:
+        return dest_text(d, self.ctx, moved)
 
 
 def say(src: str, ctx: Context | None = None, condition: bool = False, program: bool = True) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -65,8 +65,7 @@ def _else_chain(rest: list) -> tuple:
     return orelse
 
 
-@v_args(meta=True)
-class _ToAst(Transformer):
+class _Rules(Transformer):
     def start(self, meta, c):
         return A.Program(tuple(c[0]), **_pos(meta))
 
@@ -262,6 +261,27 @@ class _ToAst(Transformer):
 
     def in_play(self, meta, c):
         return A.Zone("play", **_pos(meta))
+
+
+def _action(cls: type[A.Node], rule: str) -> Any:
+    def action(self: Transformer, meta: Any, c: list) -> Any:
+        return cls.parse(rule, c, _pos(meta))
+
+    action.__name__ = rule
+    return action
+
+
+def _transformer() -> type[Transformer]:
+    """The parse actions: each construct's `parse` for its grammar rules (the table of constructs),
+    and the rules that make no node of their own (`stmts`, `verb`, `order`)."""
+    actions = {name: f for name, f in vars(_Rules).items() if not name.startswith("__")}
+    for cls in A.CONSTRUCTS:
+        for rule in cls.RULES:
+            actions[rule] = _action(cls, rule)
+    return cast(type[Transformer], v_args(meta=True)(type("_ToAst", (Transformer,), actions)))
+
+
+_ToAst = _transformer()
 
 
 def _describe_expected(expected) -> str:

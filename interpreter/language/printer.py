@@ -17,9 +17,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from . import tree as A
-
-# precedence levels (higher binds tighter)
-WHERE, OR, AND, NOT, COMPARE, SUM, PRODUCT, UNARY, POSTFIX, ATOM = range(10)
+from .node import AND, ATOM, COMPARE, NOT, OR, POSTFIX, PRODUCT, SUM, UNARY, WHERE
 
 _BINARY: dict[str, tuple[int, int, int]] = {
     # op: (level of the node, level required on the left, level required on the right)
@@ -37,6 +35,8 @@ INDENT = "  "
 
 def level(node: A.Node) -> int:
     """The precedence level of an expression node."""
+    if _own(node, "text"):
+        return cast(A.Expression, node).level()
     if isinstance(node, A.Where):
         return WHERE
     if isinstance(node, A.BinOp):
@@ -63,7 +63,41 @@ def _postfix_obj(node: A.Node) -> str:
     return expr_text(node, POSTFIX)
 
 
+def _own(node: A.Node, method: str) -> bool:
+    """Whether a construct prints itself (the constructs not moved yet are printed here)."""
+    base = A.Expression if isinstance(node, A.Expression) else A.Statement
+    return getattr(type(node), method, None) is not getattr(base, method, None)
+
+
+class Printer:
+    """The printer as each construct's `text` sees it: its children's text, parenthesised as needed."""
+
+    @staticmethod
+    def expr(node: A.Node, need: int = WHERE) -> str:
+        """An expression, parenthesised if its level is below `need`."""
+        return expr_text(node, need)
+
+    @staticmethod
+    def postfix_obj(node: A.Node) -> str:
+        """The object of `.attr` / `[i]`: a postfix expression, and never a bare `hand of P`."""
+        return _postfix_obj(node)
+
+    @staticmethod
+    def nested(body: Sequence[A.Node], depth: int, multiline: bool) -> str:
+        """The statements of an `if` or `for each` body, indented one step deeper when multiline."""
+        return _nested(body, depth, multiline)
+
+    @staticmethod
+    def dest(d: A.Dest) -> str:
+        return dest_text(d)
+
+
+PRINTER = Printer()
+
+
 def _expr(node: A.Node) -> str:
+    if _own(node, "text"):
+        return cast(A.Expression, node).text(PRINTER)
     match node:
         case A.Num(value=v):
             return str(v)
@@ -130,6 +164,8 @@ def _nested(body: Sequence[A.Node], depth: int, multiline: bool) -> str:
 
 
 def _stmt(node: A.Node, depth: int = 0, multiline: bool = False) -> str:
+    if _own(node, "text"):
+        return cast(A.Statement, node).text(PRINTER, depth, multiline)
     e = expr_text
     match node:
         case A.Scrap(cards=c):
@@ -195,33 +231,6 @@ def _stmt(node: A.Node, depth: int = 0, multiline: bool = False) -> str:
     raise TypeError(f"not a statement node: {type(node).__name__}")
 
 
-_STATEMENTS = (
-    A.Scrap,
-    A.Move,
-    A.Attach,
-    A.Draw,
-    A.Reveal,
-    A.Shuffle,
-    A.ShuffleUnder,
-    A.Swap,
-    A.Choose,
-    A.ChooseNumber,
-    A.PlayFrom,
-    A.Let,
-    A.If,
-    A.Ask,
-    A.ForEach,
-    A.Mark,
-    A.Unmark,
-    A.SetCounter,
-    A.AddCounter,
-    A.Pass,
-    A.Win,
-    A.Nothing,
-    A.Show,
-)
-
-
 def to_text(node: A.Node | Sequence[A.Node], multiline: bool = False) -> str:
     """Source text for a program, a statement, a destination, an expression, or a tuple of statements.
 
@@ -233,9 +242,9 @@ def to_text(node: A.Node | Sequence[A.Node], multiline: bool = False) -> str:
         return _block(node, 0, multiline)
     if isinstance(node, A.Dest):
         return dest_text(node)
-    if isinstance(node, _STATEMENTS):
+    if isinstance(node, A.Statement):
         return _stmt(node, 0, multiline)
     return expr_text(cast(A.Node, node))
 
 
-__all__ = ["to_text", "expr_text", "dest_text", "level"]
+__all__ = ["to_text", "expr_text", "dest_text", "level", "Printer", "PRINTER"]

@@ -16,78 +16,28 @@ from typing import Any
 
 from interpreter.core.cards import NAMES, RANK_OF, SUIT_OF
 from interpreter.core.errors import RuleRuntimeError
-from interpreter.core.limits import MAX_INT, MAX_NUMBERS
+from interpreter.core.limits import MAX_NUMBERS
 from interpreter.core.zones import CONTROLLER, DECK, FIELD0, HAND0, RANDOM, SCRAP, SHOWN
 
 from . import tree as A
-
-REST_OF_GAME = 10**12  # the turns of a mark or counter made without `for N turns`
-WIN_REASON = "a rule declared the winner"
-
-
-class Card(int):
-    """A value known to be one card (or none, -1): `+` joins it with other cards."""
-
-
-class Player(int):
-    """A value known to be a player (0, 1; RANDOM for `random`)."""
-
-
-class Nobody(Player):
-    """The owner or controller of no card, or of a card nobody holds (-1): a player value that cannot
-    be used as one (`hand of`, `score`, `mark` of it are the rules' runtime error)."""
-
+from .values import (
+    REST_OF_GAME,
+    WIN_REASON,
+    Card,
+    Nobody,
+    Player,
+    _count,
+    _first,
+    _is_cards,
+    _nobody_or,
+    _number,
+    _player,
+    cards,
+)
 
 # the kinds of the names the engine binds (anything else bound: a plain value)
 _NAME_KINDS: dict[str, type] = {"me": Player, "opponent": Player, "card": Card, "target": Card, "it": Card}
 _ALWAYS = frozenset({"me", "opponent"})
-
-
-def cards(v: Any) -> tuple[int, ...]:
-    """A set of cards from a set, one card (none: no card) or nothing."""
-    if isinstance(v, (list, tuple)):  # (none in a list is no card)
-        return tuple(c for c in v if not (isinstance(c, int) and not isinstance(c, bool) and c < 0))
-    if v is None:
-        return ()
-    if isinstance(v, int) and not isinstance(v, bool):
-        return () if v < 0 else (int(v),)
-    raise RuleRuntimeError(f"the rules used {v!r} as cards")
-
-
-def _first(v: Any) -> int:
-    if isinstance(v, int) and not isinstance(v, (list, tuple)):
-        return int(v)
-    cs = cards(v)
-    return cs[0] if cs else -1
-
-
-def _number(n: int) -> int:
-    if -MAX_INT <= n <= MAX_INT:
-        return n
-    raise RuleRuntimeError(f"a number in the rules grew beyond the limit of {MAX_INT:.0e} (MAX_INT)")
-
-
-def _player(v: Any) -> int:
-    if isinstance(v, Nobody):
-        raise RuleRuntimeError("the rules used nobody as a player")
-    if isinstance(v, Player) or v == 0 or v == 1:
-        return int(v)
-    raise RuleRuntimeError(f"the rules used {v!r} as a player")
-
-
-def _count(n: Any) -> int:
-    if isinstance(n, int) and not isinstance(n, bool):
-        return int(n)
-    raise RuleRuntimeError(f"the rules used {n!r} as a number of cards")
-
-
-def _nobody_or(p: int) -> Any:
-    """A card's owner or controller: a player, or nobody."""
-    return Player(p) if p >= 0 else Nobody(p)
-
-
-def _is_cards(v: Any) -> bool:
-    return isinstance(v, (list, tuple, Card))
 
 
 class Reference:
@@ -101,6 +51,8 @@ class Reference:
 
     # -- expressions -------------------------------------------------------------------------
     def ev(self, node: A.Node, g: Any, env: dict, bound: frozenset[str]) -> Any:
+        if isinstance(node, A.Expression) and type(node).evaluate is not A.Expression.evaluate:
+            return node.evaluate(self, g, env, bound)
         method = _EXPR.get(type(node))
         if method is None:
             raise RuleRuntimeError(f"line {node.line}: {type(node).__name__} is not an expression")
@@ -270,6 +222,9 @@ class Reference:
     # -- statements ---------------------------------------------------------------------------
     def run(self, body: tuple[A.Node, ...], g: Any, env: dict, bound: set[str]) -> None:
         for stmt in body:
+            if isinstance(stmt, A.Statement) and type(stmt).execute is not A.Statement.execute:
+                stmt.execute(self, g, env, bound)
+                continue
             method = _STMT.get(type(stmt))
             if method is None:
                 raise RuleRuntimeError(f"line {stmt.line}: {type(stmt).__name__} is not a statement")

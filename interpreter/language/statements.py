@@ -44,11 +44,11 @@ def compile_program(c: Compiler, prog: A.Program | tuple[A.Node, ...], bound: fr
             c.ctx.programs[fn] = (tuple(body), frozenset(bound))
         return ((EXEC, fn),)
     out: list = []
-    _block(c, body, set(bound), out)
+    block(c, body, set(bound), out)
     return tuple(tuple(i) for i in out)
 
 
-def _block(c: Compiler, body, bound: set[str], out: list) -> None:
+def block(c: Compiler, body, bound: set[str], out: list) -> None:
     for stmt in body:
         _stmt_instructions(c, stmt, bound, out)
 
@@ -56,7 +56,7 @@ def _block(c: Compiler, body, bound: set[str], out: list) -> None:
 def _ask(c: Compiler, node: A.Ask, fb: frozenset[str], bound: set[str], out: list) -> None:
     """`if P agrees to VERB then ... else ... end`: P answers VERB or `decline` (an ASK), then the
     jump of an `if` on the answer."""
-    who, w = _sub_expr(c, node.player, fb)
+    who, w = sub_expr(c, node.player, fb)
     c._expect(w, ("player",), node.player, "'agrees'")
     if not MOVE_WORD.match(node.verb) or node.verb == DECLINE:
         raise c.error(
@@ -67,26 +67,26 @@ def _ask(c: Compiler, node: A.Ask, fb: frozenset[str], bound: set[str], out: lis
         )
     c.ctx.asked.add(node.verb)
     out.append([CHOOSE, None, None, who, node.verb, ASK])
-    _branches(c, _agreed, node.then, node.orelse, bound, out)
+    branches(c, _agreed, node.then, node.orelse, bound, out)
 
 
-def _branches(c: Compiler, test: Any, then: Any, orelse: Any, bound: set[str], out: list) -> None:
+def branches(c: Compiler, test: Any, then: Any, orelse: Any, bound: set[str], out: list) -> None:
     """The instructions of `if`: a jump past `then` unless `test` holds, then `orelse` (if any) jumped
     over after `then`."""
     jif = [JUMP_IF_NOT, test, -1]
     out.append(jif)
-    _block(c, then, bound, out)
+    block(c, then, bound, out)
     if orelse:
         j = [JUMP, -1]
         out.append(j)
         jif[2] = len(out)
-        _block(c, orelse, bound, out)
+        block(c, orelse, bound, out)
         j[1] = len(out)
     else:
         jif[2] = len(out)
 
 
-def _sub_expr(c: Compiler, node: A.Node, bound: frozenset[str]) -> tuple[Fn, _Code]:
+def sub_expr(c: Compiler, node: A.Node, bound: frozenset[str]) -> tuple[Fn, _Code]:
     used: dict[str, str] = {}
     pre, code = c._apart(lambda: c.gen(node, {n: None for n in bound}, used))
     c.cost = c.cost + code.cost
@@ -97,17 +97,20 @@ def _sub_expr(c: Compiler, node: A.Node, bound: frozenset[str]) -> tuple[Fn, _Co
 
 
 def _stmt_instructions(c: Compiler, node: A.Node, bound: set[str], out: list) -> None:
+    if isinstance(node, A.Statement) and _own(node, "instructions", "lines"):
+        node.instructions(c, bound, out)
+        return
     fb = frozenset(bound)
     if isinstance(node, A.If):
-        cond, _ = _sub_expr(c, node.cond, fb)
-        _branches(c, cond, node.then, node.orelse, bound, out)
+        cond, _ = sub_expr(c, node.cond, fb)
+        branches(c, cond, node.then, node.orelse, bound, out)
         return
     if isinstance(node, A.Ask):
         _ask(c, node, fb, bound, out)
         return
     if isinstance(node, A.Choose):
-        (count, n), (src, s) = _sub_expr(c, node.count, fb), _sub_expr(c, node.source, fb)
-        who, w = _sub_expr(c, node.chooser, fb)
+        (count, n), (src, s) = sub_expr(c, node.count, fb), sub_expr(c, node.source, fb)
+        who, w = sub_expr(c, node.chooser, fb)
         c._expect(n, ("int",), node.count, "choose")
         c._expect(s, ("card", "cards"), node.source, "'choose ... from'")
         c._expect(w, ("player",), node.chooser, "'choose ... by'")
@@ -143,7 +146,7 @@ def _stmt_instructions(c: Compiler, node: A.Node, bound: set[str], out: list) ->
         bound.add(node.verb)
         return
     if isinstance(node, A.PlayFrom):
-        src, s = _sub_expr(c, node.source, fb)
+        src, s = sub_expr(c, node.source, fb)
         c.cost = c.cost + Cost(0, plays=s.size)
         out.append([PLAY, src])
         return
@@ -158,7 +161,13 @@ def _stmt_instructions(c: Compiler, node: A.Node, bound: set[str], out: list) ->
         out.append([EXEC, fn])
         bound.add(node.name)
         return
-    used = {}
+    plain_step(c, node, bound, out)
+
+
+def plain_step(c: Compiler, node: A.Node, bound: set[str], out: list) -> None:
+    """A statement that cannot suspend, at the top of a program: one EXEC of its lines."""
+    fb = frozenset(bound)
+    used: dict[str, str] = {}
     lines = stmt_lines(c, node, {n: None for n in fb}, used)
     fn = c._function(lines, used)
     if fn is not None:
@@ -169,8 +178,8 @@ def _stmt_instructions(c: Compiler, node: A.Node, bound: set[str], out: list) ->
 def _choose_number(c: Compiler, node: A.ChooseNumber, fb: frozenset[str], out: list) -> None:
     """`choose a number from LOW to HIGH by P as NAME`: one move per number (`NAME 7`), at most
     MAX_NUMBERS of them (refused here when both ends are known, else when it is played)."""
-    (low, lo), (high, hi) = _sub_expr(c, node.low, fb), _sub_expr(c, node.high, fb)
-    who, w = _sub_expr(c, node.chooser, fb)
+    (low, lo), (high, hi) = sub_expr(c, node.low, fb), sub_expr(c, node.high, fb)
+    who, w = sub_expr(c, node.chooser, fb)
     c._expect(lo, ("int",), node.low, "'choose a number from'")
     c._expect(hi, ("int",), node.high, "'choose a number ... to'")
     c._expect(w, ("player",), node.chooser, "'choose a number ... by'")
@@ -206,6 +215,11 @@ def stmt_lines(c: Compiler, node: A.Node, scope: Scope, used: dict[str, str]) ->
     return pre + lines
 
 
+def _own(node: A.Statement, *methods: str) -> bool:
+    """Whether a construct compiles itself (the constructs not moved yet are compiled here)."""
+    return any(getattr(type(node), m) is not getattr(A.Statement, m) for m in methods)
+
+
 def _stmt_lines(c: Compiler, node: A.Node, scope: Scope, used: dict[str, str]) -> list[ast.stmt]:
     c._depth += 1
     try:
@@ -218,6 +232,8 @@ def _stmt_lines(c: Compiler, node: A.Node, scope: Scope, used: dict[str, str]) -
             c._let_sizes[node.name] = code.size
             local = c._env(node.name, used)
             return [ast.Assign(targets=[_env_item(c, node.name), _store(local.id)], value=_snapshot(code))]
+        if isinstance(node, A.Statement) and _own(node, "lines"):
+            return node.lines(c, scope, used)
         method = _SGEN.get(type(node))
         if method is None:
             if isinstance(node, (A.Choose, A.ChooseNumber, A.PlayFrom, A.Let, A.Ask)):
@@ -233,7 +249,7 @@ def _stmt_lines(c: Compiler, node: A.Node, scope: Scope, used: dict[str, str]) -
         c._depth -= 1
 
 
-def _each(
+def each(
     c: Compiler, cards: _Code, call: Callable[[ast.expr], ast.expr], inner: list[ast.stmt] | None = None
 ) -> list[ast.stmt]:
     """`call(card)` for each of the cards (a copy: the calls may move them); `inner`: statements the
@@ -249,20 +265,18 @@ def _each(
     return [_for(var, source, (inner or []) + [_stmt(call(_load(var)))])]
 
 
-def _cards_arg(c: Compiler, node: A.Node, scope, used, what: str) -> _Code:
+def cards_arg(c: Compiler, node: A.Node, scope, used, what: str) -> _Code:
     code = c.gen(node, scope, used)
     c._expect(code, ("card", "cards"), node, what)
     return code
 
 
 def _s_scrap(c: Compiler, node: A.Scrap, scope, used) -> list[ast.stmt]:
-    return _each(
-        c, _cards_arg(c, node.cards, scope, used, "scrap"), lambda card: _call(_g("move"), card, _const(SCRAP))
-    )
+    return each(c, cards_arg(c, node.cards, scope, used, "scrap"), lambda card: _call(_g("move"), card, _const(SCRAP)))
 
 
 def _s_move(c: Compiler, node: A.Move, scope, used) -> list[ast.stmt]:
-    cards = _cards_arg(c, node.cards, scope, used, "move")
+    cards = cards_arg(c, node.cards, scope, used, "move")
     d = node.dest
     if d.zone in ("deck top", "deck bottom", "scrap", "shown"):
         zone = {"deck top": DECK, "deck bottom": DECK, "scrap": SCRAP, "shown": SHOWN}[d.zone]
@@ -271,8 +285,8 @@ def _s_move(c: Compiler, node: A.Move, scope, used) -> list[ast.stmt]:
             # first ends topmost (the last goes first); `reversed` turns it round (docs: ordered moves)
             cards = _Code(_call("_from_top", c._cards_of(cards)), "cards", cards.cost, cards.size)
         if d.zone == "deck bottom":
-            return _each(c, cards, lambda card: _call(_g("move"), card, _const(zone), _const(True)))
-        return _each(c, cards, lambda card: _call(_g("move"), card, _const(zone)))
+            return each(c, cards, lambda card: _call(_g("move"), card, _const(zone), _const(True)))
+        return each(c, cards, lambda card: _call(_g("move"), card, _const(zone)))
     # the player is worked out for each card (before it moves)
     whose = d.player
     assert whose is not None  # the parser gives a hand or a field its player
@@ -280,21 +294,21 @@ def _s_move(c: Compiler, node: A.Move, scope, used) -> list[ast.stmt]:
     c.cost = c.cost + p.cost
     player = c._as_player(p, whose, f"'to {d.zone} of'")
     if d.zone == "hand":
-        return _each(c, cards, lambda card: _call(_g("move"), card, _plus(_const(HAND0), player)), inner)
+        return each(c, cards, lambda card: _call(_g("move"), card, _plus(_const(HAND0), player)), inner)
     if d.role is not None:
         c.ctx.roles.add(d.role)
     role = c.const(d.role)
-    return _each(c, cards, lambda card: _call(_g("put_in_play"), card, player, role), inner)
+    return each(c, cards, lambda card: _call(_g("put_in_play"), card, player, role), inner)
 
 
 def _s_attach(c: Compiler, node: A.Attach, scope, used) -> list[ast.stmt]:
-    cards = _cards_arg(c, node.card, scope, used, "attach")
-    host = _cards_arg(c, node.host, scope, used, "'attach ... to'")
+    cards = cards_arg(c, node.card, scope, used, "attach")
+    host = cards_arg(c, node.host, scope, used, "'attach ... to'")
     c.cost = c.cost + host.cost
     c.ctx.roles.add(node.role)
     h = c._fresh()
     me, role = c._env("me", used), c.const(node.role)
-    body = _each(c, cards, lambda card: _call(_g("attach"), card, _load(h), me, role))
+    body = each(c, cards, lambda card: _call(_g("attach"), card, _load(h), me, role))
     first = host.node if host.typ == "card" and not c.plain else _call("_first", host.node)
     return [
         ast.Assign(targets=[_store(h)], value=first),
@@ -336,13 +350,13 @@ def _s_reveal(c: Compiler, node: A.Reveal, scope, used) -> list[ast.stmt]:
 
 
 def _s_shuffle(c: Compiler, node: A.Shuffle, scope, used) -> list[ast.stmt]:
-    cards = _cards_arg(c, node.cards, scope, used, "shuffle")
+    cards = cards_arg(c, node.cards, scope, used, "shuffle")
     c.cost = c.cost + Cost(c.ctx.deck_size)
-    return _each(c, cards, lambda card: _call(_g("move"), card, _const(DECK))) + [_stmt(_call(_g("shuffle_deck")))]
+    return each(c, cards, lambda card: _call(_g("move"), card, _const(DECK))) + [_stmt(_call(_g("shuffle_deck")))]
 
 
 def _s_shuffle_under(c: Compiler, node: A.ShuffleUnder, scope, used) -> list[ast.stmt]:
-    cards = _cards_arg(c, node.cards, scope, used, "shuffle")
+    cards = cards_arg(c, node.cards, scope, used, "shuffle")
     c.cost = c.cost + cards.cost + Cost(cards.size)
     return [_stmt(_call(_g("shuffle_under"), _call("tuple", c._cards_of(cards))))]
 
@@ -376,8 +390,8 @@ def _s_mark(c: Compiler, node: A.Mark, scope, used) -> list[ast.stmt]:
     who = _marked_player(c, node.cards, scope, used)
     if who is not None:
         return inner + [_stmt(_call(_g("mark"), who, mark, n.node))]
-    return _each(
-        c, _cards_arg(c, node.cards, scope, used, "mark"), lambda card: _call(_g("mark"), card, mark, n.node), inner
+    return each(
+        c, cards_arg(c, node.cards, scope, used, "mark"), lambda card: _call(_g("mark"), card, mark, n.node), inner
     )
 
 
@@ -444,7 +458,7 @@ def _s_unmark(c: Compiler, node: A.Unmark, scope, used) -> list[ast.stmt]:
     who = _marked_player(c, node.cards, scope, used)
     if who is not None:
         return [_stmt(_call(_g("unmark"), who, mark))]
-    return _each(c, _cards_arg(c, node.cards, scope, used, "unmark"), lambda card: _call(_g("unmark"), card, mark))
+    return each(c, cards_arg(c, node.cards, scope, used, "unmark"), lambda card: _call(_g("unmark"), card, mark))
 
 
 def _marked_player(c: Compiler, node: A.Node, scope, used) -> ast.expr | None:
@@ -459,7 +473,7 @@ def _marked_player(c: Compiler, node: A.Node, scope, used) -> ast.expr | None:
 
 
 def _s_for(c: Compiler, node: A.ForEach, scope, used) -> list[ast.stmt]:
-    src = _cards_arg(c, node.source, scope, used, "for each")
+    src = cards_arg(c, node.source, scope, used, "for each")
     var = c._fresh()
     inner = {**scope, node.var: _Code(_load(var), c._TYPES.get(node.var, "any"))}
     body: list[ast.stmt] = []
@@ -501,13 +515,7 @@ def _s_win(c: Compiler, node: A.Win, scope, used) -> list[ast.stmt]:
             _call(
                 _g("declare_winner"),
                 c._as_player(p, node.player, "win"),
-                c.const(
-                    win_reason(
-                        _rule(
-                            c,
-                        )
-                    )
-                ),
+                c.const(win_reason(rule_name(c))),
             )
         )
     ]
@@ -519,7 +527,7 @@ def _s_nothing(c: Compiler, node: A.Nothing, scope, used) -> list[ast.stmt]:
 
 def _s_show(c: Compiler, node: A.Show, scope, used) -> list[ast.stmt]:
     """`show CARDS to P`: g.show(card, bits), bits 1 + P (1: p1, 2: p2) or 3 (`to all`)."""
-    cards = _cards_arg(c, node.cards, scope, used, "show")
+    cards = cards_arg(c, node.cards, scope, used, "show")
     if node.player is None:
         bits: ast.expr = _const(3)
     else:
@@ -530,16 +538,14 @@ def _s_show(c: Compiler, node: A.Show, scope, used) -> list[ast.stmt]:
         p = c.gen(node.player, scope, used)
         c.cost = c.cost + p.cost
         bits = _plus(_const(1), c._as_player(p, node.player, "'show ... to'"))
-    rule = _rule(
-        c,
-    )
+    rule = rule_name(c)
     if not rule:
-        return _each(c, cards, lambda card: _call(_g("show"), card, bits))
+        return each(c, cards, lambda card: _call(_g("show"), card, bits))
     name = c.const(rule)
-    return _each(c, cards, lambda card: _call(_g("show"), card, bits, name))
+    return each(c, cards, lambda card: _call(_g("show"), card, bits, name))
 
 
-def _rule(c: Compiler) -> str:
+def rule_name(c: Compiler) -> str:
     """The rule being compiled, as the lab names it ('plays.three', 'triggers.NAME', 'turn.end'):
     its label less a last `.effect`; '' when the code is made for no rule."""
     label = c.label  # a definition's statements belong to the rule that uses it

@@ -1,0 +1,12 @@
+"""The construct Not."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..node import Expression, Node
+
+
+@dataclass(frozen=True)
+class Not(Expression):
+    operand: Node

@@ -1,0 +1,125 @@
+"""What every construct of the effect language is: a syntax-tree node that owns its passes.
+
+A construct is one class in `constructs/` (one module each): a small frozen dataclass, the node of the
+syntax tree, whose methods are the construct's part in every pass over a tree:
+
+    RULES, parse      its parse actions: the grammar rules (`-> name` in effect.lark) it is built from
+    text              its printed form (printer.py: the exact inverse of the parser)
+    english, ...      its plain English (english.py: the vocabulary shared by every construct)
+    compile / lines   its Python code, and what it costs (compiler.py, statements.py)
+    evaluate/execute  its meaning in the reference evaluator (reference.py)
+
+The passes dispatch on the node (`node.text(printer)`, `node.compile(compiler, ...)`) and hand
+themselves over, so that a construct reaches the rest of its pass (its children, the vocabulary, the
+compiler's helpers) through the pass object, and this module and `constructs/` import no pass at run
+time. `constructs/__init__.py` is the one table of constructs; tests/test_every_construct.py fails
+when a construct lacks a pass.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from .compiler import Compiler
+    from .english import NP, English
+    from .printer import Printer
+    from .pyast import Scope, _Code
+    from .reference import Reference
+
+#: precedence levels of expressions (higher binds tighter): what the printer parenthesises
+WHERE, OR, AND, NOT, COMPARE, SUM, PRODUCT, UNARY, POSTFIX, ATOM = range(10)
+
+#: where a node begins in its text: `{"line": L, "column": C}` (keyword arguments of every node)
+Pos = dict[str, int]
+
+
+@dataclass(frozen=True)
+class Node:
+    line: int = field(default=0, compare=False, kw_only=True)
+    column: int = field(default=0, compare=False, kw_only=True)
+
+    #: the grammar rules (the aliases `-> name` of effect.lark) whose parse action is `parse`
+    RULES: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def parse(cls, rule: str, c: list[Any], at: Pos) -> Any:
+        """The parse action of grammar rule `rule`: the node from the rule's children `c`, at `at`."""
+        raise NotImplementedError(f"{cls.__name__} has no parse action for '{rule}'")
+
+
+@dataclass(frozen=True)
+class Expression(Node):
+    """An expression: a value (a number, a player, a card or cards, a truth) computed from a state."""
+
+    def level(self) -> int:
+        """Its precedence level (the printer parenthesises a child whose level is below the need)."""
+        return ATOM
+
+    def text(self, p: Printer) -> str:
+        """Its source text (children through `p.expr(child, need)`)."""
+        raise NotImplementedError(type(self).__name__)
+
+    def value_words(self, e: English) -> str:
+        """Its English as a noun phrase or a quantity ("the number of cards in your hand")."""
+        raise NotImplementedError(type(self).__name__)
+
+    def condition_words(self, e: English, negated: bool) -> str | None:
+        """Its English as a clause ("the deck is empty"; the opposite if `negated`), or None when it
+        reads as its value (`e.cond` then says "not ..." itself)."""
+        return None
+
+    def noun(self, e: English) -> NP | None:
+        """Its English as a set of cards that a clause can narrow ("every point card in play"), or None
+        when it is not one."""
+        return None
+
+    def compile(self, c: Compiler, scope: Scope, used: dict[str, str], loop: bool = False) -> _Code:
+        """Its Python expression (`_Code`: the tree, its type, size and cost). `loop`: a set made by
+        `where` may be handed on as a loop of its own (only Where, Name and Call take it)."""
+        raise NotImplementedError(type(self).__name__)
+
+    def evaluate(self, r: Reference, g: Any, env: dict, bound: frozenset[str]) -> Any:
+        """Its value on state `g` (the reference evaluator: plain, obviously right)."""
+        raise NotImplementedError(type(self).__name__)
+
+
+@dataclass(frozen=True)
+class Statement(Node):
+    """A statement: a step of an effect, which changes the game or asks a player."""
+
+    def text(self, p: Printer, depth: int, multiline: bool) -> str:
+        """Its source text (nested statements through `p.nested(body, depth, multiline)`)."""
+        raise NotImplementedError(type(self).__name__)
+
+    def english(self, e: English) -> str:
+        """Its English as an imperative clause (lower case, no full stop)."""
+        raise NotImplementedError(type(self).__name__)
+
+    def lines(self, c: Compiler, scope: Scope, used: dict[str, str]) -> list[ast.stmt]:
+        """Its Python statements where it cannot suspend (inside `for each`, or a plain step)."""
+        raise NotImplementedError(type(self).__name__)
+
+    def instructions(self, c: Compiler, bound: set[str], out: list) -> None:
+        """Its instructions at the top of a program (statements.py): by default one step running its
+        `lines`; a statement that waits for a player (choose, ask, play from) or branches overrides it."""
+        c.plain_step(self, bound, out)
+
+    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+        """Its effect on state `g` in the reference evaluator."""
+        raise NotImplementedError(type(self).__name__)
+
+
+def walk(tree: Any) -> Iterator[Node]:
+    """Every node of a tree (or of a tuple of trees), parents before their children."""
+    if isinstance(tree, tuple):
+        for x in tree:
+            yield from walk(x)
+    elif isinstance(tree, Node):
+        yield tree
+        for f in tree.__dataclass_fields__:
+            if f not in ("line", "column"):
+                yield from walk(getattr(tree, f))
