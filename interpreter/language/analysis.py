@@ -8,6 +8,7 @@ from typing import Any
 
 from . import tree as A
 from .context import PLAYER_ATTRS, Context
+from .node import parts
 
 
 def nodes(tree: Any) -> Iterator[A.Node]:
@@ -19,9 +20,8 @@ def nodes(tree: Any) -> Iterator[A.Node]:
             stack.extend(reversed(n))
         elif isinstance(n, A.Node):
             yield n
-            for f in reversed(tuple(n.__dataclass_fields__)):
-                if f not in ("line", "column"):
-                    stack.append(getattr(n, f))
+            for f in reversed(parts(n)):
+                stack.append(getattr(n, f))
 
 
 def _refs(n: A.Node, ctx: Context) -> str | None:

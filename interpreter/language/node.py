@@ -19,6 +19,7 @@ when a construct lacks a pass.
 from __future__ import annotations
 
 import ast
+import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -113,6 +114,19 @@ class Statement(Node):
         raise NotImplementedError(type(self).__name__)
 
 
+_PARTS: dict[type, tuple[str, ...]] = {}
+
+
+def parts(node: Node) -> tuple[str, ...]:
+    """The names of a node's parts: its fields less its place (not `RULES` and the other class-level
+    declarations, which `__dataclass_fields__` lists too)."""
+    cls = type(node)
+    found = _PARTS.get(cls)
+    if found is None:
+        found = _PARTS[cls] = tuple(f.name for f in dataclasses.fields(node) if f.name not in ("line", "column"))
+    return found
+
+
 def walk(tree: Any) -> Iterator[Node]:
     """Every node of a tree (or of a tuple of trees), parents before their children."""
     if isinstance(tree, tuple):
@@ -120,6 +134,5 @@ def walk(tree: Any) -> Iterator[Node]:
             yield from walk(x)
     elif isinstance(tree, Node):
         yield tree
-        for f in tree.__dataclass_fields__:
-            if f not in ("line", "column"):
-                yield from walk(getattr(tree, f))
+        for f in parts(tree):
+            yield from walk(getattr(tree, f))

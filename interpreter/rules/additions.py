@@ -24,6 +24,7 @@ from typing import Any
 from interpreter.core.errors import RulesetError
 from interpreter.core.source import JoinedSpan, Span
 from interpreter.language import tree as A
+from interpreter.language.node import parts
 from interpreter.language.parser import parse_expr, parse_program
 from interpreter.language.printer import to_text
 
@@ -84,7 +85,7 @@ def _shift(node: Any, by: int) -> Any:
         return tuple(_shift(x, by) for x in node)
     if not isinstance(node, A.Node):
         return node
-    changes = {f: _shift(getattr(node, f), by) for f in node.__dataclass_fields__ if f not in ("line", "column")}
+    changes = {f: _shift(getattr(node, f), by) for f in parts(node)}
     return dataclasses.replace(node, **changes, line=node.line + by if node.line else 0)
 
 

@@ -9,6 +9,7 @@ from interpreter.core.cards import ALL_RANKS, NAMES
 from interpreter.core.errors import RulesetError, suggest
 from interpreter.language import tree as A
 from interpreter.language.compiler import Context
+from interpreter.language.node import parts
 
 _RANK_WORDS = {
     "ace": "A",
@@ -109,9 +110,8 @@ def lint(node: Any, span: Any, ctx: Context) -> list[RulesetError]:
                                     hint=f"did you mean '{near}'?" if near else "cards are written 7H, 10S, QC, RJ",
                                 )
                             )
-        for f in n.__dataclass_fields__:
-            if f not in ("line", "column"):
-                walk(getattr(n, f))
+        for f in parts(n):
+            walk(getattr(n, f))
 
     walk(node)
     return out

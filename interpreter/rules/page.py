@@ -27,6 +27,7 @@ from interpreter.language.english import (
     sentence,
     words,
 )
+from interpreter.language.node import parts
 from interpreter.language.parser import parse_expr, parse_program
 from interpreter.language.printer import to_text
 
@@ -361,7 +362,7 @@ def _mentions(node: Any, rank: str) -> bool:
                 ):
                     return True
     if isinstance(node, A.Node):
-        return any(_mentions(getattr(node, f), rank) for f in node.__dataclass_fields__ if f not in ("line", "column"))
+        return any(_mentions(getattr(node, f), rank) for f in parts(node))
     return False
 
 
@@ -394,7 +395,7 @@ def _uses(node: Any, names: set[str]) -> bool:
     if isinstance(node, (A.Call, A.Name)) and getattr(node, "func", getattr(node, "name", None)) in names:
         return True
     if isinstance(node, A.Node):
-        return any(_uses(getattr(node, f), names) for f in node.__dataclass_fields__ if f not in ("line", "column"))
+        return any(_uses(getattr(node, f), names) for f in parts(node))
     return False
 
 
