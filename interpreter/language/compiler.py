@@ -984,6 +984,14 @@ class Compiler:
         """A program compiled: its instructions (statements.py)."""
         return compile_program(self, prog, bound)
 
+    # -- added for constructs (cx-names)
+    def expand(
+        self, node: A.Node, name: str, args: tuple[A.Node, ...], scope: Scope, used: dict[str, str], loop: bool = False
+    ) -> _Code:
+        """A use of the definition `name` with arguments `args` (a name or a call): copied in place, or
+        a call of its own function (definitions.py)."""
+        return _expand(self, node, name, args, scope, used, loop)
+
 
 _GEN: dict[type, Callable[..., _Code]] = {
     A.Num: Compiler._g_num,

@@ -1219,6 +1219,10 @@ class English:
     def dest(self, d: A.Dest, moved: A.Node | None = None) -> str:
         return dest_text(d, self.ctx, moved)
 
+    # -- added for constructs (cx-names)
+    #: what an expression's own `it` is called while it is read (`total(CARDS, EXPR)`: "each card's value")
+    EACH = _EACH
+
 
 def say(src: str, ctx: Context | None = None, condition: bool = False, program: bool = True) -> str:
     """Convenience: parse source text and render it (`say("scrap play where it.role == point")`)."""

@@ -1,12 +1,192 @@
-"""The construct Name."""
+"""A name: a bound variable (`me`, `target`, `it`, a `let`), a definition, a constant, a rank, a role or
+a mark, a seat (`p1`, `first player`), `turn`, `random`, `none`, `true` and `false`."""
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from ..node import Expression
+from interpreter.core.errors import RuleRuntimeError, suggest
+from interpreter.core.zones import RANDOM
+
+from ..context import BOUND_ALWAYS, ORDER_SEATS, SEATS
+from ..cost import ONE
+from ..node import Expression, Pos
+from ..phrasing import BOUND_WORDS, NP, RANK_WORDS, a, rank_noun, words
+from ..pyast import _call, _Code, _const, _g, _load
+from ..values import Card, Player
+
+if TYPE_CHECKING:
+    from ..compiler import Compiler
+    from ..english import English
+    from ..printer import Printer
+    from ..pyast import Scope
+    from ..reference import Reference
+
+#: the kinds of value of the names the engine binds (the compiler's type check)
+_TYPES = {
+    "me": "player",
+    "opponent": "player",
+    "card": "card",
+    "target": "card",
+    "it": "card",
+    "cards": "cards",
+    "extra": "cards",
+    "chosen": "cards",
+    "answered": "cards",
+    # bound by triggers (rules/triggers.py)
+    "from_zone": "str",
+    "to_zone": "str",
+    "cause": "str",
+    "countered": "bool",
+}
+
+# the kinds of the names the engine binds, in the reference evaluator (anything else bound: a plain value)
+_NAME_KINDS: dict[str, type] = {"me": Player, "opponent": Player, "card": Card, "target": Card, "it": Card}
+_ALWAYS = frozenset({"me", "opponent"})
 
 
 @dataclass(frozen=True)
 class Name(Expression):
     name: str
+
+    RULES = ("name",)
+
+    @classmethod
+    def parse(cls, rule: str, c: list[Any], at: Pos) -> Name:
+        return cls(" ".join(str(c[0]).split()), **at)  # (`first  player` is `first player`)
+
+    def text(self, p: Printer) -> str:
+        return self.name
+
+    def value_words(self, e: English) -> str:
+        n, ctx = self.name, e.ctx
+        if n in ("me", "opponent"):
+            return e.player(self)
+        if n in ctx.aliases:
+            return ctx.aliases[n]
+        if n in ctx.chosen:
+            return ctx.chosen[n]
+        if n in BOUND_WORDS:
+            return BOUND_WORDS[n]
+        if n in ctx.constants:
+            v = ctx.constants[n]
+            shown = ", ".join(map(str, v)) if isinstance(v, list) else str(v)
+            return f"the {words(n)} ({shown})"
+        if n in ctx.defines and not ctx.defines[n][0]:
+            np = e.noun(self)
+            return np.plural() if np else words(n)
+        if n in RANK_WORDS or n.isdigit():
+            return a(rank_noun(n))
+        return words(n)
+
+    def condition_words(self, e: English, negated: bool) -> str | None:
+        n = self.name
+        if n in e.ctx.defines:
+            return f"{'not ' if negated else ''}{words(n)}"
+        if n in ("true", "false"):
+            return "always" if (n == "true") != negated else "never"
+        return None
+
+    def noun(self, e: English) -> NP | None:
+        n, ctx = self.name, e.ctx
+        if n in ctx.defines and not ctx.defines[n][0]:
+            if e.looks_like_set(ctx.defines[n][1]):
+                return e.noun(ctx.defines[n][1])
+            return None
+        if n in ctx.aliases:
+            return NP(definite=ctx.aliases[n])
+        if n in ctx.chosen:
+            return NP(definite=ctx.chosen[n], plural_definite=True)
+        if n in ("cards", "extra", "chosen"):
+            return NP(definite=BOUND_WORDS[n], plural_definite=True)
+        if n in ("card", "target", "it"):
+            return NP(definite=BOUND_WORDS[n])
+        return None
+
+    def compile(self, c: Compiler, scope: Scope, used: dict[str, str], loop: bool = False) -> _Code:
+        n = self.name
+        if n == "random":
+            return _Code(_load("RANDOM"), "player")
+        if n == "none":
+            return _Code(_const(-1), "card")
+        if n in ("true", "false"):
+            return _Code(_const(n == "true"), "bool", value=n == "true")
+        if n in scope or n in BOUND_ALWAYS:
+            bound = scope.get(n)
+            if bound is not None:
+                typ = bound.typ if bound.typ != "any" else _TYPES.get(n, "any")
+                return _Code(
+                    _load(bound.node.id) if isinstance(bound.node, ast.Name) else _const(bound.node.value),  # type: ignore[attr-defined]
+                    typ,
+                    ONE,
+                    bound.size,
+                    bound.value,
+                ).like(bound)
+            typ = _TYPES.get(n, "cards" if n in c.ctx.verbs else "int" if n in c.ctx.numbers else "any")
+            size = c._let_sizes.get(n, c.ctx.deck_size) if typ in ("cards", "any") else 1
+            return _Code(c._env(n, used), typ, ONE, size)
+        if n in c.ctx.defines:
+            params, _, _ = c.ctx.defines[n]
+            if params:
+                raise c.error(self, f"'{n}' takes {len(params)} argument(s): write {n}(...)", "E206")
+            return c.expand(self, n, (), scope, used, loop)
+        if n in c.ctx.constants:
+            c.ctx.used_names.add(n)
+            v = c.ctx.constants[n]
+            if isinstance(v, list):
+                v = tuple(v)
+                return _Code(c.const(v), "any", ONE, max(1, len(v)), v)
+            return _Code(c.const(v), "any", value=v)
+        if n in c.ctx.ranks or n in c.ctx.roles or n in c.ctx.marks:
+            return _Code(c.const(n), "str", value=n)
+        if n == "turn":  # the game's turn number: 1 for the first turn, then 2, 3...
+            c.ctx.reads_turns = True
+            return _Code(_g("turn_no"), "int")
+        if n in SEATS:  # the seats: p1 (the first dealt, who moves first in a single game) and p2
+            return _Code(_const(SEATS[n]), "player")
+        if n in ORDER_SEATS:  # who moved first in this game (this hand of a match), and the other
+            first = _call(_g("first_player"))
+            return _Code(first if n == "first player" else ast.BinOp(_const(1), ast.Sub(), first), "player")
+        known = set(scope) | BOUND_ALWAYS | set(c.ctx.defines) | set(c.ctx.constants) | set(c.ctx.ranks) | c.ctx.roles
+        near = suggest(n, known)
+        raise c.error(
+            self,
+            f"unknown name '{n}'",
+            "E202",
+            f"did you mean '{near}'?"
+            if near
+            else "names are bound variables (me, opponent, card, target, it...), definitions, "
+            "constants, ranks and roles",
+        )
+
+    def evaluate(self, r: Reference, g: Any, env: dict, bound: frozenset[str]) -> Any:
+        x = self.name
+        if x == "random":
+            return Player(RANDOM)
+        if x == "none":
+            return Card(-1)
+        if x in ("true", "false"):
+            return x == "true"
+        if x in bound or x in _ALWAYS:
+            v = env.get(x)
+            kind = _NAME_KINDS.get(x)
+            if kind is not None and isinstance(v, int) and not isinstance(v, bool):
+                return kind(v)
+            return v
+        if x in r.ctx.defines:
+            return r._define(x, (), g, env, bound)
+        if x in r.ctx.constants:
+            v = r.ctx.constants[x]
+            return tuple(v) if isinstance(v, list) else v
+        if x in r.ctx.ranks or x in r.ctx.roles or x in r.ctx.marks:
+            return x
+        if x == "turn":
+            return g.turn_no
+        if x in ("p1", "p2"):
+            return Player(0 if x == "p1" else 1)
+        if x in ("first player", "second player"):  # the seat whose turn the odd turns are, and the other
+            first = g.turn if g.turn_no % 2 == 1 else 1 - g.turn
+            return Player(first if x == "first player" else 1 - first)
+        raise RuleRuntimeError(f"line {self.line}: unknown name '{x}'")
