@@ -10,8 +10,9 @@ import pytest
 import yaml
 
 from interpreter.language import tree as A
+from interpreter.language.node import ATOM, POSTFIX
 from interpreter.language.parser import parse_expr, parse_program
-from interpreter.language.printer import to_text
+from interpreter.language.printer import level, to_text
 from interpreter.rules.schema import RULESET
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -195,6 +196,14 @@ def test_tricky_programs_round_trip(src: str) -> None:
 )
 def test_parentheses_are_minimal(src: str, expected: str) -> None:
     assert to_text(parse_expr(src)) == expected
+
+
+@pytest.mark.parametrize(
+    "src,need",
+    [("goals[1]", POSTFIX), ("it.rank", POSTFIX), ("count(x)", ATOM), ("[x]", ATOM), ('"Q"', ATOM), ("x", ATOM)],
+)
+def test_the_precedence_of_postfix_forms_and_atoms(src: str, need: int) -> None:
+    assert level(parse_expr(src)) == need
 
 
 def test_multiline_layout() -> None:

@@ -100,6 +100,25 @@ def test_unknown_shapes_fall_back_to_readable_text(ctx: Context) -> None:
     assert say("x[1] * (a where b)", ctx, program=False) == "entry 1 of x (from 0) times cards in a such that b"
 
 
+@pytest.mark.parametrize(
+    "src,words,condition",
+    [
+        ("let kept = [card, target]", "let kept be this card and the target", False),
+        ("let kept = []", "let kept be no cards", False),
+        ('let word = "Q"', 'let word be "Q"', False),
+        ("count(cards) == 0", "there are none of the played cards", True),
+    ],
+)
+def test_lists_words_and_bound_names_in_english(ctx: Context, src: str, words: str, condition: bool) -> None:
+    assert say(src, ctx, condition=condition) == words
+
+
+def test_a_definition_without_parameters_reads_as_its_cards() -> None:
+    ctx = Context.from_data({"define": {"mine": "field of me where it.role == point"}})
+    assert say("count(mine) > 0", ctx, condition=True) == "you have a point card"
+    assert say("let n = count(mine)", ctx) == "let n be the number of your point cards"
+
+
 def test_rank_list() -> None:
     assert rank_list(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10"]) == "A–10"
     assert rank_list(["K", "Q"]) == "Q, K"
