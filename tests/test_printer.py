@@ -192,6 +192,9 @@ def test_tricky_programs_round_trip(src: str) -> None:
         ("((hand of me))", "hand of me"),
         ("(it.rank) == (3)", "it.rank == 3"),
         ("(field of opponent where (it.role == point))", "field of opponent where it.role == point"),
+        ("(not a) and b", "not a and b"),
+        ("(-a) * b", "-a * b"),
+        ("(a where b) + c", "(a where b) + c"),
     ],
 )
 def test_parentheses_are_minimal(src: str, expected: str) -> None:

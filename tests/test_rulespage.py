@@ -95,6 +95,11 @@ def test_targets_and_values_in_english(ctx: Context) -> None:
     )
 
 
+def test_not_and_minus_read_as_values(ctx: Context) -> None:
+    assert say("-count(scrap)", ctx, program=False) == "minus the number of cards in the scrap"
+    assert say("not any(scrap)", ctx, program=False) == "the scrap is empty"
+
+
 def test_unknown_shapes_fall_back_to_readable_text(ctx: Context) -> None:
     assert say("x[1] * y", ctx, program=False) == "entry 1 of x (from 0) times y"
     assert say("x[1] * (a where b)", ctx, program=False) == "entry 1 of x (from 0) times cards in a such that b"

@@ -1,13 +1,188 @@
-"""The construct Attr."""
+"""An attribute: `X.NAME`, a card's rank, suit, value, role, owner, host, Jacks..., a player's turns,
+or a counter declared in `counters:` (of cards or of players)."""
 
 from __future__ import annotations
 
+import ast
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from ..node import Expression, Node
+from interpreter.core.cards import NAMES, RANK_OF
+from interpreter.core.errors import RuleRuntimeError, suggest
+from interpreter.core.zones import CONTROLLER, FIELD0
+
+from ..context import CARD_ATTRS, PLAYER_ATTRS
+from ..cost import ONE
+from ..node import POSTFIX, Expression, Node, Pos
+from ..phrasing import NP
+from ..pyast import _attr, _call, _Code, _compare, _const, _g, _item, _load
+from ..values import Card, Nobody, _first, _nobody_or, _player
+
+if TYPE_CHECKING:
+    from ..compiler import Compiler
+    from ..english import English
+    from ..printer import Printer
+    from ..pyast import Scope
+    from ..reference import Reference
+
+# what the attributes of `none` (no card) are: nothing, nobody's, nowhere
+_OF_NONE: dict[str, Any] = {
+    "rank": None,
+    "suit": -1,
+    "value": 0,
+    "name": "none",
+    "role": None,
+    "owner": Nobody(-1),
+    "controller": Nobody(-1),
+    "last_owner": Nobody(-1),
+    "last_controller": Nobody(-1),
+    "host": Card(-1),
+    "jacks": (),
+    "top": False,
+    "attached": False,
+}
 
 
 @dataclass(frozen=True)
 class Attr(Expression):
     obj: Node
     name: str
+
+    RULES = ("attr",)
+
+    @classmethod
+    def parse(cls, rule: str, c: list[Any], at: Pos) -> Attr:
+        return cls(c[0], str(c[1]), **at)
+
+    def level(self) -> int:
+        return POSTFIX
+
+    def text(self, p: Printer) -> str:
+        return f"{p.postfix_obj(self.obj)}.{self.name}"
+
+    def value_words(self, e: English) -> str:
+        match self:
+            case Attr(obj=o, name="owner" | "controller" | "last_owner" | "last_controller"):
+                return e.player(self)
+            case Attr(obj=o, name="host"):
+                return f"the card {e.value(o)} is on"
+            case Attr(obj=o, name="jacks"):
+                return f"the Jacks on {e.value(o)}"
+            case Attr(obj=o, name="top" | "attached"):
+                return e.cond(self)
+            case Attr(obj=o, name="turns"):
+                who = e.player(o)
+                return f"the number of turns {who} {'have' if who == 'you' else 'has'} had"
+            case Attr(obj=o, name=attr) if attr in CARD_ATTRS:
+                return f"{e.possessive(o)} {attr}"
+            case Attr(obj=o, name=attr):  # a counter (`counters:`): "your scuttles count"
+                return f"{e.possessive(o)} {attr} count"
+        return e.code(self)
+
+    def condition_words(self, e: English, negated: bool) -> str | None:
+        match self:
+            case Attr(obj=o, name="top"):
+                return f"{e.value(o)} is {'not ' if negated else ''}the top card of its pile"
+            case Attr(obj=o, name="attached"):
+                return f"{e.value(o)} is {'not ' if negated else ''}attached to another card"
+        return None
+
+    def noun(self, e: English) -> NP | None:
+        match self:
+            case Attr(obj=o, name="jacks"):
+                return NP(role="jack", place=f"on {e.value(o)}", source=f"the Jacks on {e.value(o)}")
+        return None
+
+    def compile(self, c: Compiler, scope: Scope, used: dict[str, str], loop: bool = False) -> _Code:
+        a = self.name
+        if a in c.ctx.counters:
+            obj = c.gen(self.obj, scope, used)
+            return _Code(_call(_g("counter"), c._counter_key(obj, self, a), c.const(a)), "int", obj.cost + ONE)
+        if a in PLAYER_ATTRS:
+            obj = c.gen(self.obj, scope, used)
+            p = c._as_player(obj, self.obj, f"'.{a}'")
+            c.ctx.reads_turns = True
+            return _Code(_call(_g("turns_of"), p), "int", obj.cost + ONE)
+        if a not in CARD_ATTRS:
+            near = suggest(a, CARD_ATTRS + PLAYER_ATTRS + tuple(c.ctx.counters))
+            raise c.error(
+                self,
+                f"a card has no attribute '{a}'"
+                + (" (and no counter of that name is declared in `counters:`)" if c.ctx.counters else ""),
+                "E204",
+                f"did you mean '{near}'?" if near else f"attributes: {', '.join(CARD_ATTRS)}",
+            )
+        obj = c.gen(self.obj, scope, used)
+        c._expect(obj, ("card", "cards"), self.obj, f"'.{a}'")
+        x = obj.node if obj.typ == "card" else _call("_first", obj.node)
+        cost = obj.cost + ONE
+        if a == "rank":
+            return _Code(_item(_load("RANK_OF"), x), "str", cost)
+        if a == "suit":
+            return _Code(_item(_load("SUITR"), x), "int", cost)
+        if a == "value":
+            return _Code(c._value_of(x), "int", cost)
+        if a == "name":
+            return _Code(_item(_load("NAMES"), x), "str", cost)
+        if a == "role":
+            return _Code(_item(_g("role"), x), "str", cost)
+        if a in ("owner", "controller"):  # (nobody's, -1, for none or a card in the deck: checked where used)
+            if a == "owner":
+                who = _Code(_item(_g("owner"), x), "player", cost)
+            elif not c.plain:  # what State.controller reads: the player whose hand or field holds it
+                who = _Code(_item(_load("CONTROLLER"), _item(_g("zone_of"), x)), "player", cost)
+            else:
+                who = _Code(_call(_g("controller"), x), "player", cost)
+            who.nobody = True
+            return who
+        if a in ("last_owner", "last_controller"):  # in play: now; else when it last left play (or nobody)
+            who = _Code(_call(_g(a + "_of"), x), "player", cost)
+            who.nobody = True
+            return who
+        if a == "host":
+            return _Code(_item(_g("host"), x), "card", cost)
+        if a == "jacks":
+            return _Code(
+                _call("tuple", _call(_attr(_g("atts"), "get"), x, ast.Tuple(elts=[], ctx=ast.Load()))),
+                "cards",
+                cost,
+                c.ctx.deck_size,
+            )
+        if a == "top":
+            return _Code(_call(_g("is_top"), x), "bool", cost)
+        return _Code(_compare(_item(_g("host"), x), ast.GtE(), _const(0)), "bool", cost)  # attached
+
+    def evaluate(self, r: Reference, g: Any, env: dict, bound: frozenset[str]) -> Any:
+        a = self.name
+        obj = r.ev(self.obj, g, env, bound)
+        if a in r.ctx.counters:
+            key = -1 - _player(obj) if r.ctx.counters[a] == "player" else _first(obj)
+            return g.counter(key, a)
+        if a == "turns":
+            return g.turns_of(_player(obj))
+        c = _first(obj)
+        if c < 0 and a in _OF_NONE:
+            return _OF_NONE[a]
+        attrs: dict[str, Callable[[], Any]] = {
+            "rank": lambda: RANK_OF[c],
+            "suit": lambda: r.suit[c],
+            "value": lambda: r._value(g, c),
+            "name": lambda: NAMES[c],
+            "role": lambda: g.role[c],
+            "owner": lambda: _nobody_or(g.owner[c]),
+            "controller": lambda: _nobody_or(CONTROLLER[g.zone_of[c]]),
+            # in play: its owner (the player whose field holds it) now; else when it last left play
+            # (State.last_seats: (owner + 1) * 3 + controller + 1 when it last left play; 0, nobody's)
+            "last_owner": lambda: _nobody_or(g.owner[c] if g.owner[c] >= 0 else divmod(g.last_seats[c], 3)[0] - 1),
+            "last_controller": lambda: _nobody_or(
+                g.zone_of[c] - FIELD0 if g.zone_of[c] in (FIELD0, FIELD0 + 1) else divmod(g.last_seats[c], 3)[1] - 1
+            ),
+            "host": lambda: Card(g.host[c]),
+            "jacks": lambda: tuple(g.atts.get(c, ())),
+            "top": lambda: g.is_top(c),
+            "attached": lambda: g.host[c] >= 0,
+        }
+        if a not in attrs:
+            raise RuleRuntimeError(f"line {self.line}: a card has no attribute '{a}'")
+        return attrs[a]()

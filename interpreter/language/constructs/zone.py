@@ -1,10 +1,25 @@
-"""The construct Zone."""
+"""A zone, the cards it holds: `deck` (from the top), `scrap`, `shown`, `play` (both fields), and a
+player's `hand of P` / `field of P`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from ..node import Expression, Node
+from interpreter.core.zones import DECK, FIELD0, HAND0, SCRAP, SHOWN
+
+from ..cost import ONE
+from ..node import POSTFIX, Expression, Node, Pos
+from ..phrasing import NP
+from ..pyast import _call, _Code, _const, _plus, _zone
+from ..values import _player
+
+if TYPE_CHECKING:
+    from ..compiler import Compiler
+    from ..english import English
+    from ..printer import Printer
+    from ..pyast import Scope
+    from ..reference import Reference
 
 
 @dataclass(frozen=True)
@@ -13,3 +28,88 @@ class Zone(Expression):
 
     zone: str
     player: Node | None = None
+
+    RULES = ("hand", "field", "deck", "scrap_zone", "shown", "in_play")
+
+    @classmethod
+    def parse(cls, rule: str, c: list[Any], at: Pos) -> Zone:
+        if rule == "hand":
+            return cls("hand", c[0], **at)
+        if rule == "field":
+            return cls("field", c[0], **at)
+        if rule == "deck":
+            return cls("deck", None, **at)
+        if rule == "scrap_zone":
+            return cls("scrap", None, **at)
+        if rule == "shown":
+            return cls("shown", None, **at)
+        return cls("play", None, **at)  # in_play
+
+    def text(self, p: Printer) -> str:
+        return self.zone if self.player is None else f"{self.zone} of {p.expr(self.player, POSTFIX)}"
+
+    def value_words(self, e: English) -> str:
+        match self:
+            case Zone(zone="deck"):
+                return "the deck"
+            case Zone(zone="scrap"):
+                return "the scrap"
+            case Zone(zone="shown"):
+                return "the revealed cards"
+            case Zone(zone="play"):
+                return "the cards in play"
+            case Zone(zone="hand", player=p):
+                return f"{e.possessive(p)} hand"
+            case Zone(zone="field", player=p):
+                return f"{e.possessive(p)} cards in play"
+        return e.code(self)
+
+    def noun(self, e: English) -> NP | None:
+        match self:
+            case Zone(zone="deck"):
+                return NP(place="in the deck", source="the deck")
+            case Zone(zone="scrap"):
+                return NP(place="in the scrap", source="the scrap")
+            case Zone(zone="shown"):
+                return NP(place="among the revealed cards", source="the revealed cards")
+            case Zone(zone="play"):
+                return NP(place="in play", source="the cards in play")
+            case Zone(zone="hand", player=p):
+                return NP(place=f"in {e.possessive(p)} hand", source=f"{e.possessive(p)} hand")
+            case Zone(zone="field", player=p):
+                return NP(
+                    owner=e.possessive(p),
+                    holder=p,
+                    place=f"in front of {e.player(p)}",
+                    source=f"{e.possessive(p)} cards in play",
+                )
+        return None
+
+    def compile(self, c: Compiler, scope: Scope, used: dict[str, str], loop: bool = False) -> _Code:
+        z, n = self.zone, c.ctx.deck_size
+        if z == "deck":  # read from the top: the first card is the top card (the zone's list ends with it)
+            return _Code(_call("_from_top", _zone(_const(DECK))), "cards", ONE, n)
+        if z == "scrap":
+            return _Code(_zone(_const(SCRAP)), "cards", ONE, n)
+        if z == "shown":
+            return _Code(_zone(_const(SHOWN)), "cards", ONE, n)
+        if z == "play":
+            return _Code(_plus(_zone(_const(FIELD0)), _zone(_const(FIELD0 + 1))), "cards", ONE, n)
+        owner = self.player
+        assert owner is not None  # the parser gives a hand or a field its player
+        p = c.gen(owner, scope, used)
+        base = HAND0 if z == "hand" else FIELD0
+        return _Code(_zone(_plus(_const(base), c._as_player(p, owner, f"'{z} of'"))), "cards", p.cost + ONE, n)
+
+    def evaluate(self, r: Reference, g: Any, env: dict, bound: frozenset[str]) -> Any:
+        if self.zone == "deck":
+            return tuple(reversed(g.zones[DECK]))
+        if self.zone == "scrap":
+            return tuple(g.zones[SCRAP])
+        if self.zone == "shown":
+            return tuple(g.zones[SHOWN])
+        if self.zone == "play":
+            return tuple(g.zones[FIELD0]) + tuple(g.zones[FIELD0 + 1])
+        assert self.player is not None
+        p = _player(r.ev(self.player, g, env, bound))
+        return tuple(g.zones[(HAND0 if self.zone == "hand" else FIELD0) + p])
