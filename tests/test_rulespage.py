@@ -96,6 +96,20 @@ def test_every_destination_of_move_is_its_own_place(ctx: Context, dest: str, zon
 @pytest.mark.parametrize(
     "src,english",
     [
+        ("attach card to target as jack", "put this card on the target as a Jack"),
+        ("set target.value to 3", "the target is worth 3 until it leaves play"),
+        ("set target.value to 3 for 1 turns", "the target is worth 3 for 1 turn"),
+        ("set me.debt to 2 for 2 turns", "set your debt count to 2 for 2 turns"),
+        ("pass", "pass"),
+    ],
+)
+def test_attach_set_and_pass_in_english(ctx: Context, src: str, english: str) -> None:
+    assert say(src, ctx) == english
+
+
+@pytest.mark.parametrize(
+    "src,english",
+    [
         ("count(deck) > 0", "the deck is not empty"),
         ("count(deck) == 0", "the deck is empty"),
         ("count(hand of opponent) > 0", "your opponent's hand is not empty"),
