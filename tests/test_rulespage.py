@@ -9,6 +9,7 @@ import yaml
 
 from interpreter.cli import main
 from interpreter.language.english import Context, say
+from interpreter.language.parser import parse_program
 from interpreter.rules import load_ruleset, shipped_names
 from interpreter.rules.page import diff_rules, rank_list, rules_page
 
@@ -63,6 +64,46 @@ def _house(tmp_path: Path, body: str, name: str = "house.yaml") -> Path:
     ],
 )
 def test_programs_in_english(ctx: Context, src: str, english: str) -> None:
+    assert say(src, ctx) == english
+
+
+@pytest.mark.parametrize(
+    "dest,zone,english",
+    [
+        ("deck top", "deck top", "put the target on top of the deck"),
+        ("deck top in order", "deck top", "put the target on top of the deck"),
+        ("deck top reversed", "deck top", "put the target on top of the deck, the last of them on top"),
+        ("deck bottom", "deck bottom", "put the target at the bottom of the deck"),
+        (
+            "deck bottom reversed",
+            "deck bottom",
+            "put the target at the bottom of the deck, the last of them nearest the top",
+        ),
+        ("scrap", "scrap", "put the target into the scrap"),
+        ("shown", "shown", "put the target face up where both players can see it"),
+        ("hand of opponent", "hand", "put the target into your opponent's hand"),
+        ("field of opponent as royal", "field", "put the target in front of your opponent as a Royal"),
+    ],
+)
+def test_every_destination_of_move_is_its_own_place(ctx: Context, dest: str, zone: str, english: str) -> None:
+    # (a destination read as another prints back as that other one: only its zone and its words tell)
+    (move,) = parse_program(f"move target to {dest}").body
+    assert move.dest.zone == zone
+    assert move.dest.reversed == dest.endswith("reversed")
+    assert say(f"move target to {dest}", ctx) == english
+
+
+@pytest.mark.parametrize(
+    "src,english",
+    [
+        ("attach card to target as jack", "put this card on the target as a Jack"),
+        ("set target.value to 3", "the target is worth 3 until it leaves play"),
+        ("set target.value to 3 for 1 turns", "the target is worth 3 for 1 turn"),
+        ("set me.debt to 2 for 2 turns", "set your debt count to 2 for 2 turns"),
+        ("pass", "pass"),
+    ],
+)
+def test_attach_set_and_pass_in_english(ctx: Context, src: str, english: str) -> None:
     assert say(src, ctx) == english
 
 

@@ -1,10 +1,22 @@
-"""The construct Attach."""
+"""`attach CARD to HOST as ROLE`: the cards go onto a card in play (a Jack on a point card), in a role."""
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from ..node import Node, Statement
+from ..node import Node, Pos, Statement
+from ..phrasing import a, role_noun
+from ..pyast import _call, _compare, _const, _g, _load, _store
+from ..values import _first, cards
+
+if TYPE_CHECKING:
+    from ..compiler import Compiler
+    from ..english import English
+    from ..printer import Printer
+    from ..pyast import Scope
+    from ..reference import Reference
 
 
 @dataclass(frozen=True)
@@ -12,3 +24,37 @@ class Attach(Statement):
     card: Node
     host: Node
     role: str
+
+    RULES = ("attach",)
+
+    @classmethod
+    def parse(cls, rule: str, c: list[Any], at: Pos) -> Attach:
+        return cls(c[0], c[1], str(c[2]), **at)
+
+    def text(self, p: Printer, depth: int, multiline: bool) -> str:
+        return f"attach {p.expr(self.card)} to {p.expr(self.host)} as {self.role}"
+
+    def english(self, e: English) -> str:
+        subj = e.ctx.subject
+        return f"{e.conj('put', subj)} {e.object(self.card)} on {e.object(self.host)} as {a(role_noun(self.role))}"
+
+    def lines(self, c: Compiler, scope: Scope, used: dict[str, str]) -> list[ast.stmt]:
+        cards = c.cards_arg(self.card, scope, used, "attach")
+        host = c.cards_arg(self.host, scope, used, "'attach ... to'")
+        c.cost = c.cost + host.cost
+        c.ctx.roles.add(self.role)
+        h = c._fresh()
+        me, role = c._env("me", used), c.const(self.role)
+        body = c.each(cards, lambda card: _call(_g("attach"), card, _load(h), me, role))
+        first = host.node if host.typ == "card" and not c.plain else _call("_first", host.node)
+        return [
+            ast.Assign(targets=[_store(h)], value=first),
+            ast.If(test=_compare(_load(h), ast.GtE(), _const(0)), body=body, orelse=[]),
+        ]
+
+    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+        cs = cards(r.ev(self.card, g, env, frozenset(bound)))
+        h = _first(r.ev(self.host, g, env, frozenset(bound)))
+        if h >= 0:
+            for c in cs:
+                g.attach(c, h, env.get("me"), self.role)

@@ -1,10 +1,22 @@
-"""The construct Show."""
+"""`show CARDS to P` (`to all`: both players): the players learn where those hidden cards are."""
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from ..node import Node, Statement
+from ..node import Node, Pos, Statement
+from ..pyast import _call, _const, _g, _plus
+from ..values import _player, cards
+from .name import Name
+
+if TYPE_CHECKING:
+    from ..compiler import Compiler
+    from ..english import English
+    from ..printer import Printer
+    from ..pyast import Scope
+    from ..reference import Reference
 
 
 @dataclass(frozen=True)
@@ -13,3 +25,48 @@ class Show(Statement):
 
     cards: Node
     player: Node | None = None
+
+    RULES = ("show", "show_all")
+
+    @classmethod
+    def parse(cls, rule: str, c: list[Any], at: Pos) -> Show:
+        if rule == "show_all":
+            return cls(c[0], None, **at)
+        return cls(c[0], c[1], **at)
+
+    def text(self, p: Printer, depth: int, multiline: bool) -> str:
+        return f"show {p.expr(self.cards)} to {p.expr(self.player) if self.player is not None else 'all'}"
+
+    def english(self, e: English) -> str:
+        p, subj = self.player, e.ctx.subject
+        what = e.object(self.cards)
+        if p is None:
+            return f"{e.conj('show', subj)} {what} to both players"
+        if e.is_name(p, "me") and not e.third_person(subj):
+            return f"{e.conj('look', subj)} at {what}"
+        if subj is not None and p == subj:
+            return f"{e.conj('look', subj)} at {what}"
+        return f"{e.conj('show', subj)} {what} to {e.player(p)}"
+
+    def lines(self, c: Compiler, scope: Scope, used: dict[str, str]) -> list[ast.stmt]:
+        """`show CARDS to P`: g.show(card, bits), bits 1 + P (1: p1, 2: p2) or 3 (`to all`)."""
+        cards = c.cards_arg(self.cards, scope, used, "show")
+        if self.player is None:
+            bits: ast.expr = _const(3)
+        else:
+            if isinstance(self.player, Name) and self.player.name == "random":
+                raise c.error(
+                    self.player, "show needs a player (me, opponent, a card's owner...) or all, not random", "E210"
+                )
+            p = c.gen(self.player, scope, used)
+            c.cost = c.cost + p.cost
+            bits = _plus(_const(1), c._as_player(p, self.player, "'show ... to'"))
+        rule = c.rule()
+        if not rule:
+            return c.each(cards, lambda card: _call(_g("show"), card, bits))
+        name = c.const(rule)
+        return c.each(cards, lambda card: _call(_g("show"), card, bits, name))
+
+    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+        for c in cards(r.ev(self.cards, g, env, frozenset(bound))):  # (the player worked out for each card, as `move`)
+            g.show(c, 3 if self.player is None else 1 + _player(r.ev(self.player, g, env, frozenset(bound))))
