@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from interpreter import load_ruleset
 from interpreter.core.cards import NAMES
 from interpreter.core.errors import RuleRuntimeError, RulesetError, RulesetErrors
+from interpreter.core.zones import HAND0, SCRAP
 from interpreter.engine.machine import _ask, _choose_number, apply_action, deal, legal_actions
 from interpreter.language import reference, tree
 from interpreter.language.compiler import AGREED, ASK, CHOOSE, EXEC, JUMP, JUMP_IF_NOT, NUMBER, Compiler
@@ -475,3 +476,29 @@ def test_generated_statements_agree_with_the_reference(text: str) -> None:
         if ka == "ok":
             assert a.key() == b.key(), f"{text}\n left different states"
             assert (a.winner, a.passed) == (b.winner, b.passed), text
+
+
+def test_the_reference_asks_its_decider_to_choose_and_to_play() -> None:
+    # (the lockstep above runs no choice of cards: here the reference's `choose` and `play from` alone)
+    rules = load_ruleset("default", fresh=True)
+    g = deal(rules, 3)
+    hand = tuple(g.zones[HAND0])  # p1's
+    asked: list[tuple] = []
+
+    def decide(kind, who, verb, k=1, options=(), ordered=False, **kw):
+        asked.append((kind, who, verb, k, tuple(options), ordered, kw))
+        return tuple(options[-k:]) if kind == "choose" else ()
+
+    env = {"me": 0, "opponent": 1}
+    program = "choose 2 from hand of me by me as discard\nscrap discard\nplay from hand of me"
+    reference.execute(parse_program(program), g, env, rules.ctx, decide)
+    assert env["discard"] == env["chosen"] == hand[-2:]
+    assert set(hand[-2:]) <= set(g.zones[SCRAP])
+    assert asked == [("choose", 0, "discard", 2, hand, False, {}), ("play", 0, None, 1, hand[:-2], False, {})]
+    # up to N: the decider is told so; more than there are: as many as there are; none: nobody is asked
+    asked.clear()
+    reference.execute(parse_program("choose up to 9 from hand of me by me as keep"), g, env, rules.ctx, decide)
+    assert asked == [("choose", 0, "keep", len(hand) - 2, hand[:-2], False, {"upto": True})]
+    asked.clear()
+    reference.execute(parse_program("choose 0 from hand of me by me as none_"), g, env, rules.ctx, decide)
+    assert asked == [] and env["none_"] == ()

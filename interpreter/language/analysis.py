@@ -81,8 +81,8 @@ def reads_only_own_field(node: Any, ctx: Context) -> bool:
 
 
 def _suspends(node: Any) -> bool:
-    """Whether a statement can wait for a player's decision (choose, play from)."""
-    return any(isinstance(n, (A.Choose, A.ChooseNumber, A.PlayFrom, A.Ask)) for n in nodes(node))
+    """Whether a statement can wait for a player's decision (choose, play from...: its `SUSPENDS`)."""
+    return any(isinstance(n, A.Statement) and n.SUSPENDS for n in nodes(node))
 
 
 def _conjuncts(node: A.Node) -> list[A.Node]:

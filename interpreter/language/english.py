@@ -982,10 +982,10 @@ def clauses(body: Sequence[A.Node], ctx: Context) -> list[str]:
             continue
         if isinstance(s, A.Choose):
             if i + 1 < len(body) and _uses_chosen(body[i + 1], s.verb):
-                out.append(_choose(s, ctx.with_(chosen=chosen), body[i + 1]))
+                out.append(s.english(English(ctx.with_(chosen=chosen)), body[i + 1]))
                 i += 2
                 continue
-            out.append(_choose(s, ctx.with_(chosen=chosen)))
+            out.append(s.english(English(ctx.with_(chosen=chosen))))
             chosen[s.verb] = chosen["chosen"] = "the chosen card" + ("" if s.count == A.Num(1) else "s")
             ctx = ctx.with_(chosen=chosen)
             i += 1

@@ -92,6 +92,10 @@ class Expression(Node):
 class Statement(Node):
     """A statement: a step of an effect, which changes the game or asks a player."""
 
+    #: whether it can wait for a player's decision (choose, play from, a question): a program holding
+    #: one is compiled to instructions (analysis.py's `_suspends` reads it)
+    SUSPENDS: ClassVar[bool] = False
+
     def text(self, p: Printer, depth: int, multiline: bool) -> str:
         """Its source text (nested statements through `p.nested(body, depth, multiline)`)."""
         raise NotImplementedError(type(self).__name__)

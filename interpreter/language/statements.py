@@ -225,6 +225,8 @@ def _stmt_lines(c: Compiler, node: A.Node, scope: Scope, used: dict[str, str]) -
     try:
         if c._depth > 2 * MAX_EXPR_DEPTH:
             raise c.error(node, f"this is nested more than {2 * MAX_EXPR_DEPTH} deep (MAX_EXPR_DEPTH)", "E212")
+        if isinstance(node, A.Statement) and _own(node, "lines"):
+            return node.lines(c, scope, used)
         if isinstance(node, A.Let) and not c._in_loop:
             code = c.gen(node.value, scope, used)
             c.cost = c.cost + code.cost
@@ -232,8 +234,6 @@ def _stmt_lines(c: Compiler, node: A.Node, scope: Scope, used: dict[str, str]) -
             c._let_sizes[node.name] = code.size
             local = c._env(node.name, used)
             return [ast.Assign(targets=[_env_item(c, node.name), _store(local.id)], value=_snapshot(code))]
-        if isinstance(node, A.Statement) and _own(node, "lines"):
-            return node.lines(c, scope, used)
         method = _SGEN.get(type(node))
         if method is None:
             if isinstance(node, (A.Choose, A.ChooseNumber, A.PlayFrom, A.Let, A.Ask)):
