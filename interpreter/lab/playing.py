@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
 from interpreter.core.errors import CuttleError
+from interpreter.core.zones import HAND1
 from interpreter.engine.decision import RESPOND
 from interpreter.engine.game import Game
 from interpreter.engine.legal import RESOLVE_ACTION, legal_actions, move_of
@@ -169,35 +170,33 @@ def play_random(rules: Rules, seed: int, picks: tuple[Picks, Picks], cap: int, r
     decisions whose actions the state keeps (a main decision, plays from a 7's cards: every action a
     play) and `resolve`."""
     g = deal(rules, seed)
-    turns = 1
-    real = 0  # decisions with more than one legal move
+    turns, real = 1, 0  # real: decisions with more than one legal move
     turn_no, hands = g.turn_no, g.hands
     match = rules.match_wins > 1  # a single game's turns are its turn number at the end
-    offered: tuple[list[Action], list[Action]] = (
-        [],
-        [],
-    )  # every action offered to each seat, read once at the end of the game
+    # every action offered to each seat, read once at the end of the game
+    offered: tuple[list[Action], list[Action]] = ([], [])
     see = (offered[0].extend, offered[1].extend)
     keep = (rec.chosen[0].append, rec.chosen[1].append)
     rank = (rec.ranks[0].append, rec.ranks[1].append)  # beside each entry of `chosen`: a card's rank or '-'
     rank_of = RANK_CHAR
-    look, sights = rec.look, rec.sights  # what the player to move sees by visibility rules at a turn's start
+    # what the player to move sees at each turn's start (recorder.sight): the hand's rule alone (the
+    # shipped rulesets' `shows`) counted here after the first turn's, without a call per turn
+    look, shows, envs, seen = rec.look, rec.shows, Rules._PLAYER_ENV, 0
     if look is not None and g.winner is None:
-        look(g, sights)
+        look(g, rec.sights)
     draw = (picks[0].draw, picks[1].draw)  # a pick among n is (draw() * n) >> 32, as Picks.randrange(n)
     choice_of = rec.cat.choice
     trace: list[Progress] = []  # each player's progress after each turn
     note = trace.append
     read = player_reader(rules)
     traced = 0  # the decision count at the last entry of `trace`
-    # a player's points and goal are read again only when they may have changed: when they read
-    # only the fields (the engine's win check knows which), after a change of a field (its version
-    # g.fv, as check_win reads it): their own field's, or either when they read the other's too
+    # a player's points and goal are read again only when they may have changed: if they read only the fields
+    # (as the win check knows), after a change of one (g.fv): their own, or either if they read both
     own = rules.win_reads_own_field_only
     by_fields = own or rules.win_reads_fields_only
-    a0, b0 = read(g, 0)
-    a1, b1 = read(g, 1)
-    fv0, fv1 = g.fv  # the field versions they were read at
+    (a0, b0), (a1, b1) = read(g, 0), read(g, 1)
+    entry = (a0, b0, a1, b1)
+    last = g.fv[:]  # the field versions `entry` was read at
     while g.winner is None and g.moves_made < cap:
         acts = g.actions
         if acts is not None:  # kept on the state: a main decision or a `play from`, each action a play
@@ -242,21 +241,26 @@ def play_random(rules: Rules, seed: int, picks: tuple[Picks, Picks], cap: int, r
         if g.turn_no != turn_no or (match and g.hands is not hands):  # a turn ended
             turns += 1
             turn_no, hands = g.turn_no, g.hands
-            f0, f1 = g.fv
-            if not by_fields or (f0 != fv0 and own):
-                a0, b0 = read(g, 0)
-            if not by_fields or (f1 != fv1 and own):
-                a1, b1 = read(g, 1)
-            if by_fields and not own and (f0 != fv0 or f1 != fv1):
-                a0, b0 = read(g, 0)
-                a1, b1 = read(g, 1)
-            fv0, fv1 = f0, f1
-            note((a0, b0, a1, b1))
+            fv = g.fv
+            if fv != last or not by_fields:  # a player's points or goal may have changed
+                if not own or fv[0] != last[0]:
+                    a0, b0 = read(g, 0)
+                if not own or fv[1] != last[1]:
+                    a1, b1 = read(g, 1)
+                entry = (a0, b0, a1, b1)
+                last = fv[:]
+            note(entry)
             traced = g.moves_made
             if look is not None and g.winner is None:
-                look(g, sights)
+                if shows is None:
+                    look(g, rec.sights)
+                elif opp := g.zones[HAND1 - g.turn]:
+                    if shows(g, envs[g.turn]):
+                        seen += len(opp)
     if traced != g.moves_made:  # the game stopped inside a turn: its last position
         note(read(g, 0) + read(g, 1))
+    if seen:
+        rec.sights["visibility.hand"] = rec.sights.get("visibility.hand", 0) + seen
     for p in (0, 1):  # the plays offered, each once (a set of plays: they hash as objects)
         rec.seen[p].update(map(second, offered[p]))
     return Played(g, g.moves_made, turns if match else g.turn_no, real, trace)

@@ -39,7 +39,7 @@ RANK_NAME = {RANK_LETTERS.get(r, r): r for r in RANK_OF}  # the character -> the
 class Recorder:
     """Notes, per seat, what became legal, what was chosen and what was countered."""
 
-    __slots__ = ("cat", "seen", "chosen", "countered", "ranks", "look", "sights", "started")
+    __slots__ = ("cat", "seen", "chosen", "countered", "ranks", "look", "shows", "sights", "started")
 
     def __init__(self, cat: Catalog) -> None:
         self.cat = cat
@@ -50,6 +50,8 @@ class Recorder:
         self.ranks: tuple[list[str], list[str]] = ([], [])
         # the cards the player to move saw at each turn's start by each visibility rule (`sight`)
         self.look = sight(cat.rules)
+        # the hand's rule when it is the only visibility rule (`look` is then that rule's count alone)
+        self.shows = cat.rules.visible_fn if self.look is not None and is_hand_only(cat.rules) else None
         self.sights: dict[str, int] = {}
         self.started = False
 
@@ -119,6 +121,11 @@ class Recorder:
 Look = Callable[[State, dict[str, int]], None]
 
 
+def is_hand_only(rules: Rules) -> bool:
+    """Whether `visibility.hand` is the ruleset's only visibility rule (the shipped rulesets)."""
+    return bool(rules.hand_rule) and rules.deck_top_fn is None and rules.card_visible_fn is None
+
+
 def sight(rules: Rules) -> Look | None:
     """What the player to move sees of the opponent's hidden cards by the ruleset's visibility rules
     (engine/knowledge.py), counted into a dict per rule: `visibility.hand` the opponent's hand while
@@ -129,7 +136,7 @@ def sight(rules: Rules) -> Look | None:
     if not (hand or top is not None or card is not None):
         return None
     shows, envs = rules.visible_fn, Rules._PLAYER_ENV  # visibility.hand, called as Rules.hand_visible does
-    if top is None and card is None:  # the hand's rule alone (the shipped rulesets): kept short
+    if is_hand_only(rules):  # the hand's rule alone (the shipped rulesets): kept short
 
         def look_hand(g: State, seen: dict[str, int]) -> None:
             p = g.turn
