@@ -63,21 +63,23 @@ def _games(path: str, spec: str, games: int) -> None:
             finish(pos[i % 20].copy(), pick)
     elif path == "lab":  # the play phase of `cuttle sim` on one core, without the database
         from interpreter.lab.games import play_game
-        from interpreter.lab.job import game_seed
+        from interpreter.lab.job import game_seed, rules_of
         from interpreter.lab.sim import prepare
 
         job = prepare([spec], ("random", "random"), 0)
+        rules = rules_of(job.sides[0])  # the lab's own copy, as `cuttle sim` plays it
         play_game(rules, -1, game_seed(1, 0), job.players, job.max_decisions)
         for i in range(games):
             play_game(rules, i, game_seed(job.seed, i), job.players, job.max_decisions)
     else:  # lab-games: the lab's games (its seeds, its players' generators) on the raw path, nothing recorded
         from interpreter.engine.machine import deal
         from interpreter.engine.state import State
-        from interpreter.lab.job import game_seed, player_seed
+        from interpreter.lab.job import game_seed, player_seed, rules_of
         from interpreter.lab.sim import prepare
         from interpreter.players.picks import Picks
 
         job = prepare([spec], ("random", "random"), 0)
+        rules = rules_of(job.sides[0])
         for i in [-1, *range(games)]:
             seed = game_seed(1 if i < 0 else job.seed, max(i, 0))
             rngs = (Picks(player_seed(seed, 0)), Picks(player_seed(seed, 1)))

@@ -37,6 +37,7 @@ from interpreter.rules import PlayDef, Rules
 from .decision import MAIN_OF, RESPOND_OF
 from .generated import body, define, function, name
 from .inline import Inliner
+from .wincheck import keep
 
 # the bindings of a play, and the generated function's local for each
 _BINDINGS = {"me": "me", "opponent": "opp", "card": "c", "cards": "cs", "target": "target"}
@@ -152,7 +153,9 @@ def _win_check(rules: Rules, plan: Any, inl: Inliner, ns: dict[str, Any]) -> lis
     if score is None or goal is None or score2 is None or goal2 is None:
         check = body("check_win")
         return body("if_fields_changed", THEN=check) if plan.win_by_fields else check
-    return body("win_in_place", SCORE=score, GOAL=goal, SCORE2=score2, GOAL2=goal2)
+    return body(
+        "win_in_place", SCORE=score, GOAL=goal, SCORE2=score2, GOAL2=goal2, KEEP=keep(rules), KEEP2=keep(rules, "opp")
+    )
 
 
 def _turn_end(plan: Any, inl: Inliner) -> list[ast.stmt]:

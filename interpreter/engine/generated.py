@@ -79,6 +79,7 @@ _ATTRS = frozenset(
         "winner",
         "fv",
         "checked_fv",
+        "pg",
         "declare_winner",
         "passed",
         "marks",

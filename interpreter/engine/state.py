@@ -145,6 +145,7 @@ class State:
         "acted",
         "fv",
         "checked_fv",
+        "pg",
         "actions",
         "wins",
         "hands",
@@ -183,6 +184,10 @@ class State:
         # each field's version, bumped whenever a card enters or leaves it (caches the win check)
         self.fv = [0, 0]
         self.checked_fv = [-1, -1]
+        # each player's (field version, points, goal) as the generated win check (`won`, `win_in_place`)
+        # last worked them out: when a ruleset's score and goal read only the player's own field, they
+        # are p's now if pg[p][0] == fv[p] (what the lab records after each turn, without a call)
+        self.pg: list[tuple[int, int, int]] = [(-1, 0, 0), (-1, 0, 0)]
         self.actions: list | None = None  # the legal actions of a main decision, once enumerated
         # a match of several hands (`match.wins`): hands won by p1 and p2, each finished hand's
         # (winner or DRAW, reason), and the result of a hand that has just ended
@@ -228,7 +233,7 @@ class State:
         s.rng = rng = _new(Rng)
         rng.s = self.rng.s
         s.moves_made, s.acted = self.moves_made, self.acted
-        s.fv, s.checked_fv, s.actions = self.fv[:], self.checked_fv[:], self.actions
+        s.fv, s.checked_fv, s.pg, s.actions = self.fv[:], self.checked_fv[:], self.pg[:], self.actions
         s.wins, s.hands, s.hand_over = self.wins, self.hands, self.hand_over
         s.known = self.known
         s.counters = self.counters
@@ -239,8 +244,9 @@ class State:
     # Slots that are not part of the position: the ruleset itself, and the legal actions of the pending
     # decision, a cache filled on demand (asking for the legal moves must not change the position).
     # `cur` is the bindings of the program running (read only by EventState, for what caused a move).
-    # `log` is what the game's history did (for the lab's counts), not where it stands.
-    NOT_IN_KEY = frozenset({"rules", "actions", "cur", "log"})
+    # `log` is what the game's history did (for the lab's counts), not where it stands; `pg` is what
+    # the win check worked out from the fields, a cache tagged with the field version it was read at.
+    NOT_IN_KEY = frozenset({"rules", "actions", "cur", "log", "pg"})
 
     def key(self) -> tuple:
         """Every slot but NOT_IN_KEY, for exact comparisons (undo, replay, an illegal move changing nothing).

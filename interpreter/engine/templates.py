@@ -35,6 +35,8 @@ EFFECT: Any  # statements: a direct play's effect (a placeholder)
 WINDOW: Any  # an expression: the response window's test
 SCORE: Any  # an expression: a player's score (a placeholder)
 GOAL: Any  # an expression: a player's goal (a placeholder)
+KEEP: Any  # statements: `keep` below, where the rules keep each player's points (wincheck.keep_points), else none
+KEEP2: Any  # statements: the same for the other player (`opp`)
 GUARD: Any  # an expression: the test of `turn.end`'s `if` (a placeholder)
 HAND: Any  # an integer: the zone number of p1's hand
 STACK: Any  # an integer: the zone number of the stack
@@ -177,7 +179,12 @@ def won(g, me):
     opp = 1 - me
     s = SCORE
     w = GOAL
+    KEEP
     return s >= w
+
+
+def keep(g, me, s, w):  # what the lab reads after each turn (State.pg), when its rules keep points
+    g.pg[me] = (g.fv[me], s, w)
 
 
 def points_goal(g, me):
@@ -267,6 +274,7 @@ def win_in_place(g, me, opp):  # each player's only if their field changed
         ck[me] = fv[me]
         s = SCORE
         w = GOAL
+        KEEP
         if s >= w:
             g.declare_winner(me, WINS[me])
             return
@@ -274,6 +282,7 @@ def win_in_place(g, me, opp):  # each player's only if their field changed
         ck[opp] = fv[opp]
         s = SCORE2
         w = GOAL2
+        KEEP2
         if s >= w:
             g.declare_winner(opp, WINS[opp])
             return

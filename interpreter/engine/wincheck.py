@@ -9,18 +9,37 @@ or goal cannot be written in place (it calls a definition's own function) keeps 
 
 from __future__ import annotations
 
+import ast
 from typing import Any
 
 from interpreter.core.errors import RulesetError
 from interpreter.rules import Rules
 
-from .generated import define, function
+from .generated import body, define, function
 from .inline import Inliner
 
 
 def win_function(rules: Rules) -> Any:
     """`won(g, me) -> bool`, or None when the score and goal must stay calls."""
     return _score_and_goal(rules, "won", "<win check of a ruleset>", "engine.win_check")
+
+
+_KEEPS = "keeps points"  # rules.engine_cache: whether the generated win check notes points and goals
+
+
+def keep_points(rules: Rules) -> None:
+    """Have the generated win check note each player's points and goal on the state as it works them
+    out (`State.pg`, tagged with the field's version): what the lab records after every turn, read
+    there instead of worked out again. Other tools do not pay for the note. Call it before the first
+    game (code the engine made without the note is dropped and made again)."""
+    if not rules.engine_cache.get(_KEEPS):
+        rules.engine_cache.pop("machine", None)
+        rules.engine_cache[_KEEPS] = True
+
+
+def keep(rules: Rules, me: str = "me") -> list[ast.stmt]:
+    """The win check's note of player `me`'s points and goal (template `keep`), if the rules keep them."""
+    return body("keep", me=me) if rules.engine_cache.get(_KEEPS) else []
 
 
 def points_goal_function(rules: Rules) -> Any:
@@ -47,7 +66,7 @@ def _score_and_goal(rules: Rules, name: str, filename: str, label: str) -> Any:
         if ns.setdefault(k, v) is not v:  # pragma: no cover - one namespace, no clash possible
             raise RulesetError(f"internal error: the {label} and the compiler both name {k!r}")
     return define(
-        function(name, SCORE=score, GOAL=goal),
+        function(name, SCORE=score, GOAL=goal, KEEP=keep(rules)),
         name,
         ns,
         filename,
@@ -58,4 +77,4 @@ def _score_and_goal(rules: Rules, name: str, filename: str, label: str) -> Any:
     )
 
 
-__all__ = ["win_function", "points_goal_function"]
+__all__ = ["win_function", "points_goal_function", "keep_points", "keep"]

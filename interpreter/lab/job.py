@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.core.errors import CuttleError
+from interpreter.engine.wincheck import keep_points
 from interpreter.players import parse_spec
 from interpreter.players.heuristic import RandomPlayer
 from interpreter.players.picks import Picks
@@ -146,6 +147,7 @@ def rules_of(side: Side) -> Rules:
                 "every worker needs the same version of Cuttle Lab"
             )
         _RULES[side.hash] = rules
+    keep_points(rules)  # the win check notes each player's points and goal: each turn's progress
     return rules
 
 

@@ -81,6 +81,30 @@ def player_reader(rules: Rules) -> Callable[[State, int], tuple[int, int]]:
     return lambda g, p: (rules.score_of(g, p), rules.goal_of(g, p))
 
 
+def _progress(rules: Rules, g: State, read: Callable[[State, int], tuple[int, int]]) -> Callable[..., Progress]:
+    """`progress(fv, last, entry)`: the players' points and goals in `g` now, their `entry` having been
+    read at the field versions `last`. When a player's read only their own field, theirs is read again
+    only if it changed, and then from the win check's note if it made one at this version (State.pg,
+    engine/wincheck.keep_points) instead of worked out again."""
+    if not rules.win_reads_own_field_only:
+        return lambda fv, last, entry: read(g, 0) + read(g, 1)
+    pg = g.pg  # a state's one list, never replaced
+
+    def progress(fv: list[int], last: list[int], entry: Progress) -> Progress:
+        a0, b0, a1, b1 = entry
+        if fv[0] != last[0]:
+            v, a0, b0 = pg[0]
+            if v != fv[0]:
+                a0, b0 = read(g, 0)
+        if fv[1] != last[1]:
+            v, a1, b1 = pg[1]
+            if v != fv[1]:
+                a1, b1 = read(g, 1)
+        return (a0, b0, a1, b1)
+
+    return progress
+
+
 class _Texts(dict[Progress, str]):
     """Each entry's JSON text, made once per distinct entry (a game repeats its entries a lot)."""
 
@@ -191,11 +215,10 @@ def play_random(rules: Rules, seed: int, picks: tuple[Picks, Picks], cap: int, r
     read = player_reader(rules)
     traced = 0  # the decision count at the last entry of `trace`
     # a player's points and goal are read again only when they may have changed: if they read only the fields
-    # (as the win check knows), after a change of one (g.fv): their own, or either if they read both
-    own = rules.win_reads_own_field_only
-    by_fields = own or rules.win_reads_fields_only
-    (a0, b0), (a1, b1) = read(g, 0), read(g, 1)
-    entry = (a0, b0, a1, b1)
+    # (as the win check knows), after a change of one (g.fv)
+    by_fields = rules.win_reads_own_field_only or rules.win_reads_fields_only
+    progress = _progress(rules, g, read)
+    entry = read(g, 0) + read(g, 1)
     last = g.fv[:]  # the field versions `entry` was read at
     while g.winner is None and g.moves_made < cap:
         acts = g.actions
@@ -243,11 +266,7 @@ def play_random(rules: Rules, seed: int, picks: tuple[Picks, Picks], cap: int, r
             turn_no, hands = g.turn_no, g.hands
             fv = g.fv
             if fv != last or not by_fields:  # a player's points or goal may have changed
-                if not own or fv[0] != last[0]:
-                    a0, b0 = read(g, 0)
-                if not own or fv[1] != last[1]:
-                    a1, b1 = read(g, 1)
-                entry = (a0, b0, a1, b1)
+                entry = progress(fv, last, entry)
                 last = fv[:]
             note(entry)
             traced = g.moves_made

@@ -104,7 +104,8 @@ def count(value: Any, option: str) -> int:
 def prepare(specs: Sequence[str], players: tuple[str, str], seed: int, max_decisions: int = MAX_DECISIONS) -> Job:
     """Load the rulesets and check the players; every problem is raised before anything is played."""
     canon = (canonical_player(players[0]), canonical_player(players[1]))
-    sides = tuple(Side.of(label, load_ruleset(spec)) for label, spec in zip("ab", specs, strict=False))
+    # the lab's own copy of each ruleset: its engine notes points and goals (rules_of), others' does not
+    sides = tuple(Side.of(label, load_ruleset(spec, fresh=True)) for label, spec in zip("ab", specs, strict=False))
     for side in sides:  # the engine's generated code is part of loading, not of the first game's time
         prepare_engine(rules_of(side))
     return Job(sides, canon, seed, max_decisions)
