@@ -83,7 +83,6 @@ from .pyast import (
 )
 from .runtime import BUILTINS, HELPERS, as_cards
 from .statements import (
-    block,
     branches,
     cards_arg,
     compile_program,
@@ -390,10 +389,6 @@ class Compiler:
         """An expression of a suspending statement, compiled as a function of its own."""
         return sub_expr(self, node, bound)
 
-    def block(self, body: tuple[A.Node, ...], bound: set[str], out: list) -> None:
-        """The instructions of statements nested in a suspending one (an `if`'s branches)."""
-        block(self, body, bound, out)
-
     def branches(self, test: Any, then: Any, orelse: Any, bound: set[str], out: list) -> None:
         """The jumps of an `if` on `test` (a function of the state, or an instruction's answer)."""
         branches(self, test, then, orelse, bound, out)
@@ -420,7 +415,7 @@ class Compiler:
         """A program compiled: its instructions (statements.py)."""
         return compile_program(self, prog, bound)
 
-    # -- added for constructs (cx-names)
+    # -- a definition's use (definitions.py), for a name's and a call's `compile` -----------------
     def expand(
         self, node: A.Node, name: str, args: tuple[A.Node, ...], scope: Scope, used: dict[str, str], loop: bool = False
     ) -> _Code:

@@ -2,7 +2,7 @@
 that may (`choose`, `play from`, a question) becomes a flat list of instructions (instructions.py)
 around generated functions. Each statement's own code is its construct's `lines` (and, at the top of
 a program, its `instructions`; constructs/); here are the services they call through the `Compiler`
-at work (`c.plain_step`, `c.block`, `c.branches`, `c.each`...)."""
+at work (`c.plain_step`, `c.sub_expr`, `c.branches`, `c.each`...)."""
 
 from __future__ import annotations
 
