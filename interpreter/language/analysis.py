@@ -83,10 +83,3 @@ def reads_only_own_field(node: Any, ctx: Context) -> bool:
 def _suspends(node: Any) -> bool:
     """Whether a statement can wait for a player's decision (choose, play from...: its `SUSPENDS`)."""
     return any(isinstance(n, A.Statement) and n.SUSPENDS for n in nodes(node))
-
-
-def _conjuncts(node: A.Node) -> list[A.Node]:
-    """`A and B and C` as [A, B, C] (anything else: itself)."""
-    if isinstance(node, A.BinOp) and node.op == "and":
-        return _conjuncts(node.left) + _conjuncts(node.right)
-    return [node]

@@ -11,6 +11,7 @@ from ..cost import ONE, ZERO
 from ..node import Node, Pos, Statement
 from ..pyast import _call, _Code, _for, _load
 from ..values import cards
+from .name import _TYPES
 
 if TYPE_CHECKING:
     from ..compiler import Compiler
@@ -50,7 +51,7 @@ class ForEach(Statement):
     def lines(self, c: Compiler, scope: Scope, used: dict[str, str]) -> list[ast.stmt]:
         src = c.cards_arg(self.source, scope, used, "for each")
         var = c._fresh()
-        inner = {**scope, self.var: _Code(_load(var), c._TYPES.get(self.var, "any"))}
+        inner = {**scope, self.var: _Code(_load(var), _TYPES.get(self.var, "any"))}
         body: list[ast.stmt] = []
         saved, c.cost = c.cost, ZERO
         c._in_loop += 1
