@@ -12,6 +12,7 @@ import pytest
 
 from interpreter.engine.game import Game
 from interpreter.engine.machine import enumerate_actions
+from interpreter.engine.wincheck import keep
 from interpreter.lab.catalog import Catalog, catalog_of
 from interpreter.lab.games import play_game
 from interpreter.lab.job import canonical_player, game_seed, player_seed, rules_of
@@ -201,11 +202,15 @@ def test_the_bot_plays_through_the_game_api_deterministically() -> None:
 def test_the_engine_is_generated_while_the_run_is_prepared_not_in_its_first_game() -> None:
     from interpreter.lab.sim import prepare
 
-    rules = load_ruleset("default+tens-block")  # a composition no other test has prepared in this process
-    rules.engine_cache.clear()
+    shared = load_ruleset("default+tens-block")  # a composition no other test has prepared in this process
+    shared.engine_cache.clear()
     job = prepare(["default+tens-block"], ("random", "random"), 0)
-    assert rules_of(job.sides[0]) is rules
+    rules = rules_of(job.sides[0])
     assert "machine" in rules.engine_cache  # the games of `play` find it made
+    # on the lab's own copy, whose win check notes each player's points and goal (State.pg); the copy
+    # other tools load is left as it was, so that `cuttle bench` and `cuttle code` do not carry the note
+    assert rules is not shared and rules.hash == shared.hash
+    assert keep(rules) and not keep(shared)
 
 
 def test_a_ruleset_with_more_rules_than_the_record_has_characters_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:

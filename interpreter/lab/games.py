@@ -22,7 +22,7 @@ from . import columns
 from .catalog import catalog_of
 from .columns import GameRecord, Row
 from .job import MAX_DECISIONS, Job, game_seed, plain_random, player_factory, player_seed, rules_of
-from .playing import Played, play, play_random, progress_text
+from .playing import Played, play, play_random, progress_of, progress_text
 from .recorder import Recorder
 
 SEATS = ("p1", "p2")
@@ -65,7 +65,9 @@ def record_of(
     """The record of a game that stopped as `played` says: who won, and how the game ended."""
     g = played.state
     w = g.winner
-    scores = (rules.score_of(g, 0), rules.score_of(g, 1))
+    # the final points and goals: the progress's last entry, read after the last move (playing.py)
+    last = played.progress[-1] if played.progress else progress_of(rules, g)
+    scores = (last[0], last[2])
     goal = None
     by = win_rule(g.reason) if w is not None else None
     if w is None:
@@ -76,7 +78,7 @@ def record_of(
             end, ended = "rule", by or "a rule's win"
         elif rules.passes_to_end and g.passes >= rules.passes_to_end:
             end, ended = "passes", "end.passes"
-        elif w in (0, 1) and scores[w] >= (at := rules.goal_of(g, w)):
+        elif w in (0, 1) and scores[w] >= (at := last[2 * w + 1]):
             end, goal, ended = "goal", at, "end.goal"
         elif g.pending is None and "no legal move" in g.reason:
             end, ended = "no-move", "no legal move"
