@@ -12,7 +12,7 @@ import yaml
 from interpreter.language import tree as A
 from interpreter.language.node import ATOM, POSTFIX
 from interpreter.language.parser import parse_expr, parse_program
-from interpreter.language.printer import level, to_text
+from interpreter.language.printer import to_text
 from interpreter.rules.schema import RULESET
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -206,7 +206,8 @@ def test_parentheses_are_minimal(src: str, expected: str) -> None:
     [("goals[1]", POSTFIX), ("it.rank", POSTFIX), ("count(x)", ATOM), ("[x]", ATOM), ('"Q"', ATOM), ("x", ATOM)],
 )
 def test_the_precedence_of_postfix_forms_and_atoms(src: str, need: int) -> None:
-    assert level(parse_expr(src)) == need
+    node = parse_expr(src)
+    assert isinstance(node, A.Expression) and node.level() == need
 
 
 def test_multiline_layout() -> None:

@@ -54,213 +54,20 @@ def _pos(meta_or_token) -> dict:
     return {"line": getattr(meta_or_token, "line", 0) or 0, "column": getattr(meta_or_token, "column", 0) or 0}
 
 
-def _else_chain(rest: list) -> tuple:
-    """What follows an `if`'s statements: each `else if` (an If with no else yet), then the else's
-    statements if there is an else; the chain is nested from the last: each `else if` is an else."""
-    chain = [x for x in rest if isinstance(x, A.If)]
-    tail = [x for x in rest if not isinstance(x, A.If) and x is not None]
-    orelse = tail[0] if tail else ()
-    for link in reversed(chain):
-        orelse = (A.If(link.cond, link.then, orelse, line=link.line, column=link.column),)
-    return orelse
+class _Helpers:
+    """The parse actions of the grammar rules that make no node of their own: their parents read them."""
 
-
-class _Rules(Transformer):
-    def start(self, meta, c):
-        return A.Program(tuple(c[0]), **_pos(meta))
-
-    def stmts(self, meta, c):
+    def stmts(self, meta, c):  # the statements of a block
         return tuple(c)
 
-    # statements
-    def scrap(self, meta, c):
-        return A.Scrap(c[0], **_pos(meta))
-
-    def move(self, meta, c):
-        return A.Move(c[0], c[1], **_pos(meta))
-
-    def attach(self, meta, c):
-        return A.Attach(c[0], c[1], str(c[2]), **_pos(meta))
-
-    def draw(self, meta, c):
-        return A.Draw(c[0], c[1] if len(c) > 1 else None, **_pos(meta))
-
-    def reveal(self, meta, c):
-        return A.Reveal(c[0], **_pos(meta))
-
-    def shuffle(self, meta, c):
-        return A.Shuffle(c[0], **_pos(meta))
-
-    def shuffle_under(self, meta, c):
-        return A.ShuffleUnder(c[0], **_pos(meta))
-
-    def swap(self, meta, c):
-        return A.Swap(c[0], c[1], **_pos(meta))
-
-    def choose(self, meta, c):
-        return A.Choose(c[0], c[1], c[2], c[3], **_pos(meta))
-
-    def choose_upto(self, meta, c):
-        return A.Choose(c[0], c[1], c[2], c[3], upto=True, **_pos(meta))
-
-    def choose_order(self, meta, c):
-        return A.Choose(A.Call("count", (c[0],), **_pos(meta)), c[0], c[1], c[2], ordered=True, **_pos(meta))
-
-    def choose_number(self, meta, c):
-        return A.ChooseNumber(c[0], c[1], c[2], c[3], **_pos(meta))
-
-    def verb(self, meta, c):
+    def verb(self, meta, c):  # the word naming a choice or a question (`as VERB`, `agrees to VERB`)
         return str(c[0])
 
-    def play(self, meta, c):
-        return A.PlayFrom(c[0], **_pos(meta))
-
-    def let(self, meta, c):
-        return A.Let(str(c[0]), c[1], **_pos(meta))
-
-    def if_(self, meta, c):
-        return A.If(c[0], c[1], _else_chain(c[2:]), **_pos(meta))
-
-    def ask(self, meta, c):  # `if P agrees to VERB then ...`: the rest as an `if`'s
-        return A.Ask(c[0], str(c[1]), c[2], _else_chain(c[3:]), **_pos(meta))
-
-    def else_if(self, meta, c):
-        return A.If(c[0], c[1], (), **_pos(meta))
-
-    def for_each(self, meta, c):
-        return A.ForEach(str(c[0]), c[1], c[2], **_pos(meta))
-
-    def mark(self, meta, c):
-        return A.Mark(c[0], str(c[1]), c[2] if len(c) > 2 else None, **_pos(meta))
-
-    def set_counter(self, meta, c):
-        return A.SetCounter(c[0], c[1], c[2] if len(c) > 2 else None, **_pos(meta))
-
-    def add_to_counter(self, meta, c):
-        return A.AddCounter(c[0], c[1], **_pos(meta))
-
-    def unmark(self, meta, c):
-        return A.Unmark(c[0], str(c[1]), **_pos(meta))
-
-    def pass_(self, meta, c):
-        return A.Pass(**_pos(meta))
-
-    def win(self, meta, c):
-        return A.Win(c[0], **_pos(meta))
-
-    def nothing(self, meta, c):
-        return A.Nothing(**_pos(meta))
-
-    def show(self, meta, c):
-        return A.Show(c[0], c[1], **_pos(meta))
-
-    def show_all(self, meta, c):
-        return A.Show(c[0], None, **_pos(meta))
-
-    # destinations
-    def to_deck_top(self, meta, c):
-        return A.Dest("deck top", reversed=bool(c) and c[0] == "reversed", **_pos(meta))
-
-    def to_deck_bottom(self, meta, c):
-        return A.Dest("deck bottom", reversed=bool(c) and c[0] == "reversed", **_pos(meta))
-
-    def in_order(self, meta, c):
+    def in_order(self, meta, c):  # the order of a destination on the deck
         return "in order"
 
     def reversed_(self, meta, c):
         return "reversed"
-
-    def to_scrap(self, meta, c):
-        return A.Dest("scrap", **_pos(meta))
-
-    def to_shown(self, meta, c):
-        return A.Dest("shown", **_pos(meta))
-
-    def to_hand(self, meta, c):
-        return A.Dest("hand", c[0], **_pos(meta))
-
-    def to_field(self, meta, c):
-        return A.Dest("field", c[0], str(c[1]), **_pos(meta))
-
-    # expressions
-    def where(self, meta, c):
-        return A.Where(c[0], c[1], **_pos(meta))
-
-    def where_named(self, meta, c):
-        return A.Where(c[0], c[2], str(c[1]), **_pos(meta))
-
-    def or_(self, meta, c):
-        return A.BinOp("or", c[0], c[1], **_pos(meta))
-
-    def and_(self, meta, c):
-        return A.BinOp("and", c[0], c[1], **_pos(meta))
-
-    def not_(self, meta, c):
-        return A.Not(c[0], **_pos(meta))
-
-    def compare(self, meta, c):
-        return A.BinOp(str(c[1]), c[0], c[2], **_pos(meta))
-
-    def in_(self, meta, c):
-        return A.BinOp("in", c[0], c[1], **_pos(meta))
-
-    def not_in(self, meta, c):
-        return A.BinOp("not in", c[0], c[1], **_pos(meta))
-
-    def add(self, meta, c):
-        return A.BinOp("+", c[0], c[1], **_pos(meta))
-
-    def sub(self, meta, c):
-        return A.BinOp("-", c[0], c[1], **_pos(meta))
-
-    def mul(self, meta, c):
-        return A.BinOp("*", c[0], c[1], **_pos(meta))
-
-    def div(self, meta, c):
-        return A.BinOp("/", c[0], c[1], **_pos(meta))
-
-    def neg(self, meta, c):
-        return A.Neg(c[0], **_pos(meta))
-
-    def attr(self, meta, c):
-        return A.Attr(c[0], str(c[1]), **_pos(meta))
-
-    def index(self, meta, c):
-        return A.Index(c[0], c[1], **_pos(meta))
-
-    def number(self, meta, c):
-        return A.Num(int(c[0]), **_pos(meta))
-
-    def string(self, meta, c):
-        return A.Str(str(c[0])[1:-1], **_pos(meta))
-
-    def name(self, meta, c):
-        return A.Name(" ".join(str(c[0]).split()), **_pos(meta))  # (`first  player` is `first player`)
-
-    def call(self, meta, c):
-        args = tuple(a for a in c[1:] if a is not None)
-        return A.Call(str(c[0]), args, **_pos(meta))
-
-    def list(self, meta, c):
-        return A.ListLit(tuple(a for a in c if a is not None), **_pos(meta))
-
-    def hand(self, meta, c):
-        return A.Zone("hand", c[0], **_pos(meta))
-
-    def field(self, meta, c):
-        return A.Zone("field", c[0], **_pos(meta))
-
-    def deck(self, meta, c):
-        return A.Zone("deck", **_pos(meta))
-
-    def scrap_zone(self, meta, c):
-        return A.Zone("scrap", **_pos(meta))
-
-    def shown(self, meta, c):
-        return A.Zone("shown", **_pos(meta))
-
-    def in_play(self, meta, c):
-        return A.Zone("play", **_pos(meta))
 
 
 def _action(cls: type[A.Node], rule: str) -> Any:
@@ -273,11 +80,9 @@ def _action(cls: type[A.Node], rule: str) -> Any:
 
 def _transformer() -> type[Transformer]:
     """The parse actions: each construct's `parse` for its grammar rules (the table of constructs),
-    and the rules that make no node of their own (`stmts`, `verb`, `order`)."""
-    actions = {name: f for name, f in vars(_Rules).items() if not name.startswith("__")}
-    for cls in A.CONSTRUCTS:
-        for rule in cls.RULES:
-            actions[rule] = _action(cls, rule)
+    and the rules that make no node of their own (`_Helpers`)."""
+    actions = {name: f for name, f in vars(_Helpers).items() if not name.startswith("__")}
+    actions.update({rule: _action(cls, rule) for cls in A.CONSTRUCTS for rule in cls.RULES})
     return cast(type[Transformer], v_args(meta=True)(type("_ToAst", (Transformer,), actions)))
 
 
