@@ -27,9 +27,9 @@ REQUIRED = {
     Node: ("parse",),
 }
 
-#: grammar rules that build no node of their own: their parents read them (`stmts` is a list of
-#: statements, `verb` a word of `play from`, `in_order`/`reversed_` the order of a destination)
-HELPER_RULES = {"stmts", "verb", "in_order", "reversed_"}
+#: grammar rules that build no node of their own (`stmts` is a list of statements, `verb` a word,
+#: `in_order`/`reversed_` the order of a destination): the parser's few helper actions, their parents read them
+HELPER_RULES = {name for name in vars(parser._Helpers) if not name.startswith("_")}
 
 
 def _kind(cls: type) -> type:
