@@ -1,7 +1,11 @@
 """Effect-language trees in plain English, for rules pages and diffs.
 
-One generic renderer over the node types (a `match` per kind of phrase: statements, conditions,
-values, and noun phrases for sets of cards), plus a few idioms that make common shapes read well:
+Each construct says its own English (constructs/*.py: a statement's `english`, an expression's
+`value_words`, `condition_words` and `noun`). This module is the pass around them: the entry points
+(`english`, `say`, and `value`, `cond_text`, `noun`, `stmt_text`, which call the construct's method),
+the ruleset's names (`Context`), the vocabulary the constructs share (the `English` pass object:
+players, verbs, noun phrases narrowed by a `where`), and the idioms across statements that make
+common shapes read well (`clauses`: a choice and the statement acting on it read as one clause):
 
     scrap play where it.role == point                      -> scrap every point card in play
     choose 1 from scrap where it.rank != 3 by me as take
@@ -201,14 +205,6 @@ def _in_scope(node: Any, name: str, new: str) -> Any:
     return node
 
 
-def _named_card(cond: A.Node, var: str, ctx: Context) -> tuple[A.Node, Context]:
-    """The condition of `where x: COND` read as a condition on `it` (so "whose value is 3" reads as
-    it does unnamed), and x, where `it` means another card (a nested `where`), called "that card"."""
-    if _in_scope(cond, "it", _EACH) != cond:  # the condition reads an outer `it` too: x keeps its own words
-        return cond, ctx.with_(aliases={**ctx.aliases, var: "that card"})
-    return _in_scope(cond, var, "it"), ctx.with_(aliases={**ctx.aliases, var: "that card"})
-
-
 def _is_one(n: A.Node) -> bool:
     return isinstance(n, A.Num) and n.value == 1
 
@@ -341,39 +337,6 @@ def value(node: A.Node, ctx: Context) -> str:
     return cast(A.Expression, node).value_words(English(ctx))
 
 
-def _table(values: list, counted: A.Node, ctx: Context) -> str | None:
-    """`goals[count(S)]`: 21 with no King, 14 with 1, 10 with 2 ..."""
-    np = noun(counted, ctx)
-    if np is None or not values:
-        return None
-    rank = _one_rank(counted)
-    if rank is not None and rank in ctx.rank_counts:  # (Micro's one King: 21 with none, 14 with 1)
-        values = values[: ctx.rank_counts[rank] + 1]
-    parts = [f"{values[0]} with no {np.head()}{' ' + np.place if np.place else ''}{np.tail()}"]
-    parts += [f"{v} with {i}" for i, v in enumerate(values[1:], start=1)]
-    return join_or(parts, "and")
-
-
-def _one_rank(node: A.Node) -> str | None:
-    """The rank R a set is limited to (`S where it.rank == R and ...`), or None."""
-
-    def limited(cond: A.Node) -> str | None:
-        match cond:
-            case A.BinOp(
-                op="==", left=A.Attr(obj=A.Name(name="it"), name="rank"), right=A.Name(name=r) | A.Str(value=r)
-            ):
-                return r
-            case A.BinOp(op="and", left=left, right=right):
-                return limited(left) or limited(right)
-        return None
-
-    return limited(node.cond) if isinstance(node, A.Where) else None
-
-
-def _is_condition(node: A.Node) -> bool:
-    return isinstance(node, A.Not) or (isinstance(node, A.BinOp) and node.op not in ARITH_WORDS)
-
-
 def is_value(node: A.Node) -> bool:
     """Whether an expression is plainly a number (arithmetic, a number, a count, a total, a min or max,
     a card's number): read as a noun, not as a condition."""
@@ -396,70 +359,6 @@ def cond_text(node: A.Node, ctx: Context, negated: bool = False) -> str:
     return f"not {value(node, ctx)}" if negated else value(node, ctx)
 
 
-def _inlinable(f: str, args: tuple[A.Node, ...], ctx: Context) -> bool:
-    """A definition read in place: a single comparison about players (`uncounterable(me)` ->
-    `you have a Queen`); longer ones, or ones about cards, keep their name (see the Terms)."""
-    params, body = ctx.defines[f]
-    if len(params) != len(args) or not isinstance(body, A.BinOp) or body.op in ("and", "or"):
-        return False
-    return all(_is(x, "me") or _is(x, "opponent") for x in args)
-
-
-def _count_cond(s: A.Node, op: str, rhs: A.Node, ctx: Context) -> str:
-    """count(S) compared with a number: `the deck is empty`, `you have a Queen`..."""
-    np = noun(s, ctx)
-    n = rhs.value if isinstance(rhs, A.Num) else None
-    if np is None:
-        return f"the number of {value(s, ctx)} {COMPARE_WORDS[op]} {value(rhs, ctx)}"
-    some = (op == ">" and n == 0) or (op == ">=" and n == 1) or (op == "!=" and n == 0)
-    none = (op == "==" and n == 0) or (op == "<" and n == 1) or (op == "<=" and n == 0)
-    if np.definite:
-        if some:
-            return (
-                f"{np.definite} is not empty" if not np.plural_definite else f"there is at least one of {np.definite}"
-            )
-        if none:
-            return f"{np.definite} is empty" if not np.plural_definite else f"there are none of {np.definite}"
-        return f"the number of {np.definite} {COMPARE_WORDS[op]} {value(rhs, ctx)}"
-    zone_only = np.bare() and np.owner is None and np.source
-    if zone_only and (some or none):
-        return f"{np.source} is {'not ' if some else ''}empty"
-    if np.holder is not None:
-        who = player(np.holder, ctx)
-        sub = ctx.with_(subject=np.holder)
-        np2 = noun(s, sub) or np
-        tail = np2.tail()
-        if some:
-            return f"{who} {conj('have', np.holder)} {a(np2.head())}{' in play' if np2.bare() else ''}{tail}"
-        if none:
-            return f"{who} {conj('have', np.holder)} no {np2.head(True)}{' in play' if np2.bare() else ''}{tail}"
-        return (
-            f"{who} {conj('have', np.holder)} {_amount(op, rhs, ctx)} {np2.head(True)}"
-            f"{' in play' if np2.bare() else ''}{tail}"
-        )
-    where = f" {np.place}" if np.place else ""
-    if some:
-        return f"there is {a(np.head())}{where}{np.tail()}"
-    if none:
-        return f"there is no {np.head()}{where}{np.tail()}"
-    one = _is_one(rhs)  # "more than 1 card", not "more than 1 cards"
-    if np.bare() and np.source and np.source.endswith("hand"):
-        return f"{np.source} holds {_amount(op, rhs, ctx)} card{'' if one else 's'}"
-    return f"there {'is' if one else 'are'} {_amount(op, rhs, ctx)} {np.head(not one)}{where}{np.tail()}"
-
-
-def _amount(op: str, rhs: A.Node, ctx: Context) -> str:
-    words_ = {
-        "==": "exactly",
-        "!=": "other than",
-        "<": "fewer than",
-        "<=": "at most",
-        ">": "more than",
-        ">=": "at least",
-    }
-    return f"{words_.get(op, op)} {value(rhs, ctx)}"
-
-
 # -- statements --------------------------------------------------------------------------------
 
 
@@ -474,19 +373,6 @@ def _object(node: A.Node, ctx: Context) -> str:
 def stmt_text(node: A.Node, ctx: Context) -> str:
     """One statement as an imperative clause (lower case, no full stop)."""
     return cast(A.Statement, node).english(English(ctx))
-
-
-def _same_card(x: A.Node, cards: A.Node) -> bool:
-    """`x` is the card moved: the same tree, or `first(...)` of it."""
-    return x == cards or (isinstance(x, A.Call) and x.func == "first" and len(x.args) == 1 and x.args[0] == cards)
-
-
-def _cards(n: A.Node, ctx: Context) -> str:
-    if isinstance(n, A.Num):
-        return f"{n.value} card{'s' if n.value != 1 else ''}"
-    if isinstance(n, A.Name) and value(n, ctx) == words(n.name):  # a name the rule gave (`let n = ...`)
-        return f"{words(n.name)} cards"
-    return f"as many cards as {value(n, ctx)}"
 
 
 def _uses_chosen(stmt: A.Node, verb: str) -> bool:
@@ -602,6 +488,33 @@ def english(node: A.Node | Sequence[A.Node], ctx: Context | None = None, conditi
     return value(one, ctx)
 
 
+def _one_rank(node: A.Node) -> str | None:
+    """The rank R a set is limited to (`S where it.rank == R and ...`), or None."""
+
+    def limited(cond: A.Node) -> str | None:
+        match cond:
+            case A.BinOp(
+                op="==", left=A.Attr(obj=A.Name(name="it"), name="rank"), right=A.Name(name=r) | A.Str(value=r)
+            ):
+                return r
+            case A.BinOp(op="and", left=left, right=right):
+                return limited(left) or limited(right)
+        return None
+
+    return limited(node.cond) if isinstance(node, A.Where) else None
+
+
+#: how `count_cond` words a comparison with a number other than none or one ("at least 2 cards")
+_AMOUNT = {
+    "==": "exactly",
+    "!=": "other than",
+    "<": "fewer than",
+    "<=": "at most",
+    ">": "more than",
+    ">=": "at least",
+}
+
+
 class English:
     """The English pass as each construct's `english` / `value_words` / `condition_words` / `noun` sees
     it: the ruleset's names (`ctx`) and the vocabulary every construct shares."""
@@ -659,17 +572,68 @@ class English:
     # cards, sets and conditions
     def cards(self, n: A.Node) -> str:
         """A number of cards: `2 cards`, `as many cards as ...`."""
-        return _cards(n, self.ctx)
+        if isinstance(n, A.Num):
+            return f"{n.value} card{'s' if n.value != 1 else ''}"
+        if isinstance(n, A.Name) and self.value(n) == words(n.name):  # a name the rule gave (`let n = ...`)
+            return f"{words(n.name)} cards"
+        return f"as many cards as {self.value(n)}"
 
     def restrict(self, np: NP, cond: A.Node) -> None:
         _restrict(np, cond, self.ctx)
 
     def count_cond(self, s: A.Node, op: str, rhs: A.Node) -> str:
-        return _count_cond(s, op, rhs, self.ctx)
+        """count(S) compared with a number: `the deck is empty`, `you have a Queen`..."""
+        np = self.noun(s)
+        n = rhs.value if isinstance(rhs, A.Num) else None
+        if np is None:
+            return f"the number of {self.value(s)} {COMPARE_WORDS[op]} {self.value(rhs)}"
+        some = (op == ">" and n == 0) or (op == ">=" and n == 1) or (op == "!=" and n == 0)
+        none = (op == "==" and n == 0) or (op == "<" and n == 1) or (op == "<=" and n == 0)
+        if np.definite:
+            if some:
+                return (
+                    f"{np.definite} is not empty"
+                    if not np.plural_definite
+                    else f"there is at least one of {np.definite}"
+                )
+            if none:
+                return f"{np.definite} is empty" if not np.plural_definite else f"there are none of {np.definite}"
+            return f"the number of {np.definite} {COMPARE_WORDS[op]} {self.value(rhs)}"
+        zone_only = np.bare() and np.owner is None and np.source
+        if zone_only and (some or none):
+            return f"{np.source} is {'not ' if some else ''}empty"
+        if np.holder is not None:
+            who = self.player(np.holder)
+            np2 = self.with_(subject=np.holder).noun(s) or np
+            tail = np2.tail()
+            if some:
+                return f"{who} {conj('have', np.holder)} {a(np2.head())}{' in play' if np2.bare() else ''}{tail}"
+            if none:
+                return f"{who} {conj('have', np.holder)} no {np2.head(True)}{' in play' if np2.bare() else ''}{tail}"
+            return (
+                f"{who} {conj('have', np.holder)} {self._amount(op, rhs)} {np2.head(True)}"
+                f"{' in play' if np2.bare() else ''}{tail}"
+            )
+        where = f" {np.place}" if np.place else ""
+        if some:
+            return f"there is {a(np.head())}{where}{np.tail()}"
+        if none:
+            return f"there is no {np.head()}{where}{np.tail()}"
+        one = _is_one(rhs)  # "more than 1 card", not "more than 1 cards"
+        if np.bare() and np.source and np.source.endswith("hand"):
+            return f"{np.source} holds {self._amount(op, rhs)} card{'' if one else 's'}"
+        return f"there {'is' if one else 'are'} {self._amount(op, rhs)} {np.head(not one)}{where}{np.tail()}"
+
+    def _amount(self, op: str, rhs: A.Node) -> str:
+        return f"{_AMOUNT.get(op, op)} {self.value(rhs)}"
 
     def named_card(self, cond: A.Node, var: str) -> tuple[A.Node, English]:
-        c, ctx = _named_card(cond, var, self.ctx)
-        return c, English(ctx)
+        """The condition of `where x: COND` read as a condition on `it` (so "whose value is 3" reads as
+        it does unnamed), and x, where `it` means another card (a nested `where`), called "that card"."""
+        named = self.with_(aliases={**self.ctx.aliases, var: "that card"})
+        if _in_scope(cond, "it", _EACH) != cond:  # the condition reads an outer `it` too: x keeps its own words
+            return cond, named
+        return _in_scope(cond, var, "it"), named
 
     def in_scope(self, node: Any, name: str, new: str) -> Any:
         return _in_scope(node, name, new)
@@ -678,10 +642,24 @@ class English:
         return _looks_like_set(node, self.ctx)
 
     def table(self, values: list, counted: A.Node) -> str | None:
-        return _table(values, counted, self.ctx)
+        """`goals[count(S)]`: 21 with no King, 14 with 1, 10 with 2 ..."""
+        np = self.noun(counted)
+        if np is None or not values:
+            return None
+        rank = _one_rank(counted)
+        if rank is not None and rank in self.ctx.rank_counts:  # (Micro's one King: 21 with none, 14 with 1)
+            values = values[: self.ctx.rank_counts[rank] + 1]
+        parts = [f"{values[0]} with no {np.head()}{' ' + np.place if np.place else ''}{np.tail()}"]
+        parts += [f"{v} with {i}" for i, v in enumerate(values[1:], start=1)]
+        return join_or(parts, "and")
 
     def inlinable(self, f: str, args: tuple[A.Node, ...]) -> bool:
-        return _inlinable(f, args, self.ctx)
+        """A definition read in place: a single comparison about players (`uncounterable(me)` ->
+        `you have a Queen`); longer ones, or ones about cards, keep their name (see the Terms)."""
+        params, body = self.ctx.defines[f]
+        if len(params) != len(args) or not isinstance(body, A.BinOp) or body.op in ("and", "or"):
+            return False
+        return all(_is(x, "me") or _is(x, "opponent") for x in args)
 
     @staticmethod
     def is_one(n: A.Node) -> bool:
@@ -693,7 +671,7 @@ class English:
 
     @staticmethod
     def is_condition(node: A.Node) -> bool:
-        return _is_condition(node)
+        return isinstance(node, A.Not) or (isinstance(node, A.BinOp) and node.op not in ARITH_WORDS)
 
     @staticmethod
     def subst(node: Any, mapping: dict[str, A.Node]) -> Any:
@@ -701,7 +679,8 @@ class English:
 
     @staticmethod
     def same_card(x: A.Node, cards: A.Node) -> bool:
-        return _same_card(x, cards)
+        """`x` is the card moved: the same tree, or `first(...)` of it."""
+        return x == cards or (isinstance(x, A.Call) and x.func == "first" and len(x.args) == 1 and x.args[0] == cards)
 
     # -- added for constructs (cx-names)
     #: what an expression's own `it` is called while it is read (`total(CARDS, EXPR)`: "each card's value")
