@@ -46,11 +46,6 @@ from .printer import to_text
 # -- helpers ------------------------------------------------------------------------------------
 
 
-def code(node: A.Node | Sequence[A.Node]) -> str:
-    """The fallback: the source text itself."""
-    return f"`{to_text(node)}`"
-
-
 def subst(node: Any, mapping: dict[str, A.Node]) -> Any:
     """Replace names by trees (used to read a definition's body with its arguments)."""
     if isinstance(node, A.Name) and node.name in mapping:
@@ -548,7 +543,7 @@ class English:
 
     def code(self, node: A.Node | Sequence[A.Node]) -> str:
         """The fallback: the source text in backticks."""
-        return code(node)
+        return f"`{to_text(node)}`"
 
     # players
     def player(self, p: A.Node | None) -> str:
