@@ -1,7 +1,11 @@
 """Effect-language trees in plain English, for rules pages and diffs.
 
-One generic renderer over the node types (a `match` per kind of phrase: statements, conditions,
-values, and noun phrases for sets of cards), plus a few idioms that make common shapes read well:
+Each construct says its own English (constructs/*.py: a statement's `english`, an expression's
+`value_words`, `condition_words` and `noun`). This module is the pass around them: the entry points
+(`english`, `say`, and `value`, `cond_text`, `noun`, `stmt_text`, which call the construct's method),
+the ruleset's names (`Context`), the vocabulary the constructs share (the `English` pass object:
+players, verbs, noun phrases narrowed by a `where`), and the idioms across statements that make
+common shapes read well (`clauses`: a choice and the statement acting on it read as one clause):
 
     scrap play where it.role == point                      -> scrap every point card in play
     choose 1 from scrap where it.rank != 3 by me as take
@@ -23,16 +27,12 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from . import tree as A
-from .compiler import CARD_ATTRS as _CARD_ATTRS
 from .phrasing import (
     ARITH_WORDS,
     BE,
-    BOUND_WORDS,
     COMPARE_WORDS,
-    DOWN_TO,
     NEGATED,
     NP,
-    RANK_WORDS,
     a,
     join_or,
     kind_word,
@@ -44,11 +44,6 @@ from .phrasing import (
 from .printer import to_text
 
 # -- helpers ------------------------------------------------------------------------------------
-
-
-def code(node: A.Node | Sequence[A.Node]) -> str:
-    """The fallback: the source text itself."""
-    return f"`{to_text(node)}`"
 
 
 def subst(node: Any, mapping: dict[str, A.Node]) -> Any:
@@ -102,12 +97,6 @@ class Context:
 
     def with_(self, **kw: Any) -> Context:
         return dataclasses.replace(self, **kw)
-
-
-def _own(node: A.Node, method: str) -> bool:
-    """Whether a construct says its English itself (the constructs not moved yet are told below)."""
-    base = A.Expression if isinstance(node, A.Expression) else A.Statement
-    return getattr(type(node), method, None) is not getattr(base, method, None)
 
 
 # -- players ------------------------------------------------------------------------------------
@@ -183,56 +172,7 @@ def one_target(node: A.Node, ctx: Context) -> str:
 
 def noun(node: A.Node, ctx: Context) -> NP | None:
     """A set-of-cards expression as a noun phrase, or None if it is not one."""
-    if _own(node, "value_words"):
-        return cast(A.Expression, node).noun(English(ctx))
-    match node:
-        case A.Zone(zone="deck"):
-            return NP(place="in the deck", source="the deck")
-        case A.Zone(zone="scrap"):
-            return NP(place="in the scrap", source="the scrap")
-        case A.Zone(zone="shown"):
-            return NP(place="among the revealed cards", source="the revealed cards")
-        case A.Zone(zone="play"):
-            return NP(place="in play", source="the cards in play")
-        case A.Zone(zone="hand", player=p):
-            return NP(place=f"in {possessive(p, ctx)} hand", source=f"{possessive(p, ctx)} hand")
-        case A.Zone(zone="field", player=p):
-            return NP(
-                owner=possessive(p, ctx),
-                holder=p,
-                place=f"in front of {player(p, ctx)}",
-                source=f"{possessive(p, ctx)} cards in play",
-            )
-        case A.Where(source=s, cond=c, var=v):
-            np = noun(s, ctx)
-            if np is None or np.definite:
-                np = NP(place=f"in {value(s, ctx)}", source=value(s, ctx))
-            if v:  # `where x: COND`: read as `it` where that is unambiguous, else "that card"
-                c, ctx = _named_card(c, v, ctx)
-            _restrict(np, c, ctx)
-            return np
-        case A.Attr(obj=o, name="jacks"):
-            return NP(role="jack", place=f"on {value(o, ctx)}", source=f"the Jacks on {value(o, ctx)}")
-        case A.Call(func="top", args=(o,)):
-            return NP(definite=f"the top Jack on {value(o, ctx)}")
-        case A.Call(func="deck_top", args=(n,)):
-            return NP(definite=_deck_top_words(n, ctx), plural_definite=not _is_one(n))
-        case A.Call(func=f, args=args) if f in ctx.defines:
-            params, body = ctx.defines[f]
-            if len(params) == len(args) and _looks_like_set(body, ctx):
-                return noun(subst(body, dict(zip(params, args, strict=True))), ctx)
-        case A.Name(name=n) if n in ctx.defines and not ctx.defines[n][0]:
-            if _looks_like_set(ctx.defines[n][1], ctx):
-                return noun(ctx.defines[n][1], ctx)
-        case A.Name(name=n) if n in ctx.aliases:
-            return NP(definite=ctx.aliases[n])
-        case A.Name(name=n) if n in ctx.chosen:
-            return NP(definite=ctx.chosen[n], plural_definite=True)
-        case A.Name(name="cards" | "extra" | "chosen" as n):
-            return NP(definite=BOUND_WORDS[n], plural_definite=True)
-        case A.Name(name="card" | "target" | "it" as n):
-            return NP(definite=BOUND_WORDS[n])
-    return None
+    return cast(A.Expression, node).noun(English(ctx))
 
 
 # what an expression's own `it` is called while it is read (`total(CARDS, EXPR)`: "each card's value")
@@ -260,23 +200,8 @@ def _in_scope(node: Any, name: str, new: str) -> Any:
     return node
 
 
-def _named_card(cond: A.Node, var: str, ctx: Context) -> tuple[A.Node, Context]:
-    """The condition of `where x: COND` read as a condition on `it` (so "whose value is 3" reads as
-    it does unnamed), and x, where `it` means another card (a nested `where`), called "that card"."""
-    if _in_scope(cond, "it", _EACH) != cond:  # the condition reads an outer `it` too: x keeps its own words
-        return cond, ctx.with_(aliases={**ctx.aliases, var: "that card"})
-    return _in_scope(cond, var, "it"), ctx.with_(aliases={**ctx.aliases, var: "that card"})
-
-
 def _is_one(n: A.Node) -> bool:
     return isinstance(n, A.Num) and n.value == 1
-
-
-def _deck_top_words(n: A.Node, ctx: Context) -> str:
-    """`deck_top(3)`: the top 3 cards of the deck."""
-    if _is_one(n):
-        return "the top card of the deck"
-    return f"the top {value(n, ctx)} cards of the deck"
 
 
 def _looks_like_set(node: A.Node, ctx: Context) -> bool:
@@ -404,169 +329,7 @@ def _mentions_it(node: Any) -> bool:
 
 def value(node: A.Node, ctx: Context) -> str:
     """An expression as a noun phrase or quantity."""
-    if _own(node, "value_words"):
-        return cast(A.Expression, node).value_words(English(ctx))
-    match node:
-        case A.Num(value=v):
-            return str(v)
-        case A.Str(value=v):
-            return f'"{v}"'
-        case A.Name(name="me" | "opponent"):
-            return player(node, ctx)
-        case A.Name(name=n) if n in ctx.aliases:
-            return ctx.aliases[n]
-        case A.Name(name=n) if n in ctx.chosen:
-            return ctx.chosen[n]
-        case A.Name(name=n) if n in BOUND_WORDS:
-            return BOUND_WORDS[n]
-        case A.Name(name=n) if n in ctx.constants:
-            v = ctx.constants[n]
-            shown = ", ".join(map(str, v)) if isinstance(v, list) else str(v)
-            return f"the {words(n)} ({shown})"
-        case A.Name(name=n) if n in ctx.defines and not ctx.defines[n][0]:
-            np = noun(node, ctx)
-            return np.plural() if np else words(n)
-        case A.Name(name=n) if n in RANK_WORDS or n.isdigit():
-            return a(rank_noun(n))
-        case A.Name(name=n):
-            return words(n)
-        case A.Attr(obj=o, name="owner" | "controller" | "last_owner" | "last_controller"):
-            return player(node, ctx)
-        case A.Attr(obj=o, name="host"):
-            return f"the card {value(o, ctx)} is on"
-        case A.Attr(obj=o, name="jacks"):
-            return f"the Jacks on {value(o, ctx)}"
-        case A.Attr(obj=o, name="top" | "attached"):
-            return cond_text(node, ctx)
-        case A.Attr(obj=o, name="turns"):
-            who = player(o, ctx)
-            return f"the number of turns {who} {'have' if who == 'you' else 'has'} had"
-        case A.Attr(obj=o, name=attr) if attr in _CARD_ATTRS:
-            return f"{possessive(o, ctx)} {attr}"
-        case A.Attr(obj=o, name=attr):  # a counter (`counters:`): "your scuttles count"
-            return f"{possessive(o, ctx)} {attr} count"
-        case A.Index(obj=A.Name(name=n) as table, index=A.Call(func="count", args=(s,))) if isinstance(
-            ctx.constants.get(n), list
-        ):
-            return _table(ctx.constants[n], s, ctx) or f"{value(table, ctx)} by {value(node.index, ctx)}"
-        case A.Index(obj=o, index=i):
-            return f"entry {value(i, ctx)} of {value(o, ctx)} (from 0)"
-        case A.ListLit(items=()):
-            return "no cards"
-        case A.ListLit(items=items):
-            return join_or([value(i, ctx) for i in items], "and")
-        case A.Zone(zone="deck"):
-            return "the deck"
-        case A.Zone(zone="scrap"):
-            return "the scrap"
-        case A.Zone(zone="shown"):
-            return "the revealed cards"
-        case A.Zone(zone="play"):
-            return "the cards in play"
-        case A.Zone(zone="hand", player=p):
-            return f"{possessive(p, ctx)} hand"
-        case A.Zone(zone="field", player=p):
-            return f"{possessive(p, ctx)} cards in play"
-        case A.Where():
-            np = noun(node, ctx)
-            return np.plural() if np else code(node)
-        case A.BinOp(op=op, left=lhs, right=rhs) if op in ARITH_WORDS:
-            left = value(lhs, ctx)
-            if (
-                isinstance(lhs, A.Index)
-                and isinstance(lhs.obj, A.Name)
-                and isinstance(ctx.constants.get(lhs.obj.name), list)
-            ):
-                # a table told entry by entry (`goals[count(...)] + 2`): the sum applies to each entry
-                return f"{left}; in each case {ARITH_WORDS[op]} {value(rhs, ctx)}"
-            return f"{left} {ARITH_WORDS[op]} {value(rhs, ctx)}"
-        case A.Neg(operand=o):
-            return f"minus {value(o, ctx)}"
-        case A.Call():
-            return _call_value(node, ctx)
-        case A.BinOp() | A.Not():
-            return cond_text(node, ctx)
-    return code(node)
-
-
-def _table(values: list, counted: A.Node, ctx: Context) -> str | None:
-    """`goals[count(S)]`: 21 with no King, 14 with 1, 10 with 2 ..."""
-    np = noun(counted, ctx)
-    if np is None or not values:
-        return None
-    rank = _one_rank(counted)
-    if rank is not None and rank in ctx.rank_counts:  # (Micro's one King: 21 with none, 14 with 1)
-        values = values[: ctx.rank_counts[rank] + 1]
-    parts = [f"{values[0]} with no {np.head()}{' ' + np.place if np.place else ''}{np.tail()}"]
-    parts += [f"{v} with {i}" for i, v in enumerate(values[1:], start=1)]
-    return join_or(parts, "and")
-
-
-def _one_rank(node: A.Node) -> str | None:
-    """The rank R a set is limited to (`S where it.rank == R and ...`), or None."""
-
-    def limited(cond: A.Node) -> str | None:
-        match cond:
-            case A.BinOp(
-                op="==", left=A.Attr(obj=A.Name(name="it"), name="rank"), right=A.Name(name=r) | A.Str(value=r)
-            ):
-                return r
-            case A.BinOp(op="and", left=left, right=right):
-                return limited(left) or limited(right)
-        return None
-
-    return limited(node.cond) if isinstance(node, A.Where) else None
-
-
-def _call_value(node: A.Call, ctx: Context) -> str:
-    f, args = node.func, node.args
-    if f == "count" and len(args) == 1:
-        np = noun(args[0], ctx)
-        return f"the number of {np.plural()}" if np else f"the number of {value(args[0], ctx)}"
-    if f == "total" and len(args) == 1:
-        np = noun(args[0], ctx)
-        return f"the total value of {np.plural() if np else value(args[0], ctx)}"
-    if f == "total" and len(args) == 2:  # `total(CARDS, EXPR)`: "the sum of each card's heat count over ..."
-        np = noun(args[0], ctx)
-        each = value(_in_scope(args[1], "it", _EACH), ctx.with_(aliases={**ctx.aliases, _EACH: "each card"}))
-        return f"the sum of {each} over {np.plural() if np else value(args[0], ctx)}"
-    if f in ("min", "max"):
-        word = "smaller" if f == "min" else "larger"
-        if len(args) == 1:
-            return f"the {'smallest' if f == 'min' else 'largest'} of {value(args[0], ctx)}"
-        return f"the {word} of {join_or([value(x, ctx) for x in args], 'and')}"
-    if f == "top" and len(args) == 1:
-        return f"the top Jack on {value(args[0], ctx)}"
-    if f == "deck_top" and len(args) == 1:
-        return _deck_top_words(args[0], ctx)
-    if f == "first" and len(args) == 1:
-        np = noun(args[0], ctx)
-        if np is not None and np.definite and not np.plural_definite:
-            return np.definite
-        return f"the first of {value(args[0], ctx)}"
-    if f == "score" and len(args) == 1:
-        return f"{possessive(args[0], ctx)} points"
-    if f == "goal" and len(args) == 1:
-        return f"{possessive(args[0], ctx)} goal"
-    if f == "other" and len(args) == 1:
-        return player(node, ctx)
-    if f in ("can_play", "marked", "same_rank", "any"):
-        return cond_text(node, ctx)
-    if f in ctx.defines:
-        np = noun(node, ctx)
-        if np is not None:
-            return np.plural()
-        params, body = ctx.defines[f]
-        if _is_condition(body):
-            return cond_text(node, ctx)
-        if len(args) == 1:  # `worth(card)`: "this card's worth"
-            return f"{possessive(args[0], ctx)} {words(f)}"
-        return f"{words(f)} of {join_or([value(x, ctx) for x in args], 'and')}"
-    return code(node)
-
-
-def _is_condition(node: A.Node) -> bool:
-    return isinstance(node, A.Not) or (isinstance(node, A.BinOp) and node.op not in ARITH_WORDS)
+    return cast(A.Expression, node).value_words(English(ctx))
 
 
 def is_value(node: A.Node) -> bool:
@@ -583,183 +346,15 @@ def is_value(node: A.Node) -> bool:
 # -- conditions --------------------------------------------------------------------------------
 
 
-def _a_player(node: A.Node) -> bool:
-    """Whether an expression names a player (me, opponent, a seat, an owner, other(...))."""
-    return (
-        (isinstance(node, A.Name) and node.name in ("me", "opponent", "p1", "p2", "first player", "second player"))
-        or (isinstance(node, A.Attr) and node.name in ("owner", "controller", "last_owner", "last_controller"))
-        or (isinstance(node, A.Call) and node.func == "other")
-    )
-
-
 def cond_text(node: A.Node, ctx: Context, negated: bool = False) -> str:
     """A condition as a clause (`the deck is empty`); `negated` says the opposite."""
-    if _own(node, "value_words"):
-        said = cast(A.Expression, node).condition_words(English(ctx), negated)
-        if said is not None:
-            return said
-        return f"not {value(node, ctx)}" if negated else value(node, ctx)
-    match node:
-        case A.Not(operand=o):
-            return cond_text(o, ctx, not negated)
-        case A.BinOp(op="and" | "or" as op, left=lhs, right=rhs):
-            if negated:  # De Morgan
-                op = "or" if op == "and" else "and"
-            parts = [_cond_part(x, ctx, negated, op) for x in (lhs, rhs)]
-            return f" {op} ".join(parts)
-        case A.BinOp(op="in" | "not in" as op, left=lhs, right=rhs):
-            if negated:
-                op = NEGATED[op]
-            np = noun(rhs, ctx)
-            where = np.plural() if np else value(rhs, ctx)
-            return f"{value(lhs, ctx)} {'is one of' if op == 'in' else 'is not one of'} {where}"
-        case A.BinOp(op=op, left=A.Call(func="count", args=(s,)), right=rhs) if op in COMPARE_WORDS:
-            return _count_cond(s, NEGATED[op] if negated else op, rhs, ctx)
-        case A.BinOp(op="==" | "!=" as op, left=lhs, right=rhs) if _a_player(lhs) and _a_player(rhs):
-            if negated:
-                op = NEGATED[op]
-            subj = player(lhs, ctx)
-            return f"{subj} {'are' if subj == 'you' else 'is'}{' not' if op == '!=' else ''} {player(rhs, ctx)}"
-        case A.BinOp(op=op, left=lhs, right=rhs) if op in COMPARE_WORDS:
-            if negated:
-                op = NEGATED[op]
-            if isinstance(lhs, A.Attr) and lhs.name == "rank" and _literal(rhs) is not None and op in ("==", "!="):
-                return f"{value(lhs.obj, ctx)} {'is' if op == '==' else 'is not'} {a(rank_noun(_literal(rhs) or ''))}"
-            if isinstance(lhs, A.Attr) and lhs.name == "role" and _literal(rhs) is not None and op in ("==", "!="):
-                return f"{value(lhs.obj, ctx)} {'is' if op == '==' else 'is not'} {a(role_noun(_literal(rhs) or ''))}"
-            left, words_ = value(lhs, ctx), COMPARE_WORDS[op]
-            if isinstance(lhs, A.Call) and lhs.func == "score":  # "your points are", not "is"
-                words_ = "are" + words_[2:]
-            return f"{left} {words_} {value(rhs, ctx)}"
-        case A.Attr(obj=o, name="top"):
-            return f"{value(o, ctx)} is {'not ' if negated else ''}the top card of its pile"
-        case A.Attr(obj=o, name="attached"):
-            return f"{value(o, ctx)} is {'not ' if negated else ''}attached to another card"
-        case A.Call(func="any", args=(s,)):
-            return _count_cond(s, "==" if negated else ">", A.Num(0), ctx)
-        case A.Call(func="can_play", args=(s,)):
-            np = noun(s, ctx)
-            what = np.one() if np and not np.definite else f"one of {value(s, ctx)}"
-            return f"{what} can{'not' if negated else ''} be played"
-        case A.Call(func="marked", args=(x, m)):
-            who = value(x, ctx)
-            return f"{who} {'are' if who == 'you' else 'is'} {'not ' if negated else ''}marked {value(m, ctx)}"
-        case A.Call(func="same_rank", args=(s,)):
-            return f"{value(s, ctx)} {'are not' if negated else 'are'} all of the same rank"
-        case A.Call(func=f, args=args) if f in ctx.defines and _inlinable(f, args, ctx):
-            params, body = ctx.defines[f]
-            return cond_text(subst(body, dict(zip(params, args, strict=True))), ctx, negated)
-        case A.Call(func=f, args=args) if f in ctx.defines and not _looks_like_set(ctx.defines[f][1], ctx):
-            w = words(f)
-            if len(args) == 1:
-                subj = player(args[0], ctx)
-                be = "are" if subj == "you" else "is"
-                return f"{subj} {be} {'not ' if negated else ''}{w}"
-            if len(args) == 2:
-                verb = ("does not " + w.removesuffix("s")) if negated else w
-                return f"{value(args[0], ctx)} {verb} {value(args[1], ctx)}"
-            return f"{'not ' if negated else ''}{w}({', '.join(value(x, ctx) for x in args)})"
-        case A.Name(name=n) if n in ctx.defines:
-            return f"{'not ' if negated else ''}{words(n)}"
-        case A.Name(name="true" | "false" as n):
-            return "always" if (n == "true") != negated else "never"
-    text = value(node, ctx) if not isinstance(node, A.BinOp) else code(node)
-    return f"not {text}" if negated else text
-
-
-def _inlinable(f: str, args: tuple[A.Node, ...], ctx: Context) -> bool:
-    """A definition read in place: a single comparison about players (`uncounterable(me)` ->
-    `you have a Queen`); longer ones, or ones about cards, keep their name (see the Terms)."""
-    params, body = ctx.defines[f]
-    if len(params) != len(args) or not isinstance(body, A.BinOp) or body.op in ("and", "or"):
-        return False
-    return all(_is(x, "me") or _is(x, "opponent") for x in args)
-
-
-def _cond_part(node: A.Node, ctx: Context, negated: bool, op: str) -> str:
-    text = cond_text(node, ctx, negated)
-    inner = node.operand if isinstance(node, A.Not) else node
-    if isinstance(inner, A.BinOp) and inner.op in ("and", "or"):
-        inner_op = inner.op if not (negated ^ isinstance(node, A.Not)) else ("or" if inner.op == "and" else "and")
-        if inner_op != op:
-            return f"({text})" if inner_op == "and" else f"either {text}"
-    return text
-
-
-def _count_cond(s: A.Node, op: str, rhs: A.Node, ctx: Context) -> str:
-    """count(S) compared with a number: `the deck is empty`, `you have a Queen`..."""
-    np = noun(s, ctx)
-    n = rhs.value if isinstance(rhs, A.Num) else None
-    if np is None:
-        return f"the number of {value(s, ctx)} {COMPARE_WORDS[op]} {value(rhs, ctx)}"
-    some = (op == ">" and n == 0) or (op == ">=" and n == 1) or (op == "!=" and n == 0)
-    none = (op == "==" and n == 0) or (op == "<" and n == 1) or (op == "<=" and n == 0)
-    if np.definite:
-        if some:
-            return (
-                f"{np.definite} is not empty" if not np.plural_definite else f"there is at least one of {np.definite}"
-            )
-        if none:
-            return f"{np.definite} is empty" if not np.plural_definite else f"there are none of {np.definite}"
-        return f"the number of {np.definite} {COMPARE_WORDS[op]} {value(rhs, ctx)}"
-    zone_only = np.bare() and np.owner is None and np.source
-    if zone_only and (some or none):
-        return f"{np.source} is {'not ' if some else ''}empty"
-    if np.holder is not None:
-        who = player(np.holder, ctx)
-        sub = ctx.with_(subject=np.holder)
-        np2 = noun(s, sub) or np
-        tail = np2.tail()
-        if some:
-            return f"{who} {conj('have', np.holder)} {a(np2.head())}{' in play' if np2.bare() else ''}{tail}"
-        if none:
-            return f"{who} {conj('have', np.holder)} no {np2.head(True)}{' in play' if np2.bare() else ''}{tail}"
-        return (
-            f"{who} {conj('have', np.holder)} {_amount(op, rhs, ctx)} {np2.head(True)}"
-            f"{' in play' if np2.bare() else ''}{tail}"
-        )
-    where = f" {np.place}" if np.place else ""
-    if some:
-        return f"there is {a(np.head())}{where}{np.tail()}"
-    if none:
-        return f"there is no {np.head()}{where}{np.tail()}"
-    one = _is_one(rhs)  # "more than 1 card", not "more than 1 cards"
-    if np.bare() and np.source and np.source.endswith("hand"):
-        return f"{np.source} holds {_amount(op, rhs, ctx)} card{'' if one else 's'}"
-    return f"there {'is' if one else 'are'} {_amount(op, rhs, ctx)} {np.head(not one)}{where}{np.tail()}"
-
-
-def _amount(op: str, rhs: A.Node, ctx: Context) -> str:
-    words_ = {
-        "==": "exactly",
-        "!=": "other than",
-        "<": "fewer than",
-        "<=": "at most",
-        ">": "more than",
-        ">=": "at least",
-    }
-    return f"{words_.get(op, op)} {value(rhs, ctx)}"
+    said = cast(A.Expression, node).condition_words(English(ctx), negated)
+    if said is not None:
+        return said
+    return f"not {value(node, ctx)}" if negated else value(node, ctx)
 
 
 # -- statements --------------------------------------------------------------------------------
-
-
-def dest_text(d: A.Dest, ctx: Context, moved: A.Node | None = None) -> str:
-    if d.zone == "deck top":
-        return "on top of the deck" + (", the last of them on top" if d.reversed else "")
-    if d.zone == "deck bottom":
-        return "at the bottom of the deck" + (", the last of them nearest the top" if d.reversed else "")
-    if d.zone == "scrap":
-        return "into the scrap"
-    if d.zone == "shown":
-        return "face up where both players can see it"
-    if d.zone == "hand":
-        if moved is not None and isinstance(d.player, A.Attr) and d.player.obj == moved:
-            return f"into its {d.player.name.replace('_', ' ')}'s hand"
-        return f"into {possessive(d.player, ctx)} hand"
-    if d.zone == "field":
-        return f"in front of {player(d.player, ctx)} as {a(role_noun(d.role or 'point'))}"
-    return code(d)
 
 
 def _object(node: A.Node, ctx: Context) -> str:
@@ -770,188 +365,9 @@ def _object(node: A.Node, ctx: Context) -> str:
     return np.every()
 
 
-def _ask_text(node: A.Ask, ctx: Context) -> str:
-    """A question: "you may mulligan (or decline): ...", "its last owner may reclaim (or decline); if
-    they do, ..."."""
-    who = player(node.player, ctx)
-    then = block_text(node.then, ctx)
-    text = f"{who} may {words(node.verb)} (or decline)" + (f": {then}" if who == "you" else f"; if they do, {then}")
-    declined = "you decline" if who == "you" else "they decline"
-    return text + (f"; if {declined}, {block_text(node.orelse, ctx)}" if node.orelse else "")
-
-
 def stmt_text(node: A.Node, ctx: Context) -> str:
     """One statement as an imperative clause (lower case, no full stop)."""
-    if _own(node, "english"):
-        return cast(A.Statement, node).english(English(ctx))
-    subj = ctx.subject
-    match node:
-        case A.Scrap(cards=c):
-            return f"{conj('scrap', subj)} {_object(c, ctx)}"
-        case A.Move(cards=c, dest=A.Dest(zone="hand", player=A.Attr(obj=o, name=who))) if _same_card(o, c):
-            return f"{conj('return', subj)} {_object(c, ctx)} to its {who.replace('_', ' ')}'s hand"
-        case A.Move(cards=c, dest=d):
-            return f"{conj('put', subj)} {_object(c, ctx)} {dest_text(d, ctx, c)}"
-        case A.Attach(card=c, host=h, role=r):
-            return f"{conj('put', subj)} {_object(c, ctx)} on {_object(h, ctx)} as {a(role_noun(r))}"
-        case A.Draw(count=n, player=p):
-            actor = p if p is not None else subj
-            prefix = f"{player(p, ctx)} " if p is not None else ""
-            return f"{prefix}{conj('draw', actor)} {_cards(n, ctx)}"
-        case A.Reveal(count=A.Num(value=1)):
-            return f"{conj('turn', subj)} up the top card of the deck for both players to see"
-        case A.Reveal(count=n):
-            return f"{conj('turn', subj)} up the top {_cards(n, ctx)} of the deck for both players to see"
-        case A.Shuffle(cards=c):
-            return f"{conj('shuffle', subj)} {_object(c, ctx)} into the deck"
-        case A.ShuffleUnder(cards=c):
-            them = "it" if isinstance(c, A.Zone) else "them"  # the scrap: it; the chosen cards: them
-            return f"{conj('shuffle', subj)} {_object(c, ctx)} and {conj('put', subj)} {them} under the deck"
-        case A.Swap(left=lhs, right=rhs):
-            return f"{conj('swap', subj)} {value(lhs, ctx)} with {value(rhs, ctx)}"
-        case A.Choose():
-            return _choose(node, ctx)
-        case A.ChooseNumber():
-            return _number_text(node, ctx)
-        case A.PlayFrom(source=s):
-            np = noun(s, ctx)
-            what = f"one of {np.definite}" if np and np.definite else (np.one() if np else value(s, ctx))
-            return (
-                f"{conj('play', subj)} {what} in any way it can be played, as if from {possessive(subj, ctx)} "
-                "hand, once the rest of this effect is done (this effect ends only when that play has resolved)"
-            )
-        case A.Let(name=n, value=v):
-            return f"let {words(n)} be {value(v, ctx)}"
-        case A.If(cond=c, then=t, orelse=o):
-            text = f"if {cond_text(c, ctx)}, {block_text(t, ctx)}"
-            if o:
-                if len(o) == 1 and isinstance(o[0], A.If):
-                    return f"{text}; otherwise {block_text(o, ctx)}"
-                text += f"; otherwise, {block_text(o, ctx)}"
-            return text
-        case A.Ask():
-            return _ask_text(node, ctx)
-        case A.ForEach(var=v, source=s, body=b):
-            np = noun(s, ctx)
-            each = (
-                f"each {np.head()}{' ' + np.place if np.place and not np.owner else ''}{np.tail()}"
-                if np and not np.definite
-                else f"each of {value(s, ctx)}"
-            )
-            if np and np.owner and not np.definite:
-                each = f"each of {np.owner} {np.head(True)}{np.tail()}"
-            inner = ctx.with_(aliases={**ctx.aliases, v: "it"})
-            return f"for {each}: {block_text(b, inner)}"
-        case A.Mark(cards=A.Name(name="me" | "opponent") as c, mark=m, turns=t):  # a player: said passively
-            who = player(c, ctx)
-            how = (
-                "for the rest of the game"
-                if t is None
-                else f"for {value(t, ctx)} {'turn' if isinstance(t, A.Num) and t.value == 1 else 'turns'}"
-            )
-            return f"{who} {'are' if who == 'you' else 'is'} marked {words(m)} {how}"
-        case A.Unmark(cards=A.Name(name="me" | "opponent") as c, mark=m):
-            who = player(c, ctx)
-            return f"{who} {'are' if who == 'you' else 'is'} no longer marked {words(m)}"
-        case A.Mark(cards=c, mark=m, turns=None):
-            return f"{conj('mark', subj)} {_object(c, ctx)} as {words(m)} for the rest of the game"
-        case A.SetCounter():
-            return _set_text(node, ctx)
-        case A.AddCounter(value=v, target=t):
-            return f"{conj('add', subj)} {value(v, ctx)} to {value(t, ctx)}"
-        case A.Unmark(cards=c, mark=m):
-            return f"{conj('stop', subj)} {_object(c, ctx)} being marked as {words(m)}"
-        case A.Mark(cards=c, mark=m, turns=t) if t is not None:
-            turns = "turn" if isinstance(t, A.Num) and t.value == 1 else "turns"
-            return f"{conj('mark', subj)} {_object(c, ctx)} as {words(m)} for {value(t, ctx)} {turns}"
-        case A.Pass():
-            return f"{conj('pass', subj)}"
-        case A.Win(player=p):
-            return f"{player(p, ctx)} {conj('win', p)} the game"
-        case A.Nothing():
-            return "nothing happens"
-        case A.Show(cards=c, player=p):
-            what = _object(c, ctx)
-            if p is None:
-                return f"{conj('show', subj)} {what} to both players"
-            if _is(p, "me") and not third_person(subj):
-                return f"{conj('look', subj)} at {what}"
-            if subj is not None and p == subj:
-                return f"{conj('look', subj)} at {what}"
-            return f"{conj('show', subj)} {what} to {player(p, ctx)}"
-    return code(node)
-
-
-def _set_text(node: A.SetCounter, ctx: Context) -> str:
-    """`set X.NAME to V [for N turns]`; a card's value reads "X is worth V until it leaves play"."""
-    t, v, n = node.target, value(node.value, ctx), node.turns
-    turns = "" if n is None else f" for {value(n, ctx)} turn{'' if isinstance(n, A.Num) and n.value == 1 else 's'}"
-    if isinstance(t, A.Attr) and t.name == "value":
-        card = _object(t.obj, ctx)
-        return f"{card} {'is' if card != 'them' else 'are'} worth {v}{turns or ' until it leaves play'}"
-    return f"{conj('set', ctx.subject)} {value(t, ctx)} to {v}{turns}"
-
-
-def _number_text(node: A.ChooseNumber, ctx: Context) -> str:
-    """`choose a number from A to B by P as NAME`: "you name a number from 0 to 10"."""
-    lo, hi, who = value(node.low, ctx), value(node.high, ctx), node.chooser
-    if _is(who, "random"):
-        return f"the game names a number from {lo} to {hi} at random"
-    return f"{player(who, ctx)} {conj('name', who)} a number from {lo} to {hi}"
-
-
-def _same_card(x: A.Node, cards: A.Node) -> bool:
-    """`x` is the card moved: the same tree, or `first(...)` of it."""
-    return x == cards or (isinstance(x, A.Call) and x.func == "first" and len(x.args) == 1 and x.args[0] == cards)
-
-
-def _cards(n: A.Node, ctx: Context) -> str:
-    if isinstance(n, A.Num):
-        return f"{n.value} card{'s' if n.value != 1 else ''}"
-    if isinstance(n, A.Name) and value(n, ctx) == words(n.name):  # a name the rule gave (`let n = ...`)
-        return f"{words(n.name)} cards"
-    return f"as many cards as {value(n, ctx)}"
-
-
-def _count_phrase(n: A.Node, src: A.Node, ctx: Context) -> tuple[str, bool]:
-    """How many are chosen, and whether it is exactly one."""
-    if isinstance(n, A.Num):
-        return str(n.value), n.value == 1
-    match n:
-        case A.Call(func="min", args=(A.Num(value=k), A.Call(func="count", args=(s,)))) if s == src:
-            return f"{k} (or all of them, if fewer)", False
-        case A.Call(func="min", args=(A.Call(func="count", args=(s,)), A.Num(value=k))) if s == src:
-            return f"{k} (or all of them, if fewer)", False
-        case A.BinOp(op="-", left=A.Call(func="count", args=(s,)), right=keep) if s == src:
-            return f"{DOWN_TO}{value(keep, ctx)}", False
-    return value(n, ctx), False
-
-
-def _choose(node: A.Choose, ctx: Context, then: A.Node | None = None) -> str:
-    who = node.chooser
-    who_text = "the game, at random," if _is(who, "random") else player(who, ctx)
-    sub = ctx.with_(subject=who)
-    n, one = _count_phrase(node.count, node.source, sub)
-    np = noun(node.source, sub)
-    what = np.counted(n, one) if np else f"{n} from {value(node.source, sub)}"
-    if n.startswith(DOWN_TO) and np is not None:
-        what = f"{np.head(True)} from {np.source or np.plural()}{np.tail(True)}, {n[1:]},"
-    if one and np and not np.definite and what.startswith("1 "):
-        what = "1 " + what[2:]
-    if node.upto:  # any number from none to N: "you may choose 1 card", "... may choose up to 2 cards"
-        text = f"{who_text} may choose {'' if one else 'up to '}{what}"
-    else:
-        text = f"{who_text} {conj('choose', who) if not _is(who, 'random') else 'chooses'} {what}"
-    if then is None:
-        return text
-    if node.upto and not _is(who, "me"):  # "may choose ... and scraps them" would not agree: told apart
-        picked = "the card chosen" if one else "the cards chosen"
-        chosen = {**ctx.chosen, node.verb: picked, "chosen": picked}
-        return f"{text}; then {stmt_text(then, ctx.with_(chosen=chosen))}"
-    pron = "it" if one else "them"
-    chosen = {**ctx.chosen, node.verb: pron, "chosen": pron}
-    inner = sub.with_(chosen=chosen, subject=who)  # "the game, at random, chooses ... and scraps them"
-    return f"{text} and {stmt_text(then, inner)}"
+    return cast(A.Statement, node).english(English(ctx))
 
 
 def _uses_chosen(stmt: A.Node, verb: str) -> bool:
@@ -1058,33 +474,39 @@ def english(node: A.Node | Sequence[A.Node], ctx: Context | None = None, conditi
     if isinstance(node, (tuple, list)):
         return block_text(node, ctx)
     if isinstance(node, A.Dest):
-        return dest_text(node, ctx)
+        return node.english(English(ctx))
     one = cast(A.Node, node)
-    if type(one).__name__ in _STATEMENT_NAMES:
+    if isinstance(one, A.Statement):
         return block_text((one,), ctx)
     if condition:
         return cond_text(one, ctx)
     return value(one, ctx)
 
 
-_STATEMENT_NAMES = {
-    "Scrap",
-    "Move",
-    "Attach",
-    "Draw",
-    "Reveal",
-    "Shuffle",
-    "Swap",
-    "Choose",
-    "PlayFrom",
-    "Let",
-    "If",
-    "ForEach",
-    "Mark",
-    "Pass",
-    "Win",
-    "Nothing",
-    "Show",
+def _one_rank(node: A.Node) -> str | None:
+    """The rank R a set is limited to (`S where it.rank == R and ...`), or None."""
+
+    def limited(cond: A.Node) -> str | None:
+        match cond:
+            case A.BinOp(
+                op="==", left=A.Attr(obj=A.Name(name="it"), name="rank"), right=A.Name(name=r) | A.Str(value=r)
+            ):
+                return r
+            case A.BinOp(op="and", left=left, right=right):
+                return limited(left) or limited(right)
+        return None
+
+    return limited(node.cond) if isinstance(node, A.Where) else None
+
+
+#: how `count_cond` words a comparison with a number other than none or one ("at least 2 cards")
+_AMOUNT = {
+    "==": "exactly",
+    "!=": "other than",
+    "<": "fewer than",
+    "<=": "at most",
+    ">": "more than",
+    ">=": "at least",
 }
 
 
@@ -1119,12 +541,9 @@ class English:
         """What a statement acts on: `every point card in play`, `the target`."""
         return _object(node, self.ctx)
 
-    def one_target(self, node: A.Node) -> str:
-        return one_target(node, self.ctx)
-
     def code(self, node: A.Node | Sequence[A.Node]) -> str:
         """The fallback: the source text in backticks."""
-        return code(node)
+        return f"`{to_text(node)}`"
 
     # players
     def player(self, p: A.Node | None) -> str:
@@ -1145,30 +564,71 @@ class English:
         """Whether a node is the name `name` (`me`, `it`, `random`...)."""
         return _is(node, name)
 
-    @staticmethod
-    def a_player(node: A.Node) -> bool:
-        return _a_player(node)
-
     # cards, sets and conditions
     def cards(self, n: A.Node) -> str:
         """A number of cards: `2 cards`, `as many cards as ...`."""
-        return _cards(n, self.ctx)
+        if isinstance(n, A.Num):
+            return f"{n.value} card{'s' if n.value != 1 else ''}"
+        if isinstance(n, A.Name) and self.value(n) == words(n.name):  # a name the rule gave (`let n = ...`)
+            return f"{words(n.name)} cards"
+        return f"as many cards as {self.value(n)}"
 
     def restrict(self, np: NP, cond: A.Node) -> None:
         _restrict(np, cond, self.ctx)
 
-    def relative(self, cond: A.Node) -> str:
-        return _relative(cond, self.ctx)
-
     def count_cond(self, s: A.Node, op: str, rhs: A.Node) -> str:
-        return _count_cond(s, op, rhs, self.ctx)
+        """count(S) compared with a number: `the deck is empty`, `you have a Queen`..."""
+        np = self.noun(s)
+        n = rhs.value if isinstance(rhs, A.Num) else None
+        if np is None:
+            return f"the number of {self.value(s)} {COMPARE_WORDS[op]} {self.value(rhs)}"
+        some = (op == ">" and n == 0) or (op == ">=" and n == 1) or (op == "!=" and n == 0)
+        none = (op == "==" and n == 0) or (op == "<" and n == 1) or (op == "<=" and n == 0)
+        if np.definite:
+            if some:
+                return (
+                    f"{np.definite} is not empty"
+                    if not np.plural_definite
+                    else f"there is at least one of {np.definite}"
+                )
+            if none:
+                return f"{np.definite} is empty" if not np.plural_definite else f"there are none of {np.definite}"
+            return f"the number of {np.definite} {COMPARE_WORDS[op]} {self.value(rhs)}"
+        zone_only = np.bare() and np.owner is None and np.source
+        if zone_only and (some or none):
+            return f"{np.source} is {'not ' if some else ''}empty"
+        if np.holder is not None:
+            who = self.player(np.holder)
+            np2 = self.with_(subject=np.holder).noun(s) or np
+            tail = np2.tail()
+            if some:
+                return f"{who} {conj('have', np.holder)} {a(np2.head())}{' in play' if np2.bare() else ''}{tail}"
+            if none:
+                return f"{who} {conj('have', np.holder)} no {np2.head(True)}{' in play' if np2.bare() else ''}{tail}"
+            return (
+                f"{who} {conj('have', np.holder)} {self._amount(op, rhs)} {np2.head(True)}"
+                f"{' in play' if np2.bare() else ''}{tail}"
+            )
+        where = f" {np.place}" if np.place else ""
+        if some:
+            return f"there is {a(np.head())}{where}{np.tail()}"
+        if none:
+            return f"there is no {np.head()}{where}{np.tail()}"
+        one = _is_one(rhs)  # "more than 1 card", not "more than 1 cards"
+        if np.bare() and np.source and np.source.endswith("hand"):
+            return f"{np.source} holds {self._amount(op, rhs)} card{'' if one else 's'}"
+        return f"there {'is' if one else 'are'} {self._amount(op, rhs)} {np.head(not one)}{where}{np.tail()}"
 
-    def amount(self, op: str, rhs: A.Node) -> str:
-        return _amount(op, rhs, self.ctx)
+    def _amount(self, op: str, rhs: A.Node) -> str:
+        return f"{_AMOUNT.get(op, op)} {self.value(rhs)}"
 
     def named_card(self, cond: A.Node, var: str) -> tuple[A.Node, English]:
-        c, ctx = _named_card(cond, var, self.ctx)
-        return c, English(ctx)
+        """The condition of `where x: COND` read as a condition on `it` (so "whose value is 3" reads as
+        it does unnamed), and x, where `it` means another card (a nested `where`), called "that card"."""
+        named = self.with_(aliases={**self.ctx.aliases, var: "that card"})
+        if _in_scope(cond, "it", _EACH) != cond:  # the condition reads an outer `it` too: x keeps its own words
+            return cond, named
+        return _in_scope(cond, var, "it"), named
 
     def in_scope(self, node: Any, name: str, new: str) -> Any:
         return _in_scope(node, name, new)
@@ -1176,17 +636,25 @@ class English:
     def looks_like_set(self, node: A.Node) -> bool:
         return _looks_like_set(node, self.ctx)
 
-    def deck_top_words(self, n: A.Node) -> str:
-        return _deck_top_words(n, self.ctx)
-
     def table(self, values: list, counted: A.Node) -> str | None:
-        return _table(values, counted, self.ctx)
+        """`goals[count(S)]`: 21 with no King, 14 with 1, 10 with 2 ..."""
+        np = self.noun(counted)
+        if np is None or not values:
+            return None
+        rank = _one_rank(counted)
+        if rank is not None and rank in self.ctx.rank_counts:  # (Micro's one King: 21 with none, 14 with 1)
+            values = values[: self.ctx.rank_counts[rank] + 1]
+        parts = [f"{values[0]} with no {np.head()}{' ' + np.place if np.place else ''}{np.tail()}"]
+        parts += [f"{v} with {i}" for i, v in enumerate(values[1:], start=1)]
+        return join_or(parts, "and")
 
     def inlinable(self, f: str, args: tuple[A.Node, ...]) -> bool:
-        return _inlinable(f, args, self.ctx)
-
-    def cond_part(self, node: A.Node, negated: bool, op: str) -> str:
-        return _cond_part(node, self.ctx, negated, op)
+        """A definition read in place: a single comparison about players (`uncounterable(me)` ->
+        `you have a Queen`); longer ones, or ones about cards, keep their name (see the Terms)."""
+        params, body = self.ctx.defines[f]
+        if len(params) != len(args) or not isinstance(body, A.BinOp) or body.op in ("and", "or"):
+            return False
+        return all(_is(x, "me") or _is(x, "opponent") for x in args)
 
     @staticmethod
     def is_one(n: A.Node) -> bool:
@@ -1197,16 +665,8 @@ class English:
         return _literal(node)
 
     @staticmethod
-    def it_attr(node: A.Node, name: str) -> bool:
-        return _it_attr(node, name)
-
-    @staticmethod
-    def mentions_it(node: Any) -> bool:
-        return _mentions_it(node)
-
-    @staticmethod
     def is_condition(node: A.Node) -> bool:
-        return _is_condition(node)
+        return isinstance(node, A.Not) or (isinstance(node, A.BinOp) and node.op not in ARITH_WORDS)
 
     @staticmethod
     def subst(node: Any, mapping: dict[str, A.Node]) -> Any:
@@ -1214,10 +674,8 @@ class English:
 
     @staticmethod
     def same_card(x: A.Node, cards: A.Node) -> bool:
-        return _same_card(x, cards)
-
-    def dest(self, d: A.Dest, moved: A.Node | None = None) -> str:
-        return dest_text(d, self.ctx, moved)
+        """`x` is the card moved: the same tree, or `first(...)` of it."""
+        return x == cards or (isinstance(x, A.Call) and x.func == "first" and len(x.args) == 1 and x.args[0] == cards)
 
     # -- added for constructs (cx-names)
     #: what an expression's own `it` is called while it is read (`total(CARDS, EXPR)`: "each card's value")
