@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import random
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -369,12 +370,20 @@ def test_generated_programs_reference_only_the_allow_list(src: str) -> None:
 
 def test_a_template_filled_becomes_the_function_and_one_left_unfilled_is_refused() -> None:
     # the win check's template (templates.py `won`), with its score and goal as names of the namespace
-    won = generated.define(generated.function("won", SCORE="S", GOAL="W"), "won", {"S": 21, "W": 21}, "<test>")
+    won = generated.define(generated.function("won", SCORE="S", GOAL="W", KEEP=[]), "won", {"S": 21, "W": 21}, "<test>")
     assert won(None, 0) is True
-    lower = generated.define(generated.function("won", SCORE="S", GOAL="W"), "won", {"S": 20, "W": 21}, "<test>")
+    lower = generated.define(
+        generated.function("won", SCORE="S", GOAL="W", KEEP=[]), "won", {"S": 20, "W": 21}, "<test>"
+    )
     assert lower(None, 0) is False
     with pytest.raises(generated.GeneratedCodeError, match="names 'GOAL'"):
-        generated.define(generated.function("won", SCORE="S"), "won", {"S": 21}, "<test>")
+        generated.define(generated.function("won", SCORE="S", KEEP=[]), "won", {"S": 21}, "<test>")
+    # filled with the lab's note (wincheck.keep_points), it also writes (field version, points, goal)
+    noted = generated.define(
+        generated.function("won", SCORE="S", GOAL="W", KEEP=generated.body("keep")), "won", {"S": 20, "W": 21}, "<test>"
+    )
+    g = SimpleNamespace(fv=[7, 9], pg=[(-1, 0, 0), (-1, 0, 0)])
+    assert noted(g, 1) is False and g.pg == [(-1, 0, 0), (9, 20, 21)]
     # a statement filled by statements, a name renamed, an integer given
     (loop,) = generated.body("halves", MID=3, LOW=generated.body("opp"), HIGH=[])
     assert ast.unparse(loop) == "if k < 3:\n    opp = 1 - me\nelse:\n    pass"
