@@ -110,7 +110,7 @@ def test_triggers_counters_and_knowledge_agree_with_a_replay(tmp_path: Path) -> 
 
 
 def test_a_rule_made_win_is_named_after_its_rule_and_the_replay_shows_it(tmp_path: Path) -> None:
-    games = 80
+    games = 30  # 3 of them won by the rule
     s = simulate([VISIBLE], games, PLAYERS, seed=2, jobs=1, out=tmp_path / "run").summaries["a"]
     label = "triggers.two jacks (a rule's win)"
     assert label in s["ends"] and not any(k.startswith("other") for k in s["ends"])
