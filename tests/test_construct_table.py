@@ -80,3 +80,11 @@ def test_every_construct_module_is_in_the_table() -> None:
     modules = {f"{package.__name__}.{f.stem}" for f in folder.glob("*.py") if not f.stem.startswith("_")}
     registered = {cls.__module__ for cls in A.CONSTRUCTS}
     assert modules - registered == set(), f"construct modules not in CONSTRUCTS: {sorted(modules - registered)}"
+
+
+def test_the_tree_exports_every_construct_of_the_table() -> None:
+    """`tree.py` re-exports the package's `__all__` (`A.Scrap`): it must name every construct."""
+    import interpreter.language.constructs as package
+
+    assert sorted(package.__all__) == sorted(["CONSTRUCTS", *(cls.__name__ for cls in A.CONSTRUCTS)])
+    assert all(getattr(A, cls.__name__) is cls for cls in A.CONSTRUCTS)

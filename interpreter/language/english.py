@@ -677,7 +677,6 @@ class English:
         """`x` is the card moved: the same tree, or `first(...)` of it."""
         return x == cards or (isinstance(x, A.Call) and x.func == "first" and len(x.args) == 1 and x.args[0] == cards)
 
-    # -- added for constructs (cx-names)
     #: what an expression's own `it` is called while it is read (`total(CARDS, EXPR)`: "each card's value")
     EACH = _EACH
 
