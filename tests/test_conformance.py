@@ -149,7 +149,7 @@ def test_the_position_key_covers_every_field_of_the_state() -> None:
     # the ruleset, the cache of legal actions, the bindings of the running program (read only to name
     # what caused a move: the events it makes are in the key, below), and the log of what the game's
     # history did (triggers fired, counters changed, cards shown: the lab's counts, not the position)
-    assert set(State.NOT_IN_KEY) == {"rules", "actions", "cur", "log"}
+    assert set(State.NOT_IN_KEY) == {"rules", "actions", "cur", "log", "pg"}  # pg: the win check's note, a cache
 
 
 def test_the_position_key_covers_the_events_of_a_ruleset_with_triggers() -> None:
