@@ -13,6 +13,7 @@ from interpreter.core.cards import RANK_OF, card_symbol
 from interpreter.core.errors import CuttleError
 from interpreter.language import tree as A
 from interpreter.language.compiler import Compiler, as_cards
+from interpreter.language.constructs.binary import conjuncts
 from interpreter.language.english import (
     Context,
     a,
@@ -38,12 +39,6 @@ BOUND = frozenset({"me", "opponent", "card", "cards", "it", "target"})
 def _label(p: Any) -> str:
     verb = str(getattr(p, "verb", "") or "")
     return kind_word(verb) if verb in ("oneoff", "royal", "jack", "counter") else verb
-
-
-def _conjuncts(node: A.Node) -> list[A.Node]:
-    if isinstance(node, A.BinOp) and node.op == "and":
-        return _conjuncts(node.left) + _conjuncts(node.right)
-    return [node]
 
 
 def _define_call(node: A.Node) -> A.Call | None:
@@ -76,7 +71,7 @@ def target_reason(game: Game, p: Any, env: dict, target: int) -> str | None:
         pool = as_cards(compiler.expr(tree.source, BOUND)(g, env))
         if target not in pool:
             return f"{card_symbol(target)} is not one of {value(tree.source, ctx)}"
-        for part in _conjuncts(tree.cond):
+        for part in conjuncts(tree.cond):
             if compiler.expr(part, BOUND)(g, {**env, "it": target}):
                 continue
             reason = cond_text(part, ctx, negated=True)

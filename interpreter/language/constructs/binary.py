@@ -316,3 +316,11 @@ _BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "*": lambda a, b: _number(a * b),
     "/": _div,
 }
+
+
+def conjuncts(node: Node) -> list[Node]:
+    """A condition's tests: `A and B and C` as [A, B, C], anything else as itself (a `where` tests
+    them one by one, and an illegal move's explanation names the first that fails)."""
+    if isinstance(node, BinOp) and node.op == "and":
+        return conjuncts(node.left) + conjuncts(node.right)
+    return [node]

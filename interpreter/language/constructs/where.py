@@ -12,7 +12,7 @@ from ..node import OR, WHERE, Expression, Node, Pos
 from ..phrasing import NP
 from ..pyast import _attr, _call, _Code, _load, _Loop, _stmt, _store
 from ..values import Card, cards
-from .binary import BinOp
+from .binary import conjuncts
 
 if TYPE_CHECKING:
     from ..compiler import Compiler
@@ -79,7 +79,7 @@ class Where(Expression):
             source, var, tests = c._cards_of(src), c._fresh(), []
         inner = {**scope, name: _Code(_load(var), "card")}
         cost = ZERO
-        for part in _conjuncts(self.cond):  # `A and B`: two tests (B's statements run only if A holds)
+        for part in conjuncts(self.cond):  # `A and B`: two tests (B's statements run only if A holds)
 
             def test(part: Node = part) -> _Code:
                 return c.gen(part, inner, used)
@@ -87,7 +87,7 @@ class Where(Expression):
             stmts, cond = c._apart(test)
             tests.append((stmts, cond.node if cond.typ == "bool" else _call("bool", cond.node)))
             cost = cost + cond.cost
-        cost = cost + ONE.times(len(_conjuncts(self.cond)) - 1)  # the `and`s, as counted for one condition
+        cost = cost + ONE.times(len(conjuncts(self.cond)) - 1)  # the `and`s, as counted for one condition
         found = _Loop(source, var, tests)
         code = _Code(
             None,  # type: ignore[arg-type]  # a loop (`loop=`), not a value
@@ -111,13 +111,6 @@ class Where(Expression):
             if r.ev(self.cond, g, {**env, name: Card(c)}, bound | {name}):
                 out.append(c)
         return tuple(out)
-
-
-def _conjuncts(node: Node) -> list[Node]:
-    """`A and B and C` as [A, B, C] (anything else: itself)."""
-    if isinstance(node, BinOp) and node.op == "and":
-        return _conjuncts(node.left) + _conjuncts(node.right)
-    return [node]
 
 
 def _listed(c: Compiler, found: _Loop) -> ast.Name:
