@@ -14,6 +14,7 @@ from interpreter.core.zones import RANDOM
 from ..instructions import AGREED, ASK, CHOOSE, DECLINE
 from ..node import Node, Pos, Statement
 from ..phrasing import words
+from ..pyast import _load
 from ..values import _player
 from .choose import not_in_loop
 from .if_ import else_chain, else_text
@@ -67,7 +68,10 @@ class Ask(Statement):
             )
         c.ctx.asked.add(self.verb)
         out.append([CHOOSE, None, None, who, self.verb, ASK])
-        c.branches(_agreed, self.then, self.orelse, bound, out)
+        # the jump's test reads the answer the ASK left in the bindings: generated like every test
+        # of a program (confined to the constants table), not a function of the engine's own
+        agreed = ast.Subscript(value=_load("e"), slice=c.const(AGREED), ctx=ast.Load())
+        c.branches(c._function([ast.Return(value=agreed)], {}), self.then, self.orelse, bound, out)
 
     def lines(self, c: Compiler, scope: Scope, used: dict[str, str]) -> list[ast.stmt]:
         raise not_in_loop(c, self)  # (a program that may wait is made of instructions: `instructions`)
@@ -84,8 +88,3 @@ class Ask(Statement):
         else:
             yes = bool(r.decide("ask", asked, self.verb))
         r.run(self.then if yes else self.orelse, g, env, bound)
-
-
-def _agreed(g: Any, env: dict) -> bool:
-    """Whether the question just asked was answered yes (the condition of the jump after an ASK)."""
-    return env[AGREED]
