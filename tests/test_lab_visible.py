@@ -128,6 +128,21 @@ def test_a_rule_made_win_is_named_after_its_rule_and_the_replay_shows_it(tmp_pat
             assert "declared the winner" not in last.reason
 
 
+def test_a_comparison_counts_the_endings_a_rule_made_under_each_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    """The rule's endings in a compare are its games under B (none under A), paired game by game, in
+    the JSON, the verdict's table and the terminal, as the summary of B counts them."""
+    games = 30
+    report = simulate(["default", VISIBLE], games, PLAYERS, seed=2, jobs=1)
+    label = "triggers.two jacks (a rule's win)"
+    count = report.summaries["b"]["ends"][label]["count"]
+    d = report.differences["ends"][label]
+    assert count > 0 and d["a"] == 0.0 and d["b"] == d["difference"] == pytest.approx(count / games)
+    assert d["ci95"][0] < d["difference"] < d["ci95"][1]
+    out = run_text(["compare", "default", VISIBLE, "--games", str(games), "--seed", "2", "--jobs", "1"], capsys)
+    (row,) = [line for line in out.splitlines() if label in line]
+    assert f"{100 * count / games:.1f}%" in row
+
+
 def test_usage_and_win_association_per_rank_and_play_agree_with_a_replay() -> None:
     games = 40
     s = simulate(["default"], games, PLAYERS, seed=6, jobs=1).summaries["a"]
@@ -156,6 +171,11 @@ def test_usage_and_win_association_per_rank_and_play_agree_with_a_replay() -> No
     nine = s["ranks"]["9"]["plays"]
     assert nine["nine"]["used"] == by_verb[("9", "oneoff")]  # the 9 as a one-off
     assert nine["points"]["used"] == by_verb[("9", "points")]  # the 9 for points
+
+
+def run_text(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    assert main(argv) == 0
+    return capsys.readouterr().out
 
 
 def run_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict:

@@ -9,7 +9,7 @@ their deals are alike) and `verdict` says in words what changed and what did not
 from __future__ import annotations
 
 import math
-from collections import Counter, defaultdict
+from collections import Counter
 from itertools import chain
 from typing import Any
 
@@ -118,10 +118,7 @@ def summarize(store: Store, side: str, games: int) -> dict[str, Any]:
     rules = store.query(
         "SELECT rule, kind, name, detail, origin, answerable, watch FROM rules WHERE side = ? ORDER BY rule", (side,)
     )
-    passes = next((int(d.split()[0]) for _, k, nm, d, *_ in rules if k == "end"), 3)
-    ends: dict[str, int] = defaultdict(int)
-    for end, winner, goal, by in zip(g["end_reason"], g["winner"], g["goal"], g["ended_by"], strict=True):
-        ends[end_label(end, winner, goal, passes, by)] += 1
+    ends = Counter(_end_labels(store, side, g))
     p1_rate = _rate(p1, n)
     out: dict[str, Any] = {
         "ruleset": name,
@@ -297,10 +294,14 @@ def _relative(xa: list[float], xb: list[float], paired: bool) -> dict[str, Any]:
 
 
 def _end_labels(store: Store, side: str, g: dict[str, list[Any]]) -> list[str]:
-    """How each game of `side` ended, in the words of the summary's `ends` (end_label)."""
+    """How each game of `side` ended (end_label): the words of the summary's `ends` and of a
+    comparison's, the rule that ended a game included."""
     rows = store.query("SELECT detail FROM rules WHERE side = ? AND kind = 'end'", (side,))
-    passes = next((int(d.split()[0]) for (d,) in rows), 3)  # as summarize reads it
-    return [end_label(e, w, goal, passes) for e, w, goal in zip(g["end_reason"], g["winner"], g["goal"], strict=True)]
+    passes = next((int(d.split()[0]) for (d,) in rows), 3)  # the passes that end a game, as the rules table says
+    return [
+        end_label(e, w, goal, passes, by)
+        for e, w, goal, by in zip(g["end_reason"], g["winner"], g["goal"], g["ended_by"], strict=True)
+    ]
 
 
 def _ends_diff(
