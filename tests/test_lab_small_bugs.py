@@ -1,6 +1,6 @@
 """Small bugs of the lab's reports (issue 27 item 6): the compare header counts games, not game
-numbers; a slow rate keeps significant figures; a length's interval never goes below 0; the endings
-of a paired comparison have paired intervals."""
+numbers; a slow rate keeps significant figures; the intervals of a length, of a counter's changes
+and of the cards seen never go below 0; the endings of a paired comparison have paired intervals."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pathlib import Path
 from interpreter.lab import report, stats
 from interpreter.lab.metrics import _distribution
 from interpreter.lab.sim import simulate
+from interpreter.lab.visible import counters, knowledge
 
 
 def test_compare_header_counts_the_games_of_both_rulesets() -> None:
@@ -36,6 +37,16 @@ def test_a_slow_rate_has_significant_figures() -> None:
 def test_the_mean_interval_of_a_count_is_floored_at_zero() -> None:
     d = _distribution([0, 40])  # two games: the normal interval would reach far below 0
     assert d["mean_ci95"][0] == 0.0 and d["mean_ci95"][1] > 20
+
+
+def test_the_intervals_of_counter_changes_and_cards_seen_are_floored_at_zero() -> None:
+    """Two games: a counter that changed 0 and 6 times, cards seen 0 and 10: counts, never below 0
+    in the JSON (as the terminal shows them); a counter's final value may be negative, kept as is."""
+    c = counters(['{"heat": [0, -3, 0, 0]}', '{"heat": [6, 3, 0, 0]}'], {"heat": "player"})["heat"]
+    k = knowledge(['{"seen": {}, "shown": {}}', '{"seen": {"visibility.hand": 10}, "shown": {}}'])
+    assert c["changes"]["ci95"][0] == 0.0 and c["changes"]["ci95"][1] > 6
+    assert k["seen"]["visibility.hand"]["ci95"][0] == 0.0 and k["seen"]["visibility.hand"]["ci95"][1] > 10
+    assert c["final_p1"]["ci95"][0] < -3
 
 
 def test_endings_of_a_paired_comparison_use_paired_intervals(tmp_path: Path) -> None:

@@ -28,9 +28,11 @@ def trigger_usage(fired: Sequence[str]) -> dict[int, list[int]]:
     return {code_rule(ch): [games[ch], k, games[ch], 0, 0, 0] for ch, k in times.items()}
 
 
-def _mean(xs: Sequence[float]) -> dict[str, Any]:
+def _mean(xs: Sequence[float], count: bool = False) -> dict[str, Any]:
+    """The mean with its 95% interval; of a `count` (changes, cards), never below 0 whatever the
+    normal interval of a few games says (a counter's final value may be negative: not floored)."""
     mean, lo, hi = stats.mean_ci(list(xs))
-    return {"mean": mean, "ci95": [lo, hi]}
+    return {"mean": mean, "ci95": [max(0.0, lo) if count else lo, hi]}
 
 
 def counters(texts: Sequence[str], declared: dict[str, str]) -> dict[str, Any]:
@@ -44,7 +46,7 @@ def counters(texts: Sequence[str], declared: dict[str, str]) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "of": of,
             "games_changed": sum(1 for x in got if x[0]),
-            "changes": {"total": sum(x[0] for x in got), **_mean([x[0] for x in got])},
+            "changes": {"total": sum(x[0] for x in got), **_mean([x[0] for x in got], count=True)},
         }
         if of == "card":
             entry["final_cards"] = _mean([x[3] for x in got])
@@ -64,7 +66,7 @@ def knowledge(texts: Sequence[str]) -> dict[str, Any]:
         names = sorted({k for r in rows for k in r.get(part, {})})
         for name in names:
             xs = [r.get(part, {}).get(name, 0) for r in rows]
-            out[part][name] = {"cards": sum(xs), "games": sum(1 for x in xs if x), **_mean(xs)}
+            out[part][name] = {"cards": sum(xs), "games": sum(1 for x in xs if x), **_mean(xs, count=True)}
     return out
 
 
