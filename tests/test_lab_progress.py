@@ -4,6 +4,7 @@ lasted a second, with games/s (significant figures when slow) and the time left,
 from __future__ import annotations
 
 import io
+import time
 
 from interpreter.lab.progress import Progress, clock
 
@@ -58,3 +59,20 @@ def test_a_slow_rate_keeps_significant_figures() -> None:
     bar = Progress(100, out, now=0.0)
     bar.advance(5, now=12.0)
     assert "0.417 games/s" in out.getvalue()
+
+
+def test_the_bar_is_redrawn_every_tick_while_a_long_game_plays() -> None:
+    """`--jobs 1` with a slow player: no game finishes for seconds, and the bar's clock still moves;
+    once closed, it is erased and stays quiet."""
+    out = Terminal()
+    bar = Progress(10, out, tick=0.05)  # the real clock, a short tick
+    bar.start_line()
+    deadline = time.monotonic() + 5
+    while out.getvalue().count("\r") < 3 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    bar.close()
+    text = out.getvalue()
+    assert text.count("0/10 games") >= 3, text  # the first line and two redraws, no game finished
+    assert text.endswith("\r\x1b[K")
+    time.sleep(0.15)
+    assert out.getvalue() == text  # nothing drawn after the end
