@@ -18,6 +18,8 @@ from interpreter.lab.sweep import sweep
 from interpreter.rules.overrides import parse_setting, split_values
 from tests.scenario_util import house_file
 
+ROOT = Path(__file__).resolve().parent.parent
+
 
 def sweep_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> list[dict]:
     assert main(["sweep", *argv, "--json"]) == 0, capsys.readouterr().err
@@ -97,6 +99,20 @@ def test_values_with_commas_inside_brackets_are_one_value() -> None:
     assert parse_setting("constants.goals=[21, 14],[18, 12]").values == ("[21, 14]", "[18, 12]")
 
 
+def test_a_trigger_named_with_spaces_or_a_dot_is_a_key_path(capsys: pytest.CaptureFixture[str]) -> None:
+    """Trigger names are free text ("two jacks"): a key path takes them as written, or in double
+    quotes when they hold a dot; sweeping the trigger's condition off leaves it dead."""
+    assert parse_setting("triggers.two jacks.when=false").path == ("triggers", "two jacks", "when")
+    assert parse_setting('triggers."a.b".when=false').path == ("triggers", "a.b", "when")
+    visible = str(ROOT / "examples" / "house" / "every-rule-visible.yaml")
+    on = "count(field of me where it.rank == J) >= 2"
+    off_, on_ = sweep_json(
+        [visible, "--set", f"triggers.two jacks.when=false,{on}", "--games", "30", "--seed", "2"], capsys
+    )
+    assert off_["triggers"]["two jacks"]["fired"] == 0 and "two jacks" in off_["dead"]
+    assert on_["triggers"]["two jacks"]["fired"] > 0 and on_["ends"]["triggers.two jacks (a rule's win)"]["count"] > 0
+
+
 def test_the_report_shows_each_number_against_the_value(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["sweep", "default", "--set", "end.goal=14,21", "--games", "10", "--jobs", "1", "--out", str(tmp_path)]
     assert main(argv) == 0
@@ -119,7 +135,9 @@ def test_the_report_shows_each_number_against_the_value(tmp_path: Path, capsys: 
         (["deal.first=x,5"], ["--set deal.first=x", "deal.first: expected a whole number"]),
         (["end.goal=abc(", "deal.first=5"], ["--set end.goal=abc(", "--set end.goal:1:5"]),
         (["end.goal"], ["--set 'end.goal': write KEY=V1,V2,..."]),
-        (["end goal=1"], ["is not a key path"]),
+        (["end.go!al=1"], ["is not a key path"]),
+        (["end goal=1"], ["'default' has no end goal"]),
+        (['triggers."a.b=1'], ["is not a key path"]),
         (["end.goal=14,,21"], ["a value is empty"]),
         (["end.goal=14", "end.goal=21"], ["--set end.goal is given twice"]),
         ([], ["give at least one --set"]),

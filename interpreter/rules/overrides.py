@@ -28,7 +28,8 @@ from .paths import PathDict
 from .schema import RULESET
 from .yamlsrc import KEY, YamlDoc, load_yaml
 
-_KEY = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_-]*$")
+_KEY = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_ -]*$")  # a name with spaces, as a trigger's may be ("two jacks")
+_PART = re.compile(r'\s*(?:"([^"]*)"|([^."]*))\s*(?:\.|$)')  # a key, or a quoted one (dots allowed inside)
 MAX_VALUES = 50  # values of one --set (a grid multiplies them)
 
 
@@ -69,18 +70,37 @@ def split_values(text: str) -> list[str]:
     return out
 
 
+def key_path(key: str) -> tuple[str, ...] | None:
+    """`triggers.two jacks.when` or `triggers."a.b".when` as its keys, or None when it is not one."""
+    if not key.strip() or key.rstrip().endswith("."):
+        return None
+    parts: list[str] = []
+    at = 0
+    while at < len(key):
+        m = _PART.match(key, at)
+        quoted, plain = (m.group(1), m.group(2)) if m else (None, None)
+        if quoted is not None and quoted.strip():
+            parts.append(quoted)
+        elif plain is not None and _KEY.match(plain.strip()):
+            parts.append(plain.strip())
+        else:
+            return None
+        at = m.end() if m else len(key)
+    return tuple(parts)
+
+
 def parse_setting(text: str) -> Setting:
     """`KEY=V1,V2,...` as a Setting, or a SettingError that says what is wrong with it."""
     key, eq, rest = text.partition("=")
     key = key.strip()
     if not eq or not key:
         raise SettingError(f"--set '{text}': write KEY=V1,V2,... (for example --set end.goal=18,21,24)")
-    path = tuple(p.strip() for p in key.split("."))
-    bad = next((p for p in path if not _KEY.match(p)), None)
-    if bad is not None:
+    path = key_path(key)
+    if path is None:
         raise SettingError(
             f"--set '{text}': '{key}' is not a key path: write the keys from the top of a ruleset file, "
-            "joined by dots (constants.hand_limit, end.goal, deal.first)"
+            "joined by dots (constants.hand_limit, end.goal, triggers.two jacks.when; a key with a dot in "
+            'double quotes: triggers."a.b".when)'
         )
     values = split_values(rest)
     if any(not v for v in values):
