@@ -10,7 +10,7 @@ from pathlib import Path
 
 from interpreter.lab import report, stats
 from interpreter.lab.metrics import _distribution
-from interpreter.lab.sim import simulate
+from interpreter.lab.sim import Interrupted, simulate
 from interpreter.lab.visible import counters, knowledge
 
 
@@ -74,3 +74,12 @@ def test_endings_of_a_paired_comparison_use_paired_intervals(tmp_path: Path) -> 
     got = ends["goal at 21"]
     assert (got["difference"], got["ci95"]) == (d, [lo, hi])
     assert got["ci95"] != list(stats.newcombe(int(sum(a)), 80, int(sum(b)), 80))
+
+
+def test_an_interrupted_comparison_or_sweep_counts_per_ruleset_and_in_all() -> None:
+    """Ctrl-C: a sweep of three values kept 576 game numbers, 1,728 games; a comparison's two rulesets."""
+    sweep = str(Interrupted(576, 4000, Path("out"), 3, "value"))
+    assert "interrupted: 576 of 4,000 games per value (1,728 of 12,000 in all) kept in out" in sweep
+    both = str(Interrupted(2112, 3000, None, 2))
+    assert both.startswith("interrupted after 2,112 of 3,000 games per ruleset (4,224 of 6,000 in all);")
+    assert str(Interrupted(5, 10, None)).startswith("interrupted after 5 of 10 games;")

@@ -37,14 +37,17 @@ FLUSH_EVERY = 0.5  # seconds between commits of finished games
 class Interrupted(CuttleError):
     """Ctrl-C during a run: the games that finished are stored."""
 
-    def __init__(self, kept: int, total: int, where: Path | None) -> None:
+    def __init__(self, kept: int, total: int, where: Path | None, sides: int = 1, unit: str = "ruleset") -> None:
+        """`kept` of `total` game numbers, each played under the run's `sides` rulesets (a comparison's
+        two, a sweep's values: `unit` names one)."""
         self.kept, self.total, self.where = kept, total, where
+        of = f"{kept:,} of {total:,} games"
+        if sides > 1:
+            of = f"{kept:,} of {total:,} games per {unit} ({kept * sides:,} of {total * sides:,} in all)"
         if where is None:
-            msg = (
-                f"interrupted after {kept:,} of {total:,} games; nothing kept (give --out DIR to keep games and resume)"
-            )
+            msg = f"interrupted after {of}; nothing kept (give --out DIR to keep games and resume)"
         else:
-            msg = f"interrupted: {kept:,} of {total:,} games kept in {where}; run the same command again to resume"
+            msg = f"interrupted: {of} kept in {where}; run the same command again to resume"
         super().__init__(msg)
 
 
@@ -156,8 +159,10 @@ def play(
     jobs: int | None = None,
     cluster: str | None = None,
     progress: TextIO | None = None,
+    unit: str = "ruleset",
 ) -> tuple[int, int, float, str]:
-    """Play the games of the run not yet stored; returns (played, resumed, seconds, backend name)."""
+    """Play the games of the run not yet stored; returns (played, resumed, seconds, backend name).
+    `unit`: what each of the run's rulesets is, in an interruption's message (a sweep's value)."""
     done = store.done(games)
     work = [i for i in range(games) if i not in done]
     if not work:
@@ -188,7 +193,7 @@ def play(
         bar.close()
         engine.close(cancel=not finished)
     if interrupted:
-        raise Interrupted(len(done) + played, games, store.path)
+        raise Interrupted(len(done) + played, games, store.path, len(job.sides), unit)
     return played, len(done), time.perf_counter() - t0, engine.name
 
 
@@ -238,7 +243,8 @@ def run(
     paired, words = pairing(job) if kind == "compare" else (False, "")
     store = Store.open(job, [catalog_of(rules_of(s)) for s in job.sides], out)
     try:
-        played, resumed, elapsed, name = play(job, games, store, jobs, cluster, progress)
+        unit = "value" if kind == "sweep" else "ruleset"
+        played, resumed, elapsed, name = play(job, games, store, jobs, cluster, progress, unit)
         summaries = {s.label: metrics.summarize(store, s.label, games) for s in job.sides}
         report = Report(
             kind,
