@@ -161,3 +161,14 @@ def test_until_different_says_which_players_too(capsys: pytest.CaptureFixture[st
     assert main([*argv, "--json"]) == 0
     got = json.loads(capsys.readouterr().out)
     assert RANDOM_NOTE in got["players_note"] and got["players"] == {"p1": "random", "p2": "random"}
+
+
+def test_an_empty_out_is_refused_before_anything_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--out ''` once wrote the database into the current folder and no report; it is refused."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["sim", "default", "--games", "3", "--jobs", "1", "--out", ""]) == 1
+    err = capsys.readouterr().err
+    assert "--out needs the name of a folder" in err and "internal error" not in err
+    assert list(tmp_path.iterdir()) == []

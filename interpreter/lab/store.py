@@ -108,6 +108,8 @@ class Store:
         if out is None:
             conn = _interruptible(sqlite3.connect(":memory:"))
         else:
+            if not str(out).strip():  # Path("") is the current folder: the run's files would land there unasked
+                raise StoreError("--out needs the name of a folder (it was empty); give '.' for this folder")
             folder = Path(out)
             if folder.exists() and not folder.is_dir():
                 raise StoreError(f"--out {out}: not a folder")
