@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.cli import main
-from interpreter.lab import parallel, report_html, report_md, report_text, store, svg
+from interpreter.lab import parallel, report, report_html, report_md, report_text, store, svg
 from interpreter.lab.job import players_note
 from interpreter.lab.sim import prepare, simulate
 
@@ -172,3 +172,14 @@ def test_an_empty_out_is_refused_before_anything_is_written(
     err = capsys.readouterr().err
     assert "--out needs the name of a folder" in err and "internal error" not in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_comparison_headline_names_the_rules_dead_under_one_ruleset_only() -> None:
+    visible = str(Path(__file__).resolve().parent.parent / "examples" / "house" / "every-rule-visible.yaml")
+    r = simulate(["default", visible], 30, ("random", "random"), seed=2, jobs=1, progress=io.StringIO())
+    card = next(c for c in report.headline(r).cards if c[0] == "dead rules")
+    assert "impossible royal" in r.summaries["b"]["dead"] and "impossible royal" not in r.summaries["a"]["dead"]
+    assert card[2].startswith("dead only under B: ") and "impossible royal" in card[2]
+    assert card[1] == (f"{len(r.summaries['a']['dead'])} → {len(r.summaries['b']['dead'])}", "warn")
+    same = report.headline(simulate(["default", "default"], 5, ("random", "random"), seed=1, jobs=1))
+    assert next(c for c in same.cards if c[0] == "dead rules")[2].startswith(("the same under both", "every rule"))

@@ -561,9 +561,7 @@ def _sim_headline(s: dict[str, Any]) -> Section:
             (
                 "dead rules",
                 (f"{dead}", "warn") if dead else "0",
-                ", ".join(s["dead"][:3]) + (" ..." if dead > 3 else "")
-                if dead
-                else "every play, response and rule fired",
+                _some(s["dead"]) if dead else "every play, response and rule fired",
             ),
         ],
     )
@@ -596,9 +594,24 @@ def _compare_headline(report: Report) -> Section:
                 (f"{num(q['a'], 2)} → {num(q['b'], 2)}", "strong" if q["detectable"] else ""),
                 f"{signed(q['difference'], 2)} (95% CI {signed(lo, 2)} to {signed(hi, 2)})",
             ),
-            ("dead rules", f"{len(a['dead'])} → {len(b['dead'])}", "A → B"),
+            _dead_change(a["dead"], b["dead"]),
         ],
     )
+
+
+def _some(names: list[str]) -> str:
+    """The first three names, and '...' when there are more."""
+    return ", ".join(names[:3]) + (" ..." if len(names) > 3 else "")
+
+
+def _dead_change(a: list[str], b: list[str]) -> tuple[str, Cell, str]:
+    """The dead rules' card of a comparison: how many under A and B, and which died or came alive."""
+    died, alive = [x for x in b if x not in a], [x for x in a if x not in b]
+    said = ([f"dead only under B: {_some(died)}"] if died else []) + (
+        [f"dead only under A: {_some(alive)}"] if alive else []
+    )
+    detail = "; ".join(said) or ("the same under both: " + _some(a) if a else "every rule fired under both")
+    return "dead rules", (f"{len(a)} → {len(b)}", "warn" if died else ""), detail
 
 
 def _sweep_headline(report: Report) -> Section:
