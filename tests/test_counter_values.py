@@ -102,3 +102,11 @@ def test_a_misspelt_counter_is_caught_with_a_suggestion(tmp_path: Path) -> None:
     assert "[E027]" in text
     text = _errors(tmp_path, "counters:\n  tally: {of: plyer}\n")
     assert "tally" in text and "plyer" in text
+
+
+def test_a_counter_whose_kind_is_refused_is_one_error_not_one_more_per_use(tmp_path: Path) -> None:
+    """`of: dog` is the error; the uses of the counter (as a player's, or a card's) add none of their own."""
+    for use in ("add 1 to me.tally", "add 1 to card.tally", "if me.tally > 1 then draw 1 end"):
+        text = _errors(tmp_path, f"counters:\n  tally: {{of: dog}}\nplays:\n  ace:\n    effect: {use}\n")
+        assert "[E012] counters.tally.of: expected one of player, card, got 'dog'" in text, text
+        assert text.count("[E") == 1, text

@@ -47,7 +47,7 @@ from .allowlist import ATTR_NAMES, FIXED_GLOBALS, GLOBAL_NAMES, UnsafeCode, chec
 
 # (the compiler's public names, wherever their module: what the engine, the rules and the tests import)
 from .analysis import nodes, reads_only_fields, reads_only_own_field
-from .context import CARD_ATTRS, FOREVER, PLAYER_ATTRS, PRIMITIVE_ARITY, Context
+from .context import CARD_ATTRS, FOREVER, PLAYER_ATTRS, PRIMITIVE_ARITY, UNKNOWN_KIND, Context
 from .cost import ZERO, Cost
 from .definitions import _expand
 from .instructions import (
@@ -375,6 +375,8 @@ class Compiler:
     def _counter_key(self: Compiler, obj: _Code, node: A.Attr, name: str) -> ast.expr:
         """Where counter `name` of `obj` is kept: the card, or -1 - player (as marks are)."""
         kind = self.ctx.counters[name]
+        if kind == UNKNOWN_KIND:  # its declaration was refused: the ruleset does not load, its uses are not judged
+            return _const(0)
         if kind == "player":
             return ast.BinOp(left=_const(-1), op=ast.Sub(), right=self._as_player(obj, node.obj, f"'.{name}'"))
         self._expect(obj, ("card", "cards"), node.obj, f"'.{name}' (a counter of cards)")

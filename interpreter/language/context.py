@@ -15,6 +15,7 @@ from .cost import Cost
 if TYPE_CHECKING:
     from . import tree as A
 
+UNKNOWN_KIND = "?"  # the kind of a counter whose `of` is neither player nor card (already an error)
 CARD_ATTRS = (
     "rank",
     "suit",
@@ -48,7 +49,8 @@ class Context:
     suit_rank: dict[str, int] = field(default_factory=dict)
     values: dict[str, int] = field(default_factory=dict)
     marks: set[str] = field(default_factory=set)
-    counters: dict[str, str] = field(default_factory=dict)  # `counters:` name -> "player" or "card"
+    # `counters:` name -> "player" or "card" (UNKNOWN_KIND: a declaration the validator refused)
+    counters: dict[str, str] = field(default_factory=dict)
     verbs: set[str] = field(default_factory=set)
     asked: set[str] = field(default_factory=set)  # the answers yes of `if P agrees to VERB` (moves, not names)
     numbers: set[str] = field(default_factory=set)  # the names of chosen numbers (`choose a number ... as NAME`)

@@ -44,6 +44,7 @@ from interpreter.language.compiler import (
     reads_only_fields,
     reads_only_own_field,
 )
+from interpreter.language.context import UNKNOWN_KIND
 from interpreter.language.parser import parse_expr
 from interpreter.language.runtime import choices
 
@@ -178,7 +179,9 @@ def build_counters(b: Builder, r: Rules) -> None:
                 key=True,
             )
             continue
-        b.ctx.counters[key] = str(c.get("of", "player"))
+        of = str(c.get("of", "player"))
+        # an `of` the validator refused (reported there): no second error at each use of the counter
+        b.ctx.counters[key] = of if of in ("player", "card") else UNKNOWN_KIND
     r.counters = dict(b.ctx.counters)
 
 
