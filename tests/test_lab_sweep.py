@@ -87,6 +87,14 @@ def test_several_sets_make_a_grid(capsys: pytest.CaptureFixture[str]) -> None:
         {"end.goal": 21, "constants.hand_limit": 4},
         {"end.goal": 21, "constants.hand_limit": 8},
     ]
+    assert {s["pairing"] for s in got} == {"paired: game i of every value starts from the same deal (the same seeds)"}
+
+
+def test_a_sweep_over_the_deal_says_in_its_json_that_its_games_are_not_paired(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    got = sweep_json(["default", "--set", "deal.first=4,5", "--games", "2", "--jobs", "1"], capsys)
+    assert all(s["pairing"].startswith("the same seeds for every value, but some values deal differently") for s in got)
 
 
 def test_the_same_numbers_with_two_workers(capsys: pytest.CaptureFixture[str]) -> None:

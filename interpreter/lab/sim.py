@@ -81,7 +81,10 @@ class Report:
         if self.kind == "sim":
             return {**self.summaries["a"], **self.players_note()}
         if self.kind == "sweep":
-            return [{**self.values[s.label], **self.summaries[s.label], **self.players_note()} for s in self.job.sides]
+            return [
+                {**self.values[s.label], **self.summaries[s.label], "pairing": self.pairing, **self.players_note()}
+                for s in self.job.sides
+            ]
         return {
             "a": self.summaries["a"],
             "b": self.summaries["b"],
