@@ -245,6 +245,28 @@ def test_until_different_stops_where_a_player_knows_other_cards(capsys: pytest.C
     assert any("knows" in w for w in what)
 
 
+TALLY = """
+counters:
+  tally: {of: player}
+triggers:
+  tally scrap:
+    event: card enters scrap
+    effect: add STEP to me.tally
+"""
+
+
+def test_until_different_stops_where_only_a_counter_differs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two rule texts that count the scrap by 1 and by 2: the same moves, but not the same position."""
+    one = house_file(tmp_path, TALLY.replace("STEP", "1"), "tally-one")
+    two = house_file(tmp_path, TALLY.replace("STEP", "2"), "tally-two")
+    assert main(["compare", str(one), str(two), "--until-different", "--seed", "1", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["found"] and found["kind"] == "position"
+    (d,) = [d for d in found["differences"] if d["what"] == "counters"]
+    a, b = (int(x.rsplit(" ", 1)[1]) for x in (d["a"], d["b"]))  # 'p2 tally 2' (a counter with 2 cards)
+    assert b == 2 * a > 0 and d["a"].rsplit(" ", 1)[0] == d["b"].rsplit(" ", 1)[0]
+
+
 def test_the_rule_of_a_win_is_read_back_from_the_result_inside_a_match_too() -> None:
     from interpreter.language.compiler import win_reason, win_rule
 

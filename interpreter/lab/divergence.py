@@ -98,7 +98,18 @@ def _facts(g: State) -> list[tuple[str, str]]:
             or "—",
         )
     )
+    out.append(("counters", _counters(g)))
     return out
+
+
+def _counters(g: State) -> str:
+    """Every counter that holds a value now, in words (`p1 tally 2`, `7H heat 1`)."""
+    held = []
+    for key, name in sorted(g.counters):
+        v = g.counter(key, name)
+        if v:
+            held.append(f"{NAMES[key] if key >= 0 else f'p{-key}'} {name} {v}")
+    return ", ".join(held) or "—"
 
 
 def knowledge_facts(g: State) -> list[tuple[str, str]]:
