@@ -3,6 +3,7 @@ in a scratch folder beside the repository's examples, and prints the lines shown
 
 from __future__ import annotations
 
+import re
 import shlex
 import sqlite3
 from pathlib import Path
@@ -67,3 +68,21 @@ def test_walkthrough_command_works_as_written(
         if line.strip() == "...":
             continue
         assert line.rstrip() in out, f"`{cmd}` did not print {line!r}; it printed:\n{out}"
+
+
+def test_the_table_of_section_4_names_every_column_of_the_database(tmp_path: Path) -> None:
+    """A new column (columns.py) or view must be named where designers look it up: `p2_X` counts as
+    named with `p1_X` ('and `p2_...`')."""
+    assert main(["sim", "default", "--games", "2", "--jobs", "1", "--out", str(tmp_path)]) == 0
+    text = LAB.read_text(encoding="utf-8")
+    section = text[text.index("## 4. Query the database") : text.index("## 5.")]
+    con = sqlite3.connect(tmp_path / "games.sqlite")
+    try:
+        for table in ("games", "uses", "uses_by_seat", "rules", "rulesets", "run"):
+            (row,) = [line for line in section.splitlines() if line.startswith(f"| `{table}`")]
+            named = set(re.findall(r"`([a-z0-9_]+)`", row))
+            cols = [r[1] for r in con.execute(f"PRAGMA table_info({table})")]
+            missing = [c for c in cols if c not in named and c.replace("p2_", "p1_", 1) not in named]
+            assert cols and not missing, (table, missing)
+    finally:
+        con.close()
