@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from interpreter.core.cards import RANK_OF, SUIT_OF
+from interpreter.core.cards import MOVE_WORD, RANK_OF, SUIT_OF
 from interpreter.core.errors import RulesetError
 from interpreter.core.limits import (
     MAX_EXPR_DEPTH,
@@ -145,6 +145,18 @@ class Compiler:
     def error(self, node: A.Node, message: str, code: str = "E201", hint: str | None = None) -> RulesetError:
         where = self.span.locate(node.line or 1, node.column or 1) if self.span else None
         return RulesetError(message, where, code=code, hint=hint)
+
+    def typed_word(self, node: A.Node, verb: str, refused: str, what: str, example: str, banned: str = "") -> None:
+        """A word a player types (a choice's, a number's, a question's answer): lower-case, a letter
+        first, and not `banned`; else E217, `'VERB' refused` and how to name the `what`."""
+        if not MOVE_WORD.match(verb) or verb == banned:
+            other = f", other than {banned}" if banned else ""
+            raise self.error(
+                node,
+                f"'{verb}' {refused}",
+                "E217",
+                hint=f"name the {what} with a lower-case word, a letter first{other} (e.g. '{example}')",
+            )
 
     _KIND_WORDS = {
         "int": "a number",

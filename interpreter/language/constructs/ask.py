@@ -7,7 +7,6 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from interpreter.core.cards import MOVE_WORD
 from interpreter.core.errors import RuleRuntimeError
 from interpreter.core.zones import RANDOM
 
@@ -59,13 +58,8 @@ class Ask(Statement):
         """P answers VERB or `decline` (an ASK), then the jump of an `if` on the answer."""
         who, w = c.sub_expr(self.player, frozenset(bound))
         c._expect(w, ("player",), self.player, "'agrees'")
-        if not MOVE_WORD.match(self.verb) or self.verb == DECLINE:
-            raise c.error(
-                self,
-                f"'{self.verb}' cannot name the answer yes: a player answers '{self.verb}' or '{DECLINE}'",
-                "E217",
-                hint="name the answer with a lower-case word, a letter first, other than decline (e.g. 'to mulligan')",
-            )
+        refused = f"cannot name the answer yes: a player answers '{self.verb}' or '{DECLINE}'"
+        c.typed_word(self, self.verb, refused, "answer", "to mulligan", banned=DECLINE)
         c.ctx.asked.add(self.verb)
         out.append([CHOOSE, None, None, who, self.verb, ASK])
         # the jump's test reads the answer the ASK left in the bindings: generated like every test

@@ -7,7 +7,6 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from interpreter.core.cards import MOVE_WORD
 from interpreter.core.errors import RuleRuntimeError, RulesetError
 from interpreter.core.limits import MAX_CHOICES
 from interpreter.core.zones import RANDOM
@@ -99,13 +98,13 @@ class Choose(Statement):
         c._expect(n, ("int",), self.count, "choose")
         c._expect(s, ("card", "cards"), self.source, "'choose ... from'")
         c._expect(w, ("player",), self.chooser, "'choose ... by'")
-        if not MOVE_WORD.match(self.verb):
-            raise c.error(
-                self,
-                f"'{self.verb}' cannot begin a move: a player types the choice as '{self.verb} CARD'",
-                "E217",
-                hint="name the choice with a lower-case word, a letter first (e.g. 'as pick')",
-            )
+        c.typed_word(
+            self,
+            self.verb,
+            f"cannot begin a move: a player types the choice as '{self.verb} CARD'",
+            "choice",
+            "as pick",
+        )
         if self.ordered:  # all the cards, in an order the chooser names (k! moves: bounded when played)
             c.ctx.verbs.add(self.verb)
             out.append([CHOOSE, count, src, who, self.verb, True])

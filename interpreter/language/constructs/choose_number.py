@@ -7,7 +7,6 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from interpreter.core.cards import MOVE_WORD
 from interpreter.core.errors import RuleRuntimeError
 from interpreter.core.limits import MAX_NUMBERS
 from interpreter.core.zones import RANDOM
@@ -63,13 +62,9 @@ class ChooseNumber(Statement):
         c._expect(lo, ("int",), self.low, "'choose a number from'")
         c._expect(hi, ("int",), self.high, "'choose a number ... to'")
         c._expect(w, ("player",), self.chooser, "'choose a number ... by'")
-        if not MOVE_WORD.match(self.verb):
-            raise c.error(
-                self,
-                f"'{self.verb}' cannot begin a move: a player types the number as '{self.verb} 7'",
-                "E217",
-                hint="name the number with a lower-case word, a letter first (e.g. 'as value')",
-            )
+        c.typed_word(
+            self, self.verb, f"cannot begin a move: a player types the number as '{self.verb} 7'", "number", "as value"
+        )
         if self.verb in c.ctx.verbs:
             raise c.error(self, f"'{self.verb}' already names a choice of cards; name the number otherwise", "E217")
         if lo.value.__class__ is int and hi.value.__class__ is int and hi.value - lo.value + 1 > MAX_NUMBERS:
