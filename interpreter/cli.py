@@ -587,7 +587,8 @@ def main(argv: list[str] | None = None) -> int:
         _trace(debug)
         say(f"cuttle {a.command}: {e}", err=True)
         return 1
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # a command that keeps something on Ctrl-C says so itself; any other moment, this line
+        say(f"cuttle {a.command}: interrupted", err=True)
         return 130
     except BrokenPipeError:  # e.g. `cuttle diff A B | head`
         devnull = os.open(os.devnull, os.O_WRONLY)

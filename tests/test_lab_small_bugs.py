@@ -8,8 +8,13 @@ import io
 import sqlite3
 from pathlib import Path
 
+import pytest
+
+from interpreter.cli import main
+from interpreter.lab import cli as lab_cli
 from interpreter.lab import report, stats
 from interpreter.lab.metrics import _distribution
+from interpreter.lab.parallel import cores, workers
 from interpreter.lab.sim import Interrupted, simulate
 from interpreter.lab.visible import counters, knowledge
 
@@ -83,3 +88,24 @@ def test_an_interrupted_comparison_or_sweep_counts_per_ruleset_and_in_all() -> N
     both = str(Interrupted(2112, 3000, None, 2))
     assert both.startswith("interrupted after 2,112 of 3,000 games per ruleset (4,224 of 6,000 in all);")
     assert str(Interrupted(5, 10, None)).startswith("interrupted after 5 of 10 games;")
+
+
+def test_a_pool_starts_no_more_workers_than_tasks_nor_four_a_core() -> None:
+    """`cuttle match --jobs 99999` started hundreds of workers and ran out of memory."""
+    assert workers(99999, 2) == 2
+    assert workers(99999, 10**6) == 4 * cores()
+    assert workers(3, 10) == 3 and workers(0, 10) == 1 and workers(4, 0) == 1
+
+
+def test_ctrl_c_outside_the_play_loop_still_says_interrupted(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Ctrl-C that lands while a run is prepared or summarised (not while its games play) once
+    ended the program with status 130 and no word."""
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(lab_cli, "simulate", interrupted)
+    assert main(["sim", "default", "--games", "3"]) == 130
+    assert capsys.readouterr().err == "cuttle sim: interrupted\n"

@@ -27,6 +27,7 @@ from interpreter.players.registry import make_player
 from interpreter.rules import load_ruleset
 
 from .matches import GameResult, _job
+from .parallel import ctrl_c_ignored, workers
 
 PRIOR = 0.5  # the half win each way that every pair counts besides its games
 BOOTSTRAP = 200
@@ -108,10 +109,9 @@ def intervals(
 
 def run(players: list[str], games: int, seed: int, ruleset: str, jobs: int) -> list[GameResult]:
     todo = plan(players, games, seed, ruleset)
+    jobs = workers(jobs, len(todo))
     if jobs > 1:
         from multiprocessing import Pool
-
-        from .parallel import ctrl_c_ignored
 
         with ctrl_c_ignored():
             pool = Pool(jobs)
@@ -162,7 +162,8 @@ def rate(
     pairs = len(players) * (len(players) - 1) // 2
     lines = [
         f"ruleset {ruleset}: round robin of {', '.join(players)}; {games} games a pair ({pairs} pairs), "
-        f"seats alternating, seeds {seed}..{seed + games - 1} ({time.perf_counter() - t0:.0f} s, {jobs} job(s))",
+        f"seats alternating, seeds {seed}..{seed + games - 1} ({time.perf_counter() - t0:.0f} s, "
+        f"{workers(jobs, pairs * games)} job(s))",
         f"rating (Bradley–Terry on the Elo scale, {anchor} = 0; 95% bootstrap interval) and CPU time per move:",
     ]
     width = max(len(p) for p in players)

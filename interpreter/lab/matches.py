@@ -18,7 +18,7 @@ from interpreter.engine.game import Game
 from interpreter.players.registry import make_player
 from interpreter.rules import load_ruleset
 
-from .parallel import ctrl_c_ignored
+from .parallel import ctrl_c_ignored, workers
 from .playing import Timed, play
 from .stats import wilson
 
@@ -67,6 +67,7 @@ def run_matches(ruleset: str, a: str, b: str, games: int, seed: int = 0, jobs: i
     """`games` games of `a` against `b`, seats alternating (a is p1 in the even games). A game that
     fails raises CuttleError naming its seed."""
     plan = [(ruleset, seed + i, a, b) if i % 2 == 0 else (ruleset, seed + i, b, a) for i in range(games)]
+    jobs = workers(jobs, games)
     if jobs > 1:
         from multiprocessing import Pool
 
@@ -124,6 +125,6 @@ def match(ruleset: str, p1: str, p2: str, games: int, seed: int = 0, jobs: int =
     results = run_matches(ruleset, p1, p2, games, seed, jobs)
     head = (
         f"ruleset {ruleset}: {p1} against {p2}, {len(results)} games, seats alternating, "
-        f"seeds {seed}..{seed + games - 1} ({time.perf_counter() - t0:.0f} s, {jobs} job(s))"
+        f"seeds {seed}..{seed + games - 1} ({time.perf_counter() - t0:.0f} s, {workers(jobs, games)} job(s))"
     )
     return [head, *summary(results, p1, p2)]

@@ -47,6 +47,12 @@ def cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def workers(jobs: int, tasks: int) -> int:
+    """The processes a pool asked for `jobs` starts for `tasks` tasks: never more than the tasks, nor
+    than four per core (`--jobs 99999` once started hundreds of workers and ran out of memory)."""
+    return max(1, min(jobs, tasks, 4 * cores()))
+
+
 def chunks(indices: Sequence[int], workers: int, most: int) -> list[list[int]]:
     """Game numbers cut into chunks: several per worker (to balance and to show progress), none
     larger than `most` (a chunk that an interruption cuts short is played again on resuming)."""
