@@ -16,6 +16,7 @@ import pytest
 from interpreter.cli import main
 from interpreter.lab import parallel, report, report_html, report_md, report_text, store, svg
 from interpreter.lab.job import players_note
+from interpreter.lab.report import Section
 from interpreter.lab.sim import prepare, simulate
 
 RANDOM_NOTE = "random players measure the rules, not skill"
@@ -183,3 +184,14 @@ def test_a_comparison_headline_names_the_rules_dead_under_one_ruleset_only() -> 
     assert card[1] == (f"{len(r.summaries['a']['dead'])} → {len(r.summaries['b']['dead'])}", "warn")
     same = report.headline(simulate(["default", "default"], 5, ("random", "random"), seed=1, jobs=1))
     assert next(c for c in same.cards if c[0] == "dead rules")[2].startswith(("the same under both", "every rule"))
+
+
+def test_a_table_too_wide_for_half_the_page_takes_the_whole_width() -> None:
+    """A sweep's table of three values once sat in half the page, its other columns behind a scroll
+    bar and its row labels wrapped word by word."""
+    values = ["constants.goals=[18, 12, 9, 4, 0]", "constants.goals=[21, 14, 10, 5, 0]"]
+    quality = Section("Game quality by value", ["", *values], [["lead changes per game", "2.61 (2.45 to 2.76)"]])
+    small = Section("Counters", ["counter", "changes"], [["tally", "2.0"]])
+    assert report_html._wide(quality) and not report_html._wide(small)
+    html = report_html.render(simulate(["default"], 3, ("random", "random"), seed=1, jobs=1))
+    assert "<div class='wide'>" in html

@@ -198,6 +198,21 @@ def sweep_plots(report: Report) -> list[str]:
     return out
 
 
+HALF = 66  # characters of a table's widest row that fit half of a 1280-pixel page
+
+
+def _wide(sec: Section) -> bool:
+    """Whether a table needs the page's whole width: its widest row (each column as wide as its
+    longest cell, plus a margin) would not fit half of it without wrapping its labels or scrolling."""
+    if not sec.header:
+        return False
+    widths = [len(h) for h in sec.header]
+    for row in sec.rows:
+        for i, cell in enumerate(row[: len(widths)]):
+            widths[i] = max(widths[i], len(text_of(cell)))
+    return sum(widths) + 3 * len(widths) > HALF or sec.title.startswith("Plays")
+
+
 def render(report: Report) -> str:
     out = [
         "<!DOCTYPE html>",
@@ -215,7 +230,7 @@ def render(report: Report) -> str:
         out += _section(sec)
     out += ["<h2>Plots</h2>", "<div class='plots'>"] + plots(report) + ["</div>", "<div class='tables'>"]
     for sec in secs[first:]:
-        wide = len(sec.header) > 5 or sec.title.startswith("Plays")
+        wide = _wide(sec)
         out += [f"<div{' class=' + chr(39) + 'wide' + chr(39) if wide else ''}>", *_section(sec), "</div>"]
     out.append("</div>")
     out.append(
