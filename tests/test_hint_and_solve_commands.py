@@ -134,6 +134,18 @@ def test_a_match_summary_gives_the_interval_and_the_seeds_the_first_player_did_n
     assert "a lost or drew the games of seeds: 11 (as p2), 12 (as p1)" in text
 
 
+def test_a_match_of_one_player_against_itself_is_summed_up_per_seat() -> None:
+    """The same player in both seats: its merged 'won 45/50' said nothing; the seats are what differ."""
+    from interpreter.lab.matches import GameResult, summary
+
+    results = [GameResult(10, ("r", "r"), 0), GameResult(11, ("r", "r"), 0), GameResult(12, ("r", "r"), None)]
+    results.append(GameResult(13, ("r", "r"), 1))
+    text = "\n".join(summary(results, "r", "r"))
+    assert "p1 (r): won 2/4 (50.0%, 95% interval 15.0-85.0%)" in text and "p2 (r): won 1/4" in text
+    assert "drawn 1 (seeds 12); the same player in both seats measures the seats" in text
+    assert "lost or drew" not in text
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_match_game_that_fails_is_one_line_naming_its_seed(
     jobs: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch

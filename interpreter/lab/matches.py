@@ -79,8 +79,10 @@ def run_matches(ruleset: str, a: str, b: str, games: int, seed: int = 0, jobs: i
 
 
 def summary(results: list[GameResult], a: str, b: str) -> list[str]:
+    if a == b:
+        return _same_player(results, a)
     lines = []
-    for who in (a, b) if a != b else (a,):
+    for who in (a, b):
         won = sum(1 for r in results if r.winner is not None and r.seats[r.winner] == who)
         drawn = sum(1 for r in results if r.winner is None)
         as_p = []
@@ -94,7 +96,40 @@ def summary(results: list[GameResult], a: str, b: str) -> list[str]:
             f"  {who}: won {won}/{len(results)} ({100 * won / max(len(results), 1):.1f}%, 95% interval "
             f"{100 * lo:.1f}-{100 * hi:.1f}%), drawn {drawn}; {', '.join(as_p)}"
         )
-    for who in (a, b) if a != b else (a,):
+    lines += _costs(results, (a, b))
+    # the games to look at again: replay one with `Game.new(rules, seed)` and the same two players
+    missed = [f"{r.seed} (as p{r.seats.index(a) + 1})" for r in results if r.winner is None or r.seats[r.winner] != a]
+    if missed:
+        lines.append(f"  {a} lost or drew the games of seeds: {_listed(missed)}")
+    return lines
+
+
+def _same_player(results: list[GameResult], who: str) -> list[str]:
+    """One player in both seats: what is left to measure is the seat, so the summary is per seat."""
+    n = len(results)
+    lines = []
+    for p in (0, 1):
+        won = sum(1 for r in results if r.winner == p)
+        lo, hi = wilson(won, n)
+        share = f"{100 * won / max(n, 1):.1f}%, 95% interval {100 * lo:.1f}-{100 * hi:.1f}%"
+        lines.append(f"  p{p + 1} ({who}): won {won}/{n} ({share})")
+    drawn = [str(r.seed) for r in results if r.winner is None]
+    lines.append(
+        f"  drawn {len(drawn)}"
+        + (f" (seeds {_listed(drawn)})" if drawn else "")
+        + f"; the same player in both seats measures the seats (the first player's edge), not {who}"
+    )
+    return lines + _costs(results, (who,))
+
+
+def _listed(seeds: list[str]) -> str:
+    return ", ".join(seeds[:MAX_LISTED]) + (f", and {len(seeds) - MAX_LISTED} more" if len(seeds) > MAX_LISTED else "")
+
+
+def _costs(results: list[GameResult], players: tuple[str, ...]) -> list[str]:
+    """Each player's CPU time per move, and a searching player's playouts."""
+    lines = []
+    for who in players:
         times = [t for r in results for t in r.times.get(who, [])]
         if times:
             lines.append(
@@ -105,13 +140,6 @@ def summary(results: list[GameResult], a: str, b: str) -> list[str]:
         sec = sum(r.playouts.get(who, (0, 0.0))[1] for r in results)
         if it:
             lines.append(f"  {who}: {it:,} playouts in {sec:.0f} s of search: {it / sec:,.0f} playouts/s")
-    # the games to look at again: replay one with `Game.new(rules, seed)` and the same two players
-    missed = [f"{r.seed} (as p{r.seats.index(a) + 1})" for r in results if r.winner is None or r.seats[r.winner] != a]
-    if missed:
-        shown = ", ".join(missed[:MAX_LISTED]) + (
-            f", and {len(missed) - MAX_LISTED} more" if len(missed) > MAX_LISTED else ""
-        )
-        lines.append(f"  {a} lost or drew the games of seeds: {shown}")
     return lines
 
 
