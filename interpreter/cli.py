@@ -428,7 +428,7 @@ def lab_options(fn):
                 "type": int,
                 "default": 0,
                 "metavar": "S",
-                "help": "the master seed: game i's seed comes from it and i",
+                "help": "the master seed: game i's seed comes from it and i (default 0)",
             },
         ),
         (
@@ -436,8 +436,8 @@ def lab_options(fn):
             {
                 "default": None,
                 "metavar": "NAME",
-                "help": "the player of both seats: random (default), heuristic, "
-                "or any registered player (a wrong name lists them)",
+                "help": "the player of both seats: random (default), sharp (fast and competent), "
+                "heuristic (bot), ismcts, or any registered player (a wrong name lists them)",
             },
         ),
         (("--p1",), {"default": None, "metavar": "NAME", "help": "the player of the first seat (moves first)"}),
