@@ -8,6 +8,7 @@ import sys
 import time
 import traceback
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from interpreter.core.errors import CuttleError, RulesetErrors
@@ -541,7 +542,13 @@ def cmd_ladder(a: argparse.Namespace) -> int:
     from interpreter.lab.ladder import rate
     from interpreter.scripting.records import write_atomic
 
-    players = [p.strip() for p in a.players.split(",") if p.strip()]
+    players = [p.strip() for p in a.players.split(",")]
+    if not all(players):
+        raise CuttleError(f"--players '{a.players}': a name is empty (write the names joined by commas: random,sharp)")
+    if a.json:  # refused before the games are played, not after
+        folder = Path(a.json).parent
+        if not folder.is_dir():
+            raise CuttleError(f"--json {a.json}: there is no folder '{folder}' to write it in")
     jobs = a.jobs or os.cpu_count() or 1
     try:
         lines, data = rate(a.ruleset, players, a.games, a.seed, jobs)

@@ -4,6 +4,7 @@ bootstrap intervals, and the command's output and refusals."""
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 
@@ -70,7 +71,12 @@ def test_the_command_prints_ratings_scores_and_times(capsys: pytest.CaptureFixtu
 
 @pytest.mark.parametrize(
     ("players", "says"),
-    [("random", "two players or more"), ("random,random", "named twice"), ("random,nosuch", "nosuch")],
+    [
+        ("random", "two players or more"),
+        ("random,random", "named twice"),
+        ("random,nosuch", "nosuch"),
+        ("random,,sharp", "a name is empty"),
+    ],
 )
 def test_bad_players_get_one_line(players: str, says: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["ladder", "--players", players, "--games", "2"]) == 1
@@ -118,3 +124,12 @@ def test_a_missing_or_malformed_ratings_file_shows_no_ratings() -> None:
     assert strength("sharp", {}, {}) is None
     assert strength("sharp", {"players": {"sharp": {"rating": "high"}}}, {}) is None
     assert strength("bot", {"players": {"heuristic": {"rating": 12}}}, {"bot": "heuristic"}) == "rating +12"
+
+
+def test_a_json_file_that_cannot_be_written_is_refused_before_the_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "no such folder" / "ratings.json"
+    assert main(["ladder", "--players", "random,heuristic", "--games", "50", "--json", str(missing)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and "there is no folder" in err and "no such folder" in err  # nothing played, nothing printed
