@@ -195,3 +195,9 @@ def test_a_table_too_wide_for_half_the_page_takes_the_whole_width() -> None:
     assert report_html._wide(quality) and not report_html._wide(small)
     html = report_html.render(simulate(["default"], 3, ("random", "random"), seed=1, jobs=1))
     assert "<div class='wide'>" in html
+
+
+def test_backticks_in_a_note_are_code_in_the_html() -> None:
+    visible = str(Path(__file__).resolve().parent.parent / "examples" / "house" / "every-rule-visible.yaml")
+    html = report_html.render(simulate([visible], 5, ("random", "random"), seed=1, jobs=1))
+    assert "a rule&#x27;s <code>show</code> showed" in html and "`show`" not in html

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -71,7 +72,7 @@ def _section(sec: Section) -> list[str]:
     if sec.lines:
         out.append("<ul>" + "".join(f"<li class='{tone_of(c)}'>{escape(text_of(c))}</li>" for c in sec.lines) + "</ul>")
     if sec.note:
-        out.append(f"<p class='note'>{escape(sec.note)}</p>")
+        out.append(f"<p class='note'>{_code_spans(escape(sec.note))}</p>")
     return out
 
 
@@ -196,6 +197,11 @@ def sweep_plots(report: Report) -> list[str]:
         unit = "%" if name in ("advantage", "drawishness", "decisiveness", "drama") else ""
         out.append(plot(f"Game quality: {QUALITY[name][0]} (95% CI)", figure(name), unit))
     return out
+
+
+def _code_spans(text: str) -> str:
+    """`name` in a note (escaped already) as <code>name</code>, as the terminal's backticks mean."""
+    return re.sub(r"`([^`<>]+)`", r"<code>\1</code>", text)
 
 
 HALF = 66  # characters of a table's widest row that fit half of a 1280-pixel page
