@@ -64,10 +64,19 @@ def test_walkthrough_command_works_as_written(
         captured = capsys.readouterr()
         assert code == 0, f"`{cmd}` exited {code}:\n{captured.out}\n{captured.err}"
         out = captured.out
+    printed = [line.rstrip() for line in out.splitlines() if line.strip()]  # (the doc leaves out blank lines)
+    at = 0  # shown lines follow one another in what was printed; a gap only where the doc writes '...'
+    gap = True
     for line in expected:
         if line.strip() == "...":
+            gap = True
             continue
-        assert line.rstrip() in out, f"`{cmd}` did not print {line!r}; it printed:\n{out}"
+        want = line.rstrip()
+        found = next((i for i in range(at, len(printed)) if want in printed[i]), None)
+        assert found is not None, f"`{cmd}` did not print {line!r} (after line {at}); it printed:\n{out}"
+        assert gap or found == at, f"`{cmd}` prints lines between {expected} lines and {line!r}: add '...'\n{out}"
+        at, gap = found + 1, False
+    assert gap or at == len(printed), f"`{cmd}` prints more after {expected[-1]!r}: end the example with '...'\n{out}"
 
 
 def test_the_table_of_section_4_names_every_column_of_the_database(tmp_path: Path) -> None:
