@@ -333,3 +333,17 @@ def test_a_win_or_a_show_written_into_a_direct_play_names_its_rule(tmp_path: Pat
     for i in range(6):
         fast = play_game(rules, i, game_seed(1, i), PLAYERS)
         assert fast == play_game(rules, i, game_seed(1, i), PLAYERS, through_game=True)
+
+
+def test_the_verdict_names_every_detectable_change_of_game_quality() -> None:
+    """The table flagged lead changes (and others) as detectable while the verdict said nothing of them."""
+    report = simulate(["default", VISIBLE], 300, PLAYERS, seed=0, jobs=1)
+    assert report.differences is not None
+    flagged = [
+        name.replace("_", " ")
+        for name, d in report.differences["quality"].items()
+        if isinstance(d, dict) and d.get("detectable") and name not in ("turns", "real_choices")
+    ]
+    lines = [line for line in report.verdict if line.startswith("game quality: ")]
+    assert flagged and len(lines) == 1  # this run moves at least the lead changes
+    assert [part.rsplit(" ", 3)[0] for part in lines[0].removeprefix("game quality: ").split(", ")] == flagged

@@ -403,6 +403,15 @@ def _pts(x: float) -> str:
     return f"{100 * x:.1f}"
 
 
+def _quality_value(name: str, x: float) -> str:
+    """A game-quality figure in a verdict's words: a share as a percentage, the advantage in points."""
+    if name == "advantage":
+        return f"{100 * x:+.1f} pts"
+    if name in ("drawishness", "decisiveness", "drama"):
+        return f"{100 * x:.1f}%"
+    return f"{x:.3f}" if name == "uncertainty" else f"{x:.2f}"
+
+
 def verdict(diff: dict[str, Any], name_a: str, name_b: str) -> list[str]:
     """What B changes against A, and what it does not change, at this sample size."""
     out = []
@@ -449,6 +458,13 @@ def verdict(diff: dict[str, Any], name_a: str, name_b: str) -> list[str]:
     ends = [(k, v) for k, v in diff["ends"].items() if v["detectable"]]
     for k, v in sorted(ends, key=lambda kv: -abs(kv[1]["difference"]))[:3]:
         out.append(f"games ending by {k}: {_pts(v['a'])}% → {_pts(v['b'])}%")
+    quality = [
+        f"{name.replace('_', ' ')} {_quality_value(name, d['a'])} → {_quality_value(name, d['b'])}"
+        for name, d in quality_summary.flat(diff.get("quality", {}))
+        if d["detectable"] and name not in ("turns", "real_choices")  # (the length: said above)
+    ]
+    if quality:
+        out.append("game quality: " + ", ".join(quality))
     moved = []
     dead = set(diff["dead_only_in_a"]) | set(diff["dead_only_in_b"])  # said below
     for k, v in diff["plays"].items():
