@@ -62,7 +62,7 @@ def test_intervals_narrow_with_more_games() -> None:
 def test_the_command_prints_ratings_scores_and_times(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["ladder", "micro", "--players", "random,heuristic", "--games", "6", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
-    assert "round robin of random, heuristic; 6 games a pair (1 pairs)" in out
+    assert "round robin of random, heuristic; 6 games a pair (1 pair)" in out
     assert "random = 0" in out and "ms median" in out
     rows = {line.split()[0]: line.split() for line in out.splitlines() if "/6" in line}
     random_won, heuristic_won = (float(rows[p][i].partition("/")[0]) for p, i in (("random", 2), ("heuristic", 1)))
@@ -133,3 +133,10 @@ def test_a_json_file_that_cannot_be_written_is_refused_before_the_games(
     assert main(["ladder", "--players", "random,heuristic", "--games", "50", "--json", str(missing)]) == 1
     out, err = capsys.readouterr()
     assert out == "" and "there is no folder" in err and "no such folder" in err  # nothing played, nothing printed
+
+
+def test_a_few_games_all_won_show_no_interval_rather_than_a_zero_wide_one(capsys: pytest.CaptureFixture[str]) -> None:
+    """2 games won of 2: every bootstrap resample is the same score; '+280 (+280 to +280)' claimed a certainty."""
+    assert main(["ladder", "--players", "random,sharp", "--games", "2", "--jobs", "1"]) == 0
+    sharp = next(line for line in capsys.readouterr().out.splitlines() if line.strip().startswith("sharp"))
+    assert "(too few games)" in sharp

@@ -161,7 +161,8 @@ def rate(
     ci = intervals(results, players, anchor, seed)
     pairs = len(players) * (len(players) - 1) // 2
     lines = [
-        f"ruleset {ruleset}: round robin of {', '.join(players)}; {games} games a pair ({pairs} pairs), "
+        f"ruleset {ruleset}: round robin of {', '.join(players)}; {games} games a pair "
+        f"({pairs} pair{'s' if pairs != 1 else ''}), "
         f"seats alternating, seeds {seed}..{seed + games - 1} ({time.perf_counter() - t0:.0f} s, "
         f"{workers(jobs, pairs * games)} job(s))",
         f"rating (Bradley–Terry on the Elo scale, {anchor} = 0; 95% bootstrap interval) and CPU time per move:",
@@ -171,7 +172,8 @@ def rate(
         lo, hi = ci[p]
         times = _times(results, p)
         cpu = f"{1000 * statistics.median(times):.1f} ms median" if times else "no moves"
-        span = "" if p == anchor else f"  ({lo:+.0f} to {hi:+.0f})"
+        # a bootstrap of a few games all won (or all lost) resamples the same score: no spread to show
+        span = "" if p == anchor else f"  ({lo:+.0f} to {hi:+.0f})" if round(lo) != round(hi) else "  (too few games)"
         lines.append(f"  {p.ljust(width)}  {ratings[p]:+6.0f}{span.ljust(18)}  {cpu}")
     lines.append("scores (the row's against the column's; a draw is 1/2):")
     lines += table(results, players, games)
@@ -183,7 +185,7 @@ def rate(
         "players": {
             p: {
                 "rating": round(ratings[p]),
-                "interval": [round(ci[p][0]), round(ci[p][1])],
+                "interval": [round(ci[p][0]), round(ci[p][1])] if round(ci[p][0]) != round(ci[p][1]) else None,
                 "ms_per_move": round(1000 * statistics.median(ts), 1) if (ts := _times(results, p)) else None,
             }
             for p in players
