@@ -127,14 +127,20 @@ def _resume(s: Session, args: list[str]) -> None:
     "scenario",
     Arg("FILE", FILE),
     Arg("--here", WORD, optional=True),
+    Arg("--force", WORD, optional=True),
     help="write the game as a scenario file for `cuttle run`; with --here, this position, every card "
-    "spelled out in its expectations (a rule case, or a puzzle for `cuttle solve FILE`)",
+    "spelled out in its expectations (a rule case, or a puzzle for `cuttle solve FILE`); --force: "
+    "even over an existing file",
     only=PLAY,
 )
 def _scenario(s: Session, args: list[str]) -> None:
-    if len(args) > 1 and args[1] != "--here":
-        raise CommandError(f"'scenario': '{args[1]}' is not '--here': usage: scenario FILE [--here]")
-    s.cmd_scenario(args[0], here=len(args) > 1)
+    flags = args[1:]
+    bad = next((f for f in flags if f not in ("--here", "--force")), None)
+    if bad is not None or len(set(flags)) != len(flags):
+        raise CommandError(
+            f"'scenario': '{bad or flags[-1]}' is not --here nor --force: usage: scenario FILE [--here] [--force]"
+        )
+    s.cmd_scenario(args[0], here="--here" in flags, force="--force" in flags)
 
 
 @command("new", Arg("SEED", INT, optional=True), help="start a new game (same ruleset and opponent)")

@@ -8,6 +8,7 @@ driven and tested without a terminal.
 
 from __future__ import annotations
 
+import os
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -91,6 +92,7 @@ class Session:
         self._notes: dict[int, list[str]] = {0: [], 1: []}
         self._saved: list[str] = [str(m) for m in game.moves]  # the moves at the last save or load
         self._quit_warned = False
+        self._discard_warned: tuple[str, int] | None = None  # (command, moves) the user was told of (discard_ok)
         #: wipes the terminal; the app sets it to the prompt's own (a test leaves it a no-op)
         self.clear_screen: Callable[[], None] = lambda: None
 
@@ -645,7 +647,9 @@ class Session:
         return ""
 
     def cmd_load(self, path: str, force: bool = False) -> None:
-        game = records.load(path, force=force)
+        game = records.load(path, force=force)  # a file that cannot be loaded is said first, before any question
+        if not self.discard_ok("load"):
+            return
         self.game, self.replay = game, None
         data = records.read(path)
         self.ruleset = str(data["ruleset"])
@@ -740,8 +744,10 @@ class Session:
         self.advance()
         self.start()
 
-    def cmd_scenario(self, path: str, here: bool = False) -> None:
+    def cmd_scenario(self, path: str, here: bool = False, force: bool = False) -> None:
         self._no_replay("scenario")
+        if not force and os.path.lexists(path):  # as `save` refuses another game's file: nothing is lost unasked
+            raise CommandError(f"{path} exists: 'scenario {path}{' --here' if here else ''} --force' writes over it")
         write_scenario(self.game, path, self.ruleset, here=here)
         from interpreter.scripting.scenario import run_file
 
@@ -753,7 +759,22 @@ class Session:
         else:
             self.say(f"wrote {path}, but `cuttle run` does not pass it: {res.failures[0].splitlines()[0]}")
 
+    def discard_ok(self, what: str) -> bool:
+        """Whether `what` (new, load) may put the game in play aside: yes, unless moves are unsaved and
+        the user has not been told yet for this command at this point of the game; then say so once."""
+        n = self.unsaved()
+        if not n or self._discard_warned == (what, len(self.game.moves)):
+            return True
+        self._discard_warned = (what, len(self.game.moves))
+        self.say(
+            f"{n} move{'s' if n != 1 else ''} of this game {'are' if n != 1 else 'is'} not saved: "
+            f"save FILE to keep them, or {what} again to leave them"
+        )
+        return False
+
     def cmd_new(self, seed: int | None) -> None:
+        if not self.discard_ok("new"):
+            return
         seed = random.randrange(1_000_000) if seed is None else seed
         self.game = Game.new(load_ruleset(self.ruleset), seed)
         self.replay = None

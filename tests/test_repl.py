@@ -843,12 +843,12 @@ def test_scenario_here_writes_this_position_with_every_card_expected(tmp_path: P
     assert exp["stack"] == ["6D"] and exp["decider"] == "p2" and exp["decision"] == "respond"
     assert run_file(path).ok
     s.handle("resolve")  # nothing resolving now: the position itself is the setup
-    s.handle(f"scenario {path} --here")
+    s.handle(f"scenario {path} --here --force")  # (the file exists: written over only when forced)
     doc = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert "moves" not in doc and doc["setup"]["turn"] == "p2" and sorted(doc["setup"]["scrap"]) == ["6D", "QS"]
     assert doc["expect"]["p1"]["points"] == ["7H"] and run_file(path).ok
     s.handle(f"scenario {path} --hre")
-    assert lines[-1].startswith("error") and "'--hre' is not '--here'" in lines[-1]
+    assert lines[-1].startswith("error") and "'--hre' is not --here nor --force" in lines[-1]
 
 
 def test_moves_are_grouped_by_rule_sorted_and_say_what_they_do() -> None:
@@ -915,3 +915,38 @@ def test_a_result_has_one_wording_everywhere() -> None:
     assert outcome_text(won, you=0) == "You win: P1 reached the goal"
     assert outcome_text(won, you=1) == "You lose: P1 reached the goal"
     assert str(drawn) == outcome_text(drawn, you=0) == "Draw: 3 passes in a row with equal points"
+
+
+def test_scenario_does_not_write_over_an_existing_file_unless_forced(tmp_path: Path) -> None:
+    """`scenario FILE` once wrote over a saved game record without a word; it refuses as `save` does."""
+    s, lines = session_at({"p1": {"hand": ["6D", "9C"]}, "p2": {"hand": ["5C", "7D"]}}, vs="human")
+    record = tmp_path / "game.yaml"
+    s.handle("points 9C")
+    s.handle(f"save {record}")
+    before = record.read_text()
+    s.handle(f"scenario {record}")
+    assert lines[-1] == f"error: {record} exists: 'scenario {record} --force' writes over it"
+    assert record.read_text() == before
+    s.handle(f"scenario {record} --here --force")
+    assert lines[-1].startswith(f"wrote {record}: this position") and record.read_text() != before
+    s.handle(f"scenario {record} --now")
+    assert "is not --here nor --force" in lines[-1]
+
+
+def test_new_and_load_ask_once_before_leaving_unsaved_moves(tmp_path: Path) -> None:
+    s, lines = session_at({"p1": {"hand": ["6D", "9C"]}, "p2": {"hand": ["5C", "7D"]}}, vs="human")
+    record = tmp_path / "other.yaml"
+    from interpreter.scripting import records
+
+    records.save(Game.new(load_ruleset("default"), 1), record)
+    s.handle("points 9C")
+    moves = list(s.game.moves)
+    s.handle("new 5")
+    assert "1 move of this game is not saved: save FILE to keep them, or new again to leave them" in lines[-1]
+    assert list(s.game.moves) == moves
+    s.handle(f"load {record}")  # another command: asked again
+    assert "or load again to leave them" in lines[-1] and list(s.game.moves) == moves
+    s.handle(f"load {record}")
+    assert s.game.seed == 1 and not s.game.moves
+    s.handle("new 5")  # nothing unsaved now: no question
+    assert s.game.seed == 5
