@@ -50,6 +50,18 @@ def test_every_problem_with_code_place_and_suggestion(name: str, expected: list)
     assert problems(name) == expected
 
 
+@pytest.mark.parametrize(("written", "meant"), [("!==", "!="), ("===", "==")])
+def test_a_third_equals_sign_suggests_the_comparison_meant(tmp_path: Path, written: str, meant: str) -> None:
+    """`it.rank !== 9` once got "did you mean '=='?", which reverses its meaning."""
+    f = tmp_path / "eq3.yaml"
+    f.write_text(
+        f"extends: default\nname: eq3\nplays:\n  scuttle:\n    target: field of opponent where it.rank {written} 9\n",
+        encoding="utf-8",
+    )
+    (e,) = check(str(f))
+    assert e.hint is not None and e.hint.startswith(f"did you mean '{meant}'?")
+
+
 def test_a_single_equals_sign_in_a_condition_suggests_double(tmp_path: Path) -> None:
     f = tmp_path / "eq.yaml"
     f.write_text(

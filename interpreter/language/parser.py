@@ -231,7 +231,10 @@ def _parse_text(src: str, start: str, span: Span | None):
         if isinstance(e, UnexpectedToken):
             got = "end of the text" if e.token.type == "$END" else f"'{e.token}'"
             msg = f"unexpected {got}; expected {_describe_expected(e.accepts or e.expected)}"
-            if str(e.token) == "=":  # the slip of every programmer: `it.role = point`
+            before = src[: _pos_of(e)].rstrip()
+            if str(e.token) == "=" and before.endswith(("!=", "==")):  # `!==`, `===`: one '=' too many
+                hint = f"did you mean '{before[-2:]}'? (a comparison is written == or !=, with no third '=')"
+            elif str(e.token) == "=":  # the slip of every programmer: `it.role = point`
                 hint = "did you mean '=='? (a comparison is written ==; `set X to N` changes a number)"
             elif str(e.token) in _MAY_WORDS or "agrees" in src[: _pos_of(e)].split()[-1:]:
                 hint = _MAY_WORDS.get(str(e.token), _MAY_WORDS["agrees"])
