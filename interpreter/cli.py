@@ -191,6 +191,9 @@ def cmd_run(a: argparse.Namespace) -> int:
     if missing:
         say(f"cuttle run: no such file: {missing[0]}", err=True)
         return 2
+    if not files:  # only folders were named, and none holds a scenario
+        say(f"cuttle run: no scenario file (*.yaml) in {', '.join(a.paths)}", err=True)
+        return 1
     passed = failed = 0
     for f, root in files:
         res = run_file(f, a.ruleset, root)

@@ -29,6 +29,7 @@ def test_every_scenario_file_is_run_once_by_the_test_module_of_its_concern() -> 
         test_knowledge,
         test_numbers,
         test_ordered_moves,
+        test_questions,
         test_rulesets,
         test_solver,
         test_triggers,
@@ -171,3 +172,11 @@ def test_a_game_record_given_as_a_scenario_points_to_replay(tmp_path: Path) -> N
     text = "\n".join(r.failures)
     assert "this is a saved game record, not a scenario" in text and "cuttle replay" in text
     assert "unknown key" not in text
+
+
+def test_a_folder_without_scenarios_is_said_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`cuttle run adir` of an empty folder printed "0 passed, 0 failed" and failed without saying why."""
+    (tmp_path / "empty").mkdir()
+    assert main(["run", str(tmp_path / "empty")]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"cuttle run: no scenario file (*.yaml) in {tmp_path / 'empty'}\n"
