@@ -86,4 +86,4 @@ def test_bad_input_is_one_clear_message(argv: list[str], message: str, capsys: p
 
 def test_run_with_nothing_to_run_fails(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["run", str(tmp_path)]) == 1
-    assert "0 passed, 0 failed" in capsys.readouterr().out
+    assert capsys.readouterr().err == f"cuttle run: no scenario file (*.yaml) in {tmp_path}\n"
