@@ -1,5 +1,6 @@
 """`cuttle run DIR` over folder layouts a stranger could hand over (issue 23.7): Hypothesis builds
-folders of scenarios mixed with FIFOs, symlinks (inside, outside, dangling, looping, to folders),
+folders of scenarios mixed with FIFOs, symlinks (inside, outside, up into the working folder, to a
+file that is not .yaml, dangling, looping, to folders),
 binary files, folders named like files and scenarios naming a ruleset outside. Every run ends, with
 the project's own report of each bad file, counts that add up, and nothing from outside echoed."""
 
@@ -30,6 +31,8 @@ KINDS: dict[str, tuple[str | None, str]] = {
     "fifo": ("fail", "it is not a regular file"),
     "link-inside": ("pass", ""),
     "link-outside": ("fail", "it is a symlink leading outside the folder"),
+    "link-up-into-work": ("fail", "it is a symlink leading outside the folder"),  # still outside DIR
+    "link-to-not-yaml": ("fail", "which is not a .yaml file"),
     "link-dangling": ("fail", "it is a symlink to a file that does not exist"),
     "link-loop": ("fail", "it is a symlink that loops back on itself"),
     "binary": ("fail", "it is not UTF-8 text"),
@@ -51,10 +54,15 @@ def _make(folder: Path, i: int, kind: str, outside: Path) -> None:
     elif kind == "fifo":
         os.mkfifo(p)
     elif kind == "link-inside":
-        (sub / f"e{i}.target").write_text(PASSING, encoding="utf-8")
-        p.symlink_to(sub / f"e{i}.target")
+        (sub / f"e{i}-target.yml").write_text(PASSING, encoding="utf-8")
+        p.symlink_to(sub / f"e{i}-target.yml")
     elif kind == "link-outside":
         p.symlink_to(outside / "secret.yaml")
+    elif kind == "link-up-into-work":  # `cuttle run downloads/scan` from the project: its .env is not DIR's
+        p.symlink_to(Path("..") / ("../" if sub != folder else "") / "secret.yaml")
+    elif kind == "link-to-not-yaml":  # inside the folder, but not a rule file by its name
+        (sub / f"e{i}.env").write_text(f"key = {SECRET}\n", encoding="utf-8")
+        p.symlink_to(sub / f"e{i}.env")
     elif kind == "link-dangling":
         p.symlink_to(sub / "nothing-here.yaml")
     elif kind == "link-loop":
@@ -101,6 +109,7 @@ def test_run_over_any_folder_layout_ends_reports_and_leaks_nothing(
         work = base / "work"
         folder = work / "house" / "scenarios"
         folder.mkdir(parents=True)
+        (work / "house" / "secret.yaml").write_text(f"# {SECRET}\n", encoding="utf-8")
         for i, kind in enumerate(layout):
             _make(folder, i, kind, outside)
         listed = [KINDS[k][0] for k in layout if KINDS[k][0] is not None]

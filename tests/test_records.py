@@ -94,18 +94,41 @@ def test_cuttle_replay_print_shows_the_game_move_by_move(tmp_path: Path, capsys:
     assert "has changed" in capsys.readouterr().err
 
 
-def test_a_save_writes_through_a_symlink_and_keeps_the_files_mode(tmp_path: Path) -> None:
+def test_a_save_keeps_the_files_mode(tmp_path: Path) -> None:
     game = _played()
-    target = tmp_path / "saves" / "real.yaml"
+    path = tmp_path / "game.yaml"
+    path.write_text("old", encoding="utf-8")
+    path.chmod(0o640)
+    save(game, path)
+    assert (path.stat().st_mode & 0o777) == 0o640
+    assert load(path).moves == game.moves
+
+
+@pytest.mark.parametrize("dangling", [False, True])
+def test_a_save_refuses_a_symlink_and_writes_nothing_through_it(tmp_path: Path, dangling: bool) -> None:
+    """A link planted where the save goes (to a file, or to none yet) would carry the write out of the
+    folder: refused in one line, the link and what it leads to left as they were."""
+    target = tmp_path / "outside" / "victim.yaml"
     target.parent.mkdir()
-    target.write_text("old", encoding="utf-8")
-    target.chmod(0o640)
+    if not dangling:
+        target.write_text("precious\n", encoding="utf-8")
     link = tmp_path / "game.yaml"
     link.symlink_to(target)
-    save(game, link)
-    assert link.is_symlink() and link.resolve() == target.resolve()
-    assert (target.stat().st_mode & 0o777) == 0o640
-    assert load(link).moves == game.moves
+    with pytest.raises(RecordError, match="symbolic link"):
+        save(_played(), link)
+    assert link.is_symlink()
+    assert (target.read_text(encoding="utf-8") == "precious\n") if not dangling else not target.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.yaml", "outside"]
+
+
+def test_a_save_refuses_a_folder_or_a_fifo_at_its_place(tmp_path: Path) -> None:
+    import os
+
+    os.mkfifo(tmp_path / "pipe.yaml")
+    (tmp_path / "dir.yaml").mkdir()
+    for name, why in (("pipe.yaml", "not a regular file"), ("dir.yaml", "a folder")):
+        with pytest.raises(RecordError, match=why):
+            save(_played(), tmp_path / name)
 
 
 def test_a_save_syncs_the_file_and_its_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

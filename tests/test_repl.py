@@ -584,6 +584,20 @@ def test_a_drawn_game_is_not_worded_like_drawing_a_card() -> None:
     assert "draw (" not in text and text.count("Game over") == 1
 
 
+def test_save_and_scenario_refuse_a_planted_link_even_with_force(tmp_path: Path) -> None:
+    """A dangling link at the save's place would carry the record out of the folder (issue 42.1)."""
+    s, lines = session_at({"p1": {"hand": ["6D", "9C"]}, "p2": {"hand": ["5C", "7D"]}}, vs="human")
+    outside = tmp_path / "outside" / "planted.yaml"
+    outside.parent.mkdir()
+    (tmp_path / "game.yaml").symlink_to(outside)
+    s.handle("points 9C")
+    for command in ("save", "save --force", "scenario --force", "scenario --here --force"):
+        verb, *flags = command.split()
+        s.handle(" ".join([verb, str(tmp_path / "game.yaml"), *flags]))
+        assert lines[-1].startswith("error: ") and "symbolic link" in lines[-1], (command, lines[-1])
+        assert not outside.exists() and (tmp_path / "game.yaml").is_symlink()
+
+
 def test_save_refuses_another_games_file_and_quit_asks_once(tmp_path: Path) -> None:
     s, lines = session_at({"p1": {"hand": ["6D", "9C"]}, "p2": {"hand": ["5C", "7D"]}}, vs="human")
     other = tmp_path / "other.yaml"

@@ -265,3 +265,64 @@ def test_solve_reads_its_file_through_the_bounded_reader(tmp_path: Path, capsys:
         assert main(["solve", str(path)]) != 0
         err = capsys.readouterr().err
         assert why in err and "Traceback" not in err and "internal error" not in err
+
+
+# -- links: a scan stays in the folder named, and only .yaml files are read (issue 42.1) ---------------
+
+
+def _project_with_env(tmp_path: Path) -> Path:
+    """A project folder holding a `.env` of secrets, and a downloaded folder inside it."""
+    project = tmp_path / "project"
+    (project / "downloads" / "scan").mkdir(parents=True)
+    (project / ".env").write_text(f"aws_secret_access_key = {SECRET}\n", encoding="utf-8")
+    return project
+
+
+def test_a_scanned_link_to_the_projects_env_is_neither_opened_nor_echoed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    project = _project_with_env(tmp_path)
+    scan = project / "downloads" / "scan"
+    (scan / "leak.yaml").symlink_to(Path("..") / ".." / ".env")
+    (scan / "ok.yaml").write_text("ruleset: default\nexpect:\n  turn: p1\n", encoding="utf-8")
+    monkeypatch.chdir(project)  # the link leads into the working folder, but out of the folder named
+    assert main(["run", "downloads/scan"]) == 1
+    out = capsys.readouterr().out
+    assert "SECRET" not in out and "aws" not in out
+    assert "leak.yaml" in out and "symlink leading outside the folder" in out and "1 passed, 1 failed" in out
+
+
+def test_a_link_to_a_file_that_is_not_yaml_is_not_read_even_inside_the_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = _project_with_env(tmp_path)
+    monkeypatch.chdir(project)
+    (project / "leak.yaml").symlink_to(".env")
+    (project / "house.yaml").write_text("name: h\nextends: leak.yaml\n", encoding="utf-8")
+    (project / "s.yaml").write_text("ruleset: leak.yaml\n", encoding="utf-8")
+    for text in (
+        _errors_text("house.yaml"),
+        _errors_text("leak.yaml"),
+        run_file("s.yaml").failures[0],
+        run_file("leak.yaml").failures[0],
+    ):
+        assert "SECRET" not in text and "aws" not in text
+        assert "which is not a .yaml file" in text, text
+    with pytest.raises(RecordError, match="not a .yaml file"):
+        records.read(project / ".env")
+
+
+def test_a_named_file_may_not_be_reached_through_a_link_out_of_the_naming_files_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = tmp_path / "project"
+    (project / "downloads").mkdir(parents=True)
+    (project / "mine.yaml").write_text(f"name: {SECRET}\nextends: default\nconstants: {{x: [}}\n", encoding="utf-8")
+    (project / "downloads" / "link.yaml").symlink_to(project / "mine.yaml")
+    (project / "downloads" / "house.yaml").write_text("name: h\nextends: link.yaml\n", encoding="utf-8")
+    monkeypatch.chdir(project)
+    text = _errors_text("downloads/house.yaml")
+    assert "[E004]" in text and "SECRET" not in text
+    # written as ../mine.yaml (no link), the same file may be named from inside the working folder
+    (project / "downloads" / "house.yaml").write_text("name: h\nextends: ../mine.yaml\n", encoding="utf-8")
+    assert "[E004]" not in _errors_text("downloads/house.yaml")

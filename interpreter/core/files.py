@@ -8,7 +8,9 @@ content) instead of hanging, eating memory or raising a traceback.
 The trust boundary (docs/security.md) lives here too: `may_name` says which files a file may name
 (`extends:`, `options:`, a scenario's or a record's `ruleset:`), and `scan_root` which files a folder
 scanned by `cuttle run DIR` may lead to; symlinks are followed to where they lead before either
-question is answered.
+question is answered. Whatever the way a file is reached, only a file whose own name (where its
+symlinks lead) ends in `.yaml` or `.yml` is read as a ruleset, scenario or record: a link named
+`leak.yaml` that leads to `.env` is refused before it is opened.
 """
 
 from __future__ import annotations
@@ -47,19 +49,53 @@ def working_folder() -> Path | None:
 
 def may_name(target: str | Path, by: str | Path) -> bool:
     """Whether the file `by` may name the file `target`: one in `by`'s own folder or below it, or,
-    when `by` itself lies in the working folder, one anywhere in that folder (so scenarios in
-    `scenarios/` may name `../rule.yaml`); never a file that a symlink leads out of both."""
+    when `by` itself lies in the working folder, one anywhere in that folder reached without a
+    symlink (so scenarios in `scenarios/` may name `../rule.yaml`); a symlink may never lead out of
+    `by`'s own folder."""
     if inside(target, Path(by).parent):
         return True
     work = working_folder()
-    return work is not None and inside(by, work) and inside(target, work)
+    if work is None or not inside(by, work):
+        return False
+    try:  # the path as written, from the naming file's real folder, with no symlink followed
+        written = Path(os.path.normpath(Path(by).resolve().parent / target_name(target, by)))
+        return written.is_relative_to(work) and written.resolve() == written
+    except (OSError, RuntimeError, ValueError):  # a symlink loop, a NUL byte
+        return False
+
+
+def target_name(target: str | Path, by: str | Path) -> str:
+    """`target` as written in `by` (relative to `by`'s folder)."""
+    try:
+        return os.path.relpath(os.path.abspath(target), os.path.abspath(Path(by).parent))
+    except ValueError:  # another drive
+        return str(target)
 
 
 def scan_root(folder: str | Path) -> Path:
-    """How far the files found in a scanned folder may lead (through symlinks): the working folder if
-    `folder` lies in it, else `folder` itself."""
-    work = working_folder()
-    return work if work is not None and inside(folder, work) else Path(folder)
+    """How far the files found in a scanned folder may lead (through symlinks): the folder itself,
+    as the user named it (where it leads, if it is a symlink)."""
+    try:
+        return Path(folder).resolve()
+    except (OSError, RuntimeError, ValueError):
+        return Path(folder)
+
+
+RULE_SUFFIXES = (".yaml", ".yml")
+"""The names of the files read as rulesets, scenarios and records."""
+
+
+def _not_yaml(name: str) -> str | None:
+    """Why the file `name` is not read as a ruleset, scenario or record by its name (None: it may be)."""
+    try:
+        real = os.path.realpath(name)
+    except (OSError, ValueError):
+        return None  # the stat below reports it
+    if real.lower().endswith(RULE_SUFFIXES):
+        return None
+    if name.lower().endswith(RULE_SUFFIXES):
+        return f"a symlink to '{Path(real).name}', which is not a .yaml file"
+    return "not a .yaml file (rulesets, scenarios and records are read only from files named *.yaml or *.yml)"
 
 
 _LOOP = "a symlink that loops back on itself"
@@ -81,8 +117,9 @@ def _broken_link(name: str) -> str | None:
 
 
 def read_text(path: str | Path, what: str = "file", within: str | Path | None = None) -> str:
-    """The text of a regular UTF-8 file of at most MAX_FILE_BYTES, or FileProblem; with `within`,
-    also FileProblem if the file (a symlink) leads outside that folder (it is then not opened)."""
+    """The text of a regular UTF-8 file of at most MAX_FILE_BYTES whose name (where its symlinks
+    lead) ends in .yaml or .yml, or FileProblem; with `within`, also FileProblem if the file (a
+    symlink) leads outside that folder (it is then not opened)."""
     name = str(path)
     broken = _broken_link(name)
     if broken:
@@ -98,6 +135,9 @@ def read_text(path: str | Path, what: str = "file", within: str | Path | None = 
     if not stat.S_ISREG(st.st_mode):
         kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
         raise FileProblem(f"cannot read {what} '{name}': it is {kind}")
+    not_yaml = _not_yaml(name)
+    if not_yaml:
+        raise FileProblem(f"cannot read {what} '{name}': it is {not_yaml}")
     if st.st_size > MAX_FILE_BYTES:
         raise FileProblem(
             f"cannot read {what} '{name}': {st.st_size:,} bytes, more than the limit of "

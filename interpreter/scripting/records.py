@@ -45,17 +45,25 @@ def record_of(game: Game) -> dict[str, Any]:
 
 def write_atomic(path: str | Path, text: str) -> None:
     """Write a file whole or not at all: a temporary file in the same folder, flushed to disk, renamed
-    over the target, and the folder flushed too. A symlink is written through (its target is
-    replaced, the link stays); an existing file keeps its permissions; the temporary file is removed
-    on any failure, Ctrl-C included."""
+    over the target, and the folder flushed too. A symlink or anything but a regular file at the
+    target is refused (a planted link would carry the write elsewhere); an existing file keeps its
+    permissions; the temporary file is removed on any failure, Ctrl-C included."""
     path = Path(path)
     try:
-        target = Path(os.path.realpath(path)) if path.is_symlink() else path
+        st = os.lstat(path)
+    except FileNotFoundError:
+        st = None
     except (OSError, ValueError) as e:
         raise RecordError(f"cannot write '{path}': {getattr(e, 'strerror', None) or e}") from None
+    if st is not None and stat.S_ISLNK(st.st_mode):
+        raise RecordError(f"cannot write '{path}': it is a symbolic link; write to another name, or remove the link")
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+        raise RecordError(f"cannot write '{path}': it is {kind}")
+    target = path
     directory = target.parent if str(target.parent) else Path(".")
     try:
-        mode = stat.S_IMODE(os.stat(target).st_mode) if target.exists() else None
+        mode = stat.S_IMODE(st.st_mode) if st is not None else None
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     except (OSError, ValueError) as e:
         raise RecordError(f"cannot write '{path}': {getattr(e, 'strerror', None) or e}") from None
