@@ -543,7 +543,7 @@ def cmd_match(a: argparse.Namespace) -> int:
 @arg("--json", metavar="FILE", default=None, help="also write the ratings as JSON to FILE")
 def cmd_ladder(a: argparse.Namespace) -> int:
     from interpreter.lab.ladder import rate
-    from interpreter.scripting.records import write_atomic
+    from interpreter.scripting.records import writable, write_atomic
 
     players = [p.strip() for p in a.players.split(",")]
     if not all(players):
@@ -552,6 +552,7 @@ def cmd_ladder(a: argparse.Namespace) -> int:
         folder = Path(a.json).parent
         if not folder.is_dir():
             raise CuttleError(f"--json {a.json}: there is no folder '{folder}' to write it in")
+        writable(a.json)
     jobs = a.jobs or os.cpu_count() or 1
     try:
         lines, data = rate(a.ruleset, players, a.games, a.seed, jobs)

@@ -156,3 +156,180 @@ def test_the_key_is_private_to_its_user(tmp_path: Path, monkeypatch: pytest.Monk
     assert kept and len(key) == seal.KEY_BYTES
     assert (tmp_path / "state" / "lab.key").stat().st_mode & 0o077 == 0
     assert seal.machine_key() == (key, True)  # made once, then read
+
+
+# -- the seal covers every row that is resumed or reported (issue 42.2) ------------------------------
+
+
+def _edit(db: Path, *statements: str) -> None:
+    con = sqlite3.connect(db)
+    with con:
+        for sql in statements:
+            con.execute(sql)
+    con.close()
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        "UPDATE games SET winner = CASE winner WHEN 'p1' THEN 'p2' ELSE 'p1' END",  # the results turned round
+        "UPDATE games SET progress = '[[1, 2' WHERE idx = 0",  # invalid JSON (was an internal JSONDecodeError)
+        "UPDATE games SET turns = 1e300 WHERE idx = 0",  # a number of another type
+        "DELETE FROM games WHERE idx = 1",
+        "INSERT INTO games SELECT side, 7, seed, p1, p2, winner, end_reason, goal, p1_points, p2_points, turns, "
+        "real_choices, decisions, hands, reason, p1_offered, p1_used, p1_countered, p2_offered, p2_used, "
+        "p2_countered, progress, ended_by, fired, counters, knowledge, p1_ranks, p2_ranks FROM games WHERE idx = 0",
+    ],
+)
+def test_a_sealed_database_whose_games_were_edited_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], edit: str
+) -> None:
+    db = _made(tmp_path, capsys)
+    _edit(db, edit)
+    _refused(db, capsys, "its games were changed after the lab wrote them", "left as it was")
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        "UPDATE rules SET name = 'points \x1b]0;pwned\x07' WHERE rule = 0",  # the reports name the rules
+        "UPDATE rulesets SET spec = 'elsewhere.yaml'",
+        "INSERT INTO run VALUES ('extra', '1')",
+    ],
+)
+def test_a_sealed_database_whose_rules_were_edited_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], edit: str
+) -> None:
+    db = _made(tmp_path, capsys)
+    _edit(db, edit)
+    _refused(db, capsys, "or was changed since", "left as it was")
+
+
+@pytest.mark.parametrize(
+    "identity, words",
+    [
+        ("{not json", "its run identity is not the lab's JSON"),
+        ("[1, 2]", "its run identity is not the lab's JSON"),
+        ('{"rulesets": 5, "players": [[]], "seed": {"x": 1}}', "holds another run (?, players ?, seed ?, cap ?)"),
+        ('{"rulesets": [{"name": 3}], "players": "p"}', "holds another run (3 [?], players ?"),
+    ],
+)
+def test_an_identity_that_is_not_the_labs_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], identity: str, words: str
+) -> None:
+    db = _made(tmp_path, capsys)
+    _claim(db, "identity", identity)
+    _refused(db, capsys, words)
+
+
+def test_the_seal_of_the_games_holds_over_many_resumes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "run"
+    for games in ("2", "5", "9"):  # each rerun adds games and keeps the seal up to date
+        args = ["compare", "default", "default+classic-2s", "--games", games, "--jobs", "1"]
+        assert main([*args, "--out", str(out)]) == 0
+    assert "9 games" in capsys.readouterr().out
+
+
+# -- every write of a lab command lands where it is named (issue 42.1) --------------------------------
+
+
+@pytest.mark.parametrize("name", ["report.html", "report.md", "games.sqlite-wal", "games.sqlite-journal"])
+def test_a_link_planted_in_the_out_folder_is_refused_before_a_game_is_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    out = tmp_path / "run"
+    out.mkdir()
+    victim = tmp_path / "victim.txt"
+    (out / name).symlink_to(victim)
+    assert main([*SIM, "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "symbolic link" in err, err
+    assert not victim.exists() and sorted(p.name for p in out.iterdir()) == [name]  # nothing played, nothing written
+
+
+def test_a_rollback_journal_beside_the_database_is_refused_and_both_left(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = _made(tmp_path, capsys)
+    journal = db.with_name("games.sqlite-journal")
+    journal.write_bytes(b"\xd9\xd5\x05\xf9\x20\xa1\x63\xd7" + bytes(504))  # a journal's header: hot for SQLite
+    _refused(db, capsys, "rollback journal", "left as it was")  # (was: "attempt to write a readonly database")
+    assert journal.exists()
+
+
+def test_ladder_json_through_a_planted_link_is_refused_before_the_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "ratings.json").symlink_to(tmp_path / "victim.json")
+    args = ["ladder", "micro", "--players", "random,random", "--games", "2", "--jobs", "1"]
+    assert main([*args, "--json", str(tmp_path / "ratings.json")]) == 1
+    err = capsys.readouterr()
+    assert "symbolic link" in err.err and err.out == "" and not (tmp_path / "victim.json").exists()
+
+
+# -- the key file: the lab's own or refused (issue 42.3) -----------------------------------------------
+
+
+def _key_at(tmp_path: Path, layout: str) -> Path:
+    import os
+
+    key = tmp_path / "state" / "lab.key"
+    key.parent.mkdir(parents=True, exist_ok=True)
+    if layout == "fifo":
+        os.mkfifo(key, 0o600)
+    elif layout == "folder":
+        key.mkdir()
+    elif layout == "symlink":
+        other = tmp_path / "other.key"
+        other.write_bytes(b"k" * 32)
+        other.chmod(0o600)
+        key.symlink_to(other)
+    else:
+        key.write_bytes(b"k" * (33 if layout == "long" else 31 if layout == "short" else 32))
+        key.chmod(0o666 if layout == "world-writable" else 0o640 if layout == "group-readable" else 0o600)
+        if layout == "another-owner":
+            os.chown(key, 4242, 4242)
+    return key
+
+
+KEY_LAYOUTS = {
+    "fifo": "is not a regular file",
+    "folder": "is not a regular file",
+    "symlink": "is a symbolic link",
+    "long": "holds more than 32 bytes",
+    "short": "holds 31 bytes",
+    "world-writable": "may be read or changed by other users (mode 0666)",
+    "group-readable": "may be read or changed by other users (mode 0640); if you made it yourself, make it private",
+    "another-owner": "belongs to another user (uid 4242)",
+}
+
+
+@pytest.mark.parametrize("layout", sorted(KEY_LAYOUTS))
+def test_a_key_that_is_not_the_labs_own_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, layout: str
+) -> None:
+    import os
+    import signal
+
+    if layout == "another-owner" and os.geteuid() != 0:
+        pytest.skip("giving a file to another user needs root")
+    key = _key_at(tmp_path, layout)
+    monkeypatch.setenv("CUTTLE_LAB_KEY", str(key))
+    old = signal.signal(signal.SIGALRM, lambda *_: (_ for _ in ()).throw(TimeoutError("the key was waited for")))
+    signal.alarm(20)  # a FIFO opened for reading would wait for a writer forever
+    try:
+        assert main([*SIM, "--out", str(tmp_path / "run")]) == 1
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"the lab's key {key} {KEY_LAYOUTS[layout]}" in err, err
+    assert not (tmp_path / "run").exists()  # refused before anything was made
+    assert main([*SIM]) == 0  # a run kept in memory needs no key file
+
+
+def test_a_missing_key_is_made_private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    key = tmp_path / "state" / "lab.key"
+    monkeypatch.setenv("CUTTLE_LAB_KEY", str(key))
+    assert main([*SIM, "--out", str(tmp_path / "run")]) == 0
+    assert key.stat().st_mode & 0o777 == 0o600 and len(key.read_bytes()) == 32

@@ -13,7 +13,7 @@ from typing import Any
 
 from interpreter.core.errors import CuttleError
 from interpreter.core.terminal import json_text, say
-from interpreter.scripting.records import write_atomic
+from interpreter.scripting.records import writable, write_atomic
 
 from . import matches, report_html, report_md, report_text
 from .divergence import describe, first_difference
@@ -61,6 +61,9 @@ def _run(specs: list[str], a: argparse.Namespace) -> int:
 def _played(a: argparse.Namespace, play: Callable[..., Report]) -> int:
     """Run a lab command's games (`play` given the options every such command shares), then print or
     write its report; Ctrl-C ends it with status 130 and a line saying what was kept."""
+    if a.out:  # a report that could not be written is said before the games are played, not after
+        for name in ("report.html", "report.md"):
+            writable(Path(a.out) / name)
     try:
         report = play(
             count(a.games, "--games"),

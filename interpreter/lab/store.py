@@ -20,14 +20,17 @@ The views `uses` and `uses_by_seat` count them per rule for SQL; the lab's own s
 in Python.
 
 Format 1 kept the counts as JSON in a column `uses_json`; format 2 had no column `real_choices` (real
-choices per game); such a database is refused with a message, not read wrongly.
+choices per game); format 5 sealed the run's identity but not its games; such a database is refused
+with a message, not read wrongly.
 """
 
 from __future__ import annotations
 
+import hmac
 import json
 import os
 import sqlite3
+import stat
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -39,7 +42,7 @@ from .catalog import Catalog, rule_code
 from .columns import Row
 from .job import Job
 
-FORMAT = 5
+FORMAT = 6
 DB_NAME = "games.sqlite"
 
 TABLES = """
@@ -96,20 +99,27 @@ class StoreError(CuttleError):
 class Store:
     """The database of one run (in a file with `--out`, otherwise in memory)."""
 
-    def __init__(self, conn: sqlite3.Connection, path: Path | None, job: Job) -> None:
+    def __init__(self, conn: sqlite3.Connection, path: Path | None, job: Job, key: bytes) -> None:
         self.conn = conn
         self.path = path
         self.job = job
+        self.key = key  # the lab's key (seal.py): every row's seal is made with it
+        self.run_id = ""
+        self.games_seal = 0  # the seal of every row of `games` (seal.rows_seal), kept with each commit
 
     @classmethod
     def open(cls, job: Job, catalogs: Sequence[Catalog], out: str | Path | None = None) -> Store:
-        """Open (or create) the run's database in folder `out`; refuse one holding another run."""
+        """Open (or create) the run's database in folder `out`; refuse one holding another run, or
+        one whose rows were changed since the lab wrote them."""
         path = None
+        sealed: tuple[str, int] | None = None
         if out is None:
             conn = _interruptible(sqlite3.connect(":memory:"))
+            key = seal.session_key()
         else:
             if not str(out).strip():  # Path("") is the current folder: the run's files would land there unasked
                 raise StoreError("--out needs the name of a folder (it was empty); give '.' for this folder")
+            key, _ = seal.machine_key()  # a key that is not the lab's own is refused before anything is made
             folder = Path(out)
             if folder.exists() and not folder.is_dir():
                 raise StoreError(f"--out {out}: not a folder")
@@ -123,10 +133,12 @@ class Store:
             try:
                 conn = open_database(path)
                 if conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-                    _check_identity(conn, path, job)
+                    sealed = _check_identity(conn, path, job, key)
             except sqlite3.DatabaseError as e:
                 raise StoreError(f"{path} is not a Cuttle Lab database ({e}); choose another --out folder") from None
-        store = cls(conn, path, job)
+        store = cls(conn, path, job, key)
+        if sealed is not None:
+            store.run_id, store.games_seal = sealed
         try:
             if path is not None:
                 conn.execute("PRAGMA journal_mode=WAL")  # commits without waiting for the disk each time,
@@ -143,15 +155,6 @@ class Store:
             if self.conn.execute("SELECT 1 FROM run WHERE key = 'identity'").fetchone() is None:
                 identity, run_id = json.dumps(self.job.identity(), sort_keys=True), seal.new_run_id()
                 self.conn.executemany(
-                    "INSERT INTO run VALUES (?, ?)",
-                    [
-                        ("format", str(FORMAT)),
-                        ("identity", identity),
-                        ("run_id", run_id),
-                        ("seal", seal.seal(run_id, identity)),
-                    ],
-                )
-                self.conn.executemany(
                     "INSERT INTO rulesets VALUES (?, ?, ?, ?)",
                     [(s.label, s.spec, s.name, s.hash) for s in self.job.sides],
                 )
@@ -163,6 +166,17 @@ class Store:
                         for i, r in enumerate(cat.infos)
                     ],
                 )
+                self.run_id, self.games_seal = run_id, 0
+                self.conn.executemany(
+                    "INSERT INTO run VALUES (?, ?)",
+                    [
+                        ("format", str(FORMAT)),
+                        ("identity", identity),
+                        ("run_id", run_id),
+                        ("seal", seal.seal(self.key, run_id, _sealed_text(self.conn, identity))),
+                        ("games_seal", _hex(0)),
+                    ],
+                )
 
     # -- games --------------------------------------------------------------------------------
     def done(self, games: int) -> set[int]:
@@ -170,19 +184,27 @@ class Store:
         one side only (a comparison stopped between its two sides) is not done: its row is dropped, so
         that the game is played again under both rulesets."""
         sides = len(self.job.sides)
+        lone = "SELECT idx FROM games GROUP BY idx HAVING COUNT(*) < ?"
         with self.conn:
-            self.conn.execute(
-                "DELETE FROM games WHERE idx IN (SELECT idx FROM games GROUP BY idx HAVING COUNT(*) < ?)", (sides,)
-            )
+            dropped = self.conn.execute(f"SELECT * FROM games WHERE idx IN ({lone})", (sides,)).fetchall()
+            if dropped:
+                self.conn.execute(f"DELETE FROM games WHERE idx IN ({lone})", (sides,))
+                self._reseal(dropped)
         rows = self.conn.execute("SELECT idx FROM games WHERE idx < ? GROUP BY idx HAVING COUNT(*) = ?", (games, sides))
         return {i for (i,) in rows}
 
     def add(self, rows: Sequence[Row]) -> int:
-        """Store finished games (rows of `games`, as `games.run_chunk` makes them) in one transaction;
-        returns how many game numbers were completed."""
+        """Store finished games (rows of `games`, as `games.run_chunk` makes them) in one transaction,
+        with the games' seal brought up to date; returns how many game numbers were completed."""
         with self.conn:
             self.conn.executemany(columns.insert_game(), rows)
+            self._reseal(rows)
         return len(rows) // max(1, len(self.job.sides))
+
+    def _reseal(self, rows: Sequence[Row]) -> None:
+        """The games' seal with `rows` added or dropped (each row's part cancels itself out)."""
+        self.games_seal = seal.rows_seal(self.key, self.run_id, rows, self.games_seal)
+        self.conn.execute("UPDATE run SET value = ? WHERE key = 'games_seal'", (_hex(self.games_seal),))
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         return self.conn.execute(sql, params).fetchall()
@@ -245,6 +267,7 @@ def open_database(path: Path) -> sqlite3.Connection:
     refused and left byte for byte as it was."""
     if path.is_symlink():
         raise StoreError(f"{path} is a symbolic link; a lab database is a plain file: choose another --out folder")
+    _check_beside(path)
     if path.exists():
         if not path.is_file():
             raise StoreError(f"{path} is not a regular file; choose another --out folder")
@@ -270,47 +293,116 @@ def open_database(path: Path) -> sqlite3.Connection:
     return _interruptible(sqlite3.connect(path))
 
 
+def _check_beside(path: Path) -> None:
+    """SQLite's own files beside the database (`-wal`, `-shm`: a run that was killed leaves them; a
+    `-journal`: never the lab's) are written and applied with it: a symlink there would carry the
+    writes out of the folder, and a rollback journal would change the database before it is checked."""
+    for suffix in ("-wal", "-shm", "-journal"):
+        side = path.with_name(path.name + suffix)
+        try:
+            st = os.lstat(side)
+        except FileNotFoundError:
+            continue
+        except (OSError, ValueError) as e:
+            raise StoreError(f"{side}: {getattr(e, 'strerror', None) or e}; choose another --out folder") from None
+        if stat.S_ISLNK(st.st_mode) or not stat.S_ISREG(st.st_mode):
+            kind = "a symbolic link" if stat.S_ISLNK(st.st_mode) else "not a regular file"
+            raise StoreError(f"{side} is {kind}, where SQLite keeps its own file; {_LEFT}")
+        if suffix == "-journal":
+            raise StoreError(
+                f"{side} lies beside the database: a rollback journal that another program left (or someone "
+                f"planted), which SQLite would apply to it before anything is read; {_LEFT} (or remove the journal "
+                "if you know where it comes from)"
+            )
+
+
 def _names(objects: set[tuple[str, str, str | None]]) -> set[tuple[str, str]]:
     return {(t, n) for t, n, _ in objects}
 
 
-def _check_identity(conn: sqlite3.Connection, path: Path, job: Job) -> None:
+_RUN_KEYS = {"format", "identity", "run_id", "seal", "games_seal"}
+
+
+def _check_identity(conn: sqlite3.Connection, path: Path, job: Job, key: bytes) -> tuple[str, int]:
+    """A database of this run, made by this user's lab and unchanged since: its run id and the seal
+    of its games (every value read from it is checked as a stranger's would be)."""
     try:
-        row = conn.execute("SELECT value FROM run WHERE key = 'identity'").fetchone()
-    except sqlite3.OperationalError:
-        row = None
-    if row is None:
+        run = dict(conn.execute("SELECT key, value FROM run").fetchall())
+    except (sqlite3.OperationalError, TypeError, ValueError):
+        run = {}
+    if "identity" not in run:
         raise StoreError(f"{path} is not a Cuttle Lab database; choose another --out folder")
-    fmt = conn.execute("SELECT value FROM run WHERE key = 'format'").fetchone()
-    if fmt is None or fmt[0] != str(FORMAT):
+    fmt = run.get("format")
+    if fmt != str(FORMAT):
+        shown = fmt if isinstance(fmt, str) and fmt.isdigit() and len(fmt) < 10 else "unknown"
         raise StoreError(
             f"{path} was written by another version of Cuttle Lab (database format "
-            f"{fmt[0] if fmt else 'unknown'}, this one writes {FORMAT}), so its games cannot be "
-            "resumed; choose another --out folder"
+            f"{shown}, this one writes {FORMAT}), so its games cannot be resumed; choose another --out folder"
         )
     _check_columns(conn, path)
-    theirs = json.loads(row[0])
+    theirs = _json_object(run["identity"])
     mine = job.identity()
-    if theirs == mine:
-        _check_seal(conn, path, row[0])
-        return
-    raise StoreError(
-        f"{path} holds another run ({describe(theirs)}), not this one ({describe(mine)}); "
-        "rerun that command to resume it, or choose another --out folder"
-    )
+    if theirs is None:
+        raise StoreError(f"{path} is not a Cuttle Lab database (its run identity is not the lab's JSON); {_LEFT}")
+    if theirs != mine:
+        raise StoreError(
+            f"{path} holds another run ({describe(theirs)}), not this one ({describe(mine)}); "
+            "rerun that command to resume it, or choose another --out folder"
+        )
+    run_id = _check_seal(conn, path, run, key)
+    return run_id, _check_games(conn, path, run, key, run_id)
 
 
-def _check_seal(conn: sqlite3.Connection, path: Path, identity: str) -> None:
-    """Resume only a database this user's lab created here (lab/seal.py): a planted file claiming
-    the run's identity is refused, and left as it was."""
-    found = dict(conn.execute("SELECT key, value FROM run WHERE key IN ('run_id', 'seal')").fetchall())
-    if seal.holds(str(found.get("run_id", "")), identity, str(found.get("seal", ""))):
-        return
+_LEFT = "it is left as it was: choose another --out folder"
+
+
+def _json_object(text: Any) -> dict[str, Any] | None:
+    """A JSON object read from a database (None if `text` is not one)."""
+    if not isinstance(text, str) or len(text) > 100_000:
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _hex(n: int) -> str:
+    return f"{n:064x}"
+
+
+def _sealed_text(conn: sqlite3.Connection, identity: str) -> str:
+    """What the run's seal covers: its identity, and the tables written with it (the rulesets and
+    their rules, which the reports name)."""
+    rulesets = conn.execute("SELECT * FROM rulesets ORDER BY side").fetchall()
+    rules = conn.execute("SELECT * FROM rules ORDER BY side, rule").fetchall()
+    return "\n".join([identity, *(seal.row_text(r).decode("utf-8", "surrogatepass") for r in rulesets + rules)])
+
+
+def _check_seal(conn: sqlite3.Connection, path: Path, run: dict[str, Any], key: bytes) -> str:
+    """Resume only a database this user's lab created here (lab/seal.py), its rules as written: a
+    planted file claiming the run's identity, or one whose rules were edited, is refused, and left
+    as it was."""
+    run_id, claimed = str(run.get("run_id", "")), str(run.get("seal", ""))
+    if set(run) == _RUN_KEYS and seal.holds(key, run_id, _sealed_text(conn, run["identity"]), claimed):
+        return run_id
     _, kept = seal.machine_key()
     why = "" if kept else f" (the lab could not keep its key in {seal.key_file()}, so no earlier run can be resumed)"
     raise StoreError(
-        f"{path} was not created by the lab of this user on this machine: it may be a copy or a "
-        f"stranger's file{why}; it is left as it was: choose another --out folder"
+        f"{path} was not created by the lab of this user on this machine, or was changed since: it may be a "
+        f"copy or a stranger's file{why}; {_LEFT}"
+    )
+
+
+def _check_games(conn: sqlite3.Connection, path: Path, run: dict[str, Any], key: bytes, run_id: str) -> int:
+    """Every row of `games` as the lab wrote it: their seal must be the one kept with the run."""
+    claimed = run.get("games_seal")
+    found = seal.rows_seal(key, run_id, conn.execute("SELECT * FROM games"))
+    if isinstance(claimed, str) and claimed.isascii() and hmac.compare_digest(_hex(found), claimed):
+        return found
+    raise StoreError(
+        f"{path}: its games were changed after the lab wrote them (a row edited, added or removed by "
+        f"another program), so its results cannot be trusted; {_LEFT}"
     )
 
 
@@ -336,8 +428,16 @@ def _check_columns(conn: sqlite3.Connection, path: Path) -> None:
 
 
 def describe(identity: dict[str, Any]) -> str:
-    """A run's identity in a few words, for messages."""
-    rs = identity.get("rulesets", [])
-    names = " vs ".join(f"{r['name']} [{r['hash'][:8]}]" for r in rs)
-    players = "/".join(identity.get("players", []))
-    return f"{names}, players {players}, seed {identity.get('seed')}, cap {identity.get('max_decisions')}"
+    """A run's identity in a few words, for messages (an identity read from a stranger's database
+    may hold anything: each part is shown only if it has the lab's shape, and briefly)."""
+
+    def short(x: Any, n: int = 40) -> str:
+        text = str(x) if isinstance(x, str | int) and not isinstance(x, bool) else "?"
+        return text if len(text) <= n else text[: n - 3] + "..."
+
+    rs = identity.get("rulesets")
+    rs = [r for r in rs if isinstance(r, dict)][:4] if isinstance(rs, list) else []
+    names = " vs ".join(f"{short(r.get('name'))} [{short(r.get('hash'))[:8]}]" for r in rs) or "?"
+    players = identity.get("players")
+    who = "/".join(short(p) for p in players[:2]) if isinstance(players, list) else "?"
+    return f"{names}, players {who}, seed {short(identity.get('seed'))}, cap {short(identity.get('max_decisions'))}"

@@ -43,23 +43,31 @@ def record_of(game: Game) -> dict[str, Any]:
     return rec
 
 
+def writable(path: str | Path) -> os.stat_result | None:
+    """What is at `path` now (None: nothing), or RecordError if a write may not go there: a symlink
+    (dangling or not: it would carry the write elsewhere), a folder, a FIFO or a device. Commands
+    that write after long work ask first, so that a refusal comes before the work."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as e:
+        raise RecordError(f"cannot write '{path}': {getattr(e, 'strerror', None) or e}") from None
+    if stat.S_ISLNK(st.st_mode):
+        raise RecordError(f"cannot write '{path}': it is a symbolic link; write to another name, or remove the link")
+    if not stat.S_ISREG(st.st_mode):
+        kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+        raise RecordError(f"cannot write '{path}': it is {kind}")
+    return st
+
+
 def write_atomic(path: str | Path, text: str) -> None:
     """Write a file whole or not at all: a temporary file in the same folder, flushed to disk, renamed
     over the target, and the folder flushed too. A symlink or anything but a regular file at the
     target is refused (a planted link would carry the write elsewhere); an existing file keeps its
     permissions; the temporary file is removed on any failure, Ctrl-C included."""
     path = Path(path)
-    try:
-        st = os.lstat(path)
-    except FileNotFoundError:
-        st = None
-    except (OSError, ValueError) as e:
-        raise RecordError(f"cannot write '{path}': {getattr(e, 'strerror', None) or e}") from None
-    if st is not None and stat.S_ISLNK(st.st_mode):
-        raise RecordError(f"cannot write '{path}': it is a symbolic link; write to another name, or remove the link")
-    if st is not None and not stat.S_ISREG(st.st_mode):
-        kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
-        raise RecordError(f"cannot write '{path}': it is {kind}")
+    st = writable(path)
     target = path
     directory = target.parent if str(target.parent) else Path(".")
     try:
