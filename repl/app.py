@@ -118,10 +118,19 @@ def familiar_note(rules: Any) -> str:
     found = familiar_differences(rules)
     if not found:
         return ""
-    parts = "; ".join(f"{desc.rstrip('.')} (--ruleset {spec})" for _, desc, spec in found)
+
+    def low(text: str) -> str:
+        return (text[:1].lower() + text[1:] if not text[1:2].isupper() else text).rstrip(".")
+
+    parts = [f"there, {low(desc)} (--ruleset {spec})" for _, desc, spec in found.there]
+    parts += [f"here, {low(desc)} ({opt})" for opt, desc in found.here]
+    topics = found.topics()
+    if topics:
+        parts.append(("other rules that differ: " if parts else "the rules differ on: ") + "; ".join(topics))
     return (
-        f"\nNot the {FAMILIAR} rules most online players (cuttle.cards) know — there: {parts}. "
-        "'rules' shows the rules in force."
+        f"\nNot the rules most online players know (cuttle.cards; --ruleset {FAMILIAR} plays them) — "
+        + "; ".join(parts)
+        + ". 'rules' says how they differ."
     )
 
 

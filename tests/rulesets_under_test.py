@@ -9,6 +9,7 @@ RULESETS: list[str] = [
     "default",
     "micro",
     "published",
+    "cuttle-cards",
     # each option on the bases it fits
     "default+classic-2s",
     "default+published-9s",
@@ -26,6 +27,7 @@ RULESETS: list[str] = [
     "published+twinned",
     "published+tens-block",
     "published+best-of-5",
+    "cuttle-cards+queen-window",
     # combinations
     "default+classic-2s+twinned",
     "micro+jokers+twinned+classic-2s",
@@ -33,6 +35,7 @@ RULESETS: list[str] = [
     "published+random-4s+eights-oneoff+joker-swap+twinned",
     "default+classic-2s+twinned+random-4s+eights-oneoff+tens-block+joker-swap+published-9s+frozen-9s",
     "micro+jokers+best-of-5",
+    "cuttle-cards+twinned+random-4s+queen-window",
     # house rules written as triggers (every step's program ends by running them)
     "tests/scenarios/triggers-house/rules/triggers-house.yaml",
 ]

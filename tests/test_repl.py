@@ -632,9 +632,12 @@ def test_the_intro_names_the_familiar_rules_where_these_differ() -> None:
 
     s, _ = session_at({"p1": {"hand": ["6D"]}, "p2": {"hand": ["5C"]}})
     text = intro(s)
-    assert "cuttle.cards" in text and "default+classic-2s" in text and "default+published-9s" in text
-    s, _ = session_at({"p1": {"hand": ["6D"]}, "p2": {"hand": ["5C"]}}, spec="published")
+    assert "cuttle.cards; --ruleset cuttle-cards plays them" in text and "(--ruleset default+classic-2s)" in text
+    assert "other rules that differ: when 3 passes in a row end the game; a card can be played; 9 (one-off)" in text
+    s, _ = session_at({"p1": {"hand": ["6D"]}, "p2": {"hand": ["5C"]}}, spec="cuttle-cards")
     assert "cuttle.cards" not in intro(s)
+    s, _ = session_at({"p1": {"hand": ["6D"]}, "p2": {"hand": ["5C"]}}, spec="cuttle-cards+twinned")
+    assert "here, two cards of a rank played together" in intro(s) and "there," not in intro(s)
 
 
 def test_the_jokers_narration_shuffles_then_draws() -> None:

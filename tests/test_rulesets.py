@@ -22,7 +22,7 @@ from .playout import play_out, random_mover
 from .rulesets_under_test import RULESETS
 from .scenario_util import ROOT, SCENARIOS, assert_passes, cases
 
-BASES = ["default", "micro", "published"]
+BASES = ["default", "micro", "published", "cuttle-cards"]
 OPTIONS = [
     "classic-2s",
     "published-9s",
@@ -34,6 +34,7 @@ OPTIONS = [
     "tens-block",
     "joker-swap",
     "best-of-5",
+    "queen-window",
 ]
 
 
@@ -241,6 +242,16 @@ def _is_option(name: str) -> bool:
 OPTION_CASES = [case for case in RULESET_CASES if _is_option(case.values[0].parent.name)]
 
 
+def _extends_default(name: str) -> bool:
+    path = ROOT / "rulesets" / f"{name}.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
+    return (data or {}).get("kind") == "base" and data.get("extends") == "default"
+
+
+BASE_CASES = [case for case in RULESET_CASES if _extends_default(case.values[0].parent.name)]
+HOLDS_UNDER_DEFAULT = re.compile(r"^# holds under default: \S", re.MULTILINE)
+
+
 def test_five_scenarios_per_ruleset() -> None:
     names = {p.name for p in DIRS}
     assert set(BASES[1:] + OPTIONS) <= names
@@ -252,6 +263,26 @@ def test_five_scenarios_per_ruleset() -> None:
 @pytest.mark.parametrize("path", RULESET_CASES)
 def test_ruleset_scenario(path: Path) -> None:
     assert_passes(path)
+
+
+@pytest.mark.parametrize("path", BASE_CASES)
+def test_a_base_scenario_fails_under_default(path: Path) -> None:
+    """A scenario under tests/scenarios/<base>/, of a base that extends default (published,
+    cuttle-cards), tests what that base changes: under default in its place, it fails (unless the file
+    says, in a line `# holds under default: REASON`, that it pins a rule the base keeps)."""
+    base = path.parent.name
+    text = path.read_text(encoding="utf-8")
+    parts = str(yaml.safe_load(text).get("ruleset", "default")).split("+")
+    assert parts[0] == base, f"{path.name} is under {base}/ but its ruleset {'+'.join(parts)} is not on {base}"
+    under = "+".join(["default", *parts[1:]])
+    result = run_file(path, under)
+    if HOLDS_UNDER_DEFAULT.search(text):
+        assert result.ok, f"{path.name} says it holds under default, but under {under}:\n" + "\n".join(result.failures)
+    else:
+        assert not result.ok, (
+            f"{path.name} passes under {under} too, so it does not test {base}: make it fail under "
+            "default, or say why it holds there in a line '# holds under default: REASON'"
+        )
 
 
 @pytest.mark.parametrize("path", OPTION_CASES)

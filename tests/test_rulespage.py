@@ -197,7 +197,7 @@ def test_the_page_mentions_every_rank_and_section(default) -> None:
 
 def test_changing_an_effect_changes_the_page(tmp_path: Path, default) -> None:
     p = _house(tmp_path, "extends: default\nplays:\n  six:\n    effect: scrap play where it.role == jack\n")
-    page = rules_page(load_ruleset(str(p)))
+    page = rules_page(load_ruleset(str(p))).split("\nThe cards\n")[1]  # (the note on cuttle.cards quotes their 6)
     assert "scrap every Jack in play, then scrap every Royal in play" in rules_page(default)
     assert "scrap every Jack in play, then" not in page
     assert "One-off: scrap every Jack in play." in page
@@ -361,15 +361,37 @@ def test_whose_queens(default) -> None:
     assert "Your opponent can answer it in turn only if you have no Queens" in page
 
 
-def test_the_default_page_names_the_familiar_rules_where_it_differs(default) -> None:
-    page = rules_page(default)
-    section = page.split("If you know Cuttle from cuttle.cards")[1].split("The cards")[0]
-    assert "A 2 alone counters a one-off" in section and "default+classic-2s" in section
-    assert "returns its target to its owner's hand" in section and "default+published-9s" in section
-    assert "published ruleset" in section
-    assert "cuttle.cards" not in rules_page(load_ruleset("published"))
-    only_nines = rules_page(load_ruleset("default+classic-2s")).split("The cards")[0]
-    assert "published-9s" in only_nines and "classic-2s for that" not in only_nines
+def _familiar(spec: str) -> str:
+    page = rules_page(load_ruleset(spec))
+    head = "If you know Cuttle from cuttle.cards"
+    return page.split(head)[1].split("The cards")[0] if head in page else ""
+
+
+def test_the_default_page_names_the_familiar_rules_where_it_differs() -> None:
+    section = _familiar("default")
+    assert "cuttle-cards ruleset" in section and "--ruleset cuttle-cards" in section
+    # the option cuttle.cards plays, with the ruleset that adds it; then the rest, as the diff says it
+    assert "A 2 alone counters a one-off; Royals and Jacks cannot be countered (play default+classic-2s" in section
+    assert "now: the game is a draw, whatever the points" in section  # the stalemate
+    assert "return the target to its controller's hand" in section  # their 9
+    assert "it answers a play or it is not marked frozen" in section  # frozen, except to counter
+    assert "cuttle diff default cuttle-cards" in section
+    assert "Here, unlike on cuttle.cards" not in section and "published" not in section
+
+
+def test_the_familiar_rules_have_no_note_and_twins_are_named_on_either_side() -> None:
+    assert _familiar("cuttle-cards") == ""
+    twins = _familiar("default+twinned")
+    assert "Here, unlike on cuttle.cards:\n  * Two cards of a rank played together" in twins
+    assert "(the twinned option)" in twins and "9 (one-off, 2 cards together)" in twins
+    only_twins = _familiar("cuttle-cards+twinned")
+    assert "(the twinned option)" in only_twins and "On cuttle.cards, unlike here" not in only_twins
+
+
+def test_the_published_page_says_how_cuttle_cards_differs_from_it() -> None:
+    section = _familiar("published")
+    assert "The goals: was: 21, 14, 10, 7, 5; now: 21, 14, 10, 5, 0" in section
+    assert "classic-2s" not in section  # both play it
 
 
 def test_an_option_is_described_beside_its_base() -> None:

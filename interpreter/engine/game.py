@@ -346,7 +346,8 @@ class Game:
             return f"{_a(rank)} cannot be played as '{move.verb}' (only {', '.join(ranks)})"
         p = fitting[0]
         env = {"me": d.player, "opponent": 1 - d.player, "card": card, "cards": move.cards[:1]}
-        if rules.playable_fn is not None and not rules.playable_fn(g, {**env, "it": card}):
+        answering = not isinstance(p, type(rules.plays[0]))  # a response (a counter), not a play
+        if rules.playable_fn is not None and not rules.playable_fn(g, {**env, "it": card, "answering": answering}):
             return f"{NAMES[card]} cannot be played now ({self._src('turn', 'playable')} is false)"
         if isinstance(p, type(rules.plays[0])) and p.legal is not None and not p.legal(g, env):
             return self._why_condition(p, env)
@@ -443,6 +444,16 @@ class Game:
                 return f"{move.verb} is a {ranks} and exactly {r.extra} more card(s): e.g. " + next(
                     (str(m) for m in self.legal_moves() if m.verb == move.verb), f"{move.verb} 2D 4C"
                 )
+            env = {
+                "me": player,
+                "opponent": 1 - player,
+                "card": move.cards[0],
+                "cards": move.cards[:1],
+                "extra": tuple(move.cards[1:]),
+                "answered": g.chain[-1][2],
+            }
+            if r.legal is not None and not r.legal(g, env):  # the response's own condition (a Queen)
+                return self._why_condition(r, env)
         return None
 
     def _rule(self, p: Any, key: str) -> str:

@@ -62,7 +62,7 @@ _NODES = (
     ast.BitAnd,
 )
 # The only words (string constants) they may contain: the keys of the bindings and the action kind.
-_WORDS = frozenset({"play", "me", "opponent", "card", "cards", "it", "target"})
+_WORDS = frozenset({"play", "me", "opponent", "card", "cards", "it", "target", "answering"})
 _ATTRS = frozenset(
     {
         "append",

@@ -50,7 +50,12 @@ def plays_for(g: State, player: int, source: tuple[int, ...] | list[int], free_o
     """
     out: list[tuple] = []
     _tables(g.rules).cards(
-        g, player, source, free_ok, out, {"me": player, "opponent": 1 - player, "card": -1, "cards": ()}
+        g,
+        player,
+        source,
+        free_ok,
+        out,
+        {"me": player, "opponent": 1 - player, "card": -1, "cards": (), "answering": False},
     )
     return out if not g.rules.shared_moves else first_play_wins(g, out)
 
@@ -71,7 +76,8 @@ def _twins(g: State, player: int, source, i: int, c: int, out: list, free_ok: bo
         same = [
             x
             for x in others
-            if RANK_OF[x] == rank and (playable is None or playable(g, {"me": player, "opponent": opp, "it": x}))
+            if RANK_OF[x] == rank
+            and (playable is None or playable(g, {"me": player, "opponent": opp, "it": x, "answering": False}))
         ]
         for rest in itertools.combinations(same, p.ncards - 1):
             cards = (c,) + rest
@@ -310,7 +316,7 @@ def _responses(g: State, player: int) -> list[tuple]:
             if RANK_OF[c] not in r.ranks:
                 continue
             if rules.playable_fn is not None and not rules.playable_fn(
-                g, {"me": player, "opponent": 1 - player, "it": c}
+                g, {"me": player, "opponent": 1 - player, "it": c, "answering": True}
             ):
                 continue
             others = sorted([x for x in hand if x != c])

@@ -75,7 +75,7 @@ def main_decisions(g, me):
 
 
 def bindings(g, me):
-    e = {"me": me, "opponent": 1 - me, "card": -1, "cards": ()}
+    e = {"me": me, "opponent": 1 - me, "card": -1, "cards": (), "answering": False}
 
 
 def opp(g, me):

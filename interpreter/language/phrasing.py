@@ -35,6 +35,7 @@ BOUND_WORDS = {
     "from_zone": "the zone it left",
     "to_zone": "the zone it entered",
     "countered": "the play was countered",
+    "answering": "it answers a play",
     "turn": "the turn number",
 }
 COMPARE_WORDS = {

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.core.cards import ALL_RANKS, JOKER_RANK, NAMES, RANK_OF, SUIT_SYMBOLS
@@ -32,6 +33,7 @@ from interpreter.language.parser import parse_expr, parse_program
 from interpreter.language.printer import to_text
 
 from .compose import compose
+from .load import load_ruleset
 from .model import play_hash
 from .triggers import EACH_PLAYER
 
@@ -413,9 +415,36 @@ def _define_text(key: str, body: Any, ctx: Context) -> str:
 
 # -- the rules page --------------------------------------------------------------------------------
 
-#: the ruleset closest to what most online players know (cuttle.cards): its options are named on the
-#: pages of rulesets that play otherwise
-FAMILIAR = "published"
+#: the rules most online players know (cuttle.cards): the rules page and the REPL's first lines of
+#: every other ruleset say what differs from them
+FAMILIAR = "cuttle-cards"
+#: keys of a ruleset file that say what it is rather than how it plays
+_META = frozenset({"name", "kind", "description", "source", "extends", "options", "requires", "conflicts"})
+
+
+@dataclass(frozen=True)
+class Familiar:
+    """What differs between a ruleset and the FAMILIAR rules (cuttle.cards'): `there`, the options of
+    those rules that this one lacks (option, its description, the ruleset that adds it); `here`, the
+    options this one adds that they lack (twinned plays...: option, description); `lines`, every
+    other difference, as `cuttle diff` tells what the FAMILIAR rules change against this one."""
+
+    there: list[tuple[str, str, str]] = field(default_factory=list)
+    here: list[tuple[str, str]] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.there or self.here or self.lines)
+
+    def topics(self) -> list[str]:
+        """What the other differences are about, once each: the start of each diff line."""
+        out: list[str] = []
+        for ln in self.lines:
+            t = ln.split(":")[0].strip().removesuffix(" only if")
+            t = t[:1].lower() + t[1:] if not t[1:2].isupper() else t
+            if t not in out:
+                out.append(t)
+        return out
 
 
 def _description(rules: Any, part: str) -> str:
@@ -448,18 +477,35 @@ def _about(rules: Any) -> list[str]:
     return out
 
 
-def familiar_differences(rules: Any) -> list[tuple[str, str, str]]:
-    """The options of the FAMILIAR rules that would change this ruleset: (option, its description,
-    the ruleset that adds it). Empty for the FAMILIAR rules themselves and what already has them."""
-    if FAMILIAR in rules.parts:
-        return []
-    # composed, not built: whether an option changes play is a question of the merged data (its
-    # play_hash), and building three more rulesets would triple what `cuttle rules` costs
+def _own_paths(composed: Any, part: str) -> set[tuple[str, ...]]:
+    """The key paths the file of one part of a composed ruleset writes itself (not what it is)."""
+    doc = composed.lines.get(part)
+    data = doc.data if doc is not None and isinstance(doc.data, dict) else {}
+    out: set[tuple[str, ...]] = set()
+
+    def walk(x: Any, path: tuple[str, ...]) -> None:
+        if isinstance(x, dict) and x:
+            for k, v in x.items():
+                walk(v, path + (str(k),))
+        else:
+            out.add(path)
+
+    walk({k: v for k, v in data.items() if k not in _META}, ())
+    return out
+
+
+def familiar_differences(rules: Any) -> Familiar:
+    """What differs between `rules` and the FAMILIAR rules, nothing for those rules themselves. An
+    option on one side only is told by its description when the other side takes it too (so its
+    own changes are not told again below); everything else is the diff of the two rulesets so
+    completed."""
     try:
         ref = compose(FAMILIAR)
     except CuttleError:
-        return []
-    out = []
+        return Familiar()
+    if play_hash(ref.data) == rules.hash:
+        return Familiar()
+    there: list[tuple[str, str, str]] = []
     for opt in ref.options:
         if opt in rules.parts:
             continue
@@ -469,8 +515,23 @@ def familiar_differences(rules: Any) -> list[tuple[str, str, str]]:
         except CuttleError:
             continue  # the option does not combine with this ruleset
         if play_hash(other.data) != rules.hash:
-            out.append((opt, _part_description(ref, opt), spec))
-    return out
+            there.append((opt, _part_description(ref, opt), spec))
+    own = _own_paths(ref, FAMILIAR)
+    here: list[tuple[str, str]] = []
+    for opt in rules.composed.options:
+        if opt in ref.options or opt in ref.parts or _own_paths(rules.composed, opt) & own:
+            continue  # the same on both sides, or a change of what the FAMILIAR rules write: the diff tells it
+        try:
+            compose(f"{FAMILIAR}+{opt}")
+        except CuttleError:
+            continue
+        here.append((opt, _part_description(rules.composed, opt)))
+    try:
+        mine = load_ruleset("+".join([rules.spec] + [o for o, _, _ in there]))
+        theirs = load_ruleset("+".join([FAMILIAR] + [o for o, _ in here]))
+    except CuttleError:
+        return Familiar([], [], diff_lines(rules, load_ruleset(FAMILIAR)))
+    return Familiar(there, here, diff_lines(mine, theirs))
 
 
 def rules_page(rules: Any) -> str:
@@ -500,21 +561,25 @@ def rules_page(rules: Any) -> str:
 
 
 def _familiar_section(rules: Any) -> list[str]:
-    familiar = familiar_differences(rules)
-    if not familiar:
+    found = familiar_differences(rules)
+    if not found:
         return []
     out = [
         "",
         "If you know Cuttle from cuttle.cards",
         "-" * 36,
-        f"Most online players (cuttle.cards) play the {FAMILIAR} rules. Online, unlike here:",
+        f"Most online players play on cuttle.cards, whose rules are the {FAMILIAR} ruleset "
+        f"(play them with --ruleset {FAMILIAR}).",
     ]
-    for _opt, desc, spec in familiar:
-        out.append(f"  * {desc.rstrip('.')} (play {spec} for that).")
-    out.append(
-        f"The {FAMILIAR} rules as a whole (these and more) are the {FAMILIAR} ruleset; "
-        f"'cuttle diff {rules.spec} {FAMILIAR}' lists every difference."
-    )
+    if found.here:
+        out.append("Here, unlike on cuttle.cards:")
+        out += [f"  * {desc.rstrip('.')} (the {opt} option)." for opt, desc in found.here]
+    if found.there or found.lines:
+        out.append("On cuttle.cards, unlike here:")
+        out += [f"  * {desc.rstrip('.')} (play {spec} for that)." for _opt, desc, spec in found.there]
+        out += [f"  * {ln}" for ln in found.lines]
+    if found.lines:
+        out.append(f"('was' is here, 'now' on cuttle.cards, as 'cuttle diff {rules.spec} {FAMILIAR}' says it.)")
     return out
 
 
@@ -721,12 +786,18 @@ def _ranks_of(p: dict) -> str:
     return rank_list(ranks) or play_label(p)
 
 
-def diff_rules(a_rules: Any, b_rules: Any) -> str:
-    """What ruleset B changes against ruleset A, in words, rule by rule and card by card."""
+def diff_lines(a_rules: Any, b_rules: Any) -> list[str]:
+    """What ruleset B changes against ruleset A, one line per change (none if they play alike)."""
     d = _Diff(a_rules, b_rules)
     for part in (d.cards, d.definitions, d.ending, d.kinds, d.plays, d.responses, d.triggers):
         part()
-    da, db, lines = d.da, d.db, d.lines
+    return d.lines
+
+
+def diff_rules(a_rules: Any, b_rules: Any) -> str:
+    """What ruleset B changes against ruleset A, in words, rule by rule and card by card."""
+    lines = diff_lines(a_rules, b_rules)
+    da, db = a_rules.data, b_rules.data
     if da.get("description") != db.get("description") and not lines:
         lines.append(f"Only the description differs: {db.get('description')!r}")
     title = f"{b_rules.name} against {a_rules.name}"
@@ -736,6 +807,14 @@ def diff_rules(a_rules: Any, b_rules: Any) -> str:
         "\n".join([f"{title}: {len(lines)} change{'s' if len(lines) != 1 else ''}", ""] + [f"* {ln}" for ln in lines])
         + "\n"
     )
+
+
+def _only_if(x: Any, ctx: Context) -> str:
+    """A condition as a diff tells it: "only if ...", or "always" / "never" for `true` / `false`."""
+    tree = _tree(x, False)
+    if tree in (A.Name("true"), A.Name("false")):
+        return "always" if tree == A.Name("true") else "never"
+    return f"only if {_say(x, ctx, condition=True)}"
 
 
 def _both_keys(a: dict, b: dict) -> list:
@@ -858,8 +937,8 @@ class _Diff:
                 else:
                     self.change(
                         f"{_cap(kind_word(k, True))} can be countered",
-                        f"only if {_say(x['counterable'], ca, condition=True)}" if "counterable" in x else "never",
-                        f"only if {_say(y['counterable'], cb, condition=True)}",
+                        _only_if(x["counterable"], ca) if "counterable" in x else "never",
+                        _only_if(y["counterable"], cb),
                     )
             for f in ("after", "countered"):
                 if not _same(x.get(f), y.get(f), True):
@@ -914,6 +993,8 @@ class _Diff:
 
 def _play_diff(x: dict, y: dict, ca: Context, cb: Context) -> list[str]:
     label = f"{_ranks_of(x)} ({play_label(x)})" if x.get("ranks") else _cap(play_label(x))
+    if int(x.get("cards", 1)) > 1:  # a twin: told apart from the play of one card of its rank
+        label = label[:-1] + f", {x.get('cards')} cards together)"
     out: list[str] = []
     if {str(r) for r in x.get("ranks", [])} != {str(r) for r in y.get("ranks", [])}:
         out.append(
@@ -944,8 +1025,8 @@ def _play_diff(x: dict, y: dict, ca: Context, cb: Context) -> list[str]:
 
         out.append(f"{label}: target was: {tgt(x, ca)}; now: {tgt(y, cb)}")
     if not _same(x.get("legal"), y.get("legal"), False):
-        old = f"only if {_say(x['legal'], ca, condition=True)}" if "legal" in x else "always"
-        new = f"only if {_say(y['legal'], cb, condition=True)}" if "legal" in y else "always"
+        old = _only_if(x["legal"], ca) if "legal" in x else "always"
+        new = _only_if(y["legal"], cb) if "legal" in y else "always"
         out.append(f"{label}: can be played: was: {old}; now: {new}")
     if not _same(x.get("effect"), y.get("effect"), True):
         out.append(f"{label}: was: {_say(x.get('effect', 'nothing'), ca)}; now: {_say(y.get('effect', 'nothing'), cb)}")
@@ -983,8 +1064,8 @@ def _response_diff(x: dict, y: dict, ca: Context, cb: Context) -> list[str]:
         out.append(f"{who} can now {play_label(y)} {join_or([kind_word(k, True) for k in gained])}")
     for f, what in (("legal", "can be played"), ("counterable", "can be answered in turn")):
         if not _same(x.get(f), y.get(f), False):
-            old = f"only if {_say(x[f], ca, condition=True)}" if f in x else "always"
-            new = f"only if {_say(y[f], cb, condition=True)}" if f in y else "always"
+            old = _only_if(x[f], ca) if f in x else "always"
+            new = _only_if(y[f], cb) if f in y else "always"
             out.append(f"{sentence(play_label(y)).rstrip('.')} with {who}: {what}: was: {old}; now: {new}")
     if not _same(x.get("effect"), y.get("effect"), True):
         out.append(

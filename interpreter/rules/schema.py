@@ -117,7 +117,11 @@ RULESET: dict[str, Any] = {
     "turn": (
         {
             "end": ("program", "what happens when the acting player's action has resolved (hand limit)"),
-            "playable": ("expr", "whether card `it` may be played at all (e.g. not frozen)"),
+            "playable": (
+                "expr",
+                "whether card `it` may be played at all (e.g. not frozen); "
+                "`answering` is true when it would answer a play (a counter)",
+            ),
         },
         "the turn",
     ),

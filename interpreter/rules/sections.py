@@ -234,7 +234,8 @@ def build_turn(b: Builder, r: Rules) -> None:
     """visibility and turn: who sees the opponent's hand, which cards may be played at all, and
     what happens when the acting player's action has resolved."""
     r.visible_fn = b.expr(("visibility", "hand"), BASE) or (lambda g, e: False)
-    r.playable_fn = b.expr(("turn", "playable"), BASE | {"it"})
+    # `answering`: true when the card would answer a play (a response: a counter), false for a play
+    r.playable_fn = b.expr(("turn", "playable"), BASE | {"it", "answering"})
     r.turn_end = b.prog(("turn", "end"), BASE)
     build_visibility(b, r)
 

@@ -40,6 +40,8 @@ _TYPES = {
     "to_zone": "str",
     "cause": "str",
     "countered": "bool",
+    # bound in `turn.playable` (rules/sections.py): whether the card would answer a play (a response)
+    "answering": "bool",
 }
 
 # the kinds of the names the engine binds, in the reference evaluator (anything else bound: a plain value)
