@@ -22,7 +22,7 @@ from interpreter import CuttleError, Game, load_ruleset
 from interpreter.core.terminal import page, say, terminal_width
 
 from .completion import SessionCompleter
-from .history import make_history
+from .history import SeatHistory
 from .keys import make_key_bindings
 from .render import player_label, use_color
 from .session import CANCEL, QUIT, SHOW, Session
@@ -34,13 +34,16 @@ def build_prompt(
     session: Session, input: Input | None = None, output: Output | None = None, history: History | None = None
 ) -> PromptSession[str]:
     """The prompt. A line is always accepted: a malformed or illegal one is answered by one error
-    line and the prompt comes back empty (Up recalls the line to fix it), so input never glues."""
+    line and the prompt comes back empty (Up recalls the line to fix it), so input never glues. In
+    hot-seat each seat has a history of its own (`SeatHistory`), never the history file's."""
+    if history is None:
+        history = SeatHistory(lambda: session.viewer if session.vs == "human" and session.replay is None else None)
     return PromptSession(
         message=lambda: session.prompt_text(),
         completer=SessionCompleter(session),
         complete_while_typing=True,
         bottom_toolbar=lambda: toolbar_text(session),
-        history=history if history is not None else make_history(),
+        history=history,
         key_bindings=make_key_bindings(),
         input=input,
         output=output,

@@ -119,3 +119,39 @@ def test_undo_takes_back_the_undoers_own_last_move() -> None:
     s.handle("points 10C")
     told = lines[h.calls[-1][3] :]
     assert told[0] == "P1 took back 2 moves, yours among them"
+
+
+def test_each_seat_has_its_own_input_history_and_none_reaches_the_other(tmp_path, monkeypatch) -> None:
+    """Up and Ctrl-R at P2's prompt never bring back what P1 typed (`explain scuttle 9S 10C` would tell
+    P2 that P1 holds the 9♠), and nothing typed in hot-seat goes to the history file."""
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from repl.app import build_prompt
+
+    monkeypatch.setenv("CUTTLE_HISTORY", str(tmp_path / "history"))
+    s, lines = hot_seat()
+    s.start()
+
+    def typed(pipe, prompt, keys: str) -> str:
+        pipe.send_text(keys)
+        line = prompt.prompt()
+        s.handle(line)
+        return line
+
+    up, search = "\x1b[A", "\x12"  # the Up arrow; Ctrl-R (search backwards)
+    with create_pipe_input() as pipe:
+        prompt = build_prompt(s, input=pipe, output=DummyOutput())  # the history the REPL makes itself
+        assert typed(pipe, prompt, "explain scuttle 9S 10C\r") == "explain scuttle 9S 10C"
+        assert typed(pipe, prompt, "points 10C\r") == "points 10C" and s.viewer == 1
+        # P2 at the keyboard: Up finds nothing, Ctrl-R (Enter ends the search, Enter again sends) neither
+        assert typed(pipe, prompt, up + "\r") == ""
+        assert typed(pipe, prompt, search + "explain\r\r") == ""
+        assert typed(pipe, prompt, "moves\r") == "moves"
+        assert typed(pipe, prompt, "points 9S\r") == "points 9S" and s.viewer == 0
+        # back to P1: their own lines, none of P2's
+        assert typed(pipe, prompt, search + "explain\r\r") == "explain scuttle 9S 10C"
+        assert typed(pipe, prompt, search + "moves\r\r") == ""
+        assert typed(pipe, prompt, up + up + "\r") == "points 10C"
+    history = tmp_path / "history"
+    assert not history.exists() or history.read_text() == ""
