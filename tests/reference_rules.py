@@ -102,7 +102,7 @@ def reference_rules(rules: Rules) -> Rules:
     w = _Wrapper(rules)
     r = copy.copy(rules)
     r.engine_cache = {}
-    for name in ("goal_fn", "score_fn", "visible_fn", "playable_fn", "deck_top_fn", "card_visible_fn"):
+    for name in ("goal_fn", "score_fn", "visible_fn", "playable_fn", "deck_top_fn", "card_visible_fn", "on_passes_fn"):
         setattr(r, name, w.expr(getattr(rules, name)))
     r.turn_end = w.program(rules.turn_end)
     r.plays = [

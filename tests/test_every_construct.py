@@ -43,6 +43,7 @@ EXAMPLES: dict[type, tuple[str, bool]] = {
     A.BinOp: ("count(deck) + 1 > 2", False),
     A.Not: ("not any(scrap)", False),
     A.Neg: ("-count(scrap)", False),
+    A.Conditional: ("count(deck) if me == first player else 2 * (count(scrap) > 0)", False),
     A.Scrap: ("scrap target", True),
     A.Move: ("move target to hand of me", True),
     A.Attach: ("attach card to target as jack", True),

@@ -232,6 +232,7 @@ def _typed(it: bool, depth: int) -> dict[str, st.SearchStrategy[str]]:
             d["card"].map(lambda c: f"({c}).controller"),
             d["card"].map(lambda c: f"({c}).last_owner"),
             d["card"].map(lambda c: f"({c}).last_controller"),
+            st.tuples(d["player"], d["bool"], d["player"]).map(lambda t: f"({t[0]} if {t[1]} else {t[2]})"),
         ),
         "cards": st.one_of(
             leaves["cards"],
@@ -246,6 +247,7 @@ def _typed(it: bool, depth: int) -> dict[str, st.SearchStrategy[str]]:
             st.lists(d["card"], max_size=3).map(lambda xs: "[" + ", ".join(xs) + "]"),
             d["card"].map(lambda c: f"({c}).jacks"),
             d["card"].map(lambda c: f"top({c})"),
+            st.tuples(d["cards"], d["bool"], d["card"]).map(lambda t: f"({t[0]} if {t[1]} else [{t[2]}])"),
         ),
         "card": st.one_of(
             leaves["card"],
@@ -272,6 +274,11 @@ def _typed(it: bool, depth: int) -> dict[str, st.SearchStrategy[str]]:
             d["int"].map(lambda n: f"(hand_limit + {n})"),
             d["int"].map(lambda n: f"goals[{n}]"),  # a constant list, indexed in place
             d["int"].map(lambda n: f"goals[-({n})]"),
+            # a condition where a number is needed counts 1 or 0; `A if C else B`
+            st.tuples(d["int"], d["bool"]).map(lambda t: f"({t[0]} * ({t[1]}))"),
+            st.tuples(d["int"], d["bool"]).map(lambda t: f"({t[0]} + ({t[1]}))"),
+            st.tuples(d["int"], d["int"], d["bool"]).map(lambda t: f"[{t[0]}, {t[1]}][{t[2]}]"),
+            st.tuples(d["int"], d["bool"], d["bool"]).map(lambda t: f"({t[0]} if {t[1]} else {t[2]})"),
         ),
         "bool": st.one_of(
             leaves["bool"],
@@ -333,6 +340,8 @@ def _statements(depth: int) -> st.SearchStrategy[str]:
         st.tuples(t["cards"], t["player"]).map(lambda x: f"show {x[0]} to {x[1]}"),
         t["cards"].map(lambda c: f"show {c} to all"),
         t["player"].map(lambda p: f"win {p}"),
+        st.tuples(t["player"], t["bool"]).map(lambda x: f"win ({x[0]} if {x[1]} else nobody)"),
+        t["bool"].map(lambda b: f"draw {b}"),
         st.sampled_from(["pass", "nothing"]),
         t["cards"].map(lambda c: f"let kept = {c}\nscrap kept"),
         t["int"].map(lambda n: f"let n = {n}\ndraw n"),

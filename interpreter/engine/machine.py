@@ -28,7 +28,7 @@ from interpreter.language.compiler import (
     UPTO,
     concat,
 )
-from interpreter.language.runtime import as_cards, choices
+from interpreter.language.runtime import _winner, as_cards, choices
 from interpreter.rules import PlayDef, ResponseDef, Rules
 from interpreter.rules.defs import CHECK_WIN, FINISH_PLAY, fire
 
@@ -626,6 +626,10 @@ def _next_turn(g: State) -> None:
         if rules.on_passes == "most_points":
             a, b = rules.score_of(g, 0), rules.score_of(g, 1)
             g.declare_winner(0 if a > b else 1 if b > a else DRAW, f"{g.passes} passes in a row: points {a}-{b}")
+        elif rules.on_passes_fn is not None:  # an expression names the winner (nobody: a draw)
+            w = _winner(rules.on_passes_fn(g, _PLAYER_ENV[g.turn]))
+            a, b = rules.score_of(g, 0), rules.score_of(g, 1)
+            g.declare_winner(w, f"{g.passes} passes in a row: points {a}-{b}, end.on_passes decides")
         else:
             g.declare_winner(DRAW, f"{g.passes} passes in a row end the game with no winner")
         return

@@ -77,7 +77,7 @@ def record_of(
         if by is not None:  # a rule's `win` statement (its name in the reason)
             end, ended = "rule", by or "a rule's win"
         elif rules.passes_to_end and g.passes >= rules.passes_to_end:
-            end, ended = "passes", "end.passes"
+            end, ended = "passes", "end.on_passes" if rules.on_passes == "expression" else "end.passes"
         elif w in (0, 1) and scores[w] >= (at := last[2 * w + 1]):
             end, goal, ended = "goal", at, "end.goal"
         elif g.pending is None and "no legal move" in g.reason:

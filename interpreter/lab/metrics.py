@@ -45,7 +45,13 @@ def end_label(end: str, winner: str | None, goal: int | None, passes: int, ended
     if end == "goal":
         return f"goal at {goal}"
     if end == "passes":
-        return f"{passes} passes, draw" if winner == "draw" else f"{passes} passes, points decide"
+        if winner == "draw":
+            return f"{passes} passes, draw"
+        return (
+            f"{passes} passes, end.on_passes decides"
+            if ended_by == "end.on_passes"
+            else f"{passes} passes, points decide"
+        )
     if end == "rule":
         return f"{ended_by} (a rule's win)"
     if end == "other" and ended_by:

@@ -99,6 +99,7 @@ _NODES = (
     ast.And,
     ast.Or,
     ast.UnaryOp,
+    ast.IfExp,
     ast.Not,
     ast.USub,
     ast.ListComp,

@@ -178,6 +178,15 @@ class Compiler:
                 "E210",
             )
 
+    def number(self, code: _Code, node: A.Node, what: str) -> _Code:
+        """An expression where a number is needed: a number, or a condition, which counts 1 when it
+        holds and 0 when it does not (`3 * (me == first player)`); anything else is E210."""
+        if code.typ == "bool":
+            known = (1 if code.value else 0) if code.value.__class__ is bool else None
+            return _Code(ast.IfExp(test=code.node, body=_const(1), orelse=_const(0)), "int", code.cost, 1, known)
+        self._expect(code, ("int",), node, what)
+        return code
+
     def _fresh(self) -> str:
         self._uid += 1
         return f"_l{self._uid}"
@@ -399,9 +408,10 @@ class Compiler:
         """A statement that cannot suspend, at the top of a program: one step running its lines."""
         plain_step(self, node, bound, out)
 
-    def sub_expr(self, node: A.Node, bound: frozenset[str]) -> tuple[Fn, _Code]:
-        """An expression of a suspending statement, compiled as a function of its own."""
-        return sub_expr(self, node, bound)
+    def sub_expr(self, node: A.Node, bound: frozenset[str], number: str | None = None) -> tuple[Fn, _Code]:
+        """An expression of a suspending statement, compiled as a function of its own (`number`: what
+        needs it to be a number)."""
+        return sub_expr(self, node, bound, number)
 
     def branches(self, test: Any, then: Any, orelse: Any, bound: set[str], out: list) -> None:
         """The jumps of an `if` on `test` (a function of the state, or an instruction's answer)."""

@@ -33,6 +33,7 @@ CARD_ATTRS = (
 )
 BOUND_ALWAYS = frozenset({"me", "opponent", "random", "none", "true", "false"})
 SEATS = {"p1": 0, "p2": 1}  # player expressions naming a seat (a ruleset's own name of that spelling wins)
+NOBODY = "nobody"  # no player: the result of an ending with no winner (`win nobody`: a draw)
 ORDER_SEATS = ("first player", "second player")  # one token each (effect.lark): the seats in turn order
 PLAYER_ATTRS = ("turns",)  # `me.turns`: the turns a player has had, this one included
 FOREVER = 10**12  # the turns of a mark made without `for N turns` (it lasts for the rest of the game)

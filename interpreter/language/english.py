@@ -499,6 +499,16 @@ def _one_rank(node: A.Node) -> str | None:
     return limited(node.cond) if isinstance(node, A.Where) else None
 
 
+#: how `count_cond` words a hand's count compared with another hand's ("fewer cards than your opponent's hand")
+_THAN = {
+    "==": "as many cards as",
+    "!=": "not as many cards as",
+    "<": "fewer cards than",
+    "<=": "at most as many cards as",
+    ">": "more cards than",
+    ">=": "at least as many cards as",
+}
+
 #: how `count_cond` words a comparison with a number other than none or one ("at least 2 cards")
 _AMOUNT = {
     "==": "exactly",
@@ -571,6 +581,10 @@ class English:
             return f"{n.value} card{'s' if n.value != 1 else ''}"
         if isinstance(n, A.Name) and self.value(n) == words(n.name):  # a name the rule gave (`let n = ...`)
             return f"{words(n.name)} cards"
+        if isinstance(n, A.Conditional):  # `(2 if C else 1)`: 2 cards if C, otherwise 1 card
+            return f"{self.cards(n.then)} if {self.cond(n.cond)}, otherwise {self.cards(n.orelse)}"
+        if self.yes_no(n):  # a condition as a number: one card when it holds
+            return f"1 card if {self.cond(n)} (else none)"
         return f"as many cards as {self.value(n)}"
 
     def restrict(self, np: NP, cond: A.Node) -> None:
@@ -616,8 +630,19 @@ class English:
             return f"there is no {np.head()}{where}{np.tail()}"
         one = _is_one(rhs)  # "more than 1 card", not "more than 1 cards"
         if np.bare() and np.source and np.source.endswith("hand"):
+            other = self._counted_hand(rhs)
+            if other is not None:  # two hands compared: "your hand holds fewer cards than your opponent's"
+                return f"{np.source} holds {_THAN[op]} {other}"
             return f"{np.source} holds {self._amount(op, rhs)} card{'' if one else 's'}"
         return f"there {'is' if one else 'are'} {self._amount(op, rhs)} {np.head(not one)}{where}{np.tail()}"
+
+    def _counted_hand(self, node: A.Node) -> str | None:
+        """`count(hand of P)`, as the hand it counts ("your opponent's hand"); None for anything else."""
+        if isinstance(node, A.Call) and node.func == "count" and len(node.args) == 1:
+            np = self.noun(node.args[0])
+            if np is not None and np.bare() and np.source and np.source.endswith("hand"):
+                return np.source
+        return None
 
     def _amount(self, op: str, rhs: A.Node) -> str:
         return f"{_AMOUNT.get(op, op)} {self.value(rhs)}"
@@ -668,6 +693,38 @@ class English:
     def is_condition(node: A.Node) -> bool:
         return isinstance(node, A.Not) or (isinstance(node, A.BinOp) and node.op not in ARITH_WORDS)
 
+    def yes_no(self, node: A.Node) -> bool:
+        """Whether an expression is a condition by its shape (a comparison, `and`, `not`, a test such as
+        `any(...)` or `marked(...)`, a definition that is one): used as a number, it counts 1 or 0."""
+        if self.is_condition(node):
+            return True
+        if isinstance(node, A.Name):
+            if node.name in ("true", "false"):
+                return True
+            node = A.Call(node.name, ()) if node.name in self.ctx.defines else node
+        if isinstance(node, A.Call):
+            if node.func in ("any", "can_play", "marked", "same_rank"):
+                return True
+            if node.func in self.ctx.defines:
+                params, body = self.ctx.defines[node.func]
+                return len(params) == len(node.args) and self.yes_no(body)
+        return False
+
+    def number(self, node: A.Node) -> str:
+        """An expression where a number is needed: a condition reads "1 if ... (else 0)"."""
+        if self.yes_no(node):
+            return f"1 if {self.cond(node)} (else 0)"
+        return self.value(node)
+
+    def outcome(self, node: A.Node) -> str:
+        """Who wins, as a clause: 'you win the game', 'the game ends in a draw' (`nobody`), and for
+        `A if C else B` 'if C, A wins the game; otherwise ...'."""
+        if isinstance(node, A.Name) and node.name == "nobody" and "nobody" not in self.ctx.constants:
+            return "the game ends in a draw"
+        if isinstance(node, A.Conditional):
+            return f"if {self.cond(node.cond)}, {self.outcome(node.then)}; otherwise {self.outcome(node.orelse)}"
+        return f"{self.player(node)} {conj('win', node)} the game"
+
     @staticmethod
     def subst(node: Any, mapping: dict[str, A.Node]) -> Any:
         return subst(node, mapping)
@@ -690,6 +747,7 @@ def say(src: str, ctx: Context | None = None, condition: bool = False, program: 
 
 
 __all__ = [
+    "English",
     "english",
     "say",
     "Context",

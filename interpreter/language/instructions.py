@@ -13,6 +13,7 @@ NUMBER = "a number"  # the last item of a CHOOSE instruction of `choose a number
 
 
 WIN_REASON = "a rule declared the winner"
+DRAW_REASON = "a rule declared a draw"  # `win nobody`
 
 
 def win_reason(rule: str) -> str:
@@ -21,12 +22,18 @@ def win_reason(rule: str) -> str:
     return f"{WIN_REASON} ({rule})" if rule else WIN_REASON
 
 
+def draw_reason(rule: str) -> str:
+    """The reason of a game a `win nobody` ended in a draw: 'a rule declared a draw (triggers.NAME)'."""
+    return f"{DRAW_REASON} ({rule})" if rule else DRAW_REASON
+
+
 def win_rule(reason: str) -> str | None:
-    """The rule named by a `win_reason` (None: the reason is not a rule's win; '' for no name)."""
-    at = reason.rfind(WIN_REASON)
+    """The rule named by a `win_reason` or a `draw_reason` (None: the reason is not a rule's ending;
+    '' for no name)."""
+    at, phrase = max((reason.rfind(p), p) for p in (WIN_REASON, DRAW_REASON))
     if at < 0:
         return None
-    rest = reason[at + len(WIN_REASON) :]
+    rest = reason[at + len(phrase) :]
     if not rest.startswith(" ("):
         return ""
     depth = 0  # the parenthesis that closes the name (a match's reason wraps the hand's in its own)

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 #: precedence levels of expressions (higher binds tighter): what the printer parenthesises
 WHERE, OR, AND, NOT, COMPARE, SUM, PRODUCT, UNARY, POSTFIX, ATOM = range(10)
+CONDITIONAL = -1  # `A if C else B`: below `where`, so a statement's expression prints it in parentheses
 
 #: where a node begins in its text: `{"line": L, "column": C}` (keyword arguments of every node)
 Pos = dict[str, int]

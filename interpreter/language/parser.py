@@ -279,7 +279,7 @@ def parse_program(src: str, span: Span | None = None) -> A.Program:
 
 def parse_expr(src: str, span: Span | None = None) -> A.Node:
     """Parse one expression."""
-    return _parse(src, "expr", span)
+    return _parse(src, "cexpr", span)
 
 
 __all__ = ["parse_program", "parse_expr", "Span"]

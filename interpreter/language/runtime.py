@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from interpreter.core.errors import RuleRuntimeError
 from interpreter.core.limits import MAX_INT
+from interpreter.core.zones import DRAW
 
 VALUE = "value"  # the counter of a card's own value, set by an effect (`set X.value to N`; engine/state.py)
 
@@ -103,6 +104,18 @@ def _player(p) -> int:
     )
 
 
+def _winner(p) -> int:
+    """The result an ending names (`win P`, `end.on_passes`): a player, or DRAW for `nobody` (-1): no
+    winner, a draw."""
+    return DRAW if p == -1 else _player(p)
+
+
+def _declare(g, p, won: str, drawn: str) -> None:
+    """`win P` where P may be nobody: P wins (reason `won`), or nobody does, a draw (reason `drawn`)."""
+    w = _winner(p)
+    g.declare_winner(w, drawn if w == DRAW else won)
+
+
 def _from_top(cs):
     """A deck's cards (its list ends with the top card) read from the top; or cards turned round."""
     return cs[::-1]
@@ -161,6 +174,8 @@ HELPERS = {
     "_sub": _sub,
     "_mul": _mul,
     "_player": _player,
+    "_winner": _winner,
+    "_declare": _declare,
     "_count": _count,
     "_deck_top": _deck_top,
 }

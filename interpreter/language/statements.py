@@ -65,9 +65,16 @@ def branches(c: Compiler, test: Any, then: Any, orelse: Any, bound: set[str], ou
         jif[2] = len(out)
 
 
-def sub_expr(c: Compiler, node: A.Node, bound: frozenset[str]) -> tuple[Fn, _Code]:
+def sub_expr(c: Compiler, node: A.Node, bound: frozenset[str], number: str | None = None) -> tuple[Fn, _Code]:
+    """An expression of a suspending statement as a function of its own; `number`: what needs it to be a
+    number (a condition then counts 1 or 0, anything else is E210)."""
     used: dict[str, str] = {}
-    pre, code = c._apart(lambda: c.gen(node, {n: None for n in bound}, used))
+
+    def gen() -> _Code:
+        code = c.gen(node, {n: None for n in bound}, used)
+        return c.number(code, node, number) if number is not None else code
+
+    pre, code = c._apart(gen)
     c.cost = c.cost + code.cost
     fn = c._function(pre + [ast.Return(value=code.node)], used)
     if fn is not None:

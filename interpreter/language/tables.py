@@ -25,7 +25,7 @@ OPTIONS: dict[str, Any] = {
     "parser": "lalr",
     "propagate_positions": True,
     "maybe_placeholders": True,
-    "start": ["start", "expr"],
+    "start": ["start", "cexpr"],
 }
 
 

@@ -10,6 +10,7 @@ from interpreter.core.limits import MAX_INT
 
 REST_OF_GAME = 10**12  # the turns of a mark or counter made without `for N turns`
 WIN_REASON = "a rule declared the winner"
+DRAW_REASON = "a rule declared a draw"
 
 
 class Card(int):
@@ -58,7 +59,7 @@ def _player(v: Any) -> int:
 
 
 def _count(n: Any) -> int:
-    if isinstance(n, int) and not isinstance(n, bool):
+    if isinstance(n, int):  # (a condition where a number is needed counts 1 or 0)
         return int(n)
     raise RuleRuntimeError(f"the rules used {n!r} as a number of cards")
 

@@ -21,7 +21,7 @@ from interpreter.language.parser import parse_expr, parse_program
 
 from .compose import Composed, get_path
 from .lint import lint, rank_hint, rank_word, same_place
-from .schema import RULESET
+from .schema import ENDING_WORDS, RULESET, ending_slip
 
 BASE = frozenset({"me", "opponent"})
 NO_COST = (ZERO, 0, ZERO, 0)
@@ -44,6 +44,8 @@ def effect_fields(data: Any, schema: dict = RULESET, path: tuple = ()) -> Iterat
             yield from effect_fields(value, typ, p)
         elif typ in ("expr", "program") and isinstance(value, str):
             yield p, typ == "program"
+        elif typ == "ending" and isinstance(value, str) and value not in ENDING_WORDS and not ending_slip(value):
+            yield p, False
         elif typ == "expr" and _whole_number(value):  # `goal: 21`: the expression 21
             yield p, False
 

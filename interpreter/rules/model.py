@@ -48,7 +48,8 @@ class Rules:
     match_wins: int
     ctx: Context
     passes_to_end: int
-    on_passes: str
+    on_passes: str  # most_points, draw, or "expression": `on_passes_fn` names the winner
+    on_passes_fn: Callable | None
     goal_fn: Callable | None
     score_fn: Callable | None
     win_reads_fields_only: bool

@@ -17,6 +17,7 @@ from interpreter.core.errors import CuttleError
 from interpreter.language import tree as A
 from interpreter.language.english import (
     Context,
+    English,
     a,
     cond_text,
     english,
@@ -231,15 +232,17 @@ def _deal_short(rules: Any) -> str:
     return text + (", plus " + " and ".join(given) if given else "")
 
 
-def _passes_text(data: dict) -> str:
+def _passes_text(data: dict, ctx: Context) -> str:
     end = data.get("end") or {}
     n = end.get("passes", 3)
     how = end.get("on_passes", "most_points")
-    result = (
-        "the player with more points wins, and equal points is a draw"
-        if how == "most_points"
-        else "the game is a draw, whatever the points"
-    )
+    if how == "most_points":
+        result = "the player with more points wins, and equal points is a draw"
+    elif how == "draw":
+        result = "the game is a draw, whatever the points"
+    else:  # an expression names the winner ("you": the player whose pass ended the game)
+        tree = _tree(how, False) or A.Name("nobody")
+        result = f"you being the player who made the last pass, {English(ctx).outcome(tree)}"
     return f"{n} passes in a row end the game: {result}."
 
 
@@ -604,7 +607,7 @@ def _winning_section(rules: Any, data: dict, ctx: Context) -> list[str]:
     score = _get(data, "end", "score") or "total(field of me where it.role == point)"
     out.append(sentence(f"your points: {_say(score, ctx, program=False)}"))
     out.append("You win the moment your points reach your goal; this is checked after everything that happens.")
-    out.append(_passes_text(data))
+    out.append(_passes_text(data, ctx))
     wins = _get(data, "match", "wins")
     if wins and int(wins) > 1:
         out.append(f"A match: the first player to win {wins} hands wins the match.")
@@ -898,8 +901,8 @@ class _Diff:
         if ea.get("on_passes", "most_points") != eb.get("on_passes", "most_points"):
             self.change(
                 f"When {eb.get('passes', 3)} passes in a row end the game",
-                _passes_text(da).split(": ", 1)[1].rstrip("."),
-                _passes_text(db).split(": ", 1)[1].rstrip("."),
+                _passes_text(da, ca).split(": ", 1)[1].rstrip("."),
+                _passes_text(db, cb).split(": ", 1)[1].rstrip("."),
             )
         wa, wb = _get(da, "match", "wins") or 1, _get(db, "match", "wins") or 1
         if wa != wb:
@@ -1087,6 +1090,7 @@ def _type_words(typ: Any) -> str:
         "int": "whole number",
         "bool": "true/false",
         "expr": "expression",
+        "ending": "`most_points`, `draw` or an expression",
         "program": "program",
         "word": "word",
         "rank": "rank",

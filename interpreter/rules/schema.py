@@ -5,9 +5,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from interpreter.core.errors import suggest
+
 # An "expr" may also be written `true` or `false` (a condition that always or never holds).
 # kinds of value: "str", "int", "bool", "expr", "program", "word", "rank", "ranks", "card-list",
-# "words", "any", ("enum", ...), {"*": sub} (a mapping of user names), {key: sub} (fixed keys)
+# "words", "any", "ending" (a word of ENDING_WORDS or an expression), ("enum", ...), {"*": sub} (a
+# mapping of user names), {key: sub} (fixed keys)
+
+#: the shipped words of an ending (`end.on_passes`); any other text is an expression naming the winner
+ENDING_WORDS = ("most_points", "draw")
+_PLAYER_WORDS = ("me", "opponent", "p1", "p2", "nobody")  # one-word endings that name a player
+
+
+def ending_slip(value: Any) -> str | None:
+    """The shipped word of an ending that `value` misspells (`most_point`), or None: one word, not a
+    player's, near a shipped word (the file is refused with that suggestion, not read as an expression)."""
+    if not isinstance(value, str) or value in ENDING_WORDS or not value.isidentifier() or value in _PLAYER_WORDS:
+        return None
+    return suggest(value, ENDING_WORDS)
+
 
 PLAY: dict[str, Any] = {
     "like": (
@@ -130,7 +146,11 @@ RULESET: dict[str, Any] = {
             "goal": ("expr", "the points `me` needs to win"),
             "score": ("expr", "the points `me` has"),
             "passes": ("int", "consecutive passes that end the game"),
-            "on_passes": (("enum", "most_points", "draw"), "who wins when passes end the game"),
+            "on_passes": (
+                "ending",
+                "who wins when passes end the game: `most_points`, `draw`, or an expression naming the winner "
+                "(`nobody`: a draw), e.g. `p1 if score(p1) > score(p2) else p2`",
+            ),
         },
         "how the game ends",
     ),

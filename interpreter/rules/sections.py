@@ -52,6 +52,7 @@ from .builder import BASE, NO_COST, Builder
 from .compose import Composed, get_path
 from .defs import AFTER_RESPONSE, FINISH_PLAY, START_CHOSEN, PlayDef, ResponseDef, TriggerDef
 from .lint import lint, rank_hint
+from .schema import ENDING_WORDS
 from .triggers import build_triggers
 from .validate import int_or, list_or
 
@@ -219,7 +220,18 @@ def build_end(b: Builder, r: Rules) -> None:
     field changed), and how passes end the game."""
     end = b.d.get("end") or {}
     r.passes_to_end = int_or(end.get("passes"), 3)
-    r.on_passes = end.get("on_passes", "most_points")
+    how = end.get("on_passes", "most_points")
+    r.on_passes = how if how in ENDING_WORDS else "expression"
+    # an ending written as an expression: who wins (`me` the player whose pass ended the game), or nobody
+    r.on_passes_fn = b.expr(("end", "on_passes"), BASE) if r.on_passes == "expression" else None
+    tree = b.trees.get(("end", "on_passes"))
+    if r.on_passes_fn is not None and tree is not None and _kind_of(b, tree) not in ("player", "any"):
+        b.error(
+            f"end.on_passes names the winner: it needs a player (me, opponent, p1, first player..., or "
+            f"nobody for a draw), but this is {Compiler._KIND_WORDS.get(_kind_of(b, tree), 'a value')}",
+            ("end", "on_passes"),
+            "E210",
+        )
     r.goal_fn = b.expr(("end", "goal"), BASE, DEFAULT_GOAL)
     r.score_fn = b.expr(("end", "score"), BASE, DEFAULT_SCORE)
     trees = [

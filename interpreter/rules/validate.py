@@ -11,7 +11,7 @@ from interpreter.core.limits import MAX_SETTING
 
 from .compose import Composed
 from .lint import rank_hint
-from .schema import RULESET
+from .schema import ENDING_WORDS, RULESET, ending_slip
 
 
 def validate(c: Composed, errors: list[RulesetError]) -> None:
@@ -63,6 +63,14 @@ def _check_value(c: Composed, value: Any, typ: Any, path: tuple, errors: list[Ru
     if typ == "expr":
         if not isinstance(value, (str, bool, int)):  # (a whole number is the expression it writes)
             bad(f"expected an expression (text, a whole number, or true/false), got {type(value).__name__}")
+    elif typ == "ending":  # a shipped word, or an expression naming the winner
+        if not isinstance(value, str):
+            bad(f"expected {' or '.join(ENDING_WORDS)}, or an expression naming the winner, got {type(value).__name__}")
+        elif ending_slip(value):  # a slip of a shipped word (`most_point`), not a name of the rules
+            bad(
+                f"expected {' or '.join(ENDING_WORDS)}, or an expression naming the winner, got '{value}'",
+                hint=f"did you mean '{ending_slip(value)}'?",
+            )
     elif typ in ("str", "program"):
         if not isinstance(value, str):
             bad(f"expected text, got {type(value).__name__}")

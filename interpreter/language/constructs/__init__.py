@@ -10,6 +10,7 @@ from .binary import BinOp
 from .call import Call
 from .choose import Choose
 from .choose_number import ChooseNumber
+from .conditional import Conditional
 from .draw import Draw
 from .for_each import ForEach
 from .if_ import If
@@ -53,6 +54,7 @@ CONSTRUCTS = (
     BinOp,
     Not,
     Neg,
+    Conditional,
     Dest,
     Scrap,
     Move,
@@ -94,6 +96,7 @@ __all__ = [
     "BinOp",
     "Not",
     "Neg",
+    "Conditional",
     "Dest",
     "Scrap",
     "Move",

@@ -44,7 +44,7 @@ class AddCounter(Statement):
         if card is None:
             key, name = _counter_target(c, self.target, scope, used)
         v = c.gen(self.value, scope, used)
-        c._expect(v, ("int",), self.value, "'add'")
+        v = c.number(v, self.value, "'add'")
         c.cost = c.cost + v.cost
         if card is not None:
             return [_stmt(_call("_add_value", _load("g"), card, v.node, _load("VAL")))]

@@ -20,6 +20,7 @@ from .call import Call
 from .index import Index
 from .list_literal import ListLit
 from .name import Name
+from .negation import Neg
 from .not_ import Not
 from .number import Num
 from .string import Str
@@ -73,16 +74,21 @@ class BinOp(Expression):
     # -- English ------------------------------------------------------------------------------
     def value_words(self, e: English) -> str:
         op, lhs, rhs = self.op, self.left, self.right
+        if op in ("+", "-") and _negative(rhs) is not None:  # `A + -3`: "A minus 3", never "plus minus 3"
+            op, rhs = "-" if op == "+" else "+", _negative(rhs) or rhs
         if op in ARITH_WORDS:
-            left = e.value(lhs)
+            if op == "*" and (e.yes_no(lhs) or e.yes_no(rhs)):  # `3 * (me == first player)`: 3 if ..., else 0
+                n, test = (lhs, rhs) if e.yes_no(rhs) else (rhs, lhs)
+                return f"{e.number(n)} if {e.cond(test)} (else 0)"
+            left = e.number(lhs)
             if (
                 isinstance(lhs, Index)
                 and isinstance(lhs.obj, Name)
                 and isinstance(e.ctx.constants.get(lhs.obj.name), list)
             ):
                 # a table told entry by entry (`goals[count(...)] + 2`): the sum applies to each entry
-                return f"{left}; in each case {ARITH_WORDS[op]} {e.value(rhs)}"
-            return f"{left} {ARITH_WORDS[op]} {e.value(rhs)}"
+                return f"{left}; in each case {ARITH_WORDS[op]} {e.number(rhs)}"
+            return f"{left} {ARITH_WORDS[op]} {e.number(rhs)}"
         return e.cond(self)
 
     def condition_words(self, e: English, negated: bool) -> str | None:
@@ -139,9 +145,11 @@ class BinOp(Expression):
         )
         cost = left.cost + right.cost + ONE
         if op in ("<", "<=", ">", ">=", "-", "*", "/"):
-            c._expect(left, ("int",), self.left, f"'{op}'")
-            c._expect(right, ("int",), self.right, f"'{op}'")
+            left, right = c.number(left, self.left, f"'{op}'"), c.number(right, self.right, f"'{op}'")
         elif op == "+":
+            if "bool" in (left.typ, right.typ) and {left.typ, right.typ} <= {"int", "bool", "any"}:
+                # a condition added to a number counts 1 or 0
+                left, right = c.number(left, self.left, "'+'"), c.number(right, self.right, "'+'")
             if not ({left.typ, right.typ} <= {"int", "any"} or {left.typ, right.typ} <= {"cards", "card", "any"}):
                 raise c.error(
                     self,
@@ -231,6 +239,15 @@ def _a_player(node: Node) -> bool:
         or (isinstance(node, Attr) and node.name in ("owner", "controller", "last_owner", "last_controller"))
         or (isinstance(node, Call) and node.func == "other")
     )
+
+
+def _negative(node: Node) -> Node | None:
+    """`-X` (or `-X * Y`) as the positive X (`X * Y`); None when it is not written negative."""
+    if isinstance(node, Neg):
+        return node.operand
+    if isinstance(node, BinOp) and node.op in ("*", "/") and isinstance(node.left, Neg):
+        return BinOp(node.op, node.left.operand, node.right)
+    return None
 
 
 def _cond_part(node: Node, e: English, negated: bool, op: str) -> str:

@@ -154,8 +154,12 @@ class Call(Expression):
                 return _Code(_totalled(c, a0), "int", cost + Cost(a0.size))
             return _Code(c._found(a0), "bool", cost)
         if name in ("min", "max"):
-            for a, x in zip(args, self.args, strict=True):
-                c._expect(a, ("int",) if len(args) > 1 else ("int", "cards"), x, f"{name}()")
+            for i, (a, x) in enumerate(zip(args, self.args, strict=True)):
+                if a.typ == "bool" or len(args) > 1:
+                    args[i] = c.number(a, x, f"{name}()")
+                else:
+                    c._expect(a, ("int", "cards"), x, f"{name}()")
+            a0 = args[0]
         if name in ("score", "goal", "other"):
             p = c._as_player(a0, self.args[0], f"{name}()")
         if name == "count":
@@ -202,7 +206,7 @@ class Call(Expression):
             one = a0.node if a0.typ == "card" else _call("_first", a0.node)
             return _Code(_call(_g("is_marked"), one, args[1].node), "bool", cost)
         if name == "deck_top":
-            c._expect(a0, ("int",), self.args[0], "deck_top()")
+            a0 = c.number(a0, self.args[0], "deck_top()")
             n = c.ctx.deck_size if a0.value.__class__ is not int else max(0, min(a0.value, c.ctx.deck_size))
             return _Code(_call("_deck_top", _load("g"), a0.node), "cards", cost + Cost(n), max(1, n))
         if name == "same_rank":
@@ -284,7 +288,7 @@ def _total_of(c: Compiler, node: Call, scope: Scope, used: dict[str, str]) -> _C
         assert isinstance(card, ast.Name)
         inner = {**scope, "it": _Code(_load(card.id), "card")}
         stmts, x = c._apart(lambda: c.gen(per, inner, used))
-        c._expect(x, ("int",), per, "total(CARDS, EXPR): EXPR")
+        x = c.number(x, per, "total(CARDS, EXPR): EXPR")
         costs.append(x.cost)
         return stmts, x.node
 

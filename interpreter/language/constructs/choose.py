@@ -93,9 +93,8 @@ class Choose(Statement):
 
     def instructions(self, c: Compiler, bound: set[str], out: list) -> None:
         fb = frozenset(bound)
-        (count, n), (src, s) = c.sub_expr(self.count, fb), c.sub_expr(self.source, fb)
+        (count, n), (src, s) = c.sub_expr(self.count, fb, "choose"), c.sub_expr(self.source, fb)
         who, w = c.sub_expr(self.chooser, fb)
-        c._expect(n, ("int",), self.count, "choose")
         c._expect(s, ("card", "cards"), self.source, "'choose ... from'")
         c._expect(w, ("player",), self.chooser, "'choose ... by'")
         c.typed_word(

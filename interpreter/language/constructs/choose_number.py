@@ -57,10 +57,9 @@ class ChooseNumber(Statement):
         """One move per number (`NAME 7`), at most MAX_NUMBERS of them (refused here when both ends are
         known, else when it is played)."""
         fb = frozenset(bound)
-        (low, lo), (high, hi) = c.sub_expr(self.low, fb), c.sub_expr(self.high, fb)
+        (low, lo) = c.sub_expr(self.low, fb, "'choose a number from'")
+        (high, hi) = c.sub_expr(self.high, fb, "'choose a number ... to'")
         who, w = c.sub_expr(self.chooser, fb)
-        c._expect(lo, ("int",), self.low, "'choose a number from'")
-        c._expect(hi, ("int",), self.high, "'choose a number ... to'")
         c._expect(w, ("player",), self.chooser, "'choose a number ... by'")
         c.typed_word(
             self, self.verb, f"cannot begin a move: a player types the number as '{self.verb} 7'", "number", "as value"

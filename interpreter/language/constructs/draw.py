@@ -46,7 +46,7 @@ class Draw(Statement):
 
     def lines(self, c: Compiler, scope: Scope, used: dict[str, str]) -> list[ast.stmt]:
         n = c.gen(self.count, scope, used)
-        c._expect(n, ("int",), self.count, "draw")
+        n = c.number(n, self.count, "draw")
         if self.player is not None:
             pc = c.gen(self.player, scope, used)
             c.cost = c.cost + pc.cost

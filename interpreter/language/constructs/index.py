@@ -13,6 +13,7 @@ from ..node import POSTFIX, Expression, Node, Pos
 from ..pyast import _call, _Code, _compare, _const, _item, _store
 from ..values import Card
 from .call import Call
+from .list_literal import ListLit
 from .name import Name
 
 if TYPE_CHECKING:
@@ -50,11 +51,18 @@ class Index(Expression):
             and isinstance(e.ctx.constants.get(o.name), list)
         ):  # a table by a count: `goals[count(S)]`
             return e.table(e.ctx.constants[o.name], i.args[0]) or f"{e.value(o)} by {e.value(i)}"
+        if e.yes_no(i):  # `[0, 3][me == first player]`: the second entry if it holds, else the first
+            first, second = (
+                (e.value(o.items[0]), e.value(o.items[1]))
+                if isinstance(o, ListLit) and len(o.items) == 2
+                else (f"entry 0 of {e.value(o)}", f"entry 1 of {e.value(o)}")
+            )
+            return f"{second} if {e.cond(i)}, otherwise {first}"
         return f"entry {e.value(i)} of {e.value(o)} (from 0)"
 
     def compile(self, c: Compiler, scope: Scope, used: dict[str, str], loop: bool = False) -> _Code:
         seq, idx = c.gen(self.obj, scope, used), c.gen(self.index, scope, used)
-        c._expect(idx, ("int",), self.index, "'[...]'")
+        idx = c.number(idx, self.index, "'[...]'")
         cost = seq.cost + idx.cost + ONE
         if seq.value.__class__ is tuple and seq.value and idx.typ == "int" and not c.plain:
             # a constant list (`goals[...]`): the index kept within it, as `_index` does, without a call

@@ -64,7 +64,7 @@ class Mark(Statement):
             inner, n = [], _Code(_const(FOREVER), "int")
         else:
             inner, n = c._apart(lambda: c.gen(turns, scope, used))  # worked out for each card
-            c._expect(n, ("int",), turns, "'mark ... for'")
+            n = c.number(n, turns, "'mark ... for'")
         c.cost = c.cost + n.cost
         mark = c.const(self.mark)
         who = _marked_player(c, self.cards, scope, used)

@@ -1,5 +1,5 @@
 """A name: a bound variable (`me`, `target`, `it`, a `let`), a definition, a constant, a rank, a role or
-a mark, a seat (`p1`, `first player`), `turn`, `random`, `none`, `true` and `false`."""
+a mark, a seat (`p1`, `first player`), `nobody`, `turn`, `random`, `none`, `true` and `false`."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Any
 from interpreter.core.errors import RuleRuntimeError, suggest
 from interpreter.core.zones import RANDOM
 
-from ..context import BOUND_ALWAYS, ORDER_SEATS, SEATS
+from ..context import BOUND_ALWAYS, NOBODY, ORDER_SEATS, SEATS
 from ..cost import ONE
 from ..node import Expression, Pos
 from ..phrasing import BOUND_WORDS, NP, RANK_WORDS, a, rank_noun, words
 from ..pyast import _call, _Code, _const, _g, _load
-from ..values import Card, Player
+from ..values import Card, Nobody, Player
 
 if TYPE_CHECKING:
     from ..compiler import Compiler
@@ -148,6 +148,10 @@ class Name(Expression):
             return _Code(_g("turn_no"), "int")
         if n in SEATS:  # the seats: p1 (the first dealt, who moves first in a single game) and p2
             return _Code(_const(SEATS[n]), "player")
+        if n == NOBODY:  # no player: as a result (`win nobody`, an ending), a draw; as a player, an error
+            out = _Code(_const(-1), "player")
+            out.nobody = True
+            return out
         if n in ORDER_SEATS:  # who moved first in this game (this hand of a match), and the other
             first = _call(_g("first_player"))
             return _Code(first if n == "first player" else ast.BinOp(_const(1), ast.Sub(), first), "player")
@@ -188,6 +192,8 @@ class Name(Expression):
             return g.turn_no
         if x in ("p1", "p2"):
             return Player(0 if x == "p1" else 1)
+        if x == NOBODY:
+            return Nobody(-1)
         if x in ("first player", "second player"):  # the seat whose turn the odd turns are, and the other
             first = g.turn if g.turn_no % 2 == 1 else 1 - g.turn
             return Player(first if x == "first player" else 1 - first)

@@ -35,11 +35,11 @@ class Neg(Expression):
         return f"-{p.expr(self.operand, UNARY)}"
 
     def value_words(self, e: English) -> str:
-        return f"minus {e.value(self.operand)}"
+        return f"minus {e.number(self.operand)}"
 
     def compile(self, c: Compiler, scope: Scope, used: dict[str, str], loop: bool = False) -> _Code:
         x = c.gen(self.operand, scope, used)
-        c._expect(x, ("int",), self.operand, "'-'")
+        x = c.number(x, self.operand, "'-'")
         known = -x.value if x.value.__class__ is int else None  # (`-3` is known at load, as `3` is)
         return _Code(ast.UnaryOp(op=ast.USub(), operand=x.node), "int", x.cost + ONE, value=known)
 

@@ -44,7 +44,7 @@ class Reveal(Statement):
 
     def lines(self, c: Compiler, scope: Scope, used: dict[str, str]) -> list[ast.stmt]:
         n = c.gen(self.count, scope, used)
-        c._expect(n, ("int",), self.count, "reveal")
+        n = c.number(n, self.count, "reveal")
         c.cost = c.cost + n.cost + Cost(c.ctx.deck_size)
         deck = _zone(_const(DECK))
         top = _item(_zone(_const(DECK)), _const(-1))

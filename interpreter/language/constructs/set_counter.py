@@ -57,12 +57,12 @@ class SetCounter(Statement):
         if card is None:
             key, name = _counter_target(c, self.target, scope, used)
         v = c.gen(self.value, scope, used)
-        c._expect(v, ("int",), self.value, "'set ... to'")
+        v = c.number(v, self.value, "'set ... to'")
         if self.turns is None:
             n = _Code(_const(FOREVER), "int")
         else:
             n = c.gen(self.turns, scope, used)
-            c._expect(n, ("int",), self.turns, "'set ... for'")
+            n = c.number(n, self.turns, "'set ... for'")
         c.cost = c.cost + v.cost + n.cost
         if card is not None:  # a card's own value: it keeps it while it stays in play
             return [_stmt(_call("_set_value", _load("g"), card, v.node, n.node))]

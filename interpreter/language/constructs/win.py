@@ -1,4 +1,4 @@
-"""`win P`: the game ends, and player P wins it."""
+"""`win P`: the game ends, and player P wins it (`win nobody`: the game ends in a draw)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,13 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..instructions import win_reason
+from interpreter.core.zones import DRAW
+
+from ..instructions import draw_reason, win_reason
 from ..node import Node, Pos, Statement
-from ..pyast import _call, _g, _stmt
-from ..values import WIN_REASON, _player
+from ..pyast import _call, _g, _load, _stmt
+from ..values import DRAW_REASON, WIN_REASON, Nobody, _player
+from .conditional import names_nobody
 from .name import Name
 
 if TYPE_CHECKING:
@@ -34,13 +37,17 @@ class Win(Statement):
         return f"win {p.expr(self.player)}"
 
     def english(self, e: English) -> str:
-        return f"{e.player(self.player)} {e.conj('win', self.player)} the game"
+        return e.outcome(self.player)
 
     def lines(self, c: Compiler, scope: Scope, used: dict[str, str]) -> list[ast.stmt]:
         p = c.gen(self.player, scope, used)
         if isinstance(self.player, Name) and self.player.name == "random":
             raise c.error(self.player, "win needs a player (me, opponent, a card's owner...), not random", "E210")
         c.cost = c.cost + p.cost
+        if names_nobody(self.player):  # `win nobody` (or a side of an `if` naming nobody): a draw
+            c._expect(p, ("player",), self.player, "win")
+            rule = c.rule()
+            return [_stmt(_call("_declare", _load("g"), p.node, c.const(win_reason(rule)), c.const(draw_reason(rule))))]
         return [
             _stmt(
                 _call(
@@ -52,4 +59,8 @@ class Win(Statement):
         ]
 
     def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
-        g.declare_winner(_player(r.ev(self.player, g, env, frozenset(bound))), WIN_REASON)
+        p = r.ev(self.player, g, env, frozenset(bound))
+        if names_nobody(self.player) and isinstance(p, Nobody):
+            g.declare_winner(DRAW, DRAW_REASON)
+            return
+        g.declare_winner(_player(p), WIN_REASON)
