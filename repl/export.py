@@ -30,10 +30,12 @@ def setup_of(state: State) -> dict[str, Any]:
             side["points"] = points
         if royals:
             side["royals"] = royals
+        side.update(_in_roles(state, p))
         known = [
             NAMES[c]
             for c in range(len(state.zone_of))
-            if state.known >> ((c << 1) + p) & 1 and state.zone_of[c] in (DECK, HAND0 + 1 - p)
+            if state.known >> ((c << 1) + p) & 1
+            and (state.zone_of[c] in (DECK, HAND0 + 1 - p) or state.is_face_down(c) and state.owner[c] != p)
         ]
         if known:  # the hidden cards this player knows (engine/knowledge.py)
             side["knows"] = known
@@ -49,6 +51,8 @@ def setup_of(state: State) -> dict[str, Any]:
         setup["scrap"] = [NAMES[c] for c in state.zones[SCRAP]]
     if state.turn_no != 1:
         setup["turn_number"] = state.turn_no
+    if state.first != (state.turn if state.turn_no % 2 else 1 - state.turn):  # (else it follows from the turn)
+        setup["first"] = PLAYER_KEYS[state.first]
     cards: dict[str, Any] = {}
     for k, m in sorted(state.marks):
         if k >= 0 and state.is_marked(k, m):
@@ -96,13 +100,26 @@ def settled_before(game: Game) -> int:
 def _points_text(g: State, p: int) -> tuple[list[str], list[str]]:
     points, royals = [], []
     for c in g.zones[FIELD0 + p]:
-        if g.host[c] >= 0:
+        if g.host[c] >= 0 or g.is_face_down(c):
             continue
         if g.role[c] == "point":
             points.append("+".join([NAMES[c], *(NAMES[j] for j in g.atts.get(c, []))]))
-        else:
+        elif g.role[c] == "royal":
             royals.append(NAMES[c])
     return points, royals
+
+
+def _in_roles(g: State, p: int) -> dict[str, dict[str, list[str]]]:
+    """A side's cards in other roles, as a setup writes them: `roles` (face up), `face_down` (face down,
+    the player knows it) and `unseen` (face down, the player does not know it)."""
+    out: dict[str, dict[str, list[str]]] = {}
+    for c in g.zones[FIELD0 + p]:
+        role = g.role[c]
+        if g.host[c] >= 0 or role is None or not g.is_face_down(c) and role in ("point", "royal"):
+            continue
+        key = "roles" if not g.is_face_down(c) else "face_down" if g.known >> ((c << 1) + p) & 1 else "unseen"
+        out.setdefault(key, {}).setdefault(role, []).append(NAMES[c])
+    return out
 
 
 def card_expectations(game: Game) -> dict[str, Any]:
@@ -114,6 +131,15 @@ def card_expectations(game: Game) -> dict[str, Any]:
         points, royals = _points_text(g, p)
         side = {k: v for k, v in exp[key].items() if k != "hand_count"}  # (the hand is spelled out)
         exp[key] = {"hand": [NAMES[c] for c in g.zones[HAND0 + p]], "points": points, "royals": royals, **side}
+        in_roles = _in_roles(g, p)
+        if "roles" in in_roles:
+            exp[key]["roles"] = in_roles["roles"]
+        down: dict[str, list[str]] = {}  # (face down, whoever sees it: `knows:` says who does)
+        for k in ("face_down", "unseen"):
+            for role, cards in in_roles.get(k, {}).items():
+                down.setdefault(role, []).extend(cards)
+        if down:
+            exp[key]["face_down"] = down
     exp["scrap"] = [NAMES[c] for c in g.zones[SCRAP]]
     if g.zones[DECK]:
         exp["deck_top"] = [NAMES[c] for c in reversed(g.zones[DECK][-3:])]

@@ -11,6 +11,8 @@ move changed — which cards went where, how many hidden cards were drawn.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from interpreter import Move
 from interpreter.engine.view import DecisionView, View
 
@@ -52,10 +54,15 @@ def _third(verb: str) -> str:
     return verb + "s"
 
 
-def _as_you(sentence: str) -> str:
-    """'draws 7♥' → 'draw 7♥' for the second person."""
+def _as_you(sentence: str, verb: str = "") -> str:
+    """'draws 7♥' → 'draw 7♥' for the second person; `verb`: the move's own verb, whose third person
+    (`_third`) turns back into it ('scries' → 'scry', 'stashes' → 'stash', never 'scrie')."""
     first, _, rest = sentence.partition(" ")
-    return SECOND_PERSON.get(first, first[:-1] if first.endswith("s") else first) + (" " + rest if rest else "")
+    if verb and first == _third(verb):
+        you = verb
+    else:
+        you = SECOND_PERSON.get(first, first[:-1] if first.endswith("s") else first)
+    return you + (" " + rest if rest else "")
 
 
 def _and(items: list[str]) -> str:
@@ -80,6 +87,9 @@ def locations(view: View) -> dict[str, tuple]:
                 out[j] = ("jack", who, e.card)
         for r in side.royals:
             out[r] = ("royals", who)
+        for f in side.face_down:  # (the cards face down that this view names: those its player knows)
+            if f.card is not None:
+                out[f.card] = ("face down", who, f.role)
     for zone, cards in (("scrap", view.scrap), ("shown", view.shown), ("stack", view.stack)):
         for c in cards:
             out[c] = (zone,)
@@ -125,6 +135,8 @@ class Teller:
             return f"to {self.owner(loc[1])} Royals"
         if kind == "jack":
             return f"onto {self.p.card(loc[2])}"
+        if kind == "face down":
+            return f"face down in front of {self.name(loc[1])} ({loc[2]})"
         return {"scrap": "to the scrap", "shown": "face up", "stack": "onto the stack"}.get(kind, "away")
 
     def cards(self, names: list[str], known: dict[str, tuple]) -> str:
@@ -140,7 +152,7 @@ class Teller:
         names = [str(Move(move.verb, (c,))).split()[1] for c in move.cards]
         action = self._action(before, d, move, names, known, mover)
         subj = self.subject(mover)
-        line = f"{subj} {_as_you(action) if mover == self.viewer else action}"
+        line = f"{subj} {_as_you(action, move.verb) if mover == self.viewer else action}"
         effects = self._effects(before, after, seen_before, seen_after, names)
         # a card-less action whose first consequence is the mover's own draw reads as one clause
         own = f"{self.name(mover)} draw"
@@ -217,7 +229,8 @@ class Teller:
                 revealed.append(c)  # it did not move: the hand is now face up (glasses, deck-out)
                 continue
             if names and (c == names[0] or (c in names and loc[0] in ("stack", "scrap", "jack"))):
-                continue
+                if loc[0] != "face down":  # (where a card went face down is not in the move: say it)
+                    continue
             if loc[0] == "hand" and outflow > 0 and (c not in seen_before or c in shuffled):
                 drawn.setdefault(loc[1], []).append(c)
                 continue
@@ -242,7 +255,7 @@ class Teller:
             else:
                 dest = "to the deck" if deck_delta > 0 else f"to {self.owner(1 - self._idx(me))} hand"
             groups.setdefault(dest, []).append(c)
-        out = self._knowledge(before, after, seen_before, deck_delta)
+        out = self._knowledge(before, after, seen_before, deck_delta) + self._face_down(before, after)
         if now_hidden:
             out.append(f"{self.owner(1 - self._idx(me))} hand is hidden again")
         if revealed:
@@ -275,6 +288,20 @@ class Teller:
             out.append(f"{_and([self.p.card(c) for c in cards])} {verb} {dest}")
         return out
 
+    def _face_down(self, before: View, after: View) -> list[str]:
+        """Cards this viewer does not know that went face down in front of a player (`a card goes face
+        down in front of P1 (vault)`), or that left the face-down cards of a player unseen."""
+        out: list[str] = []
+        me = self._idx(after.player)
+        for was, now, who in ((before.you, after.you, me), (before.opponent, after.opponent, 1 - me)):
+            ahead = Counter(f.role for f in now.face_down if f.card is None)
+            ahead.subtract(Counter(f.role for f in was.face_down if f.card is None))
+            for role, n in sorted(ahead.items()):
+                if n > 0:
+                    cards = "a card goes" if n == 1 else f"{n} cards go"
+                    out.append(f"{cards} face down in front of {self.name(who)} ({role})")
+        return out
+
     def _knowledge(self, before: View, after: View, seen_before: dict, deck_delta: int) -> list[str]:
         """What the move taught, from this view alone: hidden cards the viewer now knows that it did not
         (a card shown to them, the top card a rule lets them see), and how many of the viewer's hidden
@@ -296,7 +323,11 @@ class Teller:
                 where = "in the deck: " + ", ".join(f"{_nth(i + 1)} from the top" for i, _ in new_deck)
             out.append(f"{you} {_and([self.p.card(c) for _, c in new_deck])} ({where})")
         theirs_before, theirs_after = before.opponent_knows, after.opponent_knows
-        learnt = [c for c in theirs_after.hand if c not in theirs_before.hand and c not in seen_before]
+        learnt = [
+            c
+            for c in theirs_after.hand
+            if c not in theirs_before.hand and (c not in seen_before or seen_before[c][0] == "face down")
+        ]
         if learnt:
             out.append(
                 f"{self.name(opp)} {'see' if opp == self.viewer else 'sees'} {self.owner(me)} "

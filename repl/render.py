@@ -105,7 +105,11 @@ def _royal_text(p: Painter, name: str, played_as: dict[str, str]) -> str:
 def side_lines(p: Painter, side: SideView, title: str, owner: str, played_as: dict[str, str]) -> list[str]:
     points = "  ".join(_point_text(p, e, owner) for e in side.points) or p.dim("—")
     royals = "  ".join(_royal_text(p, r, played_as) for r in side.royals) or p.dim("—")
-    return [f" {p.bold(title)}  {side.score}/{side.goal} points", f"   points  {points}", f"   royals  {royals}"]
+    lines = [f" {p.bold(title)}  {side.score}/{side.goal} points", f"   points  {points}", f"   royals  {royals}"]
+    if side.face_down:  # cards face down in play: named when this player knows them, else `?`
+        cards = "  ".join((p.card(f.card) if f.card else "?") + p.dim(f"({f.role})") for f in side.face_down)
+        lines.append(f"   face down  {cards}")
+    return lines
 
 
 def describe_chain(

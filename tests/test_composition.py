@@ -524,8 +524,8 @@ def test_the_first_player_is_who_moved_first_in_this_game_or_hand(turn: int, tur
     from interpreter.language.reference import Reference
 
     rules = load_ruleset(str(HOUSE / "second-player-draws-first.yaml"))
-    state = build_position(rules, {"p1": {"hand": ["2D"]}, "p2": {"hand": ["4C"]}}, 0)
-    state.turn, state.turn_no = turn, turn_no
+    setup = {"turn": f"p{turn + 1}", "turn_number": turn_no, "p1": {"hand": ["2D"]}, "p2": {"hand": ["4C"]}}
+    state = build_position(rules, setup, 0)  # (a setup without `first:`: the turns alternate from turn 1)
     assert state.first_player() == first
     ref = Reference(rules.ctx)
     assert int(ref.ev(parse_expr("second player"), state, {"me": 0, "opponent": 1}, frozenset())) == 1 - first

@@ -191,6 +191,8 @@ SCENARIO_EXAMPLE = blocks(DOCS / "scenarios.md", "yaml")[0]
 TURN_STATE_CASE = ROOT / "examples" / "house" / "scuttle-quota-setup.test.yaml"
 TURN_STATE_EXAMPLE = TURN_STATE_CASE.read_text(encoding="utf-8")
 claim([TURN_STATE_CASE], by=__name__)
+# the example of the first player and of cards in other roles (run by tests/test_face_down.py)
+FACE_DOWN_EXAMPLE = (ROOT / "examples" / "house" / "vault-setup.test.yaml").read_text(encoding="utf-8")
 
 
 def test_the_turn_state_example_is_shown_and_passes() -> None:
@@ -199,6 +201,10 @@ def test_the_turn_state_example_is_shown_and_passes() -> None:
     assert TURN_STATE_EXAMPLE in (DOCS / "scenarios.md").read_text(encoding="utf-8")
     result = run_file(TURN_STATE_CASE)
     assert result.ok, "\n".join(result.failures)
+
+
+def test_the_face_down_example_is_shown() -> None:
+    assert FACE_DOWN_EXAMPLE in (DOCS / "scenarios.md").read_text(encoding="utf-8")
 
 
 def test_the_scenario_doc_example_passes(tmp_path: Path) -> None:
@@ -218,20 +224,30 @@ def test_the_scenario_doc_example_uses_every_key_the_runner_accepts() -> None:
     from interpreter.scripting.scenario import TOP_KEYS
 
     doc = yaml.safe_load(SCENARIO_EXAMPLE)
-    # the keys of turn state, marks and counters have their own example (a ruleset with counters)
+    # the keys of turn state, marks and counters have their own example (a ruleset with counters), and so
+    # have the first player and the cards in other roles (a ruleset with a vault)
     more = yaml.safe_load(TURN_STATE_EXAMPLE)
+    vault = yaml.safe_load(FACE_DOWN_EXAMPLE)
     steps = [s for s in doc["moves"] if isinstance(s, dict)]
+    vault_sides = [vault["setup"]["p1"], vault["setup"]["p2"]]
+    vault_expect = [vault["expect"]["p1"], vault["expect"]["p2"], *vault["moves"][0]["expect"].values()]
     shown = {
         "the file": (set(doc), set(TOP_KEYS)),
-        "setup": (set(doc["setup"]) | set(more["setup"]), set(setup.SETUP_KEYS)),
+        "setup": (set(doc["setup"]) | set(more["setup"]) | set(vault["setup"]), set(setup.SETUP_KEYS)),
         "setup.p1/p2": (
-            set(doc["setup"]["p1"]) | set(doc["setup"]["p2"]) | set(more["setup"]["p1"]),
+            set(doc["setup"]["p1"])
+            | set(doc["setup"]["p2"])
+            | set(more["setup"]["p1"])
+            | {*vault_sides[0], *vault_sides[1]},
             set(setup.SIDE_KEYS),
         ),
         "a step": ({k for s in steps for k in s}, {"move", "expect", "illegal", "error"}),
         "expect": (set(doc["expect"]) | set(more["expect"]), set(EXPECT_KEYS)),
         "expect.p1/p2": (
-            set(doc["expect"]["p1"]) | set(doc["expect"]["p2"]) | set(more["expect"]["p1"]),
+            set(doc["expect"]["p1"])
+            | set(doc["expect"]["p2"])
+            | set(more["expect"]["p1"])
+            | {k for e in vault_expect for k in e},
             set(SIDE_EXPECT),
         ),
     }

@@ -65,6 +65,7 @@ EXAMPLES: dict[type, tuple[str, bool]] = {
     A.Win: ("win me", True),
     A.Nothing: ("nothing", True),
     A.Show: ("show hand of me to opponent", True),
+    A.TurnUp: ("move card to field of me as point face down unseen\nturn up field of me where it.face_down", True),
     A.Ask: ("if opponent agrees to mulligan then\ndraw 1\nend", True),
     A.ChooseNumber: ("choose a number from 0 to 3 by me as value\ndraw value", True),
 }

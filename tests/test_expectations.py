@@ -39,7 +39,7 @@ setup:
   deck: [5S, 9D]
 """
 
-KNOWS = "p1 knows (the hidden cards of the deck and the opponent's hand): "
+KNOWS = "p1 knows (the hidden cards of the deck, the opponent's hand and face down in play): "
 
 # a match: p1 has won the first hand, the second is being played
 MATCH = """\
@@ -63,6 +63,20 @@ setup:
     9S: {marks: [hot], counters: {uses: 3}}
 """
 COUNTED_RULES = "name: counted\nkind: base\nextends: default\ncounters:\n  tally: {of: player}\n  uses: {of: card}\n"
+
+# cards in other roles (a house ruleset written beside the case: VAULTED_RULES): p1 has 7H face up in its
+# vault and 9S face down (seen by p1); p2 has 4D face down, unseen by anyone, and p1 knows it
+VAULTED = """\
+ruleset: vaulted.yaml
+setup:
+  turn: p1
+  p1: {hand: [2C], roles: {vault: [7H]}, face_down: {vault: [9S]}, knows: [4D]}
+  p2: {hand: [3D], unseen: {vault: [4D]}}
+"""
+VAULTED_RULES = (
+    "name: vaulted\nkind: base\nextends: default\nplays:\n  stash:\n    verb: stash\n    cards: 0\n"
+    "    effect: choose 1 from hand of me by me as pick; move pick to field of me as vault face down\n"
+)
 
 # (key, position, values that hold, [(a value that does not hold, what the failure says)])
 Row = tuple[str, str, list[Any], list[tuple[Any, str]]]
@@ -274,7 +288,12 @@ SIDE_ROWS: list[Row] = [
         "p2.knows",
         KNOW,
         [[]],
-        [(["5S"], "p2 knows (the hidden cards of the deck and the opponent's hand): expected [5S], got []")],
+        [
+            (
+                ["5S"],
+                KNOWS.replace("p1", "p2") + "expected [5S], got []",
+            )
+        ],
     ),
     (
         "p1.does_not_know",
@@ -290,6 +309,36 @@ SIDE_ROWS: list[Row] = [
         KNOW,
         [["5S", "9D", "9S", "2C"]],
         [(["5C"], "p2 not to know [5C], but p2 sees or knows 5C (in p2's hand)")],
+    ),
+    (
+        "p1.roles",
+        VAULTED,
+        [{"vault": ["7H"]}],
+        [
+            ({"vault": []}, "p1 face-up vault cards: expected [], got [7H]: 7H is there but not expected"),
+            (
+                {"vault": ["9S"]},
+                "p1 face-up vault cards: expected [9S], got [7H]: 9S is missing (face down in play (p1))",
+            ),
+        ],
+    ),
+    ("p2.roles", VAULTED, [{"vault": []}], [({"vault": ["4D"]}, "p2 face-up vault cards: expected [4D], got []")]),
+    (
+        "p1.face_down",
+        VAULTED,
+        [{"vault": ["9S"]}],
+        [
+            (
+                {"vault": ["9S", "7H"]},
+                "p1 face-down vault cards: expected [7H, 9S], got [9S]: 7H is missing (in play (p1))",
+            )
+        ],
+    ),
+    (
+        "p2.face_down",
+        VAULTED,
+        [{"vault": ["4D"]}],
+        [({"vault": []}, "p2 face-down vault cards: expected [], got [4D]")],
     ),
     ("p1.marks", COUNTED, [["wronged"]], [([], "p1 marks: expected [], got [wronged]")]),
     ("p2.marks", COUNTED, [[]], [(["wronged"], "p2 marks: expected [wronged], got []")]),
@@ -310,6 +359,8 @@ def _scenario(tmp_path: Path, position: str, expect: Any, moves: list | None = N
     p = tmp_path / "case.yaml"
     if position is COUNTED:
         (tmp_path / "counted.yaml").write_text(COUNTED_RULES, encoding="utf-8")
+    if position is VAULTED:
+        (tmp_path / "vaulted.yaml").write_text(VAULTED_RULES, encoding="utf-8")
     doc = {"moves": moves} if moves else {}
     doc["expect"] = expect
     p.write_text(position + yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
@@ -387,6 +438,8 @@ WRONG_KIND: list[tuple[str, Any, str]] = [
     ("cards", [], "cards must map cards to their marks and counters"),
     ("p1.marks", "wronged", "p1.marks must be a list of mark names, e.g. [wronged] ([] for none)"),
     ("p2.counters", {"tally": "2"}, "p2.counters must map counter names to numbers, e.g. {scuttles: 2}"),
+    ("p1.roles", ["7H"], "p1.roles must map roles to cards, e.g. {vault: [7H]}, not a list"),
+    ("p2.face_down", {}, "p2.face_down must map roles to cards, e.g. {vault: [7H]}, and this one is empty"),
 ]
 
 

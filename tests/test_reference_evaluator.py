@@ -294,6 +294,7 @@ def _typed(it: bool, depth: int) -> dict[str, st.SearchStrategy[str]]:
             st.tuples(d["card"], d["card"]).map(lambda t: f"({t[0]} == {t[1]})"),
             st.tuples(d["player"], d["player"]).map(lambda t: f"({t[0]} != {t[1]})"),
             d["card"].map(lambda c: f"({c}).attached"),
+            d["card"].map(lambda c: f"({c}).face_down"),
             d["card"].map(lambda c: f'marked({c}, "stunned")'),
             d["card"].map(lambda c: f"(({c}).rank == Q)"),
             d["card"].map(lambda c: f"protected({c})"),
@@ -314,6 +315,8 @@ def _statements(depth: int) -> st.SearchStrategy[str]:
         st.sampled_from(["deck top", "deck bottom", "deck top reversed", "scrap", "shown"]),
         t["player"].map(lambda p: f"hand of {p}"),
         t["player"].map(lambda p: f"field of {p} as point"),
+        t["player"].map(lambda p: f"field of {p} as point face down"),
+        t["player"].map(lambda p: f"field of {p} as vault face down unseen"),
     )
     simple = [
         t["cards"].map(lambda c: f"scrap {c}"),
@@ -339,6 +342,7 @@ def _statements(depth: int) -> st.SearchStrategy[str]:
         st.tuples(t["card"], t["card"]).map(lambda x: f"attach {x[0]} to {x[1]} as jack"),
         st.tuples(t["cards"], t["player"]).map(lambda x: f"show {x[0]} to {x[1]}"),
         t["cards"].map(lambda c: f"show {c} to all"),
+        t["cards"].map(lambda c: f"turn up {c}"),
         t["player"].map(lambda p: f"win {p}"),
         st.tuples(t["player"], t["bool"]).map(lambda x: f"win ({x[0]} if {x[1]} else nobody)"),
         t["bool"].map(lambda b: f"draw {b}"),

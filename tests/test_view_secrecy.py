@@ -32,15 +32,16 @@ def _names(x: object) -> set[str]:
 
 
 def _known(game: Game, p: int) -> set[str]:
-    """The cards `p` may name, from the state: every card outside the hidden zones, the hidden ones
-    `p` knows (its own hand, a card shown or seen), and a hand a rule turns face up."""
+    """The cards `p` may name, from the state: every card outside the hidden zones (a card face down in
+    play is hidden), the hidden ones `p` knows (its own hand, a card shown or seen), and a hand a rule
+    turns face up."""
     g = game.state
     visible = game.rules.hand_visible(g, p)
     out = set()
     for c, z in enumerate(g.zone_of):
         if z < 0:
             continue
-        hidden = z == DECK or z in (HAND0, HAND0 + 1)
+        hidden = z == DECK or z in (HAND0, HAND0 + 1) or g.is_face_down(c)
         if not hidden or z == HAND0 + p or (z == HAND0 + 1 - p and visible) or knows(g, p, c):
             out.add(NAMES[c])
     return out

@@ -28,11 +28,11 @@ from interpreter.core.errors import (
 from interpreter.language.parser import parse_expr  # noqa: F401  (re-exported for API users)
 from interpreter.rules import PlayDef, ResponseDef, Rules
 
-from .knowledge import known_hidden
+from .knowledge import face_down, known_hidden, knows
 from .machine import CHOOSE_D, MAIN, PLAY_D, RESPOND, Decision, apply_action, deal, enumerate_actions
 from .moves import Move
 from .state import DECK, DRAW, FIELD0, HAND0, SCRAP, SHOWN, STACK, State
-from .view import DecisionView, HandResult, KnownToOpponent, MatchView, PointView, SideView, View
+from .view import DecisionView, FaceDownView, HandResult, KnownToOpponent, MatchView, PointView, SideView, View
 from .why import no_window_reason, target_reason, together_reason
 
 PLAYER_NAMES = ("p1", "p2")
@@ -521,6 +521,8 @@ class Game:
         if z in (HAND0 + 1 - viewer, DECK):
             return ""
         if z in (FIELD0, FIELD0 + 1):
+            if not knows(g, viewer, card):  # face down, unknown to the viewer: said as a hidden card is
+                return ""
             return f"in play on {PLAYER_NAMES[z - FIELD0]}'s side"
         return {SCRAP: "in the scrap", SHOWN: "revealed", STACK: "on the stack"}.get(z, "elsewhere")
 
@@ -547,12 +549,16 @@ class Game:
             opponent_hand=_names(g.zones[HAND0 + opp]) if visible else None,
             opponent_hand_count=len(g.zones[HAND0 + opp]),
             opponent_hand_known=() if visible else _names(opp_known),
-            you=self._side(player),
-            opponent=self._side(opp),
+            you=self._side(player, player),
+            opponent=self._side(opp, player),
             deck_count=len(g.zones[DECK]),
             deck_known=tuple((i, NAMES[c]) for i, c in deck_known),
             deck_top_known=tuple(NAMES[c] for _, c in deck_known[:top_run]),
-            opponent_knows=KnownToOpponent(_names(mine_known), tuple(i for i, _ in deck_theirs)),
+            opponent_knows=KnownToOpponent(
+                _names(mine_known),
+                tuple(i for i, _ in deck_theirs),
+                _names([c for c in face_down(g, player) if knows(g, opp, c) and knows(g, player, c)]),
+            ),
             scrap=_names(g.zones[SCRAP]),
             shown=_names(g.zones[SHOWN]),
             stack=_names(g.zones[STACK]),
@@ -572,9 +578,14 @@ class Game:
             options = tuple(n for n in options if n in seen)
         return view.replace(decision=_decision(d, options))
 
-    def _side(self, p: int) -> SideView:
+    def _side(self, p: int, viewer: int) -> SideView:
+        """Player p's side as `viewer` sees it: a card face down is named only when the viewer knows it."""
         g, rules = self.state, self.rules
         cards = g.zones[FIELD0 + p]
+        down = g.down
+        if down:
+            hidden = [c for c in cards if down >> c & 1]
+            cards = [c for c in cards if not down >> c & 1]
         return SideView(
             points=tuple(
                 PointView(NAMES[c], _names(g.atts.get(c, ())), PLAYER_NAMES[g.owner[c]])
@@ -584,6 +595,9 @@ class Game:
             royals=tuple(NAMES[c] for c in cards if g.host[c] < 0 and g.role[c] != "point"),
             score=rules.score_of(g, p),
             goal=rules.goal_of(g, p),
+            face_down=tuple(FaceDownView(NAMES[c] if knows(g, viewer, c) else None, str(g.role[c])) for c in hidden)
+            if down
+            else (),
         )
 
     # -- narration -----------------------------------------------------------------------------
@@ -621,6 +635,7 @@ def _seen_names(view: View) -> set[str]:
     seen = set(view.hand) | set(view.opponent_hand or ()) | set(view.opponent_hand_known)
     for side in (view.you, view.opponent):
         seen.update(side.royals)
+        seen.update(f.card for f in side.face_down if f.card is not None)
         for pt in side.points:
             seen.add(pt.card)
             seen.update(pt.jacks)

@@ -14,14 +14,17 @@ Two sources, kept apart:
   player see, moved from there to another hidden place, is remembered by that player (they saw it
   go); a rule that stops holding shows nothing more, and is not remembered.
 
-A player always sees their own hand and every public zone (fields, scrap, revealed cards, stack).
+A player always sees their own hand and every public zone (fields, scrap, revealed cards, stack),
+but for the cards **face down in play** (`State.down`, `move ... as ROLE face down`): each is hidden
+as a card of a hidden zone is, known to whom the knowledge bits say (its owner, as the rule put it, and
+whoever saw it go there or was shown it) or a `visibility.card` rule shows; `turn up` makes it public.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.core.zones import DECK, HAND0, HAND1
+from interpreter.core.zones import DECK, FIELD0, HAND0, HAND1
 
 if TYPE_CHECKING:
     from .state import State
@@ -58,7 +61,10 @@ def knows(g: State, viewer: int, card: int, top_seen: int | None = None) -> bool
     if z < 0:
         return False
     if z == HAND0 + viewer or not (z == DECK or z == HAND0 or z == HAND1):
-        return True  # their own hand, or a public zone
+        if not (g.down >> card & 1):
+            return True  # their own hand, or a public zone
+        # face down in play: known to whoever saw it go there or was shown it, or by `visibility.card`
+        return bool(g.known >> ((card << 1) + viewer) & 1) or _card_rule(g, viewer, card)
     if g.known >> ((card << 1) + viewer) & 1:
         return True
     if z == DECK:
@@ -85,22 +91,34 @@ def known_hidden(g: State, viewer: int) -> tuple[list[int], list[tuple[int, int]
     return hand, in_deck
 
 
+def face_down(g: State, player: int) -> list[int]:
+    """The cards face down in play in front of `player`, in the order they arrived there."""
+    if not g.down:
+        return []
+    return [c for c in g.zones[FIELD0 + player] if g.down >> c & 1]
+
+
 def unknown_cards(g: State, viewer: int) -> list[int]:
-    """The hidden cards `viewer` does not know (the deck and the opponent's hand), sorted."""
+    """The hidden cards `viewer` does not know (the deck, the opponent's hand, the cards face down in
+    play), sorted."""
     hand, deck = known_hidden(g, viewer)
     seen = set(hand) | {c for _, c in deck}
-    return sorted(c for z in (DECK, HAND0 + 1 - viewer) for c in g.zones[z] if c not in seen)
+    down = [c for p in (0, 1) for c in face_down(g, p) if not knows(g, viewer, c)]
+    return sorted([c for z in (DECK, HAND0 + 1 - viewer) for c in g.zones[z] if c not in seen] + down)
 
 
 def seen_by_rule(g: State, card: int) -> int:
-    """The players who see `card` where it is now (a hidden zone) by a visibility rule, as bits: what
-    they remember when it moves on to another hidden place."""
+    """The players who see `card` where it is now (a hidden zone, or face down in play) by a visibility
+    rule, as bits: what they remember when it moves on to another hidden place."""
     z = g.zone_of[card]
     bits = 0
     for viewer in (0, 1):
         if z == HAND0 + viewer:
             continue
-        if z == DECK:
+        if not (z == DECK or z == HAND0 or z == HAND1):  # face down in play: only `visibility.card`
+            if _card_rule(g, viewer, card):
+                bits |= 1 << viewer
+        elif z == DECK:
             deck = g.zones[DECK]
             n = deck_top_seen(g, viewer)
             if n and len(deck) - 1 - deck.index(card) < n or _card_rule(g, viewer, card):
@@ -110,4 +128,13 @@ def seen_by_rule(g: State, card: int) -> int:
     return bits
 
 
-__all__ = ["BOTH", "bit_known", "deck_top_seen", "knows", "known_hidden", "unknown_cards", "seen_by_rule"]
+__all__ = [
+    "BOTH",
+    "bit_known",
+    "deck_top_seen",
+    "face_down",
+    "knows",
+    "known_hidden",
+    "unknown_cards",
+    "seen_by_rule",
+]

@@ -693,7 +693,7 @@ def _deal_hand(g: State, first: int) -> None:
         for c in cards:
             g.zones[HAND0 + p].append(c)
             zone_of[c] = HAND0 + p
-    g.turn = first
+    g.turn = g.first = first
     g.turn_no = 1
     if rules.triggers:  # the game (or this hand of a match) starts, and so does its first turn
         g.frames.append([(fire("game"),), 0, {"me": first, "opponent": 1 - first}])

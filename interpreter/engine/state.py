@@ -155,6 +155,8 @@ class State:
         "counters",
         "log",
         "last_seats",
+        "down",
+        "first",
     )
 
     def __init__(self, rules: Any, seed: int) -> None:
@@ -208,6 +210,12 @@ class State:
         # per card, its owner and controller when it last left play, as (owner + 1) * 3 + controller + 1
         # (0: nobody's, it has not left play this game or hand): last_owner_of, last_controller_of
         self.last_seats: list[int] = [0] * (CARD_COUNT + 1)
+        # the cards face down in play (bit `card`): who knows each is in `known`, as for a hidden zone
+        # (`move ... as ROLE face down`; engine/knowledge.py)
+        self.down = 0
+        # the player who moved first in this game (this hand of a match): the deal's first player, or
+        # what a scenario's setup says (`first:`); the turns alternate from it
+        self.first = 0
 
     # -- snapshot -------------------------------------------------------------------------------
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
@@ -239,6 +247,7 @@ class State:
         s.counters = self.counters
         s.log = self.log
         s.last_seats = self.last_seats[:]
+        s.down, s.first = self.down, self.first
         return s
 
     # Slots that are not part of the position: the ruleset itself, and the legal actions of the pending
@@ -279,6 +288,8 @@ class State:
             self.known,
             tuple(sorted(self.counters.items())),
             tuple(self.last_seats),
+            self.down,
+            self.first,
         )
 
     # -- facts ----------------------------------------------------------------------------------
@@ -288,7 +299,7 @@ class State:
 
     def first_player(self) -> int:
         """The player who moved first in this game (this hand of a match): the turns alternate from it."""
-        return self.turn if self.turn_no % 2 else 1 - self.turn
+        return self.first
 
     def is_top(self, card: int) -> bool:
         h = self.host[card]
@@ -301,8 +312,7 @@ class State:
 
     def turns_of(self, player: int) -> int:
         """The turns `player` has had, the current one included (the turns alternate from the deal)."""
-        first = self.turn if self.turn_no % 2 else 1 - self.turn  # (first_player, written out)
-        return (self.turn_no + 1) // 2 if player == first else self.turn_no // 2
+        return (self.turn_no + 1) // 2 if player == self.first else self.turn_no // 2
 
     # -- moving cards ---------------------------------------------------------------------------
     def _relocate(self, card: int, zone: int) -> None:
@@ -313,8 +323,8 @@ class State:
             self.fv[src - FIELD0] += 1
         if _IN_PLAY[zone]:
             self.fv[zone - FIELD0] += 1
-        if self.known:  # into play: knowledge of a hidden place is over (keeps equal positions equal)
-            self.known &= ~(3 << (card << 1))
+        if self.known and not (self.down >> card & 1):  # into play: knowledge of a hidden place is over
+            self.known &= ~(3 << (card << 1))  # (keeps equal positions equal); a face-down card keeps it
         self.zones[src].remove(card)
         self.zones[zone].append(card)
         self.zone_of[card] = zone
@@ -332,6 +342,7 @@ class State:
         """Move a card. A card leaving play loses its role, owner and attachments (which go to scrap),
         and the value an effect gave it."""
         src = self.zone_of[card]
+        face_down = self.down and self.down >> card & 1  # (read before it leaves play)
         if self.counters and _FORGETS[zone]:
             self._forget_value(card)
         if _IN_PLAY[src]:
@@ -349,7 +360,12 @@ class State:
         if _IN_PLAY[zone]:
             self.fv[zone - FIELD0] += 1
         if _HIDDEN[zone]:  # who knows where it goes (engine/knowledge.py)
-            seen = _SEEN_FROM[src]
+            if not face_down:
+                seen = _SEEN_FROM[src]
+            else:  # a face-down card: whoever knew it, or saw it by a visibility rule
+                seen = self.known >> (card << 1) & 3
+                if self.rules.card_visible_fn is not None:
+                    seen |= seen_by_rule(self, card)
             if _HIDDEN[src] and self.rules.watched[src]:
                 seen |= seen_by_rule(self, card)
             if seen:
@@ -364,10 +380,52 @@ class State:
         self.zone_of[card] = zone
 
     def _leave_play(self, card: int) -> None:
-        """A card leaves play (it is still in its field): it remembers its owner and controller."""
+        """A card leaves play (it is still in its field): it remembers its owner and controller; a card
+        face down is face down no more."""
         self.last_seats[card] = (self.owner[card] + 1) * 3 + self.zone_of[card] - FIELD0 + 1
         self.role[card] = None
         self.owner[card] = -1
+        if self.down:
+            self.down &= ~(1 << card)
+
+    def _seen_leaving(self, card: int, src: int) -> int:
+        """Who knows a card that leaves `src` for a hidden place (as bits): a face-down card, whoever
+        knew it (engine/knowledge.py); any other, as `_SEEN_FROM` says."""
+        if self.down >> card & 1:
+            return self.known >> (card << 1) & 3
+        return _SEEN_FROM[src]
+
+    # -- cards face down in play (`move ... as ROLE face down`, `turn up`) ---------------------------
+    def put_face_down(self, card: int, player: int, role: str, owner_sees: bool) -> None:
+        """Put a card in play in front of `player` in `role`, face down: known to its owner (`player`)
+        when `owner_sees`, and to whoever knew it where it came from (a hand's holder, everyone for a
+        card from a public zone: they saw it go there), as a card going into a hidden place is."""
+        src = self.zone_of[card]
+        if self.down >> card & 1 or _HIDDEN[src]:
+            seen = self.known >> (card << 1) & 3 | (_SEEN_FROM[src] if _HIDDEN[src] else 0)
+            if self.rules.card_visible_fn is not None or _HIDDEN[src] and self.rules.watched[src]:
+                seen |= seen_by_rule(self, card)
+        else:
+            seen = 3  # from a public zone: both saw it go face down
+        if owner_sees:
+            seen |= 1 << player
+        self.put_in_play(card, player, role)
+        self.down |= 1 << card
+        self.known = self.known & ~(3 << (card << 1)) | seen << (card << 1)
+        self.fv[player] += 1
+
+    def turn_up(self, card: int, rule: str = "") -> None:
+        """`turn up`: a face-down card in play is face up, seen by both (noted in the log as `shown`
+        by `rule`, as a `show` to both would be); a card that is not face down is left as it is."""
+        if self.down >> card & 1:
+            self.down &= ~(1 << card)
+            self.known &= ~(3 << (card << 1))
+            self.fv[self.zone_of[card] - FIELD0] += 1
+            self.note("shown", rule or "turn up")
+
+    def is_face_down(self, card: int) -> bool:
+        """`CARD.face_down`: whether the card is face down in play."""
+        return card >= 0 and bool(self.down >> card & 1)
 
     def last_owner_of(self, card: int) -> int:
         """`CARD.last_owner`: its owner while in play, else the owner it had when it last left play."""
@@ -437,9 +495,9 @@ class State:
         self.rng.shuffle(deck)
 
     def show(self, card: int, players: int, rule: str = "") -> None:
-        """`show`: the players (bits: 1 p1, 2 p2, 3 both) learn where a hidden card is; `rule` (the
-        rule whose `show` it is) is noted in the log."""
-        if _HIDDEN[self.zone_of[card]]:
+        """`show`: the players (bits: 1 p1, 2 p2, 3 both) learn where a hidden card is (or what a card
+        face down in play is); `rule` (the rule whose `show` it is) is noted in the log."""
+        if _HIDDEN[self.zone_of[card]] or self.down >> card & 1:
             self.known |= players << (card << 1)
             self.note("shown", rule or "show")
 
@@ -455,8 +513,14 @@ class State:
         for cards, src, dst in ((za, a, b), (zb, b, a)):  # knowledge, as `move` records it
             if _HIDDEN[dst]:
                 for c in cards:
-                    seen = _SEEN_FROM[src] | (seen_by_rule(self, c) if _HIDDEN[src] and self.rules.watched[src] else 0)
+                    seen = self._seen_leaving(c, src) if self.down else _SEEN_FROM[src]
+                    seen |= seen_by_rule(self, c) if _HIDDEN[src] and self.rules.watched[src] else 0
+                    if self.down >> c & 1 and self.rules.card_visible_fn is not None:
+                        seen |= seen_by_rule(self, c)
                     self.known |= seen << (c << 1)
+            if self.down and _IN_PLAY[src] and not _IN_PLAY[dst]:  # out of play: face down no more
+                for c in cards:
+                    self.down &= ~(1 << c)
         if self.counters:  # the cards that leave play lose the values effects gave them
             for cards, dst in ((za, b), (zb, a)):
                 if _FORGETS[dst]:
@@ -549,6 +613,7 @@ class State:
         self.fv = [self.fv[0] + 1, self.fv[1] + 1]
         self.checked_fv = [-1, -1]
         self.known = 0
+        self.down = 0
 
 
 # -- the states of rulesets with triggers ----------------------------------------------------------

@@ -23,14 +23,24 @@ class PointView:
 
 
 @dataclass(frozen=True)
+class FaceDownView:
+    """A card face down in play: the card when the viewer knows it (else None), and its role."""
+
+    card: str | None
+    role: str
+
+
+@dataclass(frozen=True)
 class SideView:
     """One player's side of the table: point cards (with their Jacks), the other cards in play
-    (Royals, glasses), and the player's points and goal."""
+    (Royals, glasses), and the player's points and goal; the cards face down in play apart, each
+    named only when the viewer knows it."""
 
     points: tuple[PointView, ...]
     royals: tuple[str, ...]
     score: int
     goal: int
+    face_down: tuple[FaceDownView, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -52,10 +62,12 @@ class DecisionView:
 @dataclass(frozen=True)
 class KnownToOpponent:
     """What the opponent knows of this player's hidden cards: which cards of the hand, and which places
-    of the deck (not what is there, unless this player knows it too)."""
+    of the deck (not what is there, unless this player knows it too); which of this player's cards face
+    down in play (those this player knows too)."""
 
     hand: tuple[str, ...]
     deck: tuple[int, ...]
+    face_down: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -110,4 +122,13 @@ class View:
         return dataclasses.replace(self, **changes)
 
 
-__all__ = ["View", "SideView", "PointView", "DecisionView", "KnownToOpponent", "MatchView", "HandResult"]
+__all__ = [
+    "View",
+    "SideView",
+    "PointView",
+    "FaceDownView",
+    "DecisionView",
+    "KnownToOpponent",
+    "MatchView",
+    "HandResult",
+]

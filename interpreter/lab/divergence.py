@@ -16,7 +16,7 @@ from typing import Any
 from interpreter.core.cards import NAMES
 from interpreter.core.errors import CuttleError
 from interpreter.engine.game import Game
-from interpreter.engine.knowledge import known_hidden
+from interpreter.engine.knowledge import face_down, known_hidden, knows
 from interpreter.engine.moves import Move
 from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, ZONE_NAMES, State
 
@@ -62,7 +62,11 @@ def _facts(g: State) -> list[tuple[str, str]]:
         cards = g.zones[z]
         if z in (FIELD0, FIELD0 + 1):
             text = " ".join(
-                NAMES[c] + f"({g.role[c]}" + (f", on {NAMES[g.host[c]]}" if g.host[c] >= 0 else "") + ")"
+                NAMES[c]
+                + f"({g.role[c]}"
+                + (f", on {NAMES[g.host[c]]}" if g.host[c] >= 0 else "")
+                + (", face down" if g.down >> c & 1 else "")
+                + ")"
                 for c in sorted(cards)
             )
             out.append((name, text or "—"))
@@ -122,6 +126,9 @@ def knowledge_facts(g: State) -> list[tuple[str, str]]:
         out.append(
             (f"p{p + 1} knows of the deck", " ".join(f"{NAMES[c]} ({i + 1} from the top)" for i, c in deck) or "—")
         )
+        if g.down:  # the cards face down in play this player knows
+            down = sorted(c for q in (0, 1) for c in face_down(g, q) if knows(g, p, c))
+            out.append((f"p{p + 1} knows face down", _cards(down)))
     return out
 
 

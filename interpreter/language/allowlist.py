@@ -54,6 +54,9 @@ STATE_ATTRS = frozenset(
         "first_player",
         "last_owner_of",
         "last_controller_of",
+        "put_face_down",
+        "turn_up",
+        "is_face_down",
     }
 )
 # (what the attribute is read from, attribute): the only attribute accesses generated code makes

@@ -30,6 +30,7 @@ CARD_ATTRS = (
     "name",
     "last_owner",
     "last_controller",
+    "face_down",
 )
 BOUND_ALWAYS = frozenset({"me", "opponent", "random", "none", "true", "false"})
 SEATS = {"p1": 0, "p2": 1}  # player expressions naming a seat (a ruleset's own name of that spelling wins)

@@ -270,6 +270,12 @@ def _restrict(np: NP, cond: A.Node, ctx: Context) -> None:
         case A.Not(operand=A.Attr(obj=A.Name(name="it"), name="top")):
             np.quals.append("(not the top one)")
             return
+        case A.Attr(obj=A.Name(name="it"), name="face_down"):
+            np.pre.append("face-down")
+            return
+        case A.Not(operand=A.Attr(obj=A.Name(name="it"), name="face_down")):
+            np.pre.append("face-up")
+            return
         case A.BinOp(op="!=", left=A.Name(name="it"), right=other):
             np.quals.append(f"other than {value(other, ctx)}")
             return

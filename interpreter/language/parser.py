@@ -69,6 +69,12 @@ class _Helpers:
     def reversed_(self, meta, c):
         return "reversed"
 
+    def face_down(self, meta, c):  # a card put in play face down, seen by its owner
+        return "down"
+
+    def face_down_unseen(self, meta, c):  # ... seen by nobody
+        return "unseen"
+
 
 def _action(cls: type[A.Node], rule: str) -> Any:
     def action(self: Transformer, meta: Any, c: list) -> Any:
@@ -146,6 +152,11 @@ _KEYWORDS = (
     "order",
     "reversed",
     "number",
+    "turn",
+    "up",
+    "face",
+    "down",
+    "unseen",
 )
 
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import random
 
-from interpreter.engine.knowledge import known_hidden
-from interpreter.engine.state import DECK, HAND0, Rng, State
+from interpreter.engine.knowledge import known_hidden, knows
+from interpreter.engine.state import DECK, FIELD0, HAND0, Rng, State
 
 
 def hidden_zones(state: State, me: int) -> list[int]:
@@ -26,17 +26,26 @@ def hidden_zones(state: State, me: int) -> list[int]:
 
 
 def unseen_places(state: State, me: int, zones: list[int] | None = None, forget: bool = False) -> list[tuple[int, int]]:
-    """(zone, index) of every card of `zones` (default: `hidden_zones`) that `me` does not know;
-    with `forget`, of every card there (as if `me` knew none of them: a control for measuring what
+    """(zone, index) of every card of `zones` (default: `hidden_zones`) that `me` does not know, and of
+    every card face down in play that `me` does not know (a face-down card is an unseen card); with
+    `forget`, of every card of `zones` (as if `me` knew none of them: a control for measuring what
     knowing them is worth)."""
     hand, deck = known_hidden(state, me) if not forget else ((), ())
     known = set(hand) | {c for _, c in deck}
-    return [
+    places = [
         (z, i)
         for z in (hidden_zones(state, me) if zones is None else zones)
         for i, c in enumerate(state.zones[z])
         if c not in known
     ]
+    if state.down:  # (one not attached to another card or carrying one: those stay where they are)
+        places += [
+            (FIELD0 + p, i)
+            for p in (0, 1)
+            for i, c in enumerate(state.zones[FIELD0 + p])
+            if state.down >> c & 1 and not knows(state, me, c) and state.host[c] < 0 and not state.atts.get(c)
+        ]
+    return places
 
 
 def unseen_cards(state: State, me: int) -> list[int]:
@@ -51,7 +60,9 @@ class Sampler:
     hundreds of samples of the same position: the per-card knowledge tests were a third of its time.)
     The samples are those `determinize` gives, for the same generator."""
 
-    __slots__ = ("state", "places", "cards", "held", "known")
+    __slots__ = ("state", "places", "cards", "held", "known", "down", "in_play")
+
+    in_play: list[tuple[str | None, int] | None] | None
 
     def __init__(self, state: State, me: int, zones: list[int] | None = None, forget: bool = False) -> None:
         self.state = state
@@ -61,9 +72,17 @@ class Sampler:
         opp_bit = 2 - me  # the opponent's knowledge bit: p1 = 1, p2 = 2
         known = state.known
         self.held = [known >> (zs[z][i] << 1) & opp_bit for z, i in self.places]  # the opponent's, by place
+        down = state.down
         for c in self.cards:
             known &= ~(3 << (c << 1))
+            down &= ~(1 << c)
         self.known = known  # with the re-dealt cards' bits cleared
+        self.down = down  # and their face-down bits: set again for the places face down in play
+        # a place face down in play: its role and owner, which the card dealt there takes
+        in_play = [
+            (state.role[zs[z][i]], state.owner[zs[z][i]]) if FIELD0 <= z <= FIELD0 + 1 else None for z, i in self.places
+        ]
+        self.in_play = in_play if any(in_play) else None  # (None: no card face down is dealt again)
 
     def sample(self, rng: random.Random) -> State:
         """A copy of the position with the unknown cards dealt again at random (see the module doc)."""
@@ -77,6 +96,15 @@ class Sampler:
             zone_of[c] = z
             known |= bit << (c << 1)
         g.known = known
+        if self.in_play is not None:  # cards face down in play dealt again: the places keep their roles
+            down = self.down  # and owners, the cards dealt elsewhere have none
+            for c, fact in zip(cards, self.in_play, strict=True):
+                if fact is None:
+                    g.role[c], g.owner[c] = None, -1
+                else:
+                    g.role[c], g.owner[c] = fact
+                    down |= 1 << c
+            g.down = down
         g.rng = Rng(rng.getrandbits(64))
         return g
 

@@ -40,7 +40,7 @@ from typing import Any
 
 from interpreter.core.errors import CuttleError
 from interpreter.engine.game import Game
-from interpreter.engine.knowledge import known_hidden
+from interpreter.engine.knowledge import face_down, known_hidden, knows
 from interpreter.engine.machine import apply_action, enumerate_actions, legal_actions, move_of
 from interpreter.engine.moves import Move
 from interpreter.engine.state import DECK, DRAW, HAND0, SHOWN, STACK, State
@@ -112,6 +112,10 @@ def hidden_reason(state: State) -> str | None:
     for p in (0, 1):
         if len(known[p][0]) < len(state.zones[HAND0 + 1 - p]):
             return f"p{2 - p}'s hand is hidden from p{p + 1}"
+    for p in (0, 1):  # a card face down in play that a player does not know
+        for q in (0, 1):
+            if any(not knows(state, p, c) for c in face_down(state, q)):
+                return f"a card face down in front of p{q + 1} is hidden from p{p + 1}"
     return None
 
 

@@ -395,12 +395,19 @@ def _card_free(b: Builder, path: tuple) -> bool:
 
 
 def _note_roles(found: dict[str, set[str]], tree: A.Node | None, ranks: frozenset[str]) -> None:
-    """Which ranks a play's effect puts into play in each role: what a position may hold."""
+    """Which ranks a play's effect puts into play in each role: what a position may hold. The play's own
+    cards (`card`, `cards`) are of its ranks; any other cards (chosen from a hand, already in play) may
+    be of any rank."""
     for n in A.walk(tree) if tree is not None else ():
         if isinstance(n, A.Move) and n.dest.zone == "field" and n.dest.role:
-            found.setdefault(n.dest.role, set()).update(ranks)
+            found.setdefault(n.dest.role, set()).update(ranks if _own_cards(n.cards) else ALL_RANKS)
         elif isinstance(n, A.Attach):
-            found.setdefault(n.role, set()).update(ranks)
+            found.setdefault(n.role, set()).update(ranks if _own_cards(n.card) else ALL_RANKS)
+
+
+def _own_cards(node: A.Node) -> bool:
+    """Whether a statement's cards are the play's own: `card`, `cards`."""
+    return isinstance(node, A.Name) and node.name in ("card", "cards")
 
 
 def build_responses(b: Builder, r: Rules) -> None:

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from interpreter.core.cards import NAMES, UnknownCardError, parse_card
 from interpreter.core.errors import InvalidMoveError, MoveError, ScenarioError, suggest
 from interpreter.engine.game import PLAYER_NAMES, Game
-from interpreter.engine.knowledge import known_hidden
+from interpreter.engine.knowledge import face_down, known_hidden, knows
 from interpreter.engine.machine import CHOOSE_D, MAIN, PLAY_D, RESPOND
 from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, SHOWN, STACK
 
@@ -504,7 +504,7 @@ def _points(r: _Reader, key: tuple, value: Any) -> SideTest:
 
     def test(game: Game, p: int, pname: str) -> str | None:
         g = game.state
-        got = [c for c in g.zones[FIELD0 + p] if g.role[c] == "point" and g.host[c] < 0]
+        got = [c for c in g.zones[FIELD0 + p] if g.role[c] == "point" and g.host[c] < 0 and not g.is_face_down(c)]
         same = set(got) == set(want) and all(
             _point_text(game, c, True) == w if w is not None else bool(g.atts.get(c)) for c, w in want.items()
         )
@@ -525,10 +525,40 @@ def _royals(r: _Reader, key: tuple, value: Any) -> SideTest:
 
     def test(game: Game, p: int, pname: str) -> str | None:
         g = game.state
-        got = [c for c in g.zones[FIELD0 + p] if g.role[c] != "point" and g.host[c] < 0]
+        got = [c for c in g.zones[FIELD0 + p] if g.role[c] == "royal" and g.host[c] < 0 and not g.is_face_down(c)]
         return _cards_mismatch(game, f"{pname} royals", want, got)
 
     return test
+
+
+def _by_role(r: _Reader, key: tuple, value: Any, down: bool) -> SideTest:
+    """`roles: {vault: [7H]}` (the cards face up in each role named) or `face_down: {vault: [9S]}` (the
+    cards face down in each role named): exactly these, in any order (`[]` for none)."""
+    name = ".".join(map(str, key))
+    if not isinstance(value, dict) or not value:
+        why = ", and this one is empty, so it checks nothing" if value == {} else f", not {_describe(value)}"
+        raise r.fail(key, f"{name} must map roles to cards, e.g. {{vault: [7H]}}{why}")
+    want = {str(role): _cards(r, key + (role,), cards, empty_ok=True) for role, cards in value.items()}
+
+    def test(game: Game, p: int, pname: str) -> str | None:
+        g = game.state
+        bad = []
+        for role, cards in want.items():
+            got = [c for c in g.zones[FIELD0 + p] if g.role[c] == role and g.host[c] < 0 and g.is_face_down(c) == down]
+            what = f"{pname} {'face-down' if down else 'face-up'} {role} cards"
+            if (msg := _cards_mismatch(game, what, cards, got)) is not None:
+                bad.append(msg)
+        return "; ".join(bad) or None
+
+    return test
+
+
+def _roles(r: _Reader, key: tuple, value: Any) -> SideTest:
+    return _by_role(r, key, value, False)
+
+
+def _face_down(r: _Reader, key: tuple, value: Any) -> SideTest:
+    return _by_role(r, key, value, True)
 
 
 def _score(r: _Reader, key: tuple, value: Any) -> SideTest:
@@ -552,9 +582,18 @@ def _goal(r: _Reader, key: tuple, value: Any) -> SideTest:
 
 
 def _known_now(game: Game, p: int) -> set[int]:
-    """The hidden cards (the deck, the opponent's hand) player `p` knows now (engine/knowledge.py)."""
-    hand, deck = known_hidden(game.state, p)
-    return set(hand) | {c for _, c in deck}
+    """The hidden cards (the deck, the opponent's hand, the cards face down in play) player `p` knows
+    now (engine/knowledge.py)."""
+    g = game.state
+    hand, deck = known_hidden(g, p)
+    down = {c for q in (0, 1) for c in face_down(g, q) if knows(g, p, c)}
+    return set(hand) | {c for _, c in deck} | down
+
+
+def _hidden_from(game: Game, c: int, p: int) -> bool:
+    """Whether card `c` is hidden from player `p` where it is: in the deck, the other hand, face down."""
+    g = game.state
+    return g.zone_of[c] in (DECK, HAND0 + 1 - p) or g.is_face_down(c)
 
 
 def _where(game: Game, c: int) -> str:
@@ -564,8 +603,8 @@ def _where(game: Game, c: int) -> str:
         SCRAP: "in the scrap",
         HAND0: "in p1's hand",
         HAND0 + 1: "in p2's hand",
-        FIELD0: "in play (p1)",
-        FIELD0 + 1: "in play (p2)",
+        FIELD0: "in play (p1)" if not game.state.is_face_down(c) else "face down in play (p1)",
+        FIELD0 + 1: "in play (p2)" if not game.state.is_face_down(c) else "face down in play (p2)",
         STACK: "on the stack",
         SHOWN: "revealed",
     }.get(z, "not in this game")
@@ -579,12 +618,10 @@ def _knows(r: _Reader, key: tuple, value: Any) -> SideTest:
         if got == set(want):
             return None
         public = [
-            f"{NAMES[c]} is not hidden from {pname} ({_where(game, c)})"
-            for c in want
-            if game.state.zone_of[c] not in (DECK, HAND0 + 1 - p)
+            f"{NAMES[c]} is not hidden from {pname} ({_where(game, c)})" for c in want if not _hidden_from(game, c, p)
         ]
         return _mismatch(
-            f"{pname} knows (the hidden cards of the deck and the opponent's hand)",
+            f"{pname} knows (the hidden cards of the deck, the opponent's hand and face down in play)",
             _names(sorted(want)),
             _names(sorted(got)) + (": " + "; ".join(public) if public else ""),
         )
@@ -597,11 +634,7 @@ def _does_not_know(r: _Reader, key: tuple, value: Any) -> SideTest:
 
     def test(game: Game, p: int, pname: str) -> str | None:
         got = _known_now(game, p)
-        bad = [
-            f"{NAMES[c]} ({_where(game, c)})"
-            for c in want
-            if c in got or game.state.zone_of[c] not in (DECK, HAND0 + 1 - p)
-        ]
+        bad = [f"{NAMES[c]} ({_where(game, c)})" for c in want if c in got or not _hidden_from(game, c, p)]
         return None if not bad else f"{pname} not to know {_names(want)}, but {pname} sees or knows " + ", ".join(bad)
 
     return test
@@ -635,6 +668,8 @@ SIDE_CHECKS: dict[str, Callable[[_Reader, tuple, Any], SideTest]] = {
     "goal": _goal,
     "knows": _knows,
     "does_not_know": _does_not_know,
+    "roles": _roles,
+    "face_down": _face_down,
 }
 
 

@@ -22,7 +22,14 @@ SETUP_KEYS += ("turn_number", "cards")
 # `game_starts: true`: the ruleset's `game starts` rules run on the position before its first decision
 # (a setup is a position inside a game, so by default they are taken to have run before it)
 SETUP_KEYS += ("game_starts",)
+# `first: p1`: who moved first in this game (`first player`), whatever the turn number; by default the
+# turns are taken to have alternated from turn 1 (on an odd turn the player to move moved first)
+SETUP_KEYS += ("first",)
 SIDE_KEYS += ("marks", "counters")
+# cards in play in other roles (issue 44): `roles: {vault: [7H]}` face up; `face_down: {vault: [9S]}` face
+# down, seen by the player; `unseen: {ambush: [5C]}` face down, seen by nobody (`knows:` adds who else)
+SIDE_KEYS += ("roles", "face_down", "unseen")
+ROLE_KEYS = ("roles", "face_down", "unseen")
 UNPLACED = ("deck", "scrap", "hands")
 
 
@@ -75,6 +82,7 @@ class _Position:
         self.match(setup.get("match"))
         self.turn_and_generator(setup)
         _set_turn_state(self.g, self.rules, setup, self.err)
+        self.first_player(setup.get("first"))
         _set_card_state(self.g, self.rules, setup.get("cards"), self.card, self.err)
         self.game_starts(setup.get("game_starts", False))
         return self.finish()
@@ -136,6 +144,9 @@ class _Position:
             self.fits(c, "royal", ("setup", pname, "royals", i), "a Royal")
             self.place(c, FIELD0 + p)
             g.role[c], g.owner[c] = "royal", p
+        for key in ROLE_KEYS:
+            if side.get(key) is not None:
+                self.in_roles(pname, p, key, side[key])
         for i, t in enumerate(self.cards_at(("setup", pname, "points"), side.get("points"))):
             path = ("setup", pname, "points", i)
             names = str(t).split("+")
@@ -153,6 +164,34 @@ class _Position:
                 self.place(j, FIELD0 + o)
                 g.role[j], g.owner[j], g.host[j] = "jack", o, base
                 g.atts.setdefault(base, []).append(j)
+
+    def in_roles(self, pname: str, p: int, key: str, spec: Any) -> None:
+        """`roles:`, `face_down:` or `unseen:` of a side: cards in front of the player in roles of the
+        ruleset, face up, face down seen by the player (its owner), or face down seen by nobody."""
+        g, path = self.g, ("setup", pname, key)
+        if not isinstance(spec, dict) or not spec:
+            raise self.err(f"setup.{pname}.{key} must map roles to cards, e.g. {{vault: [7H]}}", path)
+        roles = sorted(self.rules.ctx.roles - {"jack"})
+        for role, cards in spec.items():
+            where = path + (role,)
+            if key == "roles" and role in ("point", "royal"):
+                raise self.err(f"setup.{pname}.roles: write {role} cards under {role}s:", where)
+            if role not in roles:
+                near = suggest(str(role), roles)
+                raise self.err(
+                    f"setup.{pname}.{key}: '{role}' is not a role of ruleset '{self.rules.name}'",
+                    where,
+                    f"did you mean '{near}'?" if near else f"its roles: {', '.join(roles)}",
+                )
+            for i, t in enumerate(self.cards_at(where, cards)):
+                c = self.card(t, where + (i,))
+                self.fits(c, role, where + (i,), f"put in play as {role}")
+                self.place(c, FIELD0 + p)
+                g.role[c], g.owner[c] = role, p
+                if key != "roles":  # face down: known to the player (`face_down`) or to nobody (`unseen`)
+                    g.down |= 1 << c
+                    if key == "face_down":
+                        g.known |= 1 << ((c << 1) + p)
 
     def unplaced(self, to: Any, top: list[int]) -> None:
         """The cards the setup does not place (`unplaced:` deck, scrap or hands), then the deck's
@@ -184,13 +223,14 @@ class _Position:
             self.place(c, DECK)
 
     def knows(self, pname: str, p: int, side: dict) -> None:
-        """Hidden cards a player knows (engine/knowledge.py): only cards in the deck or the other hand."""
+        """Hidden cards a player knows (engine/knowledge.py): only cards in the deck, the other hand, or
+        face down in play."""
         for i, t in enumerate(self.cards_at(("setup", pname, "knows"), side.get("knows"))):
             c = self.card(t, ("setup", pname, "knows", i), again=True)
-            if self.g.zone_of[c] not in (DECK, HAND0 + 1 - p):
+            if self.g.zone_of[c] not in (DECK, HAND0 + 1 - p) and not self.g.down >> c & 1:
                 raise self.err(
-                    f"setup.{pname}.knows: {NAMES[c]} is not hidden from {pname} (only cards in the deck or "
-                    f"the opponent's hand can be known)",
+                    f"setup.{pname}.knows: {NAMES[c]} is not hidden from {pname} (only cards in the deck, "
+                    f"the opponent's hand or face down in play can be known)",
                     ("setup", pname, "knows", i),
                 )
             self.g.known |= 1 << ((c << 1) + p)
@@ -224,6 +264,17 @@ class _Position:
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise self.err("setup.rng must be the generator state, a whole number", ("setup", "rng"))
             self.g.rng.s = value
+
+    def first_player(self, value: Any) -> None:
+        """`first: p1`: who moved first (`first player`, `P.turns`); by default, from the turn number:
+        the player to move on an odd turn moved first, on an even turn the other."""
+        g = self.g
+        if value is None:
+            g.first = g.turn if g.turn_no % 2 else 1 - g.turn
+            return
+        if not isinstance(value, str) or value not in PLAYERS:
+            raise self.err("setup.first must be p1 or p2 (who moved first in this game)", ("setup", "first"))
+        g.first = PLAYERS[value]
 
     def game_starts(self, value: Any) -> None:
         """`game_starts: true`: the `game starts` rules run first, for the player whose turn it is."""

@@ -35,6 +35,7 @@ from .shuffle import Shuffle
 from .shuffle_under import ShuffleUnder
 from .string import Str
 from .swap import Swap
+from .turn_up import TurnUp
 from .unmark import Unmark
 from .where import Where
 from .win import Win
@@ -79,6 +80,7 @@ CONSTRUCTS = (
     Win,
     Nothing,
     Show,
+    TurnUp,
     Program,
 )
 
@@ -121,5 +123,6 @@ __all__ = [
     "Win",
     "Nothing",
     "Show",
+    "TurnUp",
     "Program",
 ]

@@ -41,6 +41,7 @@ _OF_NONE: dict[str, Any] = {
     "jacks": (),
     "top": False,
     "attached": False,
+    "face_down": False,
 }
 
 
@@ -69,7 +70,7 @@ class Attr(Expression):
                 return f"the card {e.value(o)} is on"
             case Attr(obj=o, name="jacks"):
                 return f"the Jacks on {e.value(o)}"
-            case Attr(obj=o, name="top" | "attached"):
+            case Attr(obj=o, name="top" | "attached" | "face_down"):
                 return e.cond(self)
             case Attr(obj=o, name="turns"):
                 who = e.player(o)
@@ -86,6 +87,8 @@ class Attr(Expression):
                 return f"{e.value(o)} is {'not ' if negated else ''}the top card of its pile"
             case Attr(obj=o, name="attached"):
                 return f"{e.value(o)} is {'not ' if negated else ''}attached to another card"
+            case Attr(obj=o, name="face_down"):
+                return f"{e.value(o)} is {'not ' if negated else ''}face down"
         return None
 
     def noun(self, e: English) -> NP | None:
@@ -104,16 +107,9 @@ class Attr(Expression):
             p = c._as_player(obj, self.obj, f"'.{a}'")
             c.ctx.reads_turns = True
             return _Code(_call(_g("turns_of"), p), "int", obj.cost + ONE)
-        if a not in CARD_ATTRS:
-            near = suggest(a, CARD_ATTRS + PLAYER_ATTRS + tuple(c.ctx.counters))
-            raise c.error(
-                self,
-                f"a card has no attribute '{a}'"
-                + (" (and no counter of that name is declared in `counters:`)" if c.ctx.counters else ""),
-                "E204",
-                f"did you mean '{near}'?" if near else f"attributes: {', '.join(CARD_ATTRS)}",
-            )
         obj = c.gen(self.obj, scope, used)
+        if a not in CARD_ATTRS:
+            raise _no_attribute(c, self, obj.typ)
         c._expect(obj, ("card", "cards"), self.obj, f"'.{a}'")
         x = obj.node if obj.typ == "card" else _call("_first", obj.node)
         cost = obj.cost + ONE
@@ -151,6 +147,8 @@ class Attr(Expression):
             )
         if a == "top":
             return _Code(_call(_g("is_top"), x), "bool", cost)
+        if a == "face_down":
+            return _Code(_call(_g("is_face_down"), x), "bool", cost)
         return _Code(_compare(_item(_g("host"), x), ast.GtE(), _const(0)), "bool", cost)  # attached
 
     def evaluate(self, r: Reference, g: Any, env: dict, bound: frozenset[str]) -> Any:
@@ -182,7 +180,34 @@ class Attr(Expression):
             "jacks": lambda: tuple(g.atts.get(c, ())),
             "top": lambda: g.is_top(c),
             "attached": lambda: g.host[c] >= 0,
+            "face_down": lambda: g.is_face_down(c),
         }
         if a not in attrs:
             raise RuleRuntimeError(f"line {self.line}: a card has no attribute '{a}'")
         return attrs[a]()
+
+
+def _no_attribute(c: Compiler, node: Attr, kind: str) -> Exception:
+    """E204 for `X.NAME` that names nothing: said of a player or of a card, as X is, with the names that
+    one has (its attributes and the counters declared for it) to suggest from."""
+    a = node.name
+    counters = c.ctx.counters
+    if kind == "player":
+        names = PLAYER_ATTRS + tuple(k for k, of in counters.items() if of == "player")
+        what, listed = "a player", f"a player's attributes: {', '.join(PLAYER_ATTRS)}"
+        counter_note = " (and no counter of players of that name is declared in `counters:`)"
+    elif kind in ("card", "cards"):
+        names = CARD_ATTRS + tuple(k for k, of in counters.items() if of == "card")
+        what, listed = "a card", f"attributes: {', '.join(CARD_ATTRS)}"
+        counter_note = " (and no counter of cards of that name is declared in `counters:`)"
+    else:  # a value whose kind is known only at run time: either
+        names = CARD_ATTRS + PLAYER_ATTRS + tuple(counters)
+        what, listed = "a card or a player", f"attributes: {', '.join(CARD_ATTRS + PLAYER_ATTRS)}"
+        counter_note = " (and no counter of that name is declared in `counters:`)"
+    near = suggest(a, names)
+    return c.error(
+        node,
+        f"{what} has no attribute '{a}'" + (counter_note if counters else ""),
+        "E204",
+        f"did you mean '{near}'?" if near else listed,
+    )

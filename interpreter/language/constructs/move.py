@@ -31,28 +31,32 @@ class Dest(Node):
     player: Node | None = None
     role: str | None = None
     reversed: bool = False  # deck top/bottom: the last card ends topmost (by default the first does)
+    face: str | None = None  # field: "down" (face down, its owner sees it), "unseen" (nobody does)
 
     RULES = ("to_deck_top", "to_deck_bottom", "to_scrap", "to_shown", "to_hand", "to_field")
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Dest:
         if rule == "to_deck_top":
-            return cls("deck top", None, None, bool(c) and c[0] == "reversed", **at)
+            return cls("deck top", None, None, bool(c) and c[0] == "reversed", None, **at)
         if rule == "to_deck_bottom":
-            return cls("deck bottom", None, None, bool(c) and c[0] == "reversed", **at)
+            return cls("deck bottom", None, None, bool(c) and c[0] == "reversed", None, **at)
         if rule == "to_scrap":
-            return cls("scrap", None, None, False, **at)
+            return cls("scrap", None, None, False, None, **at)
         if rule == "to_shown":
-            return cls("shown", None, None, False, **at)
+            return cls("shown", None, None, False, None, **at)
         if rule == "to_hand":
-            return cls("hand", c[0], None, False, **at)
-        return cls("field", c[0], str(c[1]), False, **at)  # to_field
+            return cls("hand", c[0], None, False, None, **at)
+        return cls("field", c[0], str(c[1]), False, c[2] if len(c) > 2 else None, **at)  # to_field
 
     def text(self, p: Printer) -> str:
         if self.zone == "hand":
             return f"hand of {p.expr(self.player, POSTFIX)}" if self.player is not None else "hand"
         if self.zone == "field":
-            return f"field of {p.expr(self.player, POSTFIX)} as {self.role}" if self.player is not None else "field"
+            if self.player is None:
+                return "field"
+            face = {"down": " face down", "unseen": " face down unseen"}.get(self.face or "", "")
+            return f"field of {p.expr(self.player, POSTFIX)} as {self.role}{face}"
         return self.zone + (" reversed" if self.reversed else "")  # deck top, deck bottom, scrap, shown
 
     def english(self, e: English, moved: Node | None = None) -> str:
@@ -70,7 +74,12 @@ class Dest(Node):
                 return f"into its {self.player.name.replace('_', ' ')}'s hand"
             return f"into {e.possessive(self.player)} hand"
         if self.zone == "field":
-            return f"in front of {e.player(self.player)} as {a(role_noun(self.role or 'point'))}"
+            where = f"in front of {e.player(self.player)} as {a(role_noun(self.role or 'point'))}"
+            if self.face == "down":  # its owner, the player in front of whom it is, sees it
+                return f"face down {where} ({e.player(self.player)} {e.conj('see', self.player)} it)"
+            if self.face == "unseen":
+                return f"face down {where} (nobody sees it)"
+            return where
         return e.code(self)
 
 
@@ -118,6 +127,9 @@ class Move(Statement):
         if d.role is not None:
             c.ctx.roles.add(d.role)
         role = c.const(d.role)
+        if d.face is not None:  # face down: its owner sees it (`face down`), or nobody (`face down unseen`)
+            sees = _const(d.face == "down")
+            return c.each(cards, lambda card: _call(_g("put_face_down"), card, player, role, sees), inner)
         return c.each(cards, lambda card: _call(_g("put_in_play"), card, player, role), inner)
 
     def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
@@ -138,5 +150,7 @@ class Move(Statement):
             p = _player(r.ev(d.player, g, env, frozenset(bound)))
             if d.zone == "hand":
                 g.move(c, HAND0 + p)
+            elif d.face is not None:
+                g.put_face_down(c, p, d.role, d.face == "down")
             else:
                 g.put_in_play(c, p, d.role)

@@ -194,7 +194,7 @@ class Name(Expression):
             return Player(0 if x == "p1" else 1)
         if x == NOBODY:
             return Nobody(-1)
-        if x in ("first player", "second player"):  # the seat whose turn the odd turns are, and the other
-            first = g.turn if g.turn_no % 2 == 1 else 1 - g.turn
+        if x in ("first player", "second player"):  # the seat who moved first in this game, and the other
+            first = g.first
             return Player(first if x == "first player" else 1 - first)
         raise RuleRuntimeError(f"line {self.line}: unknown name '{x}'")
