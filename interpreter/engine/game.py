@@ -11,9 +11,7 @@ game.outcome                # None while the game goes on
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from interpreter.core.cards import NAMES, RANK_OF, card_symbol
@@ -31,24 +29,12 @@ from interpreter.rules import PlayDef, ResponseDef, Rules
 from .knowledge import known_hidden
 from .machine import CHOOSE_D, MAIN, PLAY_D, RESPOND, Decision, apply_action, deal, enumerate_actions
 from .moves import Move
-from .state import DECK, DRAW, FIELD0, HAND0, SCRAP, SHOWN, STACK, State
+from .outcome import Outcome
+from .state import DECK, FIELD0, HAND0, SCRAP, SHOWN, STACK, State
 from .view import DecisionView, HandResult, KnownToOpponent, MatchView, PointView, SideView, View
 from .why import no_window_reason, target_reason, together_reason
 
 PLAYER_NAMES = ("p1", "p2")
-
-
-@dataclass(frozen=True)
-class Outcome:
-    winner: int | None  # 0, 1, or None for a draw
-    reason: str
-
-    def __str__(self) -> str:
-        """The result in the one wording every command uses: `P1 wins: P1 reached the goal`,
-        `Draw: 3 passes in a row with equal points` (the REPL says `You win: ...` to its player)."""
-        reason = re.sub(r"\bp([12])\b", lambda m: f"P{m.group(1)}", self.reason)
-        head = "Draw" if self.winner is None else f"{PLAYER_NAMES[self.winner].upper()} wins"
-        return f"{head}: {reason}" if reason else head
 
 
 class Game:
@@ -101,10 +87,8 @@ class Game:
 
     @property
     def outcome(self) -> Outcome | None:
-        w = self.state.winner
-        if w is None:
-            return None
-        return Outcome(None if w == DRAW else w, self.state.reason)
+        """How the game ended (engine/outcome.py), None while it goes on."""
+        return self.state.outcome
 
     def _actions(self) -> list:
         key = (len(self._stack), id(self.state))
@@ -148,7 +132,7 @@ class Game:
             wins={"p1": g.wins[0], "p2": g.wins[1]},
             needed=self.rules.match_wins,
             hand=len(g.hands) + (0 if g.winner is not None else 1),
-            hands=tuple(HandResult("draw" if w == DRAW else PLAYER_NAMES[w], r) for w, r in g.hands),
+            hands=tuple(HandResult("draw" if h.winner is None else PLAYER_NAMES[h.winner], h.reason) for h in g.hands),
         )
 
     def score(self, player: int) -> int:
@@ -605,13 +589,13 @@ class Game:
         line = f"{who}: {move.pretty()}"
         if moved:
             line += " (" + ", ".join(moved[:8]) + (", ..." if len(moved) > 8 else "") + ")"
-        for n, (w, reason) in enumerate(after.hands[len(before.hands) :], start=len(before.hands) + 1):
-            result = "a draw" if w == DRAW else f"won by {PLAYER_NAMES[w]}"
-            line += f" — hand {n} {result} ({reason}); match {after.wins[0]}-{after.wins[1]}"
+        for n, hand in enumerate(after.hands[len(before.hands) :], start=len(before.hands) + 1):
+            result = "a draw" if hand.winner is None else f"won by {PLAYER_NAMES[hand.winner]}"
+            line += f" — hand {n} {result} ({hand.reason}); match {after.wins[0]}-{after.wins[1]}"
             if after.winner is None:
                 line += f"; hand {n + 1} dealt, {PLAYER_NAMES[after.turn]} to move"
-        if after.winner is not None and before.winner is None:
-            line += f" — {Outcome(None if after.winner == DRAW else after.winner, after.reason)}"
+        if after.outcome is not None and before.winner is None:
+            line += f" — {after.outcome}"
         return line
 
 

@@ -35,10 +35,12 @@ from interpreter.rules.defs import CHECK_WIN, FINISH_PLAY, fire
 from .decision import CHOOSE_D, MAIN, MAIN_OF, PLAY_D, RESPOND, RESPOND_OF, Decision
 from .direct import PENDING, make_play, play_functions
 from .legal import enumerate_actions, legal_actions, main_function, move_of, plays_for
+from .outcome import GOALS, STUCK, Outcome, Termination
 from .state import State, new_state, zone_word
 from .wincheck import points_goal_function, win_function
 
 END_TURN = (BUILTIN, "end_turn", None)
+MOVE_LIMIT = Outcome(None, Termination.MOVE_LIMIT, None, count=MAX_MOVES)
 # up to this many cards, no choice of some of them can offer more than MAX_CHOICES choices
 _FEW_OPTIONS = max(n for n in range(1, 64) if comb(n, n // 2) <= MAX_CHOICES)
 
@@ -271,7 +273,7 @@ def _perform(g: State, action: tuple) -> None:
         run(g)
     if g.moves_made >= MAX_MOVES and g.winner is None:  # a game that never ends is a draw
         g.pending, g.actions, g.hand_over = None, None, None
-        g.winner, g.reason = DRAW, f"the game reached {MAX_MOVES:,} moves (MAX_MOVES)"
+        g.winner, g.outcome = DRAW, MOVE_LIMIT
 
 
 def _direct_play(g: State, plan: _Plan, direct: tuple, p: PlayDef, player: int, cards: tuple, target: int) -> None:
@@ -332,7 +334,7 @@ def _turn_ends(g: State, plan: _Plan, player: int) -> None:
     acts = g.actions = plan.main(g, turn)
     if not acts:
         g.pending = None
-        g.declare_winner(DRAW, f"p{turn + 1} has no legal move")
+        g.declare_winner(DRAW, STUCK[turn])
 
 
 def _turn_ends_generally(g: State, plan: _Plan, player: int) -> None:
@@ -390,7 +392,7 @@ def _main_decision(g: State, plan: _Plan) -> None:
     acts = g.actions = plan.main(g, turn)
     if not acts:
         g.pending = None
-        g.declare_winner(DRAW, f"p{turn + 1} has no legal move")
+        g.declare_winner(DRAW, STUCK[turn])
 
 
 def _start_play(g: State, rec: tuple) -> None:
@@ -596,22 +598,22 @@ def check_win(g: State) -> None:
         if fv[turn] != checked[turn]:
             checked[turn] = fv[turn]
             if won(g, turn):
-                g.declare_winner(turn, f"p{turn + 1} reached the goal")
+                g.declare_winner(turn, GOALS[turn])
                 return
         other = 1 - turn
         if fv[other] != checked[other]:
             checked[other] = fv[other]
             if won(g, other):
-                g.declare_winner(other, f"p{other + 1} reached the goal")
+                g.declare_winner(other, GOALS[other])
         return
     if rules.win_reads_fields_only:
         if g.fv == g.checked_fv:
             return
         g.checked_fv = g.fv[:]
     if won(g, turn):
-        g.declare_winner(turn, f"p{turn + 1} reached the goal")
+        g.declare_winner(turn, GOALS[turn])
     elif won(g, 1 - turn):
-        g.declare_winner(1 - turn, f"p{2 - turn} reached the goal")
+        g.declare_winner(1 - turn, GOALS[1 - turn])
 
 
 # The bindings of an expression about one player (generated code only reads its bindings).
@@ -625,9 +627,11 @@ def _next_turn(g: State) -> None:
     if rules.passes_to_end and g.passes >= rules.passes_to_end:
         if rules.on_passes == "most_points":
             a, b = rules.score_of(g, 0), rules.score_of(g, 1)
-            g.declare_winner(0 if a > b else 1 if b > a else DRAW, f"{g.passes} passes in a row: points {a}-{b}")
+            w = 0 if a > b else 1 if b > a else None
+            ended = Outcome(w, Termination.PASSES, "end.passes", points=(a, b), count=g.passes)
+            g.declare_winner(DRAW if w is None else w, ended)
         else:
-            g.declare_winner(DRAW, f"{g.passes} passes in a row end the game with no winner")
+            g.declare_winner(DRAW, Outcome(None, Termination.PASSES, "end.passes", count=g.passes))
         return
     g.turn = 1 - g.turn
     g.turn_no += 1
@@ -646,22 +650,23 @@ def run(g: State) -> None:
 
 def _end_hand(g: State) -> None:
     rules: Rules = g.rules
-    winner, reason = g.hand_over  # type: ignore[misc]
+    hand: Outcome = g.hand_over  # type: ignore[assignment]
     g.hand_over = None
-    g.hands = g.hands + ((winner, reason),)
-    if winner in (0, 1):
+    g.hands = g.hands + (hand,)
+    winner = hand.winner
+    if winner is not None:
         wins = list(g.wins)
         wins[winner] += 1
         g.wins = (wins[0], wins[1])
         if wins[winner] >= rules.match_wins:
-            g.reason = f"p{winner + 1} wins the match {g.wins[0]}-{g.wins[1]} (hand {len(g.hands)}: {reason})"
+            g.outcome = Outcome(winner, Termination.MATCH, "match.wins", count=len(g.hands), wins=g.wins, hand=hand)
             return
     if len(g.hands) >= MAX_HANDS:  # hands that keep ending without a winner: the match is a draw
-        g.reason = f"the match reached {MAX_HANDS:,} hands (MAX_HANDS) at {g.wins[0]}-{g.wins[1]}"
+        g.outcome = Outcome(None, Termination.HAND_LIMIT, None, count=len(g.hands), wins=g.wins, hand=hand)
         g.winner = DRAW
         return
     g.winner = None
-    g.reason = ""
+    g.outcome = None
     g.clear()
     _deal_hand(g, len(g.hands) % 2)
 

@@ -18,6 +18,7 @@ from interpreter.language.runtime import VALUE
 
 from .knowledge import seen_by_rule
 from .legal import plays_for
+from .outcome import Outcome, Termination
 
 MASK = (1 << 64) - 1
 _NO_LOG: dict[tuple[str, str], int] = {}  # every new state's log (never changed in place)
@@ -136,7 +137,7 @@ class State:
         "passes",
         "passed",
         "winner",
-        "reason",
+        "outcome",
         "frames",
         "pending",
         "chain",
@@ -173,8 +174,8 @@ class State:
         self.turn_no = 1
         self.passes = 0
         self.passed = False
-        self.winner: int | None = None
-        self.reason = ""
+        self.winner: int | None = None  # the winning seat, or DRAW, once the game is over
+        self.outcome: Outcome | None = None  # how it ended (engine/outcome.py), once it is over
         self.frames: list[list] = []
         self.pending: Any = None
         self.chain: tuple = ()
@@ -190,10 +191,10 @@ class State:
         self.pg: list[tuple[int, int, int]] = [(-1, 0, 0), (-1, 0, 0)]
         self.actions: list | None = None  # the legal actions of a main decision, once enumerated
         # a match of several hands (`match.wins`): hands won by p1 and p2, each finished hand's
-        # (winner or DRAW, reason), and the result of a hand that has just ended
+        # the outcome of each finished hand, and of a hand that has just ended
         self.wins: tuple[int, int] = (0, 0)
-        self.hands: tuple[tuple[int, str], ...] = ()
-        self.hand_over: tuple[int, str] | None = None
+        self.hands: tuple[Outcome, ...] = ()
+        self.hand_over: Outcome | None = None
         # who knows where each hidden card is: bit 2*card + p for player p (engine/knowledge.py)
         self.known = 0
         self.cur: dict | None = None  # the bindings of the program running (for EventState)
@@ -227,7 +228,7 @@ class State:
         s.atts = {k: v[:] for k, v in self.atts.items()} if self.atts else {}
         s.marks = self.marks.copy()
         s.turn, s.turn_no, s.passes, s.passed = self.turn, self.turn_no, self.passes, self.passed
-        s.winner, s.reason = self.winner, self.reason
+        s.winner, s.outcome = self.winner, self.outcome
         s.frames = [[f[0], f[1], f[2].copy()] for f in self.frames] if self.frames else []
         s.pending, s.chain = self.pending, self.chain
         s.rng = rng = _new(Rng)
@@ -264,7 +265,7 @@ class State:
             self.passes,
             self.passed,
             self.winner,
-            self.reason,
+            self.outcome,
             tuple((f[0], f[1], tuple(sorted(f[2].items()))) for f in self.frames),
             self.pending,
             self.chain,
@@ -523,13 +524,18 @@ class State:
         else:
             self.set_counter(key, name, delta, FOREVER)
 
-    def declare_winner(self, player: int, reason: str) -> None:
-        """End the game (or, in a match, the hand: the engine then records it and deals the next)."""
+    def declare_winner(self, player: int, outcome: Outcome) -> None:
+        """End the game (or, in a match, the hand: the engine then records it and deals the next):
+        `player` the winning seat or DRAW, `outcome` how it ended (its winner the same, None for DRAW)."""
         if self.winner is None:
             self.winner = player
-            self.reason = reason
+            self.outcome = outcome
             if getattr(self.rules, "match_wins", 1) > 1:
-                self.hand_over = (player, reason)
+                self.hand_over = outcome
+
+    def win_by_rule(self, player: int, rule: str) -> None:
+        """`win P` in the rule named `rule` ('' when not known): P wins the game at once."""
+        self.declare_winner(player, Outcome(player, Termination.RULE, rule))
 
     def clear(self) -> None:
         """Every card out of every zone and every per-card fact reset (before a new hand is dealt)."""

@@ -41,7 +41,7 @@ STATE_ATTRS = frozenset(
         "swap_zones",
         "mark",
         "passed",
-        "declare_winner",
+        "win_by_rule",
         "rules",
         "show",
         "unmark",

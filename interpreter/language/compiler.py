@@ -63,8 +63,6 @@ from .instructions import (
     PLAY,
     UPTO,
     concat,
-    win_reason,
-    win_rule,
 )
 from .listing import name_function
 from .pyast import (
@@ -447,8 +445,6 @@ __all__ = [
     "FOREVER",
     "PLAYER_ATTRS",
     "PRIMITIVE_ARITY",
-    "win_reason",
-    "win_rule",
     "Fn",
     "NotInline",
     "plain_compilation",

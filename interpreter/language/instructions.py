@@ -1,5 +1,5 @@
 """What a compiled program is made of: its instructions' op codes and the marks on them, how two
-instruction lists join, and the reason a rule's `win` gives (which the lab reads back)."""
+instruction lists join."""
 
 from __future__ import annotations
 
@@ -10,31 +10,6 @@ ASK = "agrees"  # the last item of a CHOOSE instruction of `if P agrees to VERB`
 DECLINE = "decline"  # the move that answers a question no
 AGREED = " agreed"  # the binding a question's answer is kept in, read by the jump after it (not a name)
 NUMBER = "a number"  # the last item of a CHOOSE instruction of `choose a number from A to B`
-
-
-WIN_REASON = "a rule declared the winner"
-
-
-def win_reason(rule: str) -> str:
-    """The reason of a game won by a `win` statement: names the rule when it is known
-    ('a rule declared the winner (triggers.NAME)'); the lab reads it back (`win_rule`)."""
-    return f"{WIN_REASON} ({rule})" if rule else WIN_REASON
-
-
-def win_rule(reason: str) -> str | None:
-    """The rule named by a `win_reason` (None: the reason is not a rule's win; '' for no name)."""
-    at = reason.rfind(WIN_REASON)
-    if at < 0:
-        return None
-    rest = reason[at + len(WIN_REASON) :]
-    if not rest.startswith(" ("):
-        return ""
-    depth = 0  # the parenthesis that closes the name (a match's reason wraps the hand's in its own)
-    for i, ch in enumerate(rest[1:], 1):
-        depth += (ch == "(") - (ch == ")")
-        if depth == 0:
-            return rest[2:i]
-    return ""
 
 
 def concat(a: tuple, b: tuple) -> tuple:

@@ -7,6 +7,7 @@ from typing import Any
 from interpreter.core.cards import ALL_RANKS, NAMES, RANK_OF, UnknownCardError, parse_card
 from interpreter.core.errors import CuttleError, Location, ScenarioError, rule_failure, suggest
 from interpreter.engine.machine import run
+from interpreter.engine.outcome import Outcome, Termination
 from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, State, new_state
 from interpreter.rules import Rules
 from interpreter.rules.defs import fire
@@ -212,7 +213,7 @@ class _Position:
                 ("setup", "match"),
             )
         self.g.wins = wins
-        self.g.hands = tuple((p, "before the scenario") for p in (0, 1) for _ in range(wins[p]))
+        self.g.hands = tuple(Outcome(p, Termination.SETUP) for p in (0, 1) for _ in range(wins[p]))
 
     def turn_and_generator(self, setup: dict) -> None:
         turn = setup.get("turn", "p1")

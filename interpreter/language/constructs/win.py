@@ -6,10 +6,9 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..instructions import win_reason
 from ..node import Node, Pos, Statement
 from ..pyast import _call, _g, _stmt
-from ..values import WIN_REASON, _player
+from ..values import _player
 from .name import Name
 
 if TYPE_CHECKING:
@@ -44,12 +43,12 @@ class Win(Statement):
         return [
             _stmt(
                 _call(
-                    _g("declare_winner"),
+                    _g("win_by_rule"),
                     c._as_player(p, self.player, "win"),
-                    c.const(win_reason(c.rule())),
+                    c.const(c.rule()),
                 )
             )
         ]
 
     def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
-        g.declare_winner(_player(r.ev(self.player, g, env, frozenset(bound))), WIN_REASON)
+        g.win_by_rule(_player(r.ev(self.player, g, env, frozenset(bound))), "")
