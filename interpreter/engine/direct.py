@@ -71,7 +71,7 @@ def make_play(rules: Rules, plan: Any, machine: dict[str, Any], p: PlayDef) -> t
 
 
 def _generate(
-    rules: Rules, plan: Any, machine: dict[str, Any], p: PlayDef, fns: tuple, window: Any
+    rules: Rules, plan: Any, machine: dict[str, Any], p: PlayDef, fns: tuple[Any, ...], window: Any
 ) -> tuple[Any, Any] | None:
     inl = Inliner(rules, _BINDINGS)
     effect = [inl.place_statements(f) for f in fns]

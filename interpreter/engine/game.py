@@ -40,7 +40,7 @@ PLAYER_NAMES = ("p1", "p2")
 class Game:
     """One game: immutable rules, a mutable state, and a stack of snapshots for undo."""
 
-    def __init__(self, rules: Rules, state: State, seed: int = 0, setup: dict | None = None) -> None:
+    def __init__(self, rules: Rules, state: State, seed: int = 0, setup: dict[str, Any] | None = None) -> None:
         self.rules = rules
         self.state = state
         self.seed = seed
@@ -48,7 +48,7 @@ class Game:
         self.initial = state.copy()
         self._stack: list[tuple[State, Move, str | None]] = []  # snapshot before, move, narration
         self._redo: list[Move] = []
-        self._cache: tuple[Any, list] | None = None
+        self._cache: tuple[Any, list[Any]] | None = None
 
     # -- construction --------------------------------------------------------------------------
     @classmethod
@@ -90,7 +90,7 @@ class Game:
         """How the game ended (engine/outcome.py), None while it goes on."""
         return self.state.outcome
 
-    def _actions(self) -> list:
+    def _actions(self) -> list[Any]:
         key = (len(self._stack), id(self.state))
         if self._cache is None or self._cache[0] != key:
             try:
@@ -460,7 +460,7 @@ class Game:
             data = data.get(k, {}) if isinstance(data, dict) else {}
         return " ".join(str(data).split()) if data else "?"
 
-    def _why_aimed(self, p: Any, move: Move, env: dict) -> str:
+    def _why_aimed(self, p: Any, move: Move, env: dict[str, Any]) -> str:
         """Why a play of no card with a target (`dig 3S`) is illegal: its condition, or its target."""
         from interpreter.language.runtime import as_cards
 
@@ -477,7 +477,7 @@ class Game:
             )
         return self._why_target(p, env, move.cards[0], targets, p.verb)
 
-    def _why_target(self, p: Any, env: dict, t: int, targets: Sequence[int], what: str) -> str:
+    def _why_target(self, p: Any, env: dict[str, Any], t: int, targets: Sequence[int], what: str) -> str:
         """Why card `t` is not among `targets`, the cards play `p` (`what`: 'scuttle 9H') may target now."""
         reason = target_reason(self, p, env, t)
         if reason:
@@ -631,7 +631,7 @@ def _decision(d: Decision, options: tuple[str, ...]) -> DecisionView:
     )
 
 
-def _chain_move(x: tuple) -> Move:
+def _chain_move(x: tuple[Any, ...]) -> Move:
     """A play or counter waiting on the chain, as its move: the verb, the cards, then the target or
     the extra cards."""
     more = x[3]

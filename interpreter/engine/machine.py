@@ -86,14 +86,14 @@ class _Plan:
             if not rules.triggers
             else concat(te, (fire("turn end"), END_TURN, fire("turn start")))
         )
-        self.end_fns: tuple | None = None  # turn.end made of plain steps only
+        self.end_fns: tuple[Any, ...] | None = None  # turn.end made of plain steps only
         self.end_guard: Any = None  # or: turn.end is `if COND then ... end`
         if shortcuts and all(ins[0] == EXEC for ins in te):
             self.end_fns = tuple(ins[1] for ins in te)
         elif shortcuts and te[0][0] == JUMP_IF_NOT and te[0][2] == len(te):
             self.end_guard = te[0][1]
-        self.settle: dict[int, tuple] = {}
-        self.direct: dict[int, tuple | None] = {}
+        self.settle: dict[int, tuple[Any, ...]] = {}
+        self.direct: dict[int, tuple[Any, ...] | None] = {}
         for p in rules.plays:
             for prog in (p.program, p.countered):
                 if shortcuts and prog and prog[-1] == FINISH_PLAY and all(ins[0] == EXEC for ins in prog[:-1]):
@@ -141,7 +141,7 @@ def prepare(rules: Rules) -> None:
     points_goal_function(rules)  # the lab's reader of points and goals, generated like the win check
 
 
-def apply_action(g: State, action: tuple) -> None:
+def apply_action(g: State, action: tuple[Any, ...]) -> None:
     """Perform one legal action of the pending decision, then run until the next decision.
 
     A game that ends while cards are still resolving (a 7's revealed card wins, a one-off's effect
@@ -154,7 +154,7 @@ def apply_action(g: State, action: tuple) -> None:
             g.move(stack[-1], SCRAP)
 
 
-def _act_play(g: State, plan: _Plan, d: Decision, action: tuple) -> bool:
+def _act_play(g: State, plan: _Plan, d: Decision, action: tuple[Any, ...]) -> bool:
     """A play chosen at a decision (the turn's action, a card a 7 revealed, a free play). True when
     a direct play took the game to its next decision already (nothing is left for `_perform`)."""
     _, p, player, cards, target = action
@@ -198,7 +198,7 @@ def _act_play(g: State, plan: _Plan, d: Decision, action: tuple) -> bool:
     return False
 
 
-def _perform(g: State, action: tuple) -> None:
+def _perform(g: State, action: tuple[Any, ...]) -> None:
     d: Decision = g.pending
     g.pending = None
     g.actions = None
@@ -276,7 +276,9 @@ def _perform(g: State, action: tuple) -> None:
         g.winner, g.outcome = DRAW, MOVE_LIMIT
 
 
-def _direct_play(g: State, plan: _Plan, direct: tuple, p: PlayDef, player: int, cards: tuple, target: int) -> None:
+def _direct_play(
+    g: State, plan: _Plan, direct: tuple[Any, ...], p: PlayDef, player: int, cards: tuple[Any, ...], target: int
+) -> None:
     """A direct play as the turn's action: what `_start_play`, its program and the end of the turn do,
     without frames. Its cards go on the stack; then the window, or the effect, the cards it left on
     the stack to the scrap, the win check, and the end of the turn (its usual case written out here,
@@ -347,7 +349,7 @@ def _turn_ends_generally(g: State, plan: _Plan, player: int) -> None:
             _main_decision(g, plan)
 
 
-def _settle(g: State, plan: _Plan, fns: tuple, env: dict) -> None:
+def _settle(g: State, plan: _Plan, fns: tuple[Any, ...], env: dict[str, Any]) -> None:
     """A direct program (plain steps, then FINISH_PLAY) run as a loop: the steps, the played cards
     left on the stack to the scrap, the win check."""
     for f in fns:
@@ -395,7 +397,7 @@ def _main_decision(g: State, plan: _Plan) -> None:
         g.declare_winner(DRAW, STUCK[turn])
 
 
-def _start_play(g: State, rec: tuple) -> None:
+def _start_play(g: State, rec: tuple[Any, ...]) -> None:
     """A play begins: its cards on the stack, then a response window if it opens one, else its effect."""
     p, player, cards, target = rec
     env = {
@@ -439,7 +441,7 @@ def _resolve_chain(g: State) -> None:
         _exec(g, prog, 0, env)
 
 
-def _exec(g: State, prog: tuple, pc: int, env: dict) -> None:
+def _exec(g: State, prog: tuple[Any, ...], pc: int, env: dict[str, Any]) -> None:
     """Run a program from `pc` at once, until it ends, waits for a decision or the game is won; a
     program that stops before its end leaves its frame (with the next pc) on the stack for `_run`.
 
@@ -523,7 +525,7 @@ def _exec(g: State, prog: tuple, pc: int, env: dict) -> None:
             return
 
 
-def _ask(g: State, ins: list, env: dict) -> bool:
+def _ask(g: State, ins: list[Any], env: dict[str, Any]) -> bool:
     """`if P agrees to VERB`: True when P must answer (VERB or decline); a random player's answer is
     drawn from the game's generator (yes or no, even odds)."""
     who = ins[3](g, env)
@@ -539,7 +541,7 @@ def _ask(g: State, ins: list, env: dict) -> bool:
     return True
 
 
-def _choose_number(g: State, ins: list, env: dict) -> bool:
+def _choose_number(g: State, ins: list[Any], env: dict[str, Any]) -> bool:
     """`choose a number from LOW to HIGH by P as VERB`: binds VERB to the number P names; True when P
     must decide (a random chooser's number is drawn from the game's generator)."""
     low, high = ins[1](g, env), ins[2](g, env)
@@ -563,7 +565,7 @@ def _choose_number(g: State, ins: list, env: dict) -> bool:
     return True
 
 
-def _choose_order(g: State, ins: list, options: tuple, env: dict) -> bool:
+def _choose_order(g: State, ins: list[Any], options: tuple[Any, ...], env: dict[str, Any]) -> bool:
     """`choose order of CARDS by P as VERB`: binds VERB to the cards in the order P names them; True
     when P must decide (a random chooser's order is drawn from the game's generator)."""
     verb = ins[4]
@@ -715,12 +717,12 @@ def _run(g: State) -> None:
             _exec(g, prog, pc, env)
 
 
-def deferred_plays(g: State, player: int, options: tuple[int, ...]) -> list[tuple]:
+def deferred_plays(g: State, player: int, options: tuple[int, ...]) -> list[tuple[Any, ...]]:
     """The plays a `play from` offers. The chosen play starts only when the current effect has
     finished (a 7's other card back on the deck; the 7 itself stays on the stack until the chosen
     play has resolved), so each card is judged in that position: the rest of the current effect runs
     on a copy with the card set aside."""
-    out: list[tuple] = []
+    out: list[tuple[Any, ...]] = []
     for c in options:
         sim = g.copy()
         sim.move(c, STACK)
@@ -749,14 +751,14 @@ def deferred_plays(g: State, player: int, options: tuple[int, ...]) -> list[tupl
     return out
 
 
-def _cleanup(g: State, env: dict, _arg: Any) -> None:
+def _cleanup(g: State, env: dict[str, Any], _arg: Any) -> None:
     """A played card that its effect left on the stack goes to the scrap (the second card of a twin)."""
     for c in env.get("cards", ()):
         if g.zone_of[c] == STACK:
             g.move(c, SCRAP)
 
 
-def _finish_play(g: State, env: dict, arg: Any) -> None:
+def _finish_play(g: State, env: dict[str, Any], arg: Any) -> None:
     """After a play's effect (or its countering): leftover played cards to the scrap, then the win check."""
     for c in env["cards"]:
         if g.zone_of[c] == STACK:
@@ -764,7 +766,7 @@ def _finish_play(g: State, env: dict, arg: Any) -> None:
     check_win(g)
 
 
-def _start_chosen(g: State, env: dict, _arg: Any) -> None:
+def _start_chosen(g: State, env: dict[str, Any], _arg: Any) -> None:
     """The effect that offered a `play from` is done: the play chosen there starts (and may open a
     response window); the rest of the frame (the kind's `after`) waits until it has resolved."""
     rec = env.pop("chosen play", None)
@@ -772,7 +774,7 @@ def _start_chosen(g: State, env: dict, _arg: Any) -> None:
         _start_play(g, rec)
 
 
-def _after_response(g: State, env: dict, _arg: Any) -> None:
+def _after_response(g: State, env: dict[str, Any], _arg: Any) -> None:
     """The other player may answer a response in turn; otherwise the chain settles."""
     r, player = g.chain[-1][0], g.chain[-1][1]
     if r.counterable(g, env) and g.rules.answering.get(r.kind):
@@ -781,7 +783,7 @@ def _after_response(g: State, env: dict, _arg: Any) -> None:
         _resolve_chain(g)
 
 
-def _fire(g: State, env: dict, arg: tuple) -> None:
+def _fire(g: State, env: dict[str, Any], arg: tuple[Any, ...]) -> None:
     """A step has resolved (`arg`: which): queue its own event, then run the triggers of every event
     queued so far, events in the order they happened and the triggers of one event in file order. The
     events of those triggers' effects queue behind: a last frame runs them when all have run (a chain,
@@ -860,7 +862,7 @@ def _overspent(t: Any) -> None:
     )
 
 
-def _trigger_env(t: Any, e: tuple) -> dict | None:
+def _trigger_env(t: Any, e: tuple[Any, ...]) -> dict[str, Any] | None:
     """The bindings of trigger `t` for event `e`, or None if `t` does not listen to it."""
     if e[0] != "move":
         if e[0].startswith("play"):

@@ -7,7 +7,7 @@ shuffle, mark). What the cards *do* is in the ruleset. `copy()` is the snapshot 
 from __future__ import annotations
 
 import struct
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from interpreter.core.cards import CARD_COUNT
 from interpreter.core.errors import RuleRuntimeError
@@ -43,7 +43,7 @@ class Rng:
     def below(self, n: int) -> int:
         return self.next() % n
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates from the end, each index drawn as `below(i + 1)`. The generator's state is a
         counter (each draw adds the same constant), so the n draws of a long list are worked out at once:
         n 64-bit lanes of one big integer, 128 bits apart so that no product reaches the next lane, mixed
@@ -176,9 +176,9 @@ class State:
         self.passed = False
         self.winner: int | None = None  # the winning seat, or DRAW, once the game is over
         self.outcome: Outcome | None = None  # how it ended (engine/outcome.py), once it is over
-        self.frames: list[list] = []
+        self.frames: list[list[Any]] = []
         self.pending: Any = None
-        self.chain: tuple = ()
+        self.chain: tuple[Any, ...] = ()
         self.rng = Rng(seed)
         self.moves_made = 0
         self.acted = False
@@ -189,7 +189,7 @@ class State:
         # last worked them out: when a ruleset's score and goal read only the player's own field, they
         # are p's now if pg[p][0] == fv[p] (what the lab records after each turn, without a call)
         self.pg: list[tuple[int, int, int]] = [(-1, 0, 0), (-1, 0, 0)]
-        self.actions: list | None = None  # the legal actions of a main decision, once enumerated
+        self.actions: list[Any] | None = None  # the legal actions of a main decision, once enumerated
         # a match of several hands (`match.wins`): hands won by p1 and p2, each finished hand's
         # the outcome of each finished hand, and of a hand that has just ended
         self.wins: tuple[int, int] = (0, 0)
@@ -197,7 +197,7 @@ class State:
         self.hand_over: Outcome | None = None
         # who knows where each hidden card is: bit 2*card + p for player p (engine/knowledge.py)
         self.known = 0
-        self.cur: dict | None = None  # the bindings of the program running (for EventState)
+        self.cur: dict[str, Any] | None = None  # the bindings of the program running (for EventState)
         # `counters:` (card, or -1 - player; name) -> (value, the last turn it lasts). Never changed in
         # place (a change makes a new dict), so a snapshot shares it.
         self.counters: dict[tuple[int, str], tuple[int, int]] = {}
@@ -249,7 +249,7 @@ class State:
     # the win check worked out from the fields, a cache tagged with the field version it was read at.
     NOT_IN_KEY = frozenset({"rules", "actions", "cur", "log", "pg"})
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         """Every slot but NOT_IN_KEY, for exact comparisons (undo, replay, an illegal move changing nothing).
         tests/test_conformance.py checks that a change to any other slot changes the key."""
         return (
@@ -380,7 +380,7 @@ class State:
         z = self.zone_of[card]
         return z - FIELD0 if _IN_PLAY[z] else self.last_seats[card] % 3 - 1
 
-    def put_in_play(self, card: int, player: int, role: str) -> None:
+    def put_in_play(self, card: int, player: int, role: str | None) -> None:
         src = self.zone_of[card]
         if _IN_PLAY[src]:
             self.move(card, STACK)
@@ -571,8 +571,8 @@ class EventState(State):
 
     def __init__(self, rules: Any, seed: int) -> None:
         super().__init__(rules, seed)
-        self.events: list[tuple] = []
-        self.cur: dict | None = None
+        self.events: list[tuple[Any, ...]] = []
+        self.cur: dict[str, Any] | None = None
         self.spent = (-1, 0)  # (moves_made, work): what the triggers of that step have cost so far
 
     def copy(self) -> State:
@@ -582,7 +582,7 @@ class EventState(State):
         s.cur = self.cur
         return s
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         return State.key(self) + (tuple(self.events),)
 
     def clear(self) -> None:
@@ -611,7 +611,7 @@ class MoveEventState(EventState):
         self._note(card, self.zone_of[card], zone)
         State.move(self, card, zone, bottom)
 
-    def put_in_play(self, card: int, player: int, role: str) -> None:  # each move noted (by `_relocate`)
+    def put_in_play(self, card: int, player: int, role: str | None) -> None:  # each move noted (by `_relocate`)
         if _IN_PLAY[self.zone_of[card]]:
             self.move(card, STACK)
         self._relocate(card, FIELD0 + player)
@@ -662,3 +662,15 @@ __all__ = [
     "RANDOM",
     "DRAW",
 ]
+
+
+if TYPE_CHECKING:
+    from interpreter.language.protocol import ReferenceState
+
+    def _a_state_is_what_rule_code_may_use(g: State) -> ReferenceState:
+        """Never run: mypy checks here that the engine's state offers every operation, with its types,
+        that language/protocol.py declares generated code and the reference evaluator may use."""
+        return g
+
+    def _so_is_an_event_state(g: EventState) -> ReferenceState:
+        return g

@@ -393,7 +393,7 @@ class Compiler:
         return obj.node if obj.typ == "card" else _call("_first", obj.node)
 
     # -- what statements need (statements.py), for each construct's `lines` and `instructions` --------
-    def plain_step(self, node: A.Node, bound: set[str], out: list) -> None:
+    def plain_step(self, node: A.Node, bound: set[str], out: list[Any]) -> None:
         """A statement that cannot suspend, at the top of a program: one step running its lines."""
         plain_step(self, node, bound, out)
 
@@ -401,7 +401,7 @@ class Compiler:
         """An expression of a suspending statement, compiled as a function of its own."""
         return sub_expr(self, node, bound)
 
-    def branches(self, test: Any, then: Any, orelse: Any, bound: set[str], out: list) -> None:
+    def branches(self, test: Any, then: Any, orelse: Any, bound: set[str], out: list[Any]) -> None:
         """The jumps of an `if` on `test` (a function of the state, or an instruction's answer)."""
         branches(self, test, then, orelse, bound, out)
 
@@ -423,7 +423,7 @@ class Compiler:
         """The rule being compiled, as the lab names it ('plays.three', 'triggers.NAME')."""
         return rule_name(self)
 
-    def program(self, prog: A.Program | tuple[A.Node, ...], bound: frozenset[str]) -> tuple:
+    def program(self, prog: A.Program | tuple[A.Node, ...], bound: frozenset[str]) -> tuple[Any, ...]:
         """A program compiled: its instructions (statements.py)."""
         return compile_program(self, prog, bound)
 

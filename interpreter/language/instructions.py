@@ -3,6 +3,8 @@ instruction lists join."""
 
 from __future__ import annotations
 
+from typing import Any
+
 # instruction op codes
 EXEC, JUMP_IF_NOT, JUMP, CHOOSE, PLAY, BUILTIN = range(6)
 UPTO = "up to"  # the last item of a CHOOSE instruction of `choose up to N` (`choose order of` has True)
@@ -12,7 +14,7 @@ AGREED = " agreed"  # the binding a question's answer is kept in, read by the ju
 NUMBER = "a number"  # the last item of a CHOOSE instruction of `choose a number from A to B`
 
 
-def concat(a: tuple, b: tuple) -> tuple:
+def concat(a: tuple[Any, ...], b: tuple[Any, ...]) -> tuple[Any, ...]:
     """Join two instruction lists, shifting the jump targets of the second."""
     n = len(a)
     out = list(a)

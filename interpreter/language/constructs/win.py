@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -50,5 +51,5 @@ class Win(Statement):
             )
         ]
 
-    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+    def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
         g.win_by_rule(_player(r.ev(self.player, g, env, frozenset(bound))), "")
