@@ -77,7 +77,7 @@ class _Plan:
         shortcuts = shortcuts and not rules.triggers
         reserved = {c for cards in rules.deal_extra for c in cards}
         self.deck = tuple(c for c in rules.deck_cards if c not in reserved)  # what is shuffled and dealt
-        self.in_deck = [DECK if c in self.deck else -1 for c in range(CARD_COUNT)]  # zone_of once it is
+        self.in_deck = [DECK if c in self.deck else -1 for c in range(CARD_COUNT + 1)]  # zone_of once it is
         # the win check has nothing to do while no field changed since the last one
         self.win_by_fields = rules.win_reads_fields_only
         te = rules.turn_end

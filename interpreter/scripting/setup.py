@@ -6,6 +6,7 @@ from typing import Any
 
 from interpreter.core.cards import ALL_RANKS, NAMES, RANK_OF, UnknownCardError, parse_card
 from interpreter.core.errors import CuttleError, Location, ScenarioError, rule_failure, suggest
+from interpreter.core.limits import MAX_HANDS
 from interpreter.engine.machine import run
 from interpreter.engine.outcome import Outcome, Termination
 from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, State, new_state
@@ -19,7 +20,7 @@ SIDE_KEYS: tuple[str, ...] = ("hand", "points", "royals", "knows")
 # -- turn state, marks and counters (issue 9A): `turn_number: N`; per player `marks: [NAME...]` (for the
 # rest of the game) and `counters: {NAME: N}` (counters of players declared in the ruleset)
 # and `cards: {9S: {marks: [frozen], counters: {NAME: N}}}` for the marks and counters of single cards
-SETUP_KEYS += ("turn_number", "cards")
+SETUP_KEYS += ("turn_number", "cards", "passes")
 # `game_starts: true`: the ruleset's `game starts` rules run on the position before its first decision
 # (a setup is a position inside a game, so by default they are taken to have run before it)
 SETUP_KEYS += ("game_starts",)
@@ -197,23 +198,30 @@ class _Position:
             self.g.known |= 1 << ((c << 1) + p)
 
     def match(self, match: Any) -> None:
-        """Hands already won in a match: {p1: 2, p2: 1}."""
+        """Hands already played in a match: {p1: 2, p2: 1}, and `draws: N` hands that ended in a draw."""
         if match is None:
             return
         if (
             not isinstance(match, dict)
-            or set(match) - set(PLAYERS)
+            or set(match) - {*PLAYERS, "draws"}
             or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in match.values())
         ):
-            raise self.err("setup.match must be the hands won so far, e.g. {p1: 2, p2: 1}", ("setup", "match"))
+            raise self.err(
+                "setup.match must be the hands won so far (and drawn), e.g. {p1: 2, p2: 1, draws: 1}",
+                ("setup", "match"),
+            )
         wins = (int(match.get("p1", 0)), int(match.get("p2", 0)))
         if max(wins) >= self.rules.match_wins:
             raise self.err(
                 f"setup.match: the match is already over (a player needs {self.rules.match_wins} hands)",
                 ("setup", "match"),
             )
+        draws = int(match.get("draws", 0))
+        if sum(wins) + draws >= MAX_HANDS:
+            raise self.err(f"setup.match: a match has at most {MAX_HANDS:,} hands (MAX_HANDS)", ("setup", "match"))
         self.g.wins = wins
-        self.g.hands = tuple(Outcome(p, Termination.SETUP) for p in (0, 1) for _ in range(wins[p]))
+        won = tuple(Outcome(p, Termination.SETUP) for p in (0, 1) for _ in range(wins[p]))
+        self.g.hands = won + (Outcome(None, Termination.SETUP),) * draws
 
     def turn_and_generator(self, setup: dict) -> None:
         turn = setup.get("turn", "p1")
@@ -260,12 +268,20 @@ class _Position:
 
 
 def _set_turn_state(g: State, rules: Rules, setup: dict, err: Any) -> None:
-    """The 9A keys of a setup: the turn number, and each player's marks and counters."""
+    """The 9A keys of a setup: the turn number, the passes in a row, and each player's marks and counters."""
     if "turn_number" in setup:
         n = setup["turn_number"]
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 10**6:
             raise err("setup.turn_number must be a whole number from 1 (the first turn)", ("setup", "turn_number"))
         g.turn_no = n
+    if "passes" in setup:  # passes in a row so far (a position written out in the middle of a deck-out)
+        n = setup["passes"]
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < max(rules.passes_to_end, 1):
+            raise err(
+                f"setup.passes must be the passes in a row so far, from 0 to {max(rules.passes_to_end - 1, 0)}",
+                ("setup", "passes"),
+            )
+        g.passes = n
     for pname, p in PLAYERS.items():
         side = setup.get(pname) or {}
         marks = side.get("marks")
