@@ -162,8 +162,9 @@ class Game:
                     return same[0]
         return move
 
-    def parse_move(self, text: Move | str) -> Move:
-        """The position layer: a legal Move, or an Invalid/Illegal/AmbiguousMoveError quoting the input."""
+    def parse_move(self, text: Move | str, player: int | None = None) -> Move:
+        """The position layer: a legal Move, or an Invalid/Illegal/AmbiguousMoveError quoting the input.
+        With `player`: the move as that player's, illegal while another player decides."""
         if isinstance(text, str) and text.split():
             verb = text.split()[0].lower()
             if verb not in self.rules.verbs:  # say so before reading the cards
@@ -176,6 +177,9 @@ class Game:
                 )
         move = Move.parse(text) if isinstance(text, str) else text
         move = self._normalize(move)
+        d = self.state.pending
+        if player is not None and d is not None and d.player != player:
+            raise IllegalMoveError(f"'{move}' is illegal for {self.who(player)}: {self._not_yours(player, d)}")
         legal = self.legal_moves()
         if move in legal:
             return move
@@ -263,6 +267,14 @@ class Game:
     # -- explanations --------------------------------------------------------------------------
     def who(self, player: int) -> str:
         return PLAYER_NAMES[player]
+
+    def _not_yours(self, player: int, d: Decision) -> str:
+        """Why `player` cannot move now: another player decides (`d`), and what they decide."""
+        other, me = self.who(d.player), self.who(player)
+        if d.kind == MAIN:
+            return f"it is {other}'s turn, not {me}'s"
+        doing = {RESPOND: "answer the play", CHOOSE_D: "make a choice", PLAY_D: "play a revealed card"}
+        return f"{other} must {doing.get(d.kind, 'decide')} now, not {me}"
 
     def explain(self, move: Move | str) -> str:
         """Why a move is not legal now (or that it is), in terms of the rule that forbids it."""

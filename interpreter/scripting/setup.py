@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.core.cards import ALL_RANKS, NAMES, RANK_OF, UnknownCardError, parse_card
-from interpreter.core.errors import CuttleError, Location, ScenarioError, rule_failure, suggest
+from interpreter.core.errors import (
+    CuttleError,
+    LocatedError,
+    Location,
+    ScenarioError,
+    ScenarioErrors,
+    rule_failure,
+    suggest,
+)
 from interpreter.core.limits import MAX_HANDS
 from interpreter.engine.machine import run
 from interpreter.engine.outcome import Outcome, Termination
@@ -57,6 +65,15 @@ class _Position:
         self.placed: dict[int, tuple] = {}  # card -> where in the setup it was placed
         self.universe = set(rules.deck_cards)
         self.by_role = rules.ranks_by_role()
+        self.problems: list[LocatedError] = []  # what is wrong with the cards placed so far, all of it
+
+    def each(self, items: list, place: Any) -> None:
+        """`place(i, item)` for each item of a list of the setup, every problem noted, none stopping."""
+        for i, item in enumerate(items):
+            try:
+                place(i, item)
+            except ScenarioError as e:
+                self.problems.append(e)
 
     def build(self, setup: dict) -> State:
         if not isinstance(setup, dict):
@@ -64,13 +81,26 @@ class _Position:
         for k in setup:
             if k not in SETUP_KEYS:
                 msg, hint = _unknown_key("setup", k, SETUP_KEYS)
-                raise self.err(msg, ("setup", k), hint)
+                self.problems.append(self.err(msg, ("setup", k), hint))
         for pname, p in PLAYERS.items():
-            self.side(pname, p, setup.get(pname) or {})
-        deck = self.cards_at(("setup", "deck"), setup.get("deck"))
-        top = [self.card(t, ("setup", "deck", i)) for i, t in enumerate(deck)]
-        for i, t in enumerate(self.cards_at(("setup", "scrap"), setup.get("scrap"))):
-            self.place(self.card(t, ("setup", "scrap", i)), SCRAP)
+            try:
+                self.side(pname, p, setup.get(pname) or {})
+            except ScenarioError as e:
+                self.problems.append(e)
+        top: list[int] = []
+        try:
+            self.each(
+                self.cards_at(("setup", "deck"), setup.get("deck")),
+                lambda i, t: top.append(self.card(t, ("setup", "deck", i))),
+            )
+            self.each(
+                self.cards_at(("setup", "scrap"), setup.get("scrap")),
+                lambda i, t: self.place(self.card(t, ("setup", "scrap", i)), SCRAP),
+            )
+        except ScenarioError as e:
+            self.problems.append(e)
+        if self.problems:  # every card is read; what follows needs them all in their places
+            raise ScenarioErrors(self.problems)
         self.unplaced(setup.get("unplaced", "deck" if _deal_leaves_a_deck(self.rules) else "hands"), top)
         for pname, p in PLAYERS.items():
             self.knows(pname, p, setup.get(pname) or {})
@@ -130,31 +160,40 @@ class _Position:
         for k in side:
             if k not in SIDE_KEYS:
                 msg, hint = _unknown_key(f"setup.{pname}", k, SIDE_KEYS)
-                raise self.err(msg, ("setup", pname, k), hint)
-        for i, t in enumerate(self.cards_at(("setup", pname, "hand"), side.get("hand"))):
-            self.place(self.card(t, ("setup", pname, "hand", i)), HAND0 + p)
-        for i, t in enumerate(self.cards_at(("setup", pname, "royals"), side.get("royals"))):
+                self.problems.append(self.err(msg, ("setup", pname, k), hint))
+        hand = self.cards_at(("setup", pname, "hand"), side.get("hand"))
+        self.each(hand, lambda i, t: self.place(self.card(t, ("setup", pname, "hand", i)), HAND0 + p))
+
+        def royal(i: int, t: Any) -> None:
             c = self.card(t, ("setup", pname, "royals", i))
             self.fits(c, "royal", ("setup", pname, "royals", i), "a Royal")
             self.place(c, FIELD0 + p)
             g.role[c], g.owner[c] = "royal", p
-        for i, t in enumerate(self.cards_at(("setup", pname, "points"), side.get("points"))):
-            path = ("setup", pname, "points", i)
-            names = str(t).split("+")
-            base = self.card(names[0], path)
-            jacks = [self.card(j, path) for j in names[1:]]
-            self.fits(base, "point", path, "a point card")
-            for j in jacks:
-                self.fits(j, "jack", path, "on a point card")
-            n = len(jacks)
-            # jacks alternate owners, the top one belonging to this player
-            owners = [p if (n - 1 - k) % 2 == 0 else 1 - p for k in range(n)]
-            self.place(base, FIELD0 + p)
-            g.role[base], g.owner[base] = "point", (p if n % 2 == 0 else 1 - p)
-            for j, o in zip(jacks, owners, strict=True):
-                self.place(j, FIELD0 + o)
-                g.role[j], g.owner[j], g.host[j] = "jack", o, base
-                g.atts.setdefault(base, []).append(j)
+
+        self.each(self.cards_at(("setup", pname, "royals"), side.get("royals")), royal)
+        self.each(
+            self.cards_at(("setup", pname, "points"), side.get("points")), lambda i, t: self.point(p, pname, i, t)
+        )
+
+    def point(self, p: int, pname: str, i: int, t: Any) -> None:
+        """A point card of a side, with its Jacks (bottom to top): `"7H+JC"`."""
+        g = self.g
+        path = ("setup", pname, "points", i)
+        names = str(t).split("+")
+        base = self.card(names[0], path)
+        jacks = [self.card(j, path) for j in names[1:]]
+        self.fits(base, "point", path, "a point card")
+        for j in jacks:
+            self.fits(j, "jack", path, "on a point card")
+        n = len(jacks)
+        # jacks alternate owners, the top one belonging to this player
+        owners = [p if (n - 1 - k) % 2 == 0 else 1 - p for k in range(n)]
+        self.place(base, FIELD0 + p)
+        g.role[base], g.owner[base] = "point", (p if n % 2 == 0 else 1 - p)
+        for j, o in zip(jacks, owners, strict=True):
+            self.place(j, FIELD0 + o)
+            g.role[j], g.owner[j], g.host[j] = "jack", o, base
+            g.atts.setdefault(base, []).append(j)
 
     def unplaced(self, to: Any, top: list[int]) -> None:
         """The cards the setup does not place (`unplaced:` deck, scrap or hands), then the deck's
