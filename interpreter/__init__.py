@@ -11,15 +11,17 @@ from interpreter.core.errors import (
     RulesetErrors,
     ScenarioError,
 )
-from interpreter.engine.game import Game, Outcome
+from interpreter.engine.game import Game
 from interpreter.engine.machine import Decision
 from interpreter.engine.moves import Move
+from interpreter.engine.outcome import Outcome, Termination
 from interpreter.players import make_player, players
 from interpreter.rules import Rules, check, load_ruleset, shipped_names
 
 __all__ = [
     "Game",
     "Outcome",
+    "Termination",
     "Move",
     "Decision",
     "Rules",

@@ -53,6 +53,12 @@ def setup_of(state: State) -> dict[str, Any]:
         setup["turn_number"] = state.turn_no
     if state.first != (state.turn if state.turn_no % 2 else 1 - state.turn):  # (else it follows from the turn)
         setup["first"] = PLAYER_KEYS[state.first]
+    if state.passes:
+        setup["passes"] = state.passes
+    if state.hands:  # hands of a match already played: won by each player, and drawn
+        match = {key: state.wins[p] for p, key in enumerate(PLAYER_KEYS) if state.wins[p]}
+        draws = len(state.hands) - sum(state.wins)
+        setup["match"] = {**match, "draws": draws} if draws else match
     cards: dict[str, Any] = {}
     for k, m in sorted(state.marks):
         if k >= 0 and state.is_marked(k, m):

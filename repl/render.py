@@ -9,10 +9,11 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable, Sequence
-from typing import Any, TextIO
+from typing import TextIO
 
 from interpreter.core.cards import UnknownCardError, card_symbol, is_red, parse_card
 from interpreter.core.terminal import sgr
+from interpreter.engine.outcome import Outcome
 from interpreter.engine.view import PointView, SideView, View
 
 RED, BOLD, DIM, RESET = sgr("red"), sgr("bold"), sgr("dim"), sgr("reset")
@@ -77,15 +78,14 @@ def sorted_cards(names: Iterable[str]) -> list[str]:
     return sorted(names, key=key)
 
 
-def outcome_text(outcome: Any, you: int | None = None) -> str:
+def outcome_text(outcome: Outcome, you: int | None = None) -> str:
     """A finished game in words: 'You win: P1 reached the goal', 'P2 wins: ...', 'Draw: ...'.
 
     `you`: the player told 'You win'/'You lose' (against the bot); None names both players."""
     if outcome.winner is None or you is None:
-        return str(outcome)  # (engine/game.py Outcome: the wording of every command)
+        return str(outcome)  # (engine/outcome.py: the wording of every command)
     head = "You win" if outcome.winner == you else "You lose"
-    rest = str(outcome).partition(": ")[2]
-    return f"{head}: {rest}" if rest else head
+    return f"{head}: {outcome.sentence}"
 
 
 def _point_text(p: Painter, entry: PointView, side_owner: str) -> str:

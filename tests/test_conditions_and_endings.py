@@ -13,7 +13,7 @@ import pytest
 from interpreter import Game, load_ruleset
 from interpreter.core.errors import RuleRuntimeError
 from interpreter.language.english import say
-from interpreter.language.instructions import win_rule
+from interpreter.engine.outcome import Termination
 from interpreter.rules import check
 from interpreter.rules.page import diff_rules, rules_page
 from interpreter.scripting.scenario import run_file
@@ -158,7 +158,7 @@ def test_win_nobody_ends_the_game_in_a_draw_named_after_its_rule(tmp_path: Path)
     game.play("draw")
     assert game.outcome is not None and game.outcome.winner is None
     assert game.outcome.reason == "a rule declared a draw (triggers.stalemate)"
-    assert win_rule(game.outcome.reason) == "triggers.stalemate"
+    assert game.outcome.termination is Termination.RULE and game.outcome.rule == "triggers.stalemate"
     page = rules_page(rules)
     assert (
         "if your points are more than your opponent's points, you win the game; otherwise the game ends in a draw"

@@ -241,7 +241,7 @@ def test_the_scenario_doc_example_uses_every_key_the_runner_accepts() -> None:
             | {*vault_sides[0], *vault_sides[1]},
             set(setup.SIDE_KEYS),
         ),
-        "a step": ({k for s in steps for k in s}, {"move", "expect", "illegal", "error"}),
+        "a step": ({k for s in steps for k in s}, {"move", "expect", "illegal", "error", "by"}),
         "expect": (set(doc["expect"]) | set(more["expect"]), set(EXPECT_KEYS)),
         "expect.p1/p2": (
             set(doc["expect"]["p1"])

@@ -123,8 +123,9 @@ GAME_ROWS: list[Row] = [
         BASE,
         [["5S"], ["5S", "9D"]],
         [
-            (["9D", "5S"], "deck top (top card first): expected [9D, 5S], got [5S, 9D]"),
-            (["9D"], "deck top (top card first): expected [9D], got [5S]"),
+            (["9D", "5S"], "deck top (top card first): expected [9D, 5S], got [5S, 9D]: the same cards, in another"),
+            (["9D"], "deck top (top card first): expected [9D], got [5S]: 9D is in the deck, card 2 from the top; 5S"),
+            (["3D", "5S"], "deck top (top card first): expected [3D, 5S], got [5S, 9D]: 3D is in p2's hand; 9D is"),
         ],
     ),
     (  # (a stack of cards resolving, bottom first: tests/scenarios/default/ruling-20-*.yaml)
@@ -132,7 +133,7 @@ GAME_ROWS: list[Row] = [
         BASE,
         [[]],
         [
-            (["9S"], "stack (bottom first): expected [9S], got []"),
+            (["9S"], "stack (bottom first): expected [9S], got []: 9S is missing (in p1's hand)"),
             (["9S", "2C"], "stack (bottom first): expected [9S, 2C], got []"),
         ],
     ),
@@ -140,10 +141,15 @@ GAME_ROWS: list[Row] = [
     (
         "legal",
         BASE,
-        ["points 9S", ["draw", "oneoff 9S 10C"]],
+        ["points 9S", ["draw", "oneoff 9S 10C"], [{"move": "draw", "by": "p1"}]],
         [
             ("oneoff 2C 10C", "'oneoff 2C 10C' to be legal: expected legal, got illegal ("),
             (["draw", "resolve"], "'resolve' to be legal: expected legal, got illegal"),
+            (
+                [{"move": "draw", "by": "p2"}],
+                "'draw' by p2 to be legal: expected legal, got illegal ('draw' is illegal for p2: it is p1's turn, "
+                "not p2's)",
+            ),
         ],
     ),
     (
@@ -154,9 +160,12 @@ GAME_ROWS: list[Row] = [
             ["resolve", "points 3D"],
             [{"move": "points 3D", "error": "not in your hand"}],
             [{"move": "oneoff 2C 10C", "error": "NOT A LEGAL TARGET"}, "resolve"],
+            [{"move": "draw", "by": "p2"}, {"move": "points 5C", "by": "p2", "error": "it is p1's turn"}],
+            [{"move": "points 3D", "by": "p1", "error": "not in your hand"}],  # p1's turn: as without `by`
         ],
         [
             ("points 9S", "'points 9S' to be illegal: expected illegal, got legal"),
+            ([{"move": "draw", "by": "p1"}], "'draw' by p1 to be illegal: expected illegal, got legal"),
             (["resolve", "draw"], "'draw' to be illegal: expected illegal, got legal"),
             (
                 [{"move": "points 3D", "error": "queen"}],
@@ -244,9 +253,12 @@ SIDE_ROWS: list[Row] = [
         [["3H", "9C+JD"], ["9C+JD", "3H"], ["3H", "9C+*"]],
         [
             (["3H"], "p1 points: expected [3H], got [3H, 9C+JD]"),
-            (["3H", "9C"], "p1 points: expected [3H, 9C], got [3H, 9C+JD]"),  # 9C alone: with no Jack on it
-            (["3H+*", "9C+JD"], "p1 points: expected [3H+*, 9C+JD], got [3H, 9C+JD]"),
-            (["3H", "9C", "10C"], "p1 points: expected [10C, 3H, 9C], got [3H, 9C+JD]"),
+            (["3H", "9C"], "p1 points: expected [3H, 9C], got [3H, 9C+JD]: 9C has the Jacks 9C+JD"),  # no Jack on it
+            (["3H+*", "9C+JD"], "p1 points: expected [3H+*, 9C+JD], got [3H, 9C+JD]: 3H has no Jack"),
+            (
+                ["3H", "9C", "10C"],
+                "p1 points: expected [10C, 3H, 9C], got [3H, 9C+JD]: 10C is missing (a point card of p2)",
+            ),
             (["3H", "9C+JH"], "p1 points: expected [3H, 9C+JH], got [3H, 9C+JD]"),
             (["3H", "9C+JD+JH"], "p1 points: expected [3H, 9C+JD+JH], got [3H, 9C+JD]"),
         ],
@@ -412,11 +424,16 @@ WRONG_KIND: list[tuple[str, Any, str]] = [
     ("deck_top", ["5S", "5S"], "5S is listed twice in deck_top"),
     ("stack", "9S", "stack must be a list of cards, e.g. [7H, 10S], not the text '9S'"),
     ("deck_count", "41", "deck_count must be a whole number (0 or more), not the text '41'"),
-    ("legal", [["draw"]], "legal must be a move or a list of moves, e.g. [draw, points 7H], not a list"),
+    (
+        "legal",
+        [["draw"]],
+        "legal must be a move or a list of moves, e.g. [draw, points 7H], or {move: MOVE, by: p1}, not a list",
+    ),
     (
         "illegal",
         7,
-        "illegal must be a move or a list of moves, e.g. [draw, points 7H], or {move: MOVE, error: TEXT}, not 7",
+        "illegal must be a move or a list of moves, e.g. [draw, points 7H], or {move: MOVE, error: TEXT, by: p1}, "
+        "not 7",
     ),
     ("legal_exactly", "", "legal_exactly must be a move or a list of moves"),
     ("owner", ["7H"], "owner must be a mapping of cards to p1, p2 or nobody, e.g. {7H: p1, KS: p2}, not a list"),
@@ -536,3 +553,50 @@ def test_an_expected_illegal_that_is_not_a_move_tests_nothing(tmp_path: Path) ->
     assert not result.ok and "is not a move of this ruleset, so it tests nothing" in result.failures[0]
     incomplete = run_file(_scenario(tmp_path, BASE, {"illegal": ["oneoff 9S"]}))
     assert incomplete.ok, "an incomplete move is illegal as written (`discard 3H` where two are due)"
+
+
+def test_an_illegal_step_can_name_whose_move_it_is(tmp_path: Path) -> None:
+    """`by: p1`: p1's draw is illegal while p2 decides, whatever p2 could do; without `by` the move is
+    the decider's, so a check of p1 at p2's turn tested p2's move instead."""
+    case = BASE.replace("turn: p1", "turn: p2")
+
+    def run(step: dict) -> list[str]:
+        result = run_file(_scenario(tmp_path, case, {"turn": "p2"}, [step]))
+        return result.failures
+
+    assert run({"illegal": "draw", "by": "p1", "error": "it is p2's turn, not p1's"}) == []
+    assert run({"illegal": "points 9S", "by": "p1"}) == []  # p1 holds the 9S: illegal only out of turn
+    wrong = run({"illegal": "draw", "by": "p2"})
+    assert len(wrong) == 1 and "'draw' was expected to be illegal for p2, but it is legal" in wrong[0]
+    mistyped = run({"illegal": "draw", "by": "p3"})
+    assert len(mistyped) == 1 and "by: must be p1 or p2 (whose move it is), not 'p3'" in mistyped[0]
+
+
+def test_every_problem_of_a_file_is_reported_at_once_each_at_its_line(tmp_path: Path) -> None:
+    """Three typos, one run: each problem with its own file:line:col, in the order of the file."""
+    p = tmp_path / "typos.yaml"
+    p.write_text(
+        "ruleset: default\n"
+        "setup:\n"
+        "  p1: {hand: [9S, 7X]}\n"  # line 3: no such card
+        "moves:\n"
+        "  - points 9S\n"
+        "  - expect: {decidr: p2}\n"  # line 6: an unknown expectation
+        "expect:\n"
+        "  p1: {scroe: 9}\n"  # line 8
+        "  winner: p3\n",  # line 9
+        encoding="utf-8",
+    )
+    result = run_file(p)
+    heads = [f.splitlines()[0] for f in result.failures]
+    assert [h.split(": [")[0] for h in heads] == [f"{p}:3:19", f"{p}:6:14", f"{p}:8:8", f"{p}:9:11"], heads
+    assert "'7X' is not a card" in heads[0] and "unknown expectation 'decidr'" in heads[1]
+    assert "unknown expectation 'scroe' for p1" in heads[2] and "winner must be one of" in heads[3]
+
+
+def test_each_failing_final_expectation_points_at_its_own_line(tmp_path: Path) -> None:
+    p = _scenario(tmp_path, BASE, {"turn": "p2", "deck_count": 41, "p1": {"score": 3}})
+    result = run_file(p)
+    lines = [int(f.split(":")[1]) for f in result.failures if "final expectations" in f]
+    text = p.read_text(encoding="utf-8").splitlines()
+    assert [text[n - 1].strip().split(":")[0] for n in lines] == ["turn", "score"], result.failures

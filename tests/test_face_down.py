@@ -13,7 +13,7 @@ import pytest
 
 from interpreter import Game, load_ruleset
 from interpreter.core.cards import NAMES, parse_card
-from interpreter.core.errors import ScenarioError
+from interpreter.core.errors import ScenarioErrors
 from interpreter.engine.knowledge import face_down, knows
 from interpreter.engine.state import FIELD0
 from interpreter.players.sampling import Sampler, unseen_places
@@ -228,9 +228,9 @@ def test_a_setup_places_face_down_cards_and_refuses_a_role_the_rules_do_not_use(
         p2={"hand": ["3S"], "unseen": {"vault": ["4D"]}, "knows": ["9S"]},
     )
     assert _who_knows(game, "9S") == (True, True) and _who_knows(game, "4D") == (False, False)
-    with pytest.raises(ScenarioError, match="'vaults' is not a role of ruleset"):
+    with pytest.raises(ScenarioErrors, match="'vaults' is not a role of ruleset"):
         _game(rules, p1={"hand": ["2C"], "face_down": {"vaults": ["9S"]}})
-    with pytest.raises(ScenarioError, match="write point cards under points"):
+    with pytest.raises(ScenarioErrors, match="write point cards under points"):
         _game(rules, p1={"hand": ["2C"], "roles": {"point": ["9S"]}})
 
 

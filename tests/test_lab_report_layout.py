@@ -83,6 +83,29 @@ def test_the_usage_bars_carry_each_plays_interval() -> None:
     assert f"draw {draw['per_game']:.3g} (95% CI {lo:.3g}–{hi:.3g})" in usage
 
 
+def test_a_comparison_plots_b_minus_a_with_intervals_on_the_scale_of_the_changes() -> None:
+    """The usage bars are on the scale of the uses (0 to 15 a game), where a change of 0.3 is a few
+    pixels: a plot of B − A per play (and per result, length) shows each change with its interval."""
+    r = simulate(["default", "default+classic-2s"], 30, ("random", "random"), seed=2, jobs=1, progress=io.StringIO())
+    html = report_html.render(r)
+    chart = html[html.index("Play usage, B − A: times per game (95% CI)") :]
+    chart = chart[: chart.index("</svg>")]
+    d = r.differences["plays"]["counter"] if r.differences else {}
+    lo, hi = d["ci95"]
+    assert f"counter: {svg._fmt(d['difference'], '')} (95% CI {svg._fmt(lo, '')} to {svg._fmt(hi, '')})" in chart
+    assert chart.count("<circle") == len(r.differences["plays"]) if r.differences else False
+    ticks = [float(t.replace("−", "-")) for t in re.findall(r"text-anchor='middle'[^>]*>([^<]+)</text>", chart)[:-1]]
+    assert min(ticks) <= min(lo, 0) and max(ticks) >= max(hi, 0) and max(ticks) - min(ticks) < 15
+    for title in ("Results, B − A: percentage points (95% CI)", "Length, B − A: relative change of the mean"):
+        assert title in html
+
+
+def test_a_difference_plot_marks_no_change_and_fills_the_changes_it_can_see() -> None:
+    chart = svg.forest("d", ["a", "b"], [(0.5, 0.2, 0.8), (-0.1, -0.4, 0.2)], "", "B − A")
+    assert chart.count("<circle") == 2 and chart.count("fill='#fff'") == 1  # b's interval holds 0: hollow
+    assert "stroke='#444'" in chart  # the line at 0
+
+
 @pytest.mark.parametrize(
     "players, note",
     [

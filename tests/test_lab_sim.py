@@ -499,3 +499,58 @@ def test_the_verdict_says_what_changed_and_what_did_not() -> None:
         assert f"{what} (mean {d['a']:.1f} → {d['b']:.1f})" in micro.verdict[0]
     assert micro.verdict[1].startswith("decisions, forced moves included: ")
     assert "glasses is dead under micro only" in micro.verdict
+
+
+class _LostScheduler:
+    """A backend whose cluster goes away after two chunks of games, as a killed Dask scheduler does."""
+
+    name = "the Dask cluster at tcp://127.0.0.1:8786"
+    workers = 1
+
+    def map(self, job, work):
+        from interpreter.lab.games import run_chunk
+        from interpreter.lab.parallel import BackendError, cluster_failure
+
+        for chunk in (work[:2], work[2:4]):
+            yield run_chunk(job, list(chunk))
+        cause = Exception(
+            "_cluster_chunk-5b95d6d6-3a41-4cde-bb5c-381acef54a3e-29 cancelled for reason: scheduler-connection-lost."
+        )
+        raise BackendError(f"{self.name} {cluster_failure(cause)}")
+
+    def close(self, cancel: bool = False) -> None:
+        pass
+
+
+def test_a_cluster_lost_midway_says_in_one_line_what_was_kept_and_a_rerun_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A dead Dask scheduler: one line (no Dask task key) that says how many games were kept and that
+    the same command resumes, as Ctrl-C's does; the rerun plays only the rest."""
+    import interpreter.lab.sim as sim_module
+
+    monkeypatch.setattr(sim_module, "make_backend", lambda jobs, cluster: _LostScheduler())
+    code = main(["sim", "default", "--games", "10", "--seed", "4", "--out", str(tmp_path / "run")])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 1 and len(err) == 1, err
+    assert err[0] == (
+        "cuttle sim: the Dask cluster at tcp://127.0.0.1:8786 lost its scheduler (the connection to it closed); "
+        f"4 of 10 games kept in {tmp_path / 'run' / 'games.sqlite'}; run the same command again to resume"
+    )
+    monkeypatch.undo()
+    again = simulate(["default"], 10, ("random", "random"), seed=4, jobs=1, out=tmp_path / "run")
+    assert (again.resumed, again.played) == (4, 6)
+
+
+def test_dask_is_kept_quiet_while_a_cluster_is_used() -> None:
+    """The client's own log of a lost scheduler (some 20 lines of traceback) stays off the terminal."""
+    import logging
+
+    from interpreter.lab.parallel import cluster_failure, dask_quiet
+
+    client = logging.getLogger("distributed.client")
+    with dask_quiet():
+        assert not client.isEnabledFor(logging.CRITICAL)
+    assert client.isEnabledFor(logging.ERROR)
+    other = cluster_failure(ValueError("key _cluster_chunk-5b95d6d6-3a41-4cde-bb5c-381acef54a3e-29 gone"))
+    assert other == "failed: ValueError: key a batch of games gone"

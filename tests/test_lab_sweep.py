@@ -130,7 +130,8 @@ def test_the_report_shows_each_number_against_the_value(tmp_path: Path, capsys: 
     md = (tmp_path / "report.md").read_text(encoding="utf-8")
     for title in ("First player&#x27;s win rate (95% CI)", "Turns a game: mean (95% CI)", "lead changes per game"):
         assert title in html
-    assert html.count("<polyline") >= 10  # win rate, draws, turns, real choices and every quality figure
+    # win rate, draws, turns, real choices and every quality figure but drawishness (the draw rate again)
+    assert html.count("<polyline") == 9 and "Game quality: drawishness" not in html
     assert "<script" not in html.lower()
     assert "| end.goal=14 |" in md and "## Game quality by value" in md
 
@@ -176,3 +177,46 @@ def test_an_addition_joins_the_rule_it_extends(capsys: pytest.CaptureFixture[str
     got = sweep_json(["default", "--set", "end.goal={add: 3},{add: -3}", "--games", "40", "--jobs", "1"], capsys)
     assert [s["set"] for s in got] == [{"end.goal": {"add": 3}}, {"end.goal": {"add": -3}}]
     assert {"goal at 24", "goal at 17"} <= set(got[0]["ends"]) and {"goal at 18", "goal at 11"} <= set(got[1]["ends"])
+
+
+def test_each_value_against_the_one_before_paired_with_intervals_and_identical_play(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The steps of a sweep: B − A of the first player's win rate with its paired interval (the same as
+    computed from the stored games), "identical play" where every game was played alike (a hand limit
+    of 10 and 12 is never reached by random players), the values named on the headline cards."""
+    from interpreter.lab import stats
+
+    argv = ["sweep", "default", "--set", "constants.hand_limit=6,10,12", "--games", "40", "--seed", "2"]
+    assert main([*argv, "--jobs", "1", "--out", str(tmp_path)]) == 0
+    text = capsys.readouterr().out
+    section = text.split("Each value against the one before")[1].split("Game quality by value")[0]
+    rows = [ln.split() for ln in section.splitlines()[2:4]]
+    assert rows[0][:3] == ["6", "→", "10"] and rows[1][:3] == ["10", "→", "12"]
+    assert section.splitlines()[3].endswith("identical play")
+    assert "constants.hand_limit 6 … 12" in text.split("Results and length")[0]  # the cards name the values
+    con = sqlite3.connect(tmp_path / "games.sqlite")
+    try:
+        won = {
+            side: [
+                1.0 if w == "p1" else 0.0
+                for (w,) in con.execute("SELECT winner FROM games WHERE side = ? ORDER BY idx", (side,))
+            ]
+            for side in ("v1", "v2")
+        }
+    finally:
+        con.close()
+    d, lo, hi = stats.paired_diff(won["v1"], won["v2"])
+    steps = sweep_json([*argv[1:], "--jobs", "1"], capsys)
+    first = steps[1]["from_previous"]
+    assert first["paired"] and (first["p1_win_rate"]["difference"], first["p1_win_rate"]["ci95"]) == (d, [lo, hi])
+    assert steps[2]["from_previous"]["identical"] == 40 and "from_previous" not in steps[0]
+    html = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "First player&#x27;s win rate, each value against the one before" in html
+
+
+def test_values_of_a_grid_are_named_by_their_keys_on_the_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["sweep", "default", "--set", "end.passes=2,3", "--set", "deal.first=5,6", "--games", "6", "--jobs", "1"]
+    assert main(argv) == 0
+    cards = capsys.readouterr().out.split("At a glance")[1].split("Results and length")[0]
+    assert "end.passes × deal.first passes=2, first=5 … passes=3, first=6" in cards and "v1" not in cards

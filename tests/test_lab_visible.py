@@ -16,6 +16,7 @@ from interpreter.core.cards import RANK_OF
 from interpreter.core.zones import FIELD0, HAND0
 from interpreter.engine.decision import CHOOSE_D
 from interpreter.engine.game import Game
+from interpreter.engine.outcome import Termination
 from interpreter.engine.state import State
 from interpreter.lab.games import play_game
 from interpreter.lab.job import game_seed, player_factory, player_seed
@@ -123,9 +124,10 @@ def test_a_rule_made_win_is_named_after_its_rule_and_the_replay_shows_it(tmp_pat
         jacks = [sum(RANK_OF[c] == "J" for c in last.zones[FIELD0 + p]) for p in (0, 1)]
         if i in named:  # the winner holds two Jacks in play: the rule's condition
             assert last.winner in (0, 1) and jacks[last.winner] >= 2
-            assert "two jacks" in last.reason
+            assert last.outcome.termination is Termination.RULE and last.outcome.rule == "triggers.two jacks"
+            assert "two jacks" in last.outcome.reason
         else:
-            assert "declared the winner" not in last.reason
+            assert last.outcome is None or last.outcome.termination is not Termination.RULE
 
 
 def test_a_comparison_counts_the_endings_a_rule_made_under_each_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
@@ -267,13 +269,24 @@ def test_until_different_stops_where_only_a_counter_differs(tmp_path: Path, caps
     assert b == 2 * a > 0 and d["a"].rsplit(" ", 1)[0] == d["b"].rsplit(" ", 1)[0]
 
 
-def test_the_rule_of_a_win_is_read_back_from_the_result_inside_a_match_too() -> None:
-    from interpreter.language.compiler import win_reason, win_rule
+def test_the_rule_of_a_win_is_read_from_the_outcome_inside_a_match_too() -> None:
+    """The lab counts a game by its Outcome (never by parsing its English): a match by its last hand."""
+    from interpreter.engine.outcome import Outcome, goal_reached, no_legal_move
+    from interpreter.lab.games import ending_of
 
-    assert win_rule(win_reason("triggers.two jacks")) == "triggers.two jacks"
-    assert win_rule(f"p1 wins the match 3-1 (hand 4: {win_reason('plays.nine (old)')})") == "plays.nine (old)"
-    assert win_rule(win_reason("")) == ""  # a win by a rule compiled without a name
-    assert win_rule("p1 reached the goal") is None
+    def rule_win(rule: str, seat: int = 0) -> Outcome:
+        return Outcome(seat, Termination.RULE, rule)
+
+    assert ending_of(rule_win("triggers.two jacks"), (21, 21)) == ("p1", "rule", None, "triggers.two jacks")
+    match = Outcome(1, Termination.MATCH, "match.wins", count=4, wins=(1, 3), hand=rule_win("plays.nine (old)", 1))
+    assert match.reason == "p2 wins the match 1-3 (hand 4: a rule declared the winner (plays.nine (old)))"
+    assert ending_of(match, (21, 14)) == ("p2", "rule", None, "plays.nine (old)")
+    assert ending_of(rule_win(""), (21, 21)) == ("p1", "rule", None, "a rule's win")  # compiled without a name
+    assert ending_of(goal_reached(1), (21, 14)) == ("p2", "goal", 14, "end.goal")
+    won_on_goal = Outcome(0, Termination.MATCH, "match.wins", count=3, wins=(3, 0), hand=goal_reached(0))
+    assert ending_of(won_on_goal, (10, 21)) == ("p1", "goal", 10, "end.goal")
+    assert ending_of(no_legal_move(1), (21, 21)) == ("draw", "no-move", None, "no legal move")
+    assert ending_of(None, (21, 21)) == (None, "cutoff", None, "")
 
 
 VEIL = """

@@ -924,14 +924,14 @@ def test_the_welcome_comes_before_the_bots_first_move(monkeypatch: pytest.Monkey
 
 
 def test_a_result_has_one_wording_everywhere() -> None:
-    from interpreter.engine.game import Outcome
+    from interpreter.engine.outcome import Outcome, Termination, goal_reached
     from repl.render import outcome_text
 
-    won, drawn = Outcome(0, "p1 reached the goal"), Outcome(None, "3 passes in a row with equal points")
+    won, drawn = goal_reached(0), Outcome(None, Termination.PASSES, "end.passes", points=(7, 7), count=3)
     assert str(won) == outcome_text(won) == "P1 wins: P1 reached the goal"
     assert outcome_text(won, you=0) == "You win: P1 reached the goal"
     assert outcome_text(won, you=1) == "You lose: P1 reached the goal"
-    assert str(drawn) == outcome_text(drawn, you=0) == "Draw: 3 passes in a row with equal points"
+    assert str(drawn) == outcome_text(drawn, you=0) == "Draw: 3 passes in a row: points 7-7"
 
 
 def test_scenario_does_not_write_over_an_existing_file_unless_forced(tmp_path: Path) -> None:

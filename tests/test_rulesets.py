@@ -223,7 +223,7 @@ def test_match_undo_across_a_new_hand() -> None:
 
 def test_deal_extra_cards_are_not_in_the_deck_of_a_new_hand() -> None:
     game = _play_out("micro+jokers+best-of-5", 3)
-    assert all(h[0] in (0, 1, 2) for h in game.state.hands)
+    assert all(h.winner in (0, 1, None) for h in game.state.hands)
     assert parse_card("RJ") in game.rules.deal_extra[0]
 
 

@@ -146,6 +146,14 @@ class ScenarioError(LocatedError):
     """A scenario file that cannot be run as written."""
 
 
+class ScenarioErrors(CuttleError):
+    """Several problems of one scenario file, found in one pass: each is reported at its own line."""
+
+    def __init__(self, errors: list[LocatedError]) -> None:
+        self.errors = errors
+        super().__init__("\n".join(e.render() for e in errors))
+
+
 class RecordError(CuttleError):
     """A game record that cannot be loaded or replayed."""
 

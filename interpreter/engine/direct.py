@@ -37,14 +37,13 @@ from interpreter.rules import PlayDef, Rules
 from .decision import MAIN_OF, RESPOND_OF
 from .generated import body, define, function, name
 from .inline import Inliner
+from .outcome import GOALS, STUCK
 from .wincheck import keep
 
 # the bindings of a play, and the generated function's local for each
 _BINDINGS = {"me": "me", "opponent": "opp", "card": "c", "cards": "cs", "target": "target"}
 # the knowledge of a card's hidden place, cleared as it enters a public zone (State.move)
 _FORGET = tuple(~(3 << (c << 1)) for c in range(CARD_COUNT))
-_WINS = ("p1 reached the goal", "p2 reached the goal")
-_STUCK = ("p1 has no legal move", "p2 has no legal move")
 
 
 # a direct play whose functions are generated when it is first played (or when the rules are prepared)
@@ -72,7 +71,7 @@ def make_play(rules: Rules, plan: Any, machine: dict[str, Any], p: PlayDef) -> t
 
 
 def _generate(
-    rules: Rules, plan: Any, machine: dict[str, Any], p: PlayDef, fns: tuple, window: Any
+    rules: Rules, plan: Any, machine: dict[str, Any], p: PlayDef, fns: tuple[Any, ...], window: Any
 ) -> tuple[Any, Any] | None:
     inl = Inliner(rules, _BINDINGS)
     effect = [inl.place_statements(f) for f in fns]
@@ -88,8 +87,8 @@ def _generate(
         "GENERALLY": machine["turn_ends_generally"],
         "CHECK": machine["check_win"],
         "FORGET": _FORGET,
-        "WINS": _WINS,
-        "STUCK": _STUCK,
+        "WINS": GOALS,
+        "STUCK": STUCK,
     }
     # the cards to the stack: from the hand as `move` does it (nothing else to update), else by `move`
     zones = {"HAND": HAND0, "HAND1": HAND1, "STACK": STACK, "SCRAP": SCRAP}

@@ -11,9 +11,7 @@ game.outcome                # None while the game goes on
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from interpreter.core.cards import NAMES, RANK_OF, card_symbol
@@ -31,30 +29,18 @@ from interpreter.rules import PlayDef, ResponseDef, Rules
 from .knowledge import face_down, known_hidden, knows
 from .machine import CHOOSE_D, MAIN, PLAY_D, RESPOND, Decision, apply_action, deal, enumerate_actions
 from .moves import Move
-from .state import DECK, DRAW, FIELD0, HAND0, SCRAP, SHOWN, STACK, State
+from .outcome import Outcome
+from .state import DECK, FIELD0, HAND0, SCRAP, SHOWN, STACK, State
 from .view import DecisionView, FaceDownView, HandResult, KnownToOpponent, MatchView, PointView, SideView, View
 from .why import no_window_reason, target_reason, together_reason
 
 PLAYER_NAMES = ("p1", "p2")
 
 
-@dataclass(frozen=True)
-class Outcome:
-    winner: int | None  # 0, 1, or None for a draw
-    reason: str
-
-    def __str__(self) -> str:
-        """The result in the one wording every command uses: `P1 wins: P1 reached the goal`,
-        `Draw: 3 passes in a row with equal points` (the REPL says `You win: ...` to its player)."""
-        reason = re.sub(r"\bp([12])\b", lambda m: f"P{m.group(1)}", self.reason)
-        head = "Draw" if self.winner is None else f"{PLAYER_NAMES[self.winner].upper()} wins"
-        return f"{head}: {reason}" if reason else head
-
-
 class Game:
     """One game: immutable rules, a mutable state, and a stack of snapshots for undo."""
 
-    def __init__(self, rules: Rules, state: State, seed: int = 0, setup: dict | None = None) -> None:
+    def __init__(self, rules: Rules, state: State, seed: int = 0, setup: dict[str, Any] | None = None) -> None:
         self.rules = rules
         self.state = state
         self.seed = seed
@@ -62,7 +48,7 @@ class Game:
         self.initial = state.copy()
         self._stack: list[tuple[State, Move, str | None]] = []  # snapshot before, move, narration
         self._redo: list[Move] = []
-        self._cache: tuple[Any, list] | None = None
+        self._cache: tuple[Any, list[Any]] | None = None
 
     # -- construction --------------------------------------------------------------------------
     @classmethod
@@ -101,12 +87,10 @@ class Game:
 
     @property
     def outcome(self) -> Outcome | None:
-        w = self.state.winner
-        if w is None:
-            return None
-        return Outcome(None if w == DRAW else w, self.state.reason)
+        """How the game ended (engine/outcome.py), None while it goes on."""
+        return self.state.outcome
 
-    def _actions(self) -> list:
+    def _actions(self) -> list[Any]:
         key = (len(self._stack), id(self.state))
         if self._cache is None or self._cache[0] != key:
             try:
@@ -148,7 +132,7 @@ class Game:
             wins={"p1": g.wins[0], "p2": g.wins[1]},
             needed=self.rules.match_wins,
             hand=len(g.hands) + (0 if g.winner is not None else 1),
-            hands=tuple(HandResult("draw" if w == DRAW else PLAYER_NAMES[w], r) for w, r in g.hands),
+            hands=tuple(HandResult("draw" if h.winner is None else PLAYER_NAMES[h.winner], h.reason) for h in g.hands),
         )
 
     def score(self, player: int) -> int:
@@ -178,8 +162,9 @@ class Game:
                     return same[0]
         return move
 
-    def parse_move(self, text: Move | str) -> Move:
-        """The position layer: a legal Move, or an Invalid/Illegal/AmbiguousMoveError quoting the input."""
+    def parse_move(self, text: Move | str, player: int | None = None) -> Move:
+        """The position layer: a legal Move, or an Invalid/Illegal/AmbiguousMoveError quoting the input.
+        With `player`: the move as that player's, illegal while another player decides."""
         if isinstance(text, str) and text.split():
             verb = text.split()[0].lower()
             if verb not in self.rules.verbs:  # say so before reading the cards
@@ -192,6 +177,9 @@ class Game:
                 )
         move = Move.parse(text) if isinstance(text, str) else text
         move = self._normalize(move)
+        d = self.state.pending
+        if player is not None and d is not None and d.player != player:
+            raise IllegalMoveError(f"'{move}' is illegal for {self.who(player)}: {self._not_yours(player, d)}")
         legal = self.legal_moves()
         if move in legal:
             return move
@@ -279,6 +267,14 @@ class Game:
     # -- explanations --------------------------------------------------------------------------
     def who(self, player: int) -> str:
         return PLAYER_NAMES[player]
+
+    def _not_yours(self, player: int, d: Decision) -> str:
+        """Why `player` cannot move now: another player decides (`d`), and what they decide."""
+        other, me = self.who(d.player), self.who(player)
+        if d.kind == MAIN:
+            return f"it is {other}'s turn, not {me}'s"
+        doing = {RESPOND: "answer the play", CHOOSE_D: "make a choice", PLAY_D: "play a revealed card"}
+        return f"{other} must {doing.get(d.kind, 'decide')} now, not {me}"
 
     def explain(self, move: Move | str) -> str:
         """Why a move is not legal now (or that it is), in terms of the rule that forbids it."""
@@ -476,7 +472,7 @@ class Game:
             data = data.get(k, {}) if isinstance(data, dict) else {}
         return " ".join(str(data).split()) if data else "?"
 
-    def _why_aimed(self, p: Any, move: Move, env: dict) -> str:
+    def _why_aimed(self, p: Any, move: Move, env: dict[str, Any]) -> str:
         """Why a play of no card with a target (`dig 3S`) is illegal: its condition, or its target."""
         from interpreter.language.runtime import as_cards
 
@@ -493,7 +489,7 @@ class Game:
             )
         return self._why_target(p, env, move.cards[0], targets, p.verb)
 
-    def _why_target(self, p: Any, env: dict, t: int, targets: Sequence[int], what: str) -> str:
+    def _why_target(self, p: Any, env: dict[str, Any], t: int, targets: Sequence[int], what: str) -> str:
         """Why card `t` is not among `targets`, the cards play `p` (`what`: 'scuttle 9H') may target now."""
         reason = target_reason(self, p, env, t)
         if reason:
@@ -619,13 +615,13 @@ class Game:
         line = f"{who}: {move.pretty()}"
         if moved:
             line += " (" + ", ".join(moved[:8]) + (", ..." if len(moved) > 8 else "") + ")"
-        for n, (w, reason) in enumerate(after.hands[len(before.hands) :], start=len(before.hands) + 1):
-            result = "a draw" if w == DRAW else f"won by {PLAYER_NAMES[w]}"
-            line += f" — hand {n} {result} ({reason}); match {after.wins[0]}-{after.wins[1]}"
+        for n, hand in enumerate(after.hands[len(before.hands) :], start=len(before.hands) + 1):
+            result = "a draw" if hand.winner is None else f"won by {PLAYER_NAMES[hand.winner]}"
+            line += f" — hand {n} {result} ({hand.reason}); match {after.wins[0]}-{after.wins[1]}"
             if after.winner is None:
                 line += f"; hand {n + 1} dealt, {PLAYER_NAMES[after.turn]} to move"
-        if after.winner is not None and before.winner is None:
-            line += f" — {Outcome(None if after.winner == DRAW else after.winner, after.reason)}"
+        if after.outcome is not None and before.winner is None:
+            line += f" — {after.outcome}"
         return line
 
 
@@ -662,7 +658,7 @@ def _decision(d: Decision, options: tuple[str, ...]) -> DecisionView:
     )
 
 
-def _chain_move(x: tuple) -> Move:
+def _chain_move(x: tuple[Any, ...]) -> Move:
     """A play or counter waiting on the chain, as its move: the verb, the cards, then the target or
     the extra cards."""
     more = x[3]

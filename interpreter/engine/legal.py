@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from .state import State
 
 
-def env_of(player: int, cards: tuple[int, ...], **more: Any) -> dict:
+def env_of(player: int, cards: tuple[int, ...], **more: Any) -> dict[str, Any]:
     env = {"me": player, "opponent": 1 - player, "card": cards[0] if cards else -1, "cards": cards}
     env.update(more)
     return env
@@ -41,14 +41,16 @@ def env_of(player: int, cards: tuple[int, ...], **more: Any) -> dict:
 ONE = tuple((c,) for c in range(CARD_COUNT))
 
 
-def plays_for(g: State, player: int, source: tuple[int, ...] | list[int], free_ok: bool = True) -> list[tuple]:
+def plays_for(
+    g: State, player: int, source: tuple[int, ...] | list[int], free_ok: bool = True
+) -> list[tuple[Any, ...]]:
     """Every play action of cards from `source` by `player` (main actions, free plays, plays from a 7).
 
     An action is a plain tuple ("play", PlayDef, player, cards, target); `move_of` gives its Move.
     For each card in turn: its single-card plays (the generated `cards` function of `_tables`), then
     its plays together with other cards of its rank (twins, `_twins`).
     """
-    out: list[tuple] = []
+    out: list[tuple[Any, ...]] = []
     _tables(g.rules).cards(
         g,
         player,
@@ -60,7 +62,7 @@ def plays_for(g: State, player: int, source: tuple[int, ...] | list[int], free_o
     return out if not g.rules.shared_moves else first_play_wins(g, out)
 
 
-def _twins(g: State, player: int, source, i: int, c: int, out: list, free_ok: bool) -> None:
+def _twins(g: State, player: int, source, i: int, c: int, out: list[Any], free_ok: bool) -> None:
     """The plays of card `c` (at `source[i]`) together with other cards of its rank."""
     rules: Rules = g.rules
     playable = rules.playable_fn
@@ -272,7 +274,7 @@ def _dispatch(blocks: list[list[ast.stmt]], lo: int, hi: int) -> list[ast.stmt]:
     return body("halves", MID=mid, LOW=_dispatch(blocks, lo, mid), HIGH=_dispatch(blocks, mid, hi))
 
 
-def main_actions(g: State, me: int) -> list[tuple]:
+def main_actions(g: State, me: int) -> list[tuple[Any, ...]]:
     """The actions of `me`'s main decision: the cardless plays (draw, pass), then every card in hand."""
     acts = _tables(g.rules).main(g, me)
     return acts if not g.rules.shared_moves else first_play_wins(g, acts)
@@ -285,17 +287,17 @@ def main_function(rules: Rules) -> Any:
     if not rules.shared_moves:
         return main
 
-    def first_only(g: State, me: int) -> list[tuple]:
+    def first_only(g: State, me: int) -> list[tuple[Any, ...]]:
         return first_play_wins(g, main(g, me))
 
     return first_only
 
 
-def first_play_wins(g: State, acts: list[tuple]) -> list[tuple]:
+def first_play_wins(g: State, acts: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
     """Where two plays of one verb name the same move (same cards, same target), only the first play in
     the ruleset's order makes it (docs/rulesets.md, "Adding to a rule")."""
     order = {id(p): i for i, p in enumerate(g.rules.plays)}
-    best: dict[tuple, tuple] = {}
+    best: dict[tuple[Any, ...], tuple[Any, ...]] = {}
     for a in acts:
         if a[0] == "play":
             key = (a[1].verb, a[3], a[4])
@@ -305,7 +307,7 @@ def first_play_wins(g: State, acts: list[tuple]) -> list[tuple]:
     return [a for a in acts if a[0] != "play" or best[(a[1].verb, a[3], a[4])] is a]
 
 
-def _responses(g: State, player: int) -> list[tuple]:
+def _responses(g: State, player: int) -> list[tuple[Any, ...]]:
     top = g.chain[-1]
     kind = top[0].kind
     hand = g.zones[HAND0 + player]
@@ -343,7 +345,7 @@ ASK_ACTIONS = (("choose", (), True), ("choose", (), False))  # the answers to a 
 DECLINE_MOVE = Move(DECLINE, ())
 
 
-def legal_actions(g: State) -> list[tuple]:
+def legal_actions(g: State) -> list[tuple[Any, ...]]:
     """The legal actions of the pending decision (plain tuples; see `move_of`)."""
     acts = g.actions
     if acts is not None:
@@ -371,7 +373,7 @@ def legal_actions(g: State) -> list[tuple]:
     return plays_for(g, d.player, d.options, free_ok=False)
 
 
-def move_of(g: State, action: tuple) -> Move:
+def move_of(g: State, action: tuple[Any, ...]) -> Move:
     """The notation of an action of the pending decision."""
     kind = action[0]
     if kind == "play":
@@ -388,7 +390,7 @@ def move_of(g: State, action: tuple) -> Move:
     return Move(g.pending.verb, action[1])
 
 
-def enumerate_actions(g: State) -> list[tuple[Move, tuple]]:
+def enumerate_actions(g: State) -> list[tuple[Move, tuple[Any, ...]]]:
     """The legal moves of the pending decision, each with the action it performs."""
     return [(move_of(g, a), a) for a in legal_actions(g)]
 

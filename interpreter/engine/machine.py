@@ -35,10 +35,12 @@ from interpreter.rules.defs import CHECK_WIN, FINISH_PLAY, fire
 from .decision import CHOOSE_D, MAIN, MAIN_OF, PLAY_D, RESPOND, RESPOND_OF, Decision
 from .direct import PENDING, make_play, play_functions
 from .legal import enumerate_actions, legal_actions, main_function, move_of, plays_for
+from .outcome import GOALS, STUCK, Outcome, Termination
 from .state import State, new_state, zone_word
 from .wincheck import points_goal_function, win_function
 
 END_TURN = (BUILTIN, "end_turn", None)
+MOVE_LIMIT = Outcome(None, Termination.MOVE_LIMIT, None, count=MAX_MOVES)
 # up to this many cards, no choice of some of them can offer more than MAX_CHOICES choices
 _FEW_OPTIONS = max(n for n in range(1, 64) if comb(n, n // 2) <= MAX_CHOICES)
 
@@ -75,7 +77,7 @@ class _Plan:
         shortcuts = shortcuts and not rules.triggers
         reserved = {c for cards in rules.deal_extra for c in cards}
         self.deck = tuple(c for c in rules.deck_cards if c not in reserved)  # what is shuffled and dealt
-        self.in_deck = [DECK if c in self.deck else -1 for c in range(CARD_COUNT)]  # zone_of once it is
+        self.in_deck = [DECK if c in self.deck else -1 for c in range(CARD_COUNT + 1)]  # zone_of once it is
         # the win check has nothing to do while no field changed since the last one
         self.win_by_fields = rules.win_reads_fields_only
         te = rules.turn_end
@@ -84,14 +86,14 @@ class _Plan:
             if not rules.triggers
             else concat(te, (fire("turn end"), END_TURN, fire("turn start")))
         )
-        self.end_fns: tuple | None = None  # turn.end made of plain steps only
+        self.end_fns: tuple[Any, ...] | None = None  # turn.end made of plain steps only
         self.end_guard: Any = None  # or: turn.end is `if COND then ... end`
         if shortcuts and all(ins[0] == EXEC for ins in te):
             self.end_fns = tuple(ins[1] for ins in te)
         elif shortcuts and te[0][0] == JUMP_IF_NOT and te[0][2] == len(te):
             self.end_guard = te[0][1]
-        self.settle: dict[int, tuple] = {}
-        self.direct: dict[int, tuple | None] = {}
+        self.settle: dict[int, tuple[Any, ...]] = {}
+        self.direct: dict[int, tuple[Any, ...] | None] = {}
         for p in rules.plays:
             for prog in (p.program, p.countered):
                 if shortcuts and prog and prog[-1] == FINISH_PLAY and all(ins[0] == EXEC for ins in prog[:-1]):
@@ -139,7 +141,7 @@ def prepare(rules: Rules) -> None:
     points_goal_function(rules)  # the lab's reader of points and goals, generated like the win check
 
 
-def apply_action(g: State, action: tuple) -> None:
+def apply_action(g: State, action: tuple[Any, ...]) -> None:
     """Perform one legal action of the pending decision, then run until the next decision.
 
     A game that ends while cards are still resolving (a 7's revealed card wins, a one-off's effect
@@ -152,7 +154,7 @@ def apply_action(g: State, action: tuple) -> None:
             g.move(stack[-1], SCRAP)
 
 
-def _act_play(g: State, plan: _Plan, d: Decision, action: tuple) -> bool:
+def _act_play(g: State, plan: _Plan, d: Decision, action: tuple[Any, ...]) -> bool:
     """A play chosen at a decision (the turn's action, a card a 7 revealed, a free play). True when
     a direct play took the game to its next decision already (nothing is left for `_perform`)."""
     _, p, player, cards, target = action
@@ -196,7 +198,7 @@ def _act_play(g: State, plan: _Plan, d: Decision, action: tuple) -> bool:
     return False
 
 
-def _perform(g: State, action: tuple) -> None:
+def _perform(g: State, action: tuple[Any, ...]) -> None:
     d: Decision = g.pending
     g.pending = None
     g.actions = None
@@ -271,10 +273,12 @@ def _perform(g: State, action: tuple) -> None:
         run(g)
     if g.moves_made >= MAX_MOVES and g.winner is None:  # a game that never ends is a draw
         g.pending, g.actions, g.hand_over = None, None, None
-        g.winner, g.reason = DRAW, f"the game reached {MAX_MOVES:,} moves (MAX_MOVES)"
+        g.winner, g.outcome = DRAW, MOVE_LIMIT
 
 
-def _direct_play(g: State, plan: _Plan, direct: tuple, p: PlayDef, player: int, cards: tuple, target: int) -> None:
+def _direct_play(
+    g: State, plan: _Plan, direct: tuple[Any, ...], p: PlayDef, player: int, cards: tuple[Any, ...], target: int
+) -> None:
     """A direct play as the turn's action: what `_start_play`, its program and the end of the turn do,
     without frames. Its cards go on the stack; then the window, or the effect, the cards it left on
     the stack to the scrap, the win check, and the end of the turn (its usual case written out here,
@@ -332,7 +336,7 @@ def _turn_ends(g: State, plan: _Plan, player: int) -> None:
     acts = g.actions = plan.main(g, turn)
     if not acts:
         g.pending = None
-        g.declare_winner(DRAW, f"p{turn + 1} has no legal move")
+        g.declare_winner(DRAW, STUCK[turn])
 
 
 def _turn_ends_generally(g: State, plan: _Plan, player: int) -> None:
@@ -345,7 +349,7 @@ def _turn_ends_generally(g: State, plan: _Plan, player: int) -> None:
             _main_decision(g, plan)
 
 
-def _settle(g: State, plan: _Plan, fns: tuple, env: dict) -> None:
+def _settle(g: State, plan: _Plan, fns: tuple[Any, ...], env: dict[str, Any]) -> None:
     """A direct program (plain steps, then FINISH_PLAY) run as a loop: the steps, the played cards
     left on the stack to the scrap, the win check."""
     for f in fns:
@@ -390,10 +394,10 @@ def _main_decision(g: State, plan: _Plan) -> None:
     acts = g.actions = plan.main(g, turn)
     if not acts:
         g.pending = None
-        g.declare_winner(DRAW, f"p{turn + 1} has no legal move")
+        g.declare_winner(DRAW, STUCK[turn])
 
 
-def _start_play(g: State, rec: tuple) -> None:
+def _start_play(g: State, rec: tuple[Any, ...]) -> None:
     """A play begins: its cards on the stack, then a response window if it opens one, else its effect."""
     p, player, cards, target = rec
     env = {
@@ -437,7 +441,7 @@ def _resolve_chain(g: State) -> None:
         _exec(g, prog, 0, env)
 
 
-def _exec(g: State, prog: tuple, pc: int, env: dict) -> None:
+def _exec(g: State, prog: tuple[Any, ...], pc: int, env: dict[str, Any]) -> None:
     """Run a program from `pc` at once, until it ends, waits for a decision or the game is won; a
     program that stops before its end leaves its frame (with the next pc) on the stack for `_run`.
 
@@ -521,7 +525,7 @@ def _exec(g: State, prog: tuple, pc: int, env: dict) -> None:
             return
 
 
-def _ask(g: State, ins: list, env: dict) -> bool:
+def _ask(g: State, ins: list[Any], env: dict[str, Any]) -> bool:
     """`if P agrees to VERB`: True when P must answer (VERB or decline); a random player's answer is
     drawn from the game's generator (yes or no, even odds)."""
     who = ins[3](g, env)
@@ -537,7 +541,7 @@ def _ask(g: State, ins: list, env: dict) -> bool:
     return True
 
 
-def _choose_number(g: State, ins: list, env: dict) -> bool:
+def _choose_number(g: State, ins: list[Any], env: dict[str, Any]) -> bool:
     """`choose a number from LOW to HIGH by P as VERB`: binds VERB to the number P names; True when P
     must decide (a random chooser's number is drawn from the game's generator)."""
     low, high = ins[1](g, env), ins[2](g, env)
@@ -561,7 +565,7 @@ def _choose_number(g: State, ins: list, env: dict) -> bool:
     return True
 
 
-def _choose_order(g: State, ins: list, options: tuple, env: dict) -> bool:
+def _choose_order(g: State, ins: list[Any], options: tuple[Any, ...], env: dict[str, Any]) -> bool:
     """`choose order of CARDS by P as VERB`: binds VERB to the cards in the order P names them; True
     when P must decide (a random chooser's order is drawn from the game's generator)."""
     verb = ins[4]
@@ -596,22 +600,22 @@ def check_win(g: State) -> None:
         if fv[turn] != checked[turn]:
             checked[turn] = fv[turn]
             if won(g, turn):
-                g.declare_winner(turn, f"p{turn + 1} reached the goal")
+                g.declare_winner(turn, GOALS[turn])
                 return
         other = 1 - turn
         if fv[other] != checked[other]:
             checked[other] = fv[other]
             if won(g, other):
-                g.declare_winner(other, f"p{other + 1} reached the goal")
+                g.declare_winner(other, GOALS[other])
         return
     if rules.win_reads_fields_only:
         if g.fv == g.checked_fv:
             return
         g.checked_fv = g.fv[:]
     if won(g, turn):
-        g.declare_winner(turn, f"p{turn + 1} reached the goal")
+        g.declare_winner(turn, GOALS[turn])
     elif won(g, 1 - turn):
-        g.declare_winner(1 - turn, f"p{2 - turn} reached the goal")
+        g.declare_winner(1 - turn, GOALS[1 - turn])
 
 
 # The bindings of an expression about one player (generated code only reads its bindings).
@@ -625,13 +629,16 @@ def _next_turn(g: State) -> None:
     if rules.passes_to_end and g.passes >= rules.passes_to_end:
         if rules.on_passes == "most_points":
             a, b = rules.score_of(g, 0), rules.score_of(g, 1)
-            g.declare_winner(0 if a > b else 1 if b > a else DRAW, f"{g.passes} passes in a row: points {a}-{b}")
+            w = 0 if a > b else 1 if b > a else None
+            ended = Outcome(w, Termination.PASSES, "end.passes", points=(a, b), count=g.passes)
+            g.declare_winner(DRAW if w is None else w, ended)
         elif rules.on_passes_fn is not None:  # an expression names the winner (nobody: a draw)
             w = _winner(rules.on_passes_fn(g, _PLAYER_ENV[g.turn]))
             a, b = rules.score_of(g, 0), rules.score_of(g, 1)
-            g.declare_winner(w, f"{g.passes} passes in a row: points {a}-{b}, end.on_passes decides")
+            won = None if w == DRAW else w
+            g.declare_winner(w, Outcome(won, Termination.PASSES, "end.on_passes", points=(a, b), count=g.passes))
         else:
-            g.declare_winner(DRAW, f"{g.passes} passes in a row end the game with no winner")
+            g.declare_winner(DRAW, Outcome(None, Termination.PASSES, "end.passes", count=g.passes))
         return
     g.turn = 1 - g.turn
     g.turn_no += 1
@@ -650,22 +657,23 @@ def run(g: State) -> None:
 
 def _end_hand(g: State) -> None:
     rules: Rules = g.rules
-    winner, reason = g.hand_over  # type: ignore[misc]
+    hand: Outcome = g.hand_over  # type: ignore[assignment]
     g.hand_over = None
-    g.hands = g.hands + ((winner, reason),)
-    if winner in (0, 1):
+    g.hands = g.hands + (hand,)
+    winner = hand.winner
+    if winner is not None:
         wins = list(g.wins)
         wins[winner] += 1
         g.wins = (wins[0], wins[1])
         if wins[winner] >= rules.match_wins:
-            g.reason = f"p{winner + 1} wins the match {g.wins[0]}-{g.wins[1]} (hand {len(g.hands)}: {reason})"
+            g.outcome = Outcome(winner, Termination.MATCH, "match.wins", count=len(g.hands), wins=g.wins, hand=hand)
             return
     if len(g.hands) >= MAX_HANDS:  # hands that keep ending without a winner: the match is a draw
-        g.reason = f"the match reached {MAX_HANDS:,} hands (MAX_HANDS) at {g.wins[0]}-{g.wins[1]}"
+        g.outcome = Outcome(None, Termination.HAND_LIMIT, None, count=len(g.hands), wins=g.wins, hand=hand)
         g.winner = DRAW
         return
     g.winner = None
-    g.reason = ""
+    g.outcome = None
     g.clear()
     _deal_hand(g, len(g.hands) % 2)
 
@@ -714,12 +722,12 @@ def _run(g: State) -> None:
             _exec(g, prog, pc, env)
 
 
-def deferred_plays(g: State, player: int, options: tuple[int, ...]) -> list[tuple]:
+def deferred_plays(g: State, player: int, options: tuple[int, ...]) -> list[tuple[Any, ...]]:
     """The plays a `play from` offers. The chosen play starts only when the current effect has
     finished (a 7's other card back on the deck; the 7 itself stays on the stack until the chosen
     play has resolved), so each card is judged in that position: the rest of the current effect runs
     on a copy with the card set aside."""
-    out: list[tuple] = []
+    out: list[tuple[Any, ...]] = []
     for c in options:
         sim = g.copy()
         sim.move(c, STACK)
@@ -748,14 +756,14 @@ def deferred_plays(g: State, player: int, options: tuple[int, ...]) -> list[tupl
     return out
 
 
-def _cleanup(g: State, env: dict, _arg: Any) -> None:
+def _cleanup(g: State, env: dict[str, Any], _arg: Any) -> None:
     """A played card that its effect left on the stack goes to the scrap (the second card of a twin)."""
     for c in env.get("cards", ()):
         if g.zone_of[c] == STACK:
             g.move(c, SCRAP)
 
 
-def _finish_play(g: State, env: dict, arg: Any) -> None:
+def _finish_play(g: State, env: dict[str, Any], arg: Any) -> None:
     """After a play's effect (or its countering): leftover played cards to the scrap, then the win check."""
     for c in env["cards"]:
         if g.zone_of[c] == STACK:
@@ -763,7 +771,7 @@ def _finish_play(g: State, env: dict, arg: Any) -> None:
     check_win(g)
 
 
-def _start_chosen(g: State, env: dict, _arg: Any) -> None:
+def _start_chosen(g: State, env: dict[str, Any], _arg: Any) -> None:
     """The effect that offered a `play from` is done: the play chosen there starts (and may open a
     response window); the rest of the frame (the kind's `after`) waits until it has resolved."""
     rec = env.pop("chosen play", None)
@@ -771,7 +779,7 @@ def _start_chosen(g: State, env: dict, _arg: Any) -> None:
         _start_play(g, rec)
 
 
-def _after_response(g: State, env: dict, _arg: Any) -> None:
+def _after_response(g: State, env: dict[str, Any], _arg: Any) -> None:
     """The other player may answer a response in turn; otherwise the chain settles."""
     r, player = g.chain[-1][0], g.chain[-1][1]
     if r.counterable(g, env) and g.rules.answering.get(r.kind):
@@ -780,7 +788,7 @@ def _after_response(g: State, env: dict, _arg: Any) -> None:
         _resolve_chain(g)
 
 
-def _fire(g: State, env: dict, arg: tuple) -> None:
+def _fire(g: State, env: dict[str, Any], arg: tuple[Any, ...]) -> None:
     """A step has resolved (`arg`: which): queue its own event, then run the triggers of every event
     queued so far, events in the order they happened and the triggers of one event in file order. The
     events of those triggers' effects queue behind: a last frame runs them when all have run (a chain,
@@ -859,7 +867,7 @@ def _overspent(t: Any) -> None:
     )
 
 
-def _trigger_env(t: Any, e: tuple) -> dict | None:
+def _trigger_env(t: Any, e: tuple[Any, ...]) -> dict[str, Any] | None:
     """The bindings of trigger `t` for event `e`, or None if `t` does not listen to it."""
     if e[0] != "move":
         if e[0].startswith("play"):

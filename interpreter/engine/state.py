@@ -7,7 +7,7 @@ shuffle, mark). What the cards *do* is in the ruleset. `copy()` is the snapshot 
 from __future__ import annotations
 
 import struct
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from interpreter.core.cards import CARD_COUNT
 from interpreter.core.errors import RuleRuntimeError
@@ -18,6 +18,7 @@ from interpreter.language.runtime import VALUE
 
 from .knowledge import seen_by_rule
 from .legal import plays_for
+from .outcome import Outcome, Termination
 
 MASK = (1 << 64) - 1
 _NO_LOG: dict[tuple[str, str], int] = {}  # every new state's log (never changed in place)
@@ -42,7 +43,7 @@ class Rng:
     def below(self, n: int) -> int:
         return self.next() % n
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates from the end, each index drawn as `below(i + 1)`. The generator's state is a
         counter (each draw adds the same constant), so the n draws of a long list are worked out at once:
         n 64-bit lanes of one big integer, 128 bits apart so that no product reaches the next lane, mixed
@@ -136,7 +137,7 @@ class State:
         "passes",
         "passed",
         "winner",
-        "reason",
+        "outcome",
         "frames",
         "pending",
         "chain",
@@ -175,11 +176,11 @@ class State:
         self.turn_no = 1
         self.passes = 0
         self.passed = False
-        self.winner: int | None = None
-        self.reason = ""
-        self.frames: list[list] = []
+        self.winner: int | None = None  # the winning seat, or DRAW, once the game is over
+        self.outcome: Outcome | None = None  # how it ended (engine/outcome.py), once it is over
+        self.frames: list[list[Any]] = []
         self.pending: Any = None
-        self.chain: tuple = ()
+        self.chain: tuple[Any, ...] = ()
         self.rng = Rng(seed)
         self.moves_made = 0
         self.acted = False
@@ -190,15 +191,15 @@ class State:
         # last worked them out: when a ruleset's score and goal read only the player's own field, they
         # are p's now if pg[p][0] == fv[p] (what the lab records after each turn, without a call)
         self.pg: list[tuple[int, int, int]] = [(-1, 0, 0), (-1, 0, 0)]
-        self.actions: list | None = None  # the legal actions of a main decision, once enumerated
+        self.actions: list[Any] | None = None  # the legal actions of a main decision, once enumerated
         # a match of several hands (`match.wins`): hands won by p1 and p2, each finished hand's
-        # (winner or DRAW, reason), and the result of a hand that has just ended
+        # the outcome of each finished hand, and of a hand that has just ended
         self.wins: tuple[int, int] = (0, 0)
-        self.hands: tuple[tuple[int, str], ...] = ()
-        self.hand_over: tuple[int, str] | None = None
+        self.hands: tuple[Outcome, ...] = ()
+        self.hand_over: Outcome | None = None
         # who knows where each hidden card is: bit 2*card + p for player p (engine/knowledge.py)
         self.known = 0
-        self.cur: dict | None = None  # the bindings of the program running (for EventState)
+        self.cur: dict[str, Any] | None = None  # the bindings of the program running (for EventState)
         # `counters:` (card, or -1 - player; name) -> (value, the last turn it lasts). Never changed in
         # place (a change makes a new dict), so a snapshot shares it.
         self.counters: dict[tuple[int, str], tuple[int, int]] = {}
@@ -235,7 +236,7 @@ class State:
         s.atts = {k: v[:] for k, v in self.atts.items()} if self.atts else {}
         s.marks = self.marks.copy()
         s.turn, s.turn_no, s.passes, s.passed = self.turn, self.turn_no, self.passes, self.passed
-        s.winner, s.reason = self.winner, self.reason
+        s.winner, s.outcome = self.winner, self.outcome
         s.frames = [[f[0], f[1], f[2].copy()] for f in self.frames] if self.frames else []
         s.pending, s.chain = self.pending, self.chain
         s.rng = rng = _new(Rng)
@@ -257,7 +258,7 @@ class State:
     # the win check worked out from the fields, a cache tagged with the field version it was read at.
     NOT_IN_KEY = frozenset({"rules", "actions", "cur", "log", "pg"})
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         """Every slot but NOT_IN_KEY, for exact comparisons (undo, replay, an illegal move changing nothing).
         tests/test_conformance.py checks that a change to any other slot changes the key."""
         return (
@@ -273,7 +274,7 @@ class State:
             self.passes,
             self.passed,
             self.winner,
-            self.reason,
+            self.outcome,
             tuple((f[0], f[1], tuple(sorted(f[2].items()))) for f in self.frames),
             self.pending,
             self.chain,
@@ -396,7 +397,7 @@ class State:
         return _SEEN_FROM[src]
 
     # -- cards face down in play (`move ... as ROLE face down`, `turn up`) ---------------------------
-    def put_face_down(self, card: int, player: int, role: str, owner_sees: bool) -> None:
+    def put_face_down(self, card: int, player: int, role: str | None, owner_sees: bool) -> None:
         """Put a card in play in front of `player` in `role`, face down: known to its owner (`player`)
         when `owner_sees`, and to whoever knew it where it came from (a hand's holder, everyone for a
         card from a public zone: they saw it go there), as a card going into a hidden place is."""
@@ -437,7 +438,7 @@ class State:
         z = self.zone_of[card]
         return z - FIELD0 if _IN_PLAY[z] else self.last_seats[card] % 3 - 1
 
-    def put_in_play(self, card: int, player: int, role: str) -> None:
+    def put_in_play(self, card: int, player: int, role: str | None) -> None:
         src = self.zone_of[card]
         if _IN_PLAY[src]:
             self.move(card, STACK)
@@ -587,13 +588,19 @@ class State:
         else:
             self.set_counter(key, name, delta, FOREVER)
 
-    def declare_winner(self, player: int, reason: str) -> None:
-        """End the game (or, in a match, the hand: the engine then records it and deals the next)."""
+    def declare_winner(self, player: int, outcome: Outcome) -> None:
+        """End the game (or, in a match, the hand: the engine then records it and deals the next):
+        `player` the winning seat or DRAW, `outcome` how it ended (its winner the same, None for DRAW)."""
         if self.winner is None:
             self.winner = player
-            self.reason = reason
+            self.outcome = outcome
             if getattr(self.rules, "match_wins", 1) > 1:
-                self.hand_over = (player, reason)
+                self.hand_over = outcome
+
+    def win_by_rule(self, player: int, rule: str) -> None:
+        """`win P` in the rule named `rule` ('' when not known): P wins the game at once (`win nobody`,
+        DRAW: the game ends in a draw)."""
+        self.declare_winner(player, Outcome(None if player == DRAW else player, Termination.RULE, rule))
 
     def clear(self) -> None:
         """Every card out of every zone and every per-card fact reset (before a new hand is dealt)."""
@@ -630,8 +637,8 @@ class EventState(State):
 
     def __init__(self, rules: Any, seed: int) -> None:
         super().__init__(rules, seed)
-        self.events: list[tuple] = []
-        self.cur: dict | None = None
+        self.events: list[tuple[Any, ...]] = []
+        self.cur: dict[str, Any] | None = None
         self.spent = (-1, 0)  # (moves_made, work): what the triggers of that step have cost so far
 
     def copy(self) -> State:
@@ -641,7 +648,7 @@ class EventState(State):
         s.cur = self.cur
         return s
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         return State.key(self) + (tuple(self.events),)
 
     def clear(self) -> None:
@@ -670,7 +677,7 @@ class MoveEventState(EventState):
         self._note(card, self.zone_of[card], zone)
         State.move(self, card, zone, bottom)
 
-    def put_in_play(self, card: int, player: int, role: str) -> None:  # each move noted (by `_relocate`)
+    def put_in_play(self, card: int, player: int, role: str | None) -> None:  # each move noted (by `_relocate`)
         if _IN_PLAY[self.zone_of[card]]:
             self.move(card, STACK)
         self._relocate(card, FIELD0 + player)
@@ -721,3 +728,15 @@ __all__ = [
     "RANDOM",
     "DRAW",
 ]
+
+
+if TYPE_CHECKING:
+    from interpreter.language.protocol import ReferenceState
+
+    def _a_state_is_what_rule_code_may_use(g: State) -> ReferenceState:
+        """Never run: mypy checks here that the engine's state offers every operation, with its types,
+        that language/protocol.py declares generated code and the reference evaluator may use."""
+        return g
+
+    def _so_is_an_event_state(g: EventState) -> ReferenceState:
+        return g

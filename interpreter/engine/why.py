@@ -47,7 +47,7 @@ def _define_call(node: A.Node) -> A.Call | None:
     return node if isinstance(node, A.Call) else None
 
 
-def target_reason(game: Game, p: Any, env: dict, target: int) -> str | None:
+def target_reason(game: Game, p: Any, env: dict[str, Any], target: int) -> str | None:
     """Why `target` is not among the cards play `p` may target: the first part of its target
     condition that the card fails, in words ('5♠ does not beat 8♣ (a scuttle needs a higher value, or
     the same value and a higher suit)'). None when the target is not written `SET where CONDITION`."""

@@ -91,7 +91,7 @@ def _facts(g: State) -> list[tuple[str, str]]:
             else f"p{d.player + 1} ({d.kind}" + (f" {d.verb}" if d.verb else "") + ")",
         )
     )
-    out.append(("result", "game goes on" if g.winner is None else g.reason))
+    out.append(("result", "game goes on" if g.outcome is None else g.outcome.reason))
     out.append(
         (
             "marks",

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 from interpreter.core.errors import CuttleError, rule_failure
 from interpreter.engine.game import Game
-from interpreter.engine.state import DRAW, State
-from interpreter.language.compiler import win_rule
+from interpreter.engine.outcome import Outcome, Termination
+from interpreter.engine.state import State
 from interpreter.players.picks import Picks
 from interpreter.rules import Rules
 
@@ -64,26 +64,11 @@ def record_of(
 ) -> GameRecord:
     """The record of a game that stopped as `played` says: who won, and how the game ended."""
     g = played.state
-    w = g.winner
     # the final points and goals: the progress's last entry, read after the last move (playing.py)
     last = played.progress[-1] if played.progress else progress_of(rules, g)
     scores = (last[0], last[2])
-    goal = None
-    by = win_rule(g.reason) if w is not None else None
-    if w is None:
-        winner, end, ended = None, "cutoff", ""
-    else:
-        winner = "draw" if w == DRAW else SEATS[w]
-        if by is not None:  # a rule's `win` statement (its name in the reason)
-            end, ended = "rule", by or "a rule's win"
-        elif rules.passes_to_end and g.passes >= rules.passes_to_end:
-            end, ended = "passes", "end.on_passes" if rules.on_passes == "expression" else "end.passes"
-        elif w in (0, 1) and scores[w] >= (at := last[2 * w + 1]):
-            end, goal, ended = "goal", at, "end.goal"
-        elif g.pending is None and "no legal move" in g.reason:
-            end, ended = "no-move", "no legal move"
-        else:
-            end, ended = "other", g.reason
+    o = g.outcome
+    winner, end, goal, ended = ending_of(o, (last[1], last[3]))
     log = g.log
     fired = ""
     shown = None
@@ -109,7 +94,7 @@ def record_of(
         played.decisions,
         played.choices,  # real_choices
         max(1, len(g.hands)),
-        g.reason,
+        o.reason if o is not None else "",
         *rec.codes(),
         progress_text(played.progress),
         ended,
@@ -122,6 +107,25 @@ def record_of(
         rules,
         rec,
     )
+
+
+def ending_of(o: Outcome | None, goals: tuple[int, int]) -> tuple[str | None, str, int | None, str]:
+    """The columns `winner`, `end_reason`, `goal` and `ended_by` of a game that ended as `o` (None: cut
+    off), its players' goals `goals`. A match is counted by how its last hand ended."""
+    if o is None:
+        return None, "cutoff", None, ""
+    winner = "draw" if o.winner is None else SEATS[o.winner]
+    final = o.hand if o.termination is Termination.MATCH and o.hand is not None else o
+    t = final.termination
+    if t is Termination.RULE:  # a rule's `win` statement
+        return winner, "rule", None, final.rule or "a rule's win"
+    if t is Termination.PASSES:  # (`end.on_passes` when an expression named the winner)
+        return winner, "passes", None, final.rule or "end.passes"
+    if t is Termination.GOAL and o.winner is not None:
+        return winner, "goal", goals[o.winner], "end.goal"
+    if t is Termination.NO_LEGAL_MOVE:
+        return winner, "no-move", None, "no legal move"
+    return winner, "other", None, o.reason
 
 
 def counters_json(rules: Rules, g: State) -> str:

@@ -379,6 +379,34 @@ def differences(store: Store, games: int, paired: bool, summaries: dict[str, dic
     return out
 
 
+#: what two games must share to have been played alike: the result, every choice (by rule and card
+#: rank) of each seat in order, and both scores and goals after every turn
+SAME_PLAY = ("winner", "end_reason", "decisions", "p1_used", "p2_used", "p1_ranks", "p2_ranks", "progress")
+
+
+def step(store: Store, games: int, side_a: str, side_b: str, paired: bool) -> dict[str, Any]:
+    """One step of a sweep, from value `side_a` to value `side_b`: B − A of the headline numbers, paired
+    game by game when both values deal alike (independent intervals otherwise), and how many games
+    were played identically (`identical`: the same choices, ranks and scores turn by turn)."""
+    rows_a, rows_b = games_of(store, side_a, games), games_of(store, side_b, games)
+    va, vb = _vectors(rows_a), _vectors(rows_b)
+    paired = paired and va["idx"] == vb["idx"]
+    out: dict[str, Any] = {"from": side_a, "to": side_b, "paired": paired, "games": min(len(va["idx"]), len(vb["idx"]))}
+    out["p1_win_rate"] = _rate_diff(va["p1_win"], vb["p1_win"], paired)
+    out["draw_rate"] = _rate_diff(va["draw"], vb["draw"], paired)
+    for c, m in columns.measures():
+        if not m.group:
+            out[c.name] = _relative(va[c.name], vb[c.name], paired)
+    out["lead_changes"] = quality_summary.difference(rows_a, rows_b, paired)["lead_changes"]
+    same = 0
+    if paired:
+        pa = list(zip(*(rows_a[k] for k in SAME_PLAY), strict=True))
+        pb = list(zip(*(rows_b[k] for k in SAME_PLAY), strict=True))
+        same = sum(x == y for x, y in zip(pa, pb, strict=False))
+    out["identical"] = same
+    return out
+
+
 def _visible_differences(
     store: Store, rows_a: dict[str, list[Any]], rows_b: dict[str, list[Any]], paired: bool
 ) -> dict[str, Any]:

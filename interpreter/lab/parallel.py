@@ -200,6 +200,8 @@ class Cluster:
             raise BackendError("--cluster needs Dask distributed: pip install 'cuttle-lab[lab]'") from None
         self.cluster: Any = None
         self.futures: list[Any] = []
+        self._quiet = dask_quiet()  # until close(): the client logs a lost scheduler from its own thread
+        self._quiet.__enter__()
         try:
             if address == "local":
                 with ctrl_c_ignored():  # the worker processes inherit it: Ctrl-C is the lab's business
@@ -228,7 +230,7 @@ class Cluster:
         except (CuttleError, KeyboardInterrupt, GeneratorExit):
             raise
         except Exception as e:  # the cluster itself failed (a worker lost, the scheduler gone)
-            raise BackendError(f"{self.name} failed: {type(e).__name__}: {_first_line(e)}") from None
+            raise BackendError(f"{self.name} {cluster_failure(e)}") from None
 
     def close(self, cancel: bool = False) -> None:
         try:
@@ -236,10 +238,39 @@ class Cluster:
                 self.client.cancel(self.futures)
             if getattr(self, "client", None) is not None:
                 self.client.close()
+        except Exception:  # a client whose scheduler is gone: nothing more to close there
+            pass
         finally:
             if self.cluster is not None:
                 self.cluster.close()
                 self.cluster = None
+            self._quiet.__exit__(None, None, None)
+
+
+def cluster_failure(e: BaseException) -> str:
+    """What went wrong with a cluster, in words: not Dask's task keys (`_cluster_chunk-5b95...-29`)."""
+    text = str(e)
+    if "scheduler-connection-lost" in text or type(e).__name__ in ("CommClosedError", "StreamClosedError"):
+        return "lost its scheduler (the connection to it closed)"
+    if "worker" in text.lower() and ("lost" in text.lower() or "died" in text.lower()):
+        return "lost a worker while it played games"
+    words = re.sub(r"\b[\w.]+-[0-9a-f]{8,}[-0-9a-f]*\b", "a batch of games", _first_line(e))
+    return f"failed: {type(e).__name__}: {words}"
+
+
+@contextmanager
+def dask_quiet() -> Iterator[None]:
+    """Dask's own log records (a lost scheduler is logged by its client with a traceback of some 20
+    lines) kept off the terminal while a run uses a cluster: the run says what happened in one line."""
+    loggers = [logging.getLogger(n) for n in ("distributed", "distributed.client", "distributed.core")]
+    old = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        for lg, level in zip(loggers, old, strict=True):
+            lg.setLevel(level)
 
 
 def local_cluster_options(jobs: int) -> dict[str, Any]:

@@ -56,6 +56,8 @@ def signed(x: float, digits: int = 1, scale: float = 1.0) -> str:
     v = x * scale
     if math.isnan(v):
         return "—"
+    if round(v, digits) == 0:  # (no "−0.0" for a change that rounds to nothing)
+        v = 0.0
     return ("+" if v > 0 else "−" if v < 0 else "±") + f"{abs(v):,.{digits}f}"
 
 
@@ -614,19 +616,36 @@ def _dead_change(a: list[str], b: list[str]) -> tuple[str, Cell, str]:
     return "dead rules", (f"{len(a)} → {len(b)}", "warn" if died else ""), detail
 
 
+def value_names(report: Report) -> list[str]:
+    """Each swept value by what it sets: the value alone when one key is swept (`6`, `[18, 12, 9, 4,
+    0]`), else `key=value` for each key, the key by its last part (`passes=2, first=5`)."""
+    points = [report.points.get(s.label, []) for s in report.job.sides]
+    if all(len(p) == 1 for p in points):
+        return [p[0][1] for p in points]
+    return [
+        ", ".join(f"{k.rsplit('.', 1)[-1]}={v}" for k, v in p) or s.label
+        for p, s in zip(points, report.job.sides, strict=True)
+    ]
+
+
+def swept_keys(report: Report) -> str:
+    keys = dict.fromkeys(k for s in report.job.sides for k, _ in report.points.get(s.label, []))
+    return " × ".join(keys)
+
+
 def _sweep_headline(report: Report) -> Section:
     sides = report.job.sides
     first, last = report.summaries[sides[0].label], report.summaries[sides[-1].label]
-    fl, ll = (report.values[s.label]["label"] for s in (sides[0], sides[-1]))
-    if len(fl) + len(ll) > 40:  # a grid's points are long: name them by side (the header maps them)
-        fl, ll = sides[0].label, sides[-1].label
+    names = value_names(report)
+    fl, ll = names[0], names[-1]
+    key = swept_keys(report)
 
     def card(what: str, get: Callable[[dict[str, Any]], float], show: Callable[[float], str]) -> tuple[str, Cell, str]:
-        vals = [(get(report.summaries[s.label]), report.values[s.label]["label"]) for s in sides]
+        vals = [(get(report.summaries[s.label]), n) for s, n in zip(sides, names, strict=True)]
         low, high = min(vals, key=lambda v: v[0]), max(vals, key=lambda v: v[0])
         ends = {vals[0][0], vals[-1][0]}
-        inside = "" if {low[0], high[0]} <= ends else f"; from {show(low[0])} to {show(high[0])}"
-        return what, f"{show(get(first))} … {show(get(last))}", f"{fl} … {ll}{inside}"
+        inside = "" if {low[0], high[0]} <= ends else f"; from {show(low[0])} ({low[1]}) to {show(high[0])} ({high[1]})"
+        return what, f"{show(get(first))} … {show(get(last))}", f"{key} {fl} … {ll}{inside}"
 
     return Section(
         HEADLINE,
@@ -682,6 +701,8 @@ def sweep_sections(report: Report) -> list[Section]:
             ]
         )
     out = [sec]
+    if report.steps:
+        out.append(_steps_section(report))
     quality = Section("Game quality by value", ["", *labels], right=[False] + [True] * len(labels), note=QUALITY_NOTE)
     for name, _ in quality_summary.flat(sums[0]["quality"]):
         row: list[Cell] = [QUALITY[name][0]]
@@ -709,6 +730,39 @@ def sweep_sections(report: Report) -> list[Section]:
     dead = [c for lab, s in zip(labels, sums, strict=True) for c in _dead(s, f"{lab}: ")]
     out.append(Section("Dead rules", lines=dead, note="plays, responses and rules that never fired, per value"))
     return out
+
+
+def _steps_section(report: Report) -> Section:
+    """Each value against the one before it: B − A with 95% intervals, paired game by game where the
+    values deal alike, and "identical play" where every game was played the same."""
+    names = dict(zip((s.label for s in report.job.sides), value_names(report), strict=True))
+    sec = Section(
+        "Each value against the one before",
+        [swept_keys(report), "p1 wins", "draws", "turns (mean)", "lead changes", "played alike"],
+        right=[False, True, True, True, True, True],
+        note="each change with its 95% interval (strong where the interval leaves out 0); where the values deal "
+        "alike, game i of both starts from the same deal, so the change is measured game by game and its "
+        "interval is narrower than the values' own; identical play: every game made the same choices with "
+        "the same cards and had the same scores, turn by turn",
+    )
+    for st in report.steps:
+        n, same = st["games"], st["identical"]
+        alike: Cell = (
+            ("identical play", "warn")
+            if n and same == n
+            else (f"{same:,} of {n:,} games" if st["paired"] else "not paired")
+        )
+        sec.rows.append(
+            [
+                f"{names[st['from']]} → {names[st['to']]}",
+                _diff_cell(st["p1_win_rate"], 100, " pts"),
+                _diff_cell(st["draw_rate"], 100, " pts"),
+                _diff_cell(st["turns"], 1, ""),
+                _diff_cell(st["lead_changes"], 1, "", 2),
+                alike,
+            ]
+        )
+    return sec
 
 
 def sections(report: Report) -> list[Section]:

@@ -8,7 +8,20 @@ from html import escape
 from typing import Any
 
 from . import columns, quality_summary, svg
-from .report import QUALITY, Cell, Section, header, players_line, sections, text_of, title, tone_of
+from .report import (
+    QUALITY,
+    Cell,
+    Section,
+    header,
+    measured,
+    players_line,
+    sections,
+    swept_keys,
+    text_of,
+    title,
+    tone_of,
+    value_names,
+)
 from .sim import Report
 
 CSS = """
@@ -129,6 +142,8 @@ def plots(report: Report) -> list[str]:
             )
         )
     out.append(_usage(report, names, sums))
+    if report.differences is not None:
+        out += _changes(report.differences, names)
     ends: list[str] = []
     for s in sums:
         ends += [k for k in s["ends"] if k not in ends]
@@ -148,6 +163,42 @@ def plots(report: Report) -> list[str]:
         )
     )
     return out
+
+
+def _changes(diff: dict[str, Any], names: list[str]) -> list[str]:
+    """B − A with 95% intervals, on scales of the changes themselves (the usage bars are on the scale
+    of the uses, where a change the verdict names is a few pixels wide): results and endings in
+    percentage points, lengths relative, each play's uses per game."""
+
+    def point(d: dict[str, Any], rel: bool = False) -> tuple[float, float, float]:
+        if rel:
+            return (d["relative"], *d["relative_ci95"])
+        return (d["difference"], *d["ci95"])
+
+    who = f"{names[1]} − {names[0]}"
+    results = [("p1 wins", diff["p1_win_rate"]), ("p2 wins", diff["p2_win_rate"]), ("draws", diff["draw_rate"])]
+    results += [(f"ends: {k}", v) for k, v in diff["ends"].items()]
+    lengths = [(m.label, measured(diff, c.name, m)) for c, m in columns.measures() if not m.group]
+    plays = list(diff["plays"].items())
+    return [
+        svg.forest(
+            "Results, B − A: percentage points (95% CI)",
+            [k for k, _ in results],
+            [point(d) for _, d in results],
+            "%",
+            who,
+        ),
+        svg.forest(
+            "Length, B − A: relative change of the mean (95% CI)",
+            [k for k, _ in lengths],
+            [point(d, rel=True) for _, d in lengths],
+            "%",
+            who,
+        ),
+        svg.forest(
+            "Play usage, B − A: times per game (95% CI)", [k for k, _ in plays], [point(d) for _, d in plays], "", who
+        ),
+    ]
 
 
 def _sweep_axes(report: Report) -> tuple[list[str], list[tuple[str, list[str]]], str]:
@@ -191,8 +242,17 @@ def sweep_plots(report: Report) -> list[str]:
         plot("Turns a game: mean (95% CI)", mean("turns")),
         plot("Real choices a game: mean (95% CI)", mean("real_choices")),
     ]
+    if report.steps:  # each value against the one before, paired: the changes at their own scale
+        names = dict(zip((s.label for s in report.job.sides), value_names(report), strict=True))
+        steps = [f"{names[st['from']]} → {names[st['to']]}" for st in report.steps]
+        for title, key, unit in (
+            ("First player's win rate, each value against the one before: points (95% CI)", "p1_win_rate", "%"),
+            ("Turns a game (mean), each value against the one before (95% CI)", "turns", ""),
+        ):
+            pts = [(st[key]["difference"], *st[key]["ci95"]) for st in report.steps]
+            out.append(svg.forest(title, steps, pts, unit, swept_keys(report)))
     for name, _ in quality_summary.flat(report.summaries[report.job.sides[0].label]["quality"]):
-        if name in ("turns", "real_choices"):
+        if name in ("turns", "real_choices", "drawishness"):  # (drawishness is the draw rate, plotted above)
             continue
         unit = "%" if name in ("advantage", "drawishness", "decisiveness", "drama") else ""
         out.append(plot(f"Game quality: {QUALITY[name][0]} (95% CI)", figure(name), unit))

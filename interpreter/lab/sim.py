@@ -27,6 +27,7 @@ from .bench import frozen_heap
 from .catalog import catalog_of, rule_code
 from .columns import Row
 from .job import MAX_DECISIONS, Job, Side, canonical_player, game_seed, players_note, rules_of
+from .parallel import BackendError
 from .parallel import backend as make_backend
 from .progress import Progress
 from .store import Store
@@ -34,20 +35,39 @@ from .store import Store
 FLUSH_EVERY = 0.5  # seconds between commits of finished games
 
 
+def _games_of(kept: int, total: int, sides: int, unit: str) -> str:
+    """`kept` of `total` game numbers, each played under the run's `sides` rulesets (a comparison's
+    two, a sweep's values: `unit` names one)."""
+    if sides > 1:
+        return f"{kept:,} of {total:,} games per {unit} ({kept * sides:,} of {total * sides:,} in all)"
+    return f"{kept:,} of {total:,} games"
+
+
 class Interrupted(CuttleError):
     """Ctrl-C during a run: the games that finished are stored."""
 
     def __init__(self, kept: int, total: int, where: Path | None, sides: int = 1, unit: str = "ruleset") -> None:
-        """`kept` of `total` game numbers, each played under the run's `sides` rulesets (a comparison's
-        two, a sweep's values: `unit` names one)."""
         self.kept, self.total, self.where = kept, total, where
-        of = f"{kept:,} of {total:,} games"
-        if sides > 1:
-            of = f"{kept:,} of {total:,} games per {unit} ({kept * sides:,} of {total * sides:,} in all)"
+        of = _games_of(kept, total, sides, unit)
         if where is None:
             msg = f"interrupted after {of}; nothing kept (give --out DIR to keep games and resume)"
         else:
             msg = f"interrupted: {of} kept in {where}; run the same command again to resume"
+        super().__init__(msg)
+
+
+class Stopped(BackendError):
+    """The backend failed during a run (a Dask scheduler gone): what it was, and the games kept."""
+
+    def __init__(
+        self, why: str, kept: int, total: int, where: Path | None, sides: int = 1, unit: str = "ruleset"
+    ) -> None:
+        self.kept, self.total, self.where = kept, total, where
+        of = _games_of(kept, total, sides, unit)
+        if where is None:
+            msg = f"{why}; {of} were played, none kept (give --out DIR to keep games and resume)"
+        else:
+            msg = f"{why}; {of} kept in {where}; run the same command again to resume"
         super().__init__(msg)
 
 
@@ -72,6 +92,7 @@ class Report:
     settings: str = ""  # sweep: the --set options as given, for the title
     points: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # sweep: per side, (key, value as given)
     usage: dict[str, dict[str, list[float]]] = field(default_factory=dict)  # per side: play -> 95% CI of uses a game
+    steps: list[dict[str, Any]] = field(default_factory=list)  # sweep: each value against the one before (metrics.step)
 
     def players_note(self) -> dict[str, str]:
         """Who played, and what that makes the numbers measure (job.players_note)."""
@@ -81,8 +102,15 @@ class Report:
         if self.kind == "sim":
             return {**self.summaries["a"], **self.players_note()}
         if self.kind == "sweep":
+            steps = {x["to"]: x for x in self.steps}
             return [
-                {**self.values[s.label], **self.summaries[s.label], "pairing": self.pairing, **self.players_note()}
+                {
+                    **self.values[s.label],
+                    **self.summaries[s.label],
+                    "pairing": self.pairing,
+                    **({"from_previous": steps[s.label]} if s.label in steps else {}),
+                    **self.players_note(),
+                }
                 for s in self.job.sides
             ]
         return {
@@ -177,6 +205,7 @@ def play(
     pending: list[Row] = []
     t0 = last = time.perf_counter()
     finished = interrupted = False
+    failed: BackendError | None = None
     try:
         with frozen_heap(collect=False):  # a full collection would cost a short run ~1%
             for results in engine.map(job, work):
@@ -190,6 +219,8 @@ def play(
         finished = True
     except KeyboardInterrupt:
         interrupted = True
+    except BackendError as e:  # the backend failed on the way (a Dask scheduler gone): say what is kept
+        failed = e
     finally:
         if pending:  # every game that finished is kept, whatever stopped the run
             played += store.add(pending)
@@ -197,6 +228,8 @@ def play(
         engine.close(cancel=not finished)
     if interrupted:
         raise Interrupted(len(done) + played, games, store.path, len(job.sides), unit)
+    if failed is not None:
+        raise Stopped(str(failed), len(done) + played, games, store.path, len(job.sides), unit) from None
     return played, len(done), time.perf_counter() - t0, engine.name
 
 
@@ -264,6 +297,12 @@ def run(
         for s in job.sides:
             report.per_game[s.label] = metrics.per_game(store, s.label, games)
             report.usage[s.label] = usage_intervals(store, s.label, games)
+        if kind == "sweep":  # each value against the one before it, on the same game numbers
+            seeds = [game_seed(job.seed, i) for i in range(3)]
+            report.steps = [
+                metrics.step(store, games, a.label, b.label, deals_alike(rules_of(a), rules_of(b), seeds))
+                for a, b in zip(job.sides, job.sides[1:], strict=False)
+            ]
         if kind == "compare":
             report.differences = metrics.differences(store, games, paired, summaries)
             a, b = job.sides

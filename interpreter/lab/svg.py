@@ -352,3 +352,60 @@ def lines(
     out.append(f"<line x1='{left}' x2='{left + plot_w}' y1='{top + plot_h}' y2='{top + plot_h}' stroke='#444'/>")
     out.append("</svg>")
     return "\n".join(out)
+
+
+def forest(
+    title: str,
+    categories: Sequence[str],
+    points: Sequence[tuple[float, float, float]],
+    unit: str = "",
+    xlabel: str = "",
+    width: int = 640,
+) -> str:
+    """Differences with their 95% intervals, one row each (B − A, a value against the one before):
+    a dot at the difference, a bar over its interval, and a line at no change, so that a change of a
+    point or two is as wide as its interval allows. A row whose interval excludes 0 is drawn solid."""
+    row = 20
+    left = int(min(width / 2.5, max(80, 6.6 * max((len(c) for c in categories), default=0) + 14)))
+    right, top, bottom = 24, 30, 44 if xlabel else 28
+    height = top + bottom + row * max(1, len(categories))
+    plot_w = width - left - right
+    known = [v for p in points for v in p if math.isfinite(v)]
+    out = _open(title, width, height)
+    if not known:
+        out.append("</svg>")
+        return "\n".join(out)
+    lo, hi = min(known + [0.0]), max(known + [0.0])
+    if hi - lo < 1e-12:
+        lo, hi = lo - (0.01 if unit == "%" else 1.0), hi + (0.01 if unit == "%" else 1.0)
+    pad = (hi - lo) * 0.08  # no dot or bar on the frame, the line of no change included
+    xmin, xmax, step = axis(hi + pad, lo - pad, most=6)
+
+    def x_of(v: float) -> float:
+        return left + plot_w * (v - xmin) / (xmax - xmin)
+
+    for t in ticks(xmin, xmax, step):
+        out.append(f"<line x1='{x_of(t):.1f}' x2='{x_of(t):.1f}' y1='{top}' y2='{height - bottom}' stroke='#ddd'/>")
+        label = ("+" if t > 0 else "") + _fmt(t, unit)
+        out.append(f"<text x='{x_of(t):.1f}' y='{height - bottom + 14}' text-anchor='middle' {FONT}>{label}</text>")
+    out.append(f"<line x1='{x_of(0):.1f}' x2='{x_of(0):.1f}' y1='{top}' y2='{height - bottom}' stroke='#444'/>")
+    for i, (cat, (v, elo, ehi)) in enumerate(zip(categories, points, strict=True)):
+        y = top + i * row + row / 2
+        out.append(f"<text x='{left - 6}' y='{y + 4:.1f}' text-anchor='end' {FONT}>{escape(cat)}</text>")
+        if not math.isfinite(v):
+            continue
+        seen = math.isfinite(elo) and math.isfinite(ehi) and (elo > 0 or ehi < 0)
+        if math.isfinite(elo) and math.isfinite(ehi):
+            out.append(_error_bar(y, x_of(elo), x_of(ehi), True).replace("#222", colour(0)))
+        tip = f"{cat}: {_fmt(v, unit)} (95% CI {_fmt(elo, unit)} to {_fmt(ehi, unit)})"
+        fill = colour(0) if seen else "#fff"
+        out.append(
+            f"<circle cx='{x_of(v):.1f}' cy='{y:.1f}' r='4' fill='{fill}' stroke='{colour(0)}' stroke-width='1.5'>"
+            f"<title>{escape(tip)}</title></circle>"
+        )
+    if xlabel:
+        out.append(
+            f"<text x='{left + plot_w / 2:.1f}' y='{height - 8}' text-anchor='middle' {FONT}>{escape(xlabel)}</text>"
+        )
+    out.append("</svg>")
+    return "\n".join(out)

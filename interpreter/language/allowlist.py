@@ -14,6 +14,7 @@ from interpreter.core.cards import NAMES, RANK_OF
 from interpreter.core.limits import MAX_INT
 from interpreter.core.zones import CONTROLLER, RANDOM
 
+from .protocol import RuleState, members
 from .runtime import BUILTINS, HELPERS
 
 # the per-card tables of generated code end with a slot for `none` (card -1): no rank, named "none"
@@ -21,44 +22,9 @@ FIXED_GLOBALS = {"RANK_OF": [*RANK_OF, None], "NAMES": [*NAMES, "none"], "RANDOM
 GLOBAL_NAMES = frozenset(HELPERS) | frozenset(BUILTINS) | frozenset(FIXED_GLOBALS) | {"VAL", "SUITR"}
 _TABLE_NAME = re.compile(r"^[KD][0-9]+$")  # the constants table and the definitions' functions
 _LOCAL_NAME = re.compile(r"^(?:g|e|_l[0-9]+|p[0-9]+)$")  # parameters and the compiler's numbered locals
-STATE_ATTRS = frozenset(
-    {
-        "zones",
-        "zone_of",
-        "role",
-        "owner",
-        "host",
-        "atts",
-        "controller",
-        "is_top",
-        "is_marked",
-        "can_play",
-        "move",
-        "put_in_play",
-        "attach",
-        "draw",
-        "shuffle_deck",
-        "swap_zones",
-        "mark",
-        "passed",
-        "declare_winner",
-        "rules",
-        "show",
-        "unmark",
-        "turns_of",
-        "turn_no",
-        "shuffle_under",
-        "counter",
-        "set_counter",
-        "add_counter",
-        "first_player",
-        "last_owner_of",
-        "last_controller_of",
-        "put_face_down",
-        "turn_up",
-        "is_face_down",
-    }
-)
+# the state's attributes and methods generated code may use: the members of one declaration, with
+# their types (protocol.py's RuleState, which mypy holds the engine's State and the reference to)
+STATE_ATTRS = members(RuleState)
 # (what the attribute is read from, attribute): the only attribute accesses generated code makes
 ALLOWED_ATTRS = frozenset(
     {("g", a) for a in STATE_ATTRS} | {("g.rules", "score_of"), ("g.rules", "goal_of"), ("g.atts", "get"), ("e", "get")}

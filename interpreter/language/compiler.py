@@ -63,8 +63,6 @@ from .instructions import (
     PLAY,
     UPTO,
     concat,
-    win_reason,
-    win_rule,
 )
 from .listing import name_function
 from .pyast import (
@@ -404,7 +402,7 @@ class Compiler:
         return obj.node if obj.typ == "card" else _call("_first", obj.node)
 
     # -- what statements need (statements.py), for each construct's `lines` and `instructions` --------
-    def plain_step(self, node: A.Node, bound: set[str], out: list) -> None:
+    def plain_step(self, node: A.Node, bound: set[str], out: list[Any]) -> None:
         """A statement that cannot suspend, at the top of a program: one step running its lines."""
         plain_step(self, node, bound, out)
 
@@ -413,7 +411,7 @@ class Compiler:
         needs it to be a number)."""
         return sub_expr(self, node, bound, number)
 
-    def branches(self, test: Any, then: Any, orelse: Any, bound: set[str], out: list) -> None:
+    def branches(self, test: Any, then: Any, orelse: Any, bound: set[str], out: list[Any]) -> None:
         """The jumps of an `if` on `test` (a function of the state, or an instruction's answer)."""
         branches(self, test, then, orelse, bound, out)
 
@@ -435,7 +433,7 @@ class Compiler:
         """The rule being compiled, as the lab names it ('plays.three', 'triggers.NAME')."""
         return rule_name(self)
 
-    def program(self, prog: A.Program | tuple[A.Node, ...], bound: frozenset[str]) -> tuple:
+    def program(self, prog: A.Program | tuple[A.Node, ...], bound: frozenset[str]) -> tuple[Any, ...]:
         """A program compiled: its instructions (statements.py)."""
         return compile_program(self, prog, bound)
 
@@ -457,8 +455,6 @@ __all__ = [
     "FOREVER",
     "PLAYER_ATTRS",
     "PRIMITIVE_ARITY",
-    "win_reason",
-    "win_rule",
     "Fn",
     "NotInline",
     "plain_compilation",

@@ -64,10 +64,10 @@ class Context:
     # each expression function made by `Compiler.expr` -> its tree and bound names (for the engine, which
     # writes the hot ones into the functions it generates; weak: a function compiled once and dropped,
     # as `explain` does, leaves nothing behind)
-    trees: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary)
+    trees: weakref.WeakKeyDictionary[Any, Any] = field(default_factory=weakref.WeakKeyDictionary)
     # each function of plain statements made by `Compiler.program` -> its statements and bound names (the
     # engine writes a direct play's effect into the function it generates for that play; weak, as `trees`)
-    programs: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary)
+    programs: weakref.WeakKeyDictionary[Any, Any] = field(default_factory=weakref.WeakKeyDictionary)
     # definition (with the kinds and sizes of its arguments) -> (function name, type, cost, size)
     define_fns: dict[str, tuple[str, str, Cost, int]] = field(default_factory=dict)
     define_sizes: dict[str, int] = field(default_factory=dict)  # definition -> nodes once expanded

@@ -80,7 +80,7 @@ class Context:
     rank_counts: dict[str, int] = field(default_factory=dict)
 
     @classmethod
-    def from_data(cls, data: dict | None) -> Context:
+    def from_data(cls, data: dict[str, Any] | None) -> Context:
         """A context from a ruleset's merged YAML (`Rules.data`)."""
         from .parser import parse_expr
 
@@ -667,7 +667,7 @@ class English:
     def looks_like_set(self, node: A.Node) -> bool:
         return _looks_like_set(node, self.ctx)
 
-    def table(self, values: list, counted: A.Node) -> str | None:
+    def table(self, values: list[Any], counted: A.Node) -> str | None:
         """`goals[count(S)]`: 21 with no King, 14 with 1, 10 with 2 ..."""
         np = self.noun(counted)
         if np is None or not values:

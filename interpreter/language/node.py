@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .compiler import Compiler
     from .english import NP, English
     from .printer import Printer
+    from .protocol import ReferenceState
     from .pyast import Scope, _Code
     from .reference import Reference
 
@@ -84,7 +85,7 @@ class Expression(Node):
         `where` may be handed on as a loop of its own (only Where, Name and Call take it)."""
         raise NotImplementedError(type(self).__name__)
 
-    def evaluate(self, r: Reference, g: Any, env: dict, bound: frozenset[str]) -> Any:
+    def evaluate(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: frozenset[str]) -> Any:
         """Its value on state `g` (the reference evaluator: plain, obviously right)."""
         raise NotImplementedError(type(self).__name__)
 
@@ -109,12 +110,12 @@ class Statement(Node):
         """Its Python statements where it cannot suspend (inside `for each`, or a plain step)."""
         raise NotImplementedError(type(self).__name__)
 
-    def instructions(self, c: Compiler, bound: set[str], out: list) -> None:
+    def instructions(self, c: Compiler, bound: set[str], out: list[Any]) -> None:
         """Its instructions at the top of a program (statements.py): by default one step running its
         `lines`; a statement that waits for a player (choose, ask, play from) or branches overrides it."""
         c.plain_step(self, bound, out)
 
-    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+    def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
         """Its effect on state `g` in the reference evaluator."""
         raise NotImplementedError(type(self).__name__)
 

@@ -50,7 +50,7 @@ def _parser() -> Lark:
     return tables.load(grammar, tables.stored()) or tables.build(grammar)
 
 
-def _pos(meta_or_token) -> dict:
+def _pos(meta_or_token) -> dict[str, Any]:
     return {"line": getattr(meta_or_token, "line", 0) or 0, "column": getattr(meta_or_token, "column", 0) or 0}
 
 
@@ -77,19 +77,19 @@ class _Helpers:
 
 
 def _action(cls: type[A.Node], rule: str) -> Any:
-    def action(self: Transformer, meta: Any, c: list) -> Any:
+    def action(self: Transformer[Any, Any], meta: Any, c: list[Any]) -> Any:
         return cls.parse(rule, c, _pos(meta))
 
     action.__name__ = rule
     return action
 
 
-def _transformer() -> type[Transformer]:
+def _transformer() -> type[Transformer[Any, Any]]:
     """The parse actions: each construct's `parse` for its grammar rules (the table of constructs),
     and the rules that make no node of their own (`_Helpers`)."""
     actions = {name: f for name, f in vars(_Helpers).items() if not name.startswith("__")}
     actions.update({rule: _action(cls, rule) for cls in A.CONSTRUCTS for rule in cls.RULES})
-    return cast(type[Transformer], v_args(meta=True)(type("_ToAst", (Transformer,), actions)))
+    return cast(type[Transformer[Any, Any]], v_args(meta=True)(type("_ToAst", (Transformer,), actions)))
 
 
 _ToAst = _transformer()
@@ -160,11 +160,11 @@ _KEYWORDS = (
 )
 
 
-def _within_budget(tree: Tree, span: Span) -> None:
+def _within_budget(tree: Tree[Any], span: Span) -> None:
     """Depth, size and number lengths of a parse tree, checked without recursion before the tree is
     transformed (Lark's transformer recurses, and so do the compiler and the printer)."""
     count = 0
-    stack: list[tuple[Tree | Token, int]] = [(tree, 1)]
+    stack: list[tuple[Tree[Any] | Token, int]] = [(tree, 1)]
     while stack:
         t, depth = stack.pop()
         count += 1

@@ -10,7 +10,7 @@ from typing import Any
 
 from .cost import ONE, Cost
 
-Fn = Callable[[Any, dict], Any]  # a generated function: f(state, bindings)
+Fn = Callable[[Any, dict[str, Any]], Any]  # a generated function: f(state, bindings)
 
 # -- building syntax trees -------------------------------------------------------------------------
 

@@ -110,12 +110,6 @@ def _winner(p) -> int:
     return DRAW if p == -1 else _player(p)
 
 
-def _declare(g, p, won: str, drawn: str) -> None:
-    """`win P` where P may be nobody: P wins (reason `won`), or nobody does, a draw (reason `drawn`)."""
-    w = _winner(p)
-    g.declare_winner(w, drawn if w == DRAW else won)
-
-
 def _from_top(cs):
     """A deck's cards (its list ends with the top card) read from the top; or cards turned round."""
     return cs[::-1]
@@ -175,7 +169,6 @@ HELPERS = {
     "_mul": _mul,
     "_player": _player,
     "_winner": _winner,
-    "_declare": _declare,
     "_count": _count,
     "_deck_top": _deck_top,
 }

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 
 # -- statements ---------------------------------------------------------------------------
-def compile_program(c: Compiler, prog: A.Program | tuple[A.Node, ...], bound: frozenset[str]) -> tuple:
+def compile_program(c: Compiler, prog: A.Program | tuple[A.Node, ...], bound: frozenset[str]) -> tuple[Any, ...]:
     body = prog.body if isinstance(prog, A.Program) else prog
     c.cost = ZERO
     if not body:
@@ -39,17 +39,17 @@ def compile_program(c: Compiler, prog: A.Program | tuple[A.Node, ...], bound: fr
         if fn is not None:
             c.ctx.programs[fn] = (tuple(body), frozenset(bound))
         return ((EXEC, fn),)
-    out: list = []
+    out: list[Any] = []
     block(c, body, set(bound), out)
     return tuple(tuple(i) for i in out)
 
 
-def block(c: Compiler, body, bound: set[str], out: list) -> None:
+def block(c: Compiler, body, bound: set[str], out: list[Any]) -> None:
     for stmt in body:
         stmt.instructions(c, bound, out)
 
 
-def branches(c: Compiler, test: Any, then: Any, orelse: Any, bound: set[str], out: list) -> None:
+def branches(c: Compiler, test: Any, then: Any, orelse: Any, bound: set[str], out: list[Any]) -> None:
     """The instructions of `if`: a jump past `then` unless `test` holds, then `orelse` (if any) jumped
     over after `then`."""
     jif = [JUMP_IF_NOT, test, -1]
@@ -82,7 +82,7 @@ def sub_expr(c: Compiler, node: A.Node, bound: frozenset[str], number: str | Non
     return fn, code
 
 
-def plain_step(c: Compiler, node: A.Node, bound: set[str], out: list) -> None:
+def plain_step(c: Compiler, node: A.Node, bound: set[str], out: list[Any]) -> None:
     """A statement that cannot suspend, at the top of a program: one EXEC of its lines."""
     fb = frozenset(bound)
     used: dict[str, str] = {}

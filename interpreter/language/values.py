@@ -9,8 +9,6 @@ from interpreter.core.errors import RuleRuntimeError
 from interpreter.core.limits import MAX_INT
 
 REST_OF_GAME = 10**12  # the turns of a mark or counter made without `for N turns`
-WIN_REASON = "a rule declared the winner"
-DRAW_REASON = "a rule declared a draw"
 
 
 class Card(int):

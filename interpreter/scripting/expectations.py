@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from interpreter.core.cards import NAMES, UnknownCardError, parse_card
-from interpreter.core.errors import InvalidMoveError, MoveError, ScenarioError, suggest
+from interpreter.core.errors import InvalidMoveError, LocatedError, Location, MoveError, ScenarioError, suggest
 from interpreter.engine.game import PLAYER_NAMES, Game
 from interpreter.engine.knowledge import face_down, known_hidden, knows
 from interpreter.engine.machine import CHOOSE_D, MAIN, PLAY_D, RESPOND
@@ -29,6 +29,7 @@ class Check(NamedTuple):
 
     key: str  # as written: "turn", "p1.hand"
     test: Callable[[Game], str | None]
+    at: Location | None = None  # where the file writes it (its key)
 
 
 class _Reader:
@@ -121,6 +122,14 @@ def _mismatch(what: str, expected: Any, got: Any) -> str:
     return f"{what}: expected {expected}, got {got}"
 
 
+def _order_notes(game: Game, want: list[int], have: list[int]) -> str:
+    """What differs between an ordered list of cards expected and the one there: each card missing
+    and where it is, each card there but not expected, or that only the order differs."""
+    notes = [f"{NAMES[c]} is missing ({_where(game, c)})" for c in want if c not in have]
+    notes += [f"{NAMES[c]} is there but not expected" for c in have if c not in want]
+    return ": " + "; ".join(notes or ["the same cards, in another order"])
+
+
 def _cards_mismatch(game: Game, what: str, want: list[int], have: list[int]) -> str | None:
     """None if `have` holds exactly the cards `want` (in any order), else the two lists and, card by
     card, what differs: `7C is missing (on the stack)`, `10H is there but not expected`."""
@@ -193,8 +202,10 @@ def _stack(r: _Reader, value: Any) -> Callable[[Game], str | None]:
     want = _cards(r, ("stack",), value, empty_ok=True)
 
     def test(game: Game) -> str | None:
-        have = game.state.zones[STACK]
-        return None if list(want) == list(have) else _mismatch("stack (bottom first)", _names(want), _names(have))
+        have = list(game.state.zones[STACK])
+        if list(want) == have:
+            return None
+        return _mismatch("stack (bottom first)", _names(want), _names(have)) + _order_notes(game, want, have)
 
     return test
 
@@ -219,7 +230,18 @@ def _deck_top(r: _Reader, value: Any) -> Callable[[Game], str | None]:
 
     def test(game: Game) -> str | None:
         top = list(reversed(game.state.zones[DECK]))[: len(want)]
-        return None if top == want else _mismatch("deck top (top card first)", _names(want), _names(top))
+        if top == want:
+            return None
+        deck = list(reversed(game.state.zones[DECK]))
+        notes = [
+            f"{NAMES[c]} is {_where(game, c)}" + (f", card {deck.index(c) + 1} from the top" if c in deck else "")
+            for c in want
+            if c not in top
+        ]
+        notes += [f"{NAMES[c]} is there but not expected" for c in top if c not in want]
+        if not notes:
+            notes = ["the same cards, in another order"]
+        return _mismatch("deck top (top card first)", _names(want), _names(top)) + ": " + "; ".join(notes)
 
     return test
 
@@ -247,12 +269,12 @@ def _moves(r: _Reader, key: str, value: Any) -> list[str]:
     return [m.strip() for m in items]
 
 
-def _is_legal(game: Game, text: str) -> tuple[bool, str]:
-    """Whether a move is legal now, and the reason it is not. A text that is not a move of this ruleset
-    at all (no such verb, not a card) is a mistake of the file, not an illegal move; an incomplete
-    move (`discard 3H` where two cards are due) is illegal as written."""
+def _is_legal(game: Game, text: str, by: int | None = None) -> tuple[bool, str]:
+    """Whether a move is legal now (`by`: as that player's move), and the reason it is not. A text that
+    is not a move of this ruleset at all (no such verb, not a card) is a mistake of the file, not an
+    illegal move; an incomplete move (`discard 3H` where two cards are due) is illegal as written."""
     try:
-        game.parse_move(text)
+        game.parse_move(text, by)
     except InvalidMoveError as e:
         raise _NotAMove(str(e)) from None
     except MoveError as e:
@@ -265,70 +287,79 @@ class _NotAMove(Exception):
 
 
 def _legal(r: _Reader, value: Any) -> Callable[[Game], str | None]:
-    want = _moves(r, "legal", value)
+    want = _move_items(r, "legal", value, ("by",))
 
     def test(game: Game) -> str | None:
         bad = []
-        for m in want:
+        for m, _, by in want:
             try:
-                ok, why = _is_legal(game, m)
+                ok, why = _is_legal(game, m, by)
             except _NotAMove as e:
                 bad.append(f"'{m}' to be legal, but it is not a move of this ruleset: {e}")
                 continue
             if not ok:
-                bad.append(_mismatch(f"'{m}' to be legal", "legal", f"illegal ({game.explain(m)})"))
+                why = why if by is not None and game.state.pending is not None else game.explain(m)
+                bad.append(_mismatch(f"'{m}'{_by(by)} to be legal", "legal", f"illegal ({why})"))
         return "; ".join(bad) or None
 
     return test
 
 
-def _illegal_moves(r: _Reader, value: Any) -> list[tuple[str, str | None]]:
-    """`illegal:` items: a move, or {move: MOVE, error: TEXT} (its error must contain TEXT, any case)."""
+def _by(by: int | None) -> str:
+    return "" if by is None else f" by {PLAYER_NAMES[by]}"
+
+
+def _move_items(r: _Reader, key: str, value: Any, extra: tuple[str, ...]) -> list[tuple[str, str | None, int | None]]:
+    """The items of `legal:` or `illegal:`: a move, or a mapping {move: MOVE} with the keys of `extra`:
+    `error: TEXT` (the move's error must contain TEXT, any case), `by: p1|p2` (the move as that
+    player's: illegal while the other player decides). (move, error, player) each."""
     items = value if isinstance(value, list) else [value]
     if not items:
-        raise r.fail(("illegal",), "illegal is empty, so it checks nothing: list the moves")
-    out: list[tuple[str, str | None]] = []
+        raise r.fail((key,), f"{key} is empty, so it checks nothing: list the moves")
+    form = "{move: MOVE, " + ", ".join(f"{k}: {'TEXT' if k == 'error' else 'p1'}" for k in extra) + "}"
+    out: list[tuple[str, str | None, int | None]] = []
     for i, m in enumerate(items):
-        at = ("illegal", i) if isinstance(value, list) else ("illegal",)
+        at = (key, i) if isinstance(value, list) else (key,)
         if isinstance(m, dict):
-            move, error = m.get("move"), m.get("error")
+            move, error, by = m.get("move"), m.get("error"), m.get("by")
+            wrong = set(m) - {"move", *extra}
             if (
-                set(m) != {"move", "error"}
+                wrong
+                or "move" not in m
+                or len(m) < 2
                 or not isinstance(move, str)
                 or not move.strip()
-                or not isinstance(error, str)
-                or not error.strip()
+                or ("error" in m and (not isinstance(error, str) or not error.strip()))
+                or ("by" in m and by not in PLAYERS)
             ):
-                raise r.fail(
-                    at,
-                    "an illegal move with its error is written {move: MOVE, error: TEXT}, not "
-                    f"{{{', '.join(map(str, m))}}}",
-                )
-            out.append((move.strip(), error.strip()))
+                raise r.fail(at, f"a move of {key} with more to check is written {form}, not {_describe_map(m)}")
+            out.append((move.strip(), None if error is None else error.strip(), None if by is None else PLAYERS[by]))
         elif isinstance(m, str) and m.strip():
-            out.append((m.strip(), None))
+            out.append((m.strip(), None, None))
         else:
             raise r.fail(
-                at,
-                "illegal must be a move or a list of moves, e.g. [draw, points 7H], or "
-                f"{{move: MOVE, error: TEXT}}, not {_describe(m)}",
+                at, f"{key} must be a move or a list of moves, e.g. [draw, points 7H], or {form}, not {_describe(m)}"
             )
     return out
 
 
+def _describe_map(m: dict) -> str:
+    return "{" + ", ".join(f"{k}: {v}" for k, v in m.items()) + "}"
+
+
 def _illegal(r: _Reader, value: Any) -> Callable[[Game], str | None]:
-    want = _illegal_moves(r, value)
+    want = _move_items(r, "illegal", value, ("error", "by"))
 
     def test(game: Game) -> str | None:
         bad = []
-        for m, error in want:
+        for m, error, by in want:
             try:
-                ok, why = _is_legal(game, m)
+                ok, why = _is_legal(game, m, by)
             except _NotAMove as e:
                 bad.append(f"'{m}' to be illegal, but it is not a move of this ruleset, so it tests nothing: {e}")
                 continue
             if ok:
-                bad.append(_mismatch(f"'{m}' to be illegal", "illegal", "legal"))
+                bad.append(_mismatch(f"'{m}'{_by(by)} to be illegal", "illegal", "legal"))
             elif error is not None and error.lower() not in why.lower():
                 bad.append(f"'{m}' to be illegal with an error containing '{error}', but its error is: {why}")
         return "; ".join(bad) or None
@@ -511,11 +542,18 @@ def _points(r: _Reader, key: tuple, value: Any) -> SideTest:
         if same:
             return None
         expected = sorted(w or NAMES[c] + "+*" for c, w in want.items())
+        notes = [f"{NAMES[c]} is missing ({_where_point(game, c)})" for c in want if c not in got]
+        notes += [f"{_point_text(game, c, True)} is there but not expected" for c in got if c not in want]
+        notes += [
+            f"{NAMES[c]} has " + (f"the Jacks {_point_text(game, c, True)}" if g.atts.get(c) else "no Jack")
+            for c, w in want.items()
+            if c in got and (w is None and not g.atts.get(c) or w is not None and _point_text(game, c, True) != w)
+        ]
         return _mismatch(
             f"{pname} points",
             "[" + ", ".join(expected) + "]",
             "[" + ", ".join(sorted(_point_text(game, c, True) for c in got)) + "]",
-        )
+        ) + (": " + "; ".join(notes) if notes else "")
 
     return test
 
@@ -608,6 +646,20 @@ def _where(game: Game, c: int) -> str:
         STACK: "on the stack",
         SHOWN: "revealed",
     }.get(z, "not in this game")
+
+
+def _where_point(game: Game, c: int) -> str:
+    """Where a point card expected in front of a player is: on the other side, or not in play."""
+    g = game.state
+    if g.zone_of[c] in (FIELD0, FIELD0 + 1) and g.role[c] == "point":
+        return f"a point card of {PLAYER_NAMES[g.zone_of[c] - FIELD0]}"
+    if g.zone_of[c] in (FIELD0, FIELD0 + 1):
+        return f"in play (p{g.zone_of[c] - FIELD0 + 1}) as {a_role(g.role[c])}"
+    return _where(game, c)
+
+
+def a_role(role: str | None) -> str:
+    return {"royal": "a Royal", "jack": "a Jack"}.get(str(role), f"'{role}'")
 
 
 def _knows(r: _Reader, key: tuple, value: Any) -> SideTest:
@@ -774,36 +826,54 @@ EXPECT_KEYS: tuple[str, ...] = (*GAME_CHECKS, *PLAYERS)
 SIDE_EXPECT: tuple[str, ...] = tuple(SIDE_CHECKS)
 
 
-def read_expect(value: Any, path: tuple, doc: Any) -> list[Check]:
+def read_expect(value: Any, path: tuple, doc: Any, problems: list[LocatedError] | None = None) -> list[Check]:
     """The checks of an `expect:` mapping at `path` of the file; a ScenarioError for anything that is
-    not a valid expectation (an unknown key, a value of the wrong kind, an expectation of nothing)."""
+    not a valid expectation (an unknown key, a value of the wrong kind, an expectation of nothing).
+    With `problems`, every problem is added to it (each key read in turn) instead of the first raised."""
     r = _Reader(doc, path)
     if not isinstance(value, dict):
-        raise ScenarioError(
-            "expect must be a mapping of expectations, e.g. {turn: p2, p1: {score: 7}}"
-            + (", not nothing" if value is None else ""),
-            doc.where(path),
-            code="S005",
+        return _problem(
+            problems,
+            ScenarioError(
+                "expect must be a mapping of expectations, e.g. {turn: p2, p1: {score: 7}}"
+                + (", not nothing" if value is None else ""),
+                doc.where(path),
+                code="S005",
+            ),
         )
     if not value:
-        raise ScenarioError(
-            "expect is empty, so it checks nothing: give at least one expectation", doc.where(path), code="S005"
+        return _problem(
+            problems,
+            ScenarioError(
+                "expect is empty, so it checks nothing: give at least one expectation", doc.where(path), code="S005"
+            ),
         )
     checks: list[Check] = []
     for key, want in value.items():
-        if key in PLAYERS:
-            checks += _read_side(r, key, want)
-        elif key in GAME_CHECKS:
-            checks.append(Check(key, GAME_CHECKS[key](r, want)))
-        else:
-            near = suggest(key, EXPECT_KEYS)
-            raise ScenarioError(
-                f"unknown expectation '{key}'",
-                doc.key_where(path + (key,)),
-                code="S006",
-                hint=f"did you mean '{near}'?" if near else f"expected one of: {', '.join(EXPECT_KEYS)}",
-            )
+        try:
+            if key in PLAYERS:
+                checks += _read_side(r, key, want, problems)
+            elif key in GAME_CHECKS:
+                checks.append(Check(key, GAME_CHECKS[key](r, want), doc.key_where(path + (key,))))
+            else:
+                near = suggest(key, EXPECT_KEYS)
+                raise ScenarioError(
+                    f"unknown expectation '{key}'",
+                    doc.key_where(path + (key,)),
+                    code="S006",
+                    hint=f"did you mean '{near}'?" if near else f"expected one of: {', '.join(EXPECT_KEYS)}",
+                )
+        except ScenarioError as e:
+            _problem(problems, e)
     return checks
+
+
+def _problem(problems: list[LocatedError] | None, e: ScenarioError) -> list[Check]:
+    """Raise `e`, or add it to `problems` when they are being collected (no checks, then)."""
+    if problems is None:
+        raise e
+    problems.append(e)
+    return []
 
 
 def _side_check(test: Any, p: int, pname: str) -> Callable[[Any], Any]:
@@ -811,7 +881,7 @@ def _side_check(test: Any, p: int, pname: str) -> Callable[[Any], Any]:
     return lambda game: test(game, p, pname)
 
 
-def _read_side(r: _Reader, pname: str, want: Any) -> list[Check]:
+def _read_side(r: _Reader, pname: str, want: Any, problems: list[LocatedError] | None = None) -> list[Check]:
     if not isinstance(want, dict) or not want:
         raise r.fail(
             (pname,),
@@ -821,16 +891,21 @@ def _read_side(r: _Reader, pname: str, want: Any) -> list[Check]:
     p = PLAYERS[pname]
     out = []
     for key, w in want.items():
-        if key not in SIDE_CHECKS:
-            near = suggest(key, SIDE_EXPECT)
-            raise ScenarioError(
-                f"unknown expectation '{key}' for {pname}",
-                r.doc.key_where(r.path + (pname, key)),
-                code="S006",
-                hint=f"did you mean '{near}'?" if near else f"expected one of: {', '.join(SIDE_EXPECT)}",
+        try:
+            if key not in SIDE_CHECKS:
+                near = suggest(key, SIDE_EXPECT)
+                raise ScenarioError(
+                    f"unknown expectation '{key}' for {pname}",
+                    r.doc.key_where(r.path + (pname, key)),
+                    code="S006",
+                    hint=f"did you mean '{near}'?" if near else f"expected one of: {', '.join(SIDE_EXPECT)}",
+                )
+            side_test = SIDE_CHECKS[key](r, (pname, key), w)
+            out.append(
+                Check(f"{pname}.{key}", _side_check(side_test, p, pname), r.doc.key_where(r.path + (pname, key)))
             )
-        side_test = SIDE_CHECKS[key](r, (pname, key), w)
-        out.append(Check(f"{pname}.{key}", _side_check(side_test, p, pname)))
+        except ScenarioError as e:
+            _problem(problems, e)
     return out
 
 
@@ -839,4 +914,9 @@ def failures(game: Game, checks: list[Check]) -> list[str]:
     return [msg for c in checks if (msg := c.test(game)) is not None]
 
 
-__all__ = ["Check", "read_expect", "failures", "EXPECT_KEYS", "SIDE_EXPECT", "PLAYERS"]
+def failing(game: Game, checks: list[Check]) -> list[tuple[Check, str]]:
+    """The checks that do not hold in `game`, each with what went wrong."""
+    return [(c, msg) for c in checks if (msg := c.test(game)) is not None]
+
+
+__all__ = ["Check", "read_expect", "failures", "failing", "EXPECT_KEYS", "SIDE_EXPECT", "PLAYERS"]

@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from interpreter.core.errors import CuttleError, RecordError, RulesetError
+from interpreter.core.errors import CuttleError, RecordError, RulesetError, ScenarioErrors
 from interpreter.core.files import FileProblem, read_text
 from interpreter.core.limits import MAX_SCENARIO_STEPS
 from interpreter.engine.game import Game
@@ -186,6 +186,8 @@ def start(data: dict[str, Any], path: str | Path = "record", force: bool = False
         if data.get("setup") is not None:
             return Game(rules, build_position(rules, data["setup"], seed), seed, setup=data["setup"])
         return Game.new(rules, seed)
+    except ScenarioErrors as e:  # the first problem, in one line
+        raise RecordError(f"'{path}': its start cannot be set up: {e.errors[0].render().splitlines()[0]}") from None
     except CuttleError as e:
         raise RecordError(f"'{path}': its start cannot be set up: {e}") from None
     except (Exception, RecursionError) as e:  # the error boundary: never a traceback from a record

@@ -12,9 +12,11 @@ from pathlib import Path
 from interpreter.core.errors import (
     CuttleError,
     InvalidMoveError,
+    LocatedError,
     MoveError,
     RulesetError,
     ScenarioError,
+    ScenarioErrors,
     suggest,
 )
 from interpreter.core.files import FileProblem, read_text, scan_root
@@ -24,12 +26,12 @@ from interpreter.rules import load_ruleset
 from interpreter.rules.sources import resolve_spec
 from interpreter.rules.yamlsrc import load_yaml
 
-from .expectations import EXPECT_KEYS, SIDE_EXPECT, Check, failures, read_expect
+from .expectations import EXPECT_KEYS, PLAYERS, SIDE_EXPECT, Check, failing, read_expect
 from .records import FORMAT as RECORD_FORMAT
 from .setup import build_position
 
 TOP_KEYS = ("name", "ruleset", "seed", "setup", "moves", "expect", "description")
-STEP_FORMS = ("a move", "{move: MOVE}", "{expect: {...}}", "{illegal: MOVE, error: TEXT}")
+STEP_FORMS = ("a move", "{move: MOVE}", "{expect: {...}}", "{illegal: MOVE, error: TEXT, by: p1}")
 
 
 @dataclass
@@ -58,6 +60,8 @@ def run_file(path: str | Path, ruleset_override: str | None = None, within: Path
     name = str(data.get("name", name))
     try:
         return _run(doc, data, path, name, ruleset_override)
+    except ScenarioErrors as e:  # every problem of the file, each at its own line
+        return Result(path, name, False, [x.render() for x in e.errors])
     except ScenarioError as e:
         return Result(path, name, False, [e.render()])
     except RulesetError as e:
@@ -74,62 +78,72 @@ class _Step:
     where: str  # file:line:col of the step
     move: str = ""  # move, illegal: the move's text
     error: str | None = None  # illegal: text its error must contain
+    by: int | None = None  # illegal: the player whose move it is (None: whoever decides)
     checks: list[Check] = field(default_factory=list)  # expect
 
 
-def _read_steps(doc, data: dict) -> list[_Step]:
-    """Every step of `moves:`, read and validated before anything is played."""
+def _read_steps(doc, data: dict, problems: list[LocatedError]) -> list[_Step]:
+    """Every step of `moves:`, read and validated before anything is played; each problem found is
+    added to `problems` (every step is read)."""
     moves = data.get("moves")
     if moves is None:
         return []
     if not isinstance(moves, list):
-        raise ScenarioError("moves must be a list", doc.where(("moves",)), code="S003")
+        problems.append(ScenarioError("moves must be a list", doc.where(("moves",)), code="S003"))
+        return []
     if len(moves) > MAX_SCENARIO_STEPS:
-        raise ScenarioError(
-            f"more than {MAX_SCENARIO_STEPS:,} steps (MAX_SCENARIO_STEPS)", doc.where(("moves",)), code="S003"
-        )
+        many = f"more than {MAX_SCENARIO_STEPS:,} steps (MAX_SCENARIO_STEPS)"
+        problems.append(ScenarioError(many, doc.where(("moves",)), code="S003"))
+        return []
     steps = []
     for i, step in enumerate(moves):
-        path = ("moves", i)
-        loc = doc.where(path)
-        at = str(loc) if loc is not None else f"{doc.file}: moves[{i}]"
-        if isinstance(step, (str, int)) and not isinstance(step, bool) and str(step).strip():
-            steps.append(_Step("move", at, move=str(step).strip()))
-            continue
-        if not isinstance(step, dict) or not step:
-            raise ScenarioError(f"a step is {', '.join(STEP_FORMS[:-1])} or {STEP_FORMS[-1]}", loc, code="S004")
-        allowed = ("expect",) if "expect" in step else ("illegal", "error") if "illegal" in step else ("move",)
-        for k in step:
-            if k not in allowed:
-                near = suggest(str(k), allowed)
-                raise ScenarioError(
-                    f"unknown key '{k}' in this step",
-                    doc.key_where(path + (k,)),
-                    code="S004",
-                    hint=f"did you mean '{near}'?" if near else f"a step has: {', '.join(allowed)}",
-                )
-        if "expect" in step:
-            steps.append(_Step("expect", at, checks=read_expect(step["expect"], path + ("expect",), doc)))
-            continue
-        key = allowed[0]
-        text = step[key]
-        if not isinstance(text, (str, int)) or isinstance(text, bool) or not str(text).strip():
-            raise ScenarioError(f"{key}: must be a move, e.g. 'points 7H'", doc.where(path + (key,)), code="S004")
-        error = step.get("error")
-        if "error" in step and (not isinstance(error, (str, int)) or isinstance(error, bool) or not str(error).strip()):
-            raise ScenarioError(
-                "error: must be the text the move's error contains (an empty one matches every error)",
-                doc.where(path + ("error",)),
-                code="S004",
-            )
-        steps.append(_Step(key, at, move=str(text).strip(), error=None if error is None else str(error)))
+        try:
+            steps.append(_read_step(doc, i, step, problems))
+        except ScenarioError as e:
+            problems.append(e)
     return steps
 
 
-def _run(doc, data: dict, path: str, name: str, ruleset_override: str | None) -> Result:
-    def where(p):
-        return doc.where(p)
+def _read_step(doc, i: int, step: object, problems: list[LocatedError]) -> _Step:
+    path = ("moves", i)
+    loc = doc.where(path)
+    at = str(loc) if loc is not None else f"{doc.file}: moves[{i}]"
+    if isinstance(step, (str, int)) and not isinstance(step, bool) and str(step).strip():
+        return _Step("move", at, move=str(step).strip())
+    if not isinstance(step, dict) or not step:
+        raise ScenarioError(f"a step is {', '.join(STEP_FORMS[:-1])} or {STEP_FORMS[-1]}", loc, code="S004")
+    allowed = ("expect",) if "expect" in step else ("illegal", "error", "by") if "illegal" in step else ("move",)
+    for k in step:
+        if k not in allowed:
+            near = suggest(str(k), allowed)
+            raise ScenarioError(
+                f"unknown key '{k}' in this step",
+                doc.key_where(path + (k,)),
+                code="S004",
+                hint=f"did you mean '{near}'?" if near else f"a step has: {', '.join(allowed)}",
+            )
+    if "expect" in step:
+        return _Step("expect", at, checks=read_expect(step["expect"], path + ("expect",), doc, problems))
+    key = allowed[0]
+    text = step[key]
+    if not isinstance(text, (str, int)) or isinstance(text, bool) or not str(text).strip():
+        raise ScenarioError(f"{key}: must be a move, e.g. 'points 7H'", doc.where(path + (key,)), code="S004")
+    error = step.get("error")
+    if "error" in step and (not isinstance(error, (str, int)) or isinstance(error, bool) or not str(error).strip()):
+        raise ScenarioError(
+            "error: must be the text the move's error contains (an empty one matches every error)",
+            doc.where(path + ("error",)),
+            code="S004",
+        )
+    by = step.get("by")
+    if "by" in step and by not in PLAYERS:
+        raise ScenarioError(
+            f"by: must be p1 or p2 (whose move it is), not '{by}'", doc.where(path + ("by",)), code="S004"
+        )
+    return _Step(key, at, move=str(text).strip(), error=None if error is None else str(error), by=PLAYERS.get(str(by)))
 
+
+def _run(doc, data: dict, path: str, name: str, ruleset_override: str | None) -> Result:
     if data.get("format") == RECORD_FORMAT:
         raise ScenarioError(
             "this is a saved game record, not a scenario",
@@ -137,13 +151,28 @@ def _run(doc, data: dict, path: str, name: str, ruleset_override: str | None) ->
             code="S003",
             hint="step through it with `cuttle replay FILE` (or `cuttle replay FILE --print`)",
         )
+    game, steps, final = _prepare(doc, data, path, ruleset_override)
+    return _play(doc, game, steps, final, path, name)
+
+
+def _prepare(doc, data: dict, path: str, ruleset_override: str | None) -> tuple[Game, list[_Step], list[Check] | None]:
+    """The game at the scenario's start, its steps and its final expectations, every part of the file
+    read before anything is played: every problem found is reported at once (ScenarioErrors)."""
+    problems: list[LocatedError] = []
     for k in data:
         if k not in TOP_KEYS:
             near = suggest(k, TOP_KEYS)
             hint = f"did you mean '{near}'?" if near else f"expected one of: {', '.join(TOP_KEYS)}"
             if k in ("plays", "kind", "extends", "deck", "responses", "kinds", "define"):
                 hint = "this looks like a ruleset: check it with `cuttle check FILE`, use it with --ruleset FILE"
-            raise ScenarioError(f"unknown key '{k}'", doc.key_where((k,)), code="S003", hint=hint)
+            problems.append(ScenarioError(f"unknown key '{k}'", doc.key_where((k,)), code="S003", hint=hint))
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        problems.append(ScenarioError("seed must be a whole number", doc.where(("seed",)), code="S003"))
+        seed = 0
+    steps = _read_steps(doc, data, problems)
+    final = read_expect(data["expect"], ("expect",), doc, problems) if "expect" in data else None
+    rules = None
     spec = ruleset_override or str(data.get("ruleset", "default"))
     try:
         if ruleset_override is None:  # a file the scenario names: beside it or below, nowhere else
@@ -151,18 +180,30 @@ def _run(doc, data: dict, path: str, name: str, ruleset_override: str | None) ->
         rules = load_ruleset(spec)
     except RulesetError as e:
         if e.where is None and "ruleset" in data and ruleset_override is None:
-            raise RulesetError(e.message, where(("ruleset",)), code=e.code, hint=e.hint) from None
-        raise
-    seed = data.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ScenarioError("seed must be a whole number", where(("seed",)), code="S003")
-    steps = _read_steps(doc, data)
-    final = read_expect(data["expect"], ("expect",), doc) if "expect" in data else None
-    if "setup" in data:
-        state = build_position(rules, data["setup"], seed, where)
-        game = Game(rules, state, seed, setup=data["setup"])
-    else:
-        game = Game.new(rules, seed)
+            e = RulesetError(e.message, doc.where(("ruleset",)), code=e.code, hint=e.hint)
+        problems.append(e)
+    game = None
+    if rules is not None:
+        try:
+            if "setup" in data:
+                game = Game(rules, build_position(rules, data["setup"], seed, doc.where), seed, setup=data["setup"])
+            else:
+                game = Game.new(rules, seed)
+        except ScenarioErrors as e:
+            problems += e.errors
+        except ScenarioError as e:
+            problems.append(e)
+    if problems:
+        raise ScenarioErrors(sorted(problems, key=_line_of))
+    assert game is not None
+    return game, steps, final
+
+
+def _line_of(e: LocatedError) -> tuple[int, int]:
+    return (e.where.line, e.where.column) if e.where is not None else (0, 0)
+
+
+def _play(doc, game: Game, steps: list[_Step], final: list[Check] | None, path: str, name: str) -> Result:
     out: list[str] = []
     last = "the start"
     played: list[str] = []  # each move played, as the step that played it: "step 3 'resolve' (line 12)"
@@ -178,20 +219,20 @@ def _run(doc, data: dict, path: str, name: str, ruleset_override: str | None) ->
             line = step.where.rsplit(":", 2)[-2] if step.where.count(":") >= 2 else ""
             played.append(last + (f" (line {line})" if line.isdigit() else ""))
         elif step.kind == "expect":
-            wrong = failures(game, step.checks)
+            wrong = failing(game, step.checks)
             if wrong:
-                out += [f"{at} (after {last}): {f}" for f in wrong]
-                out += _diverged(game, step.checks, played)
+                out += [f"{c.at or step.where}: step {i + 1} (after {last}): {f}" for c, f in wrong]
+                out += _diverged(game, [c for c, _ in wrong], played)
                 break
         else:
             out += _check_illegal(game, step, at)
             if out:
                 break
     if not out and final is not None:
-        wrong = failures(game, final)
-        out += [f"{where(('expect',))}: final expectations (after {last}): {f}" for f in wrong]
+        wrong = failing(game, final)
+        out += [f"{c.at or doc.where(('expect',))}: final expectations (after {last}): {f}" for c, f in wrong]
         if wrong:
-            out += _diverged(game, final, played)
+            out += _diverged(game, [c for c, _ in wrong], played)
     return Result(path, name, not out, out)
 
 
@@ -200,9 +241,10 @@ def _check_illegal(game: Game, step: _Step, at: str) -> list[str]:
     is unchanged. A text that is not a move of the ruleset at all tests nothing, so it fails."""
     out = []
     before = game.state.key()
+    by = "" if step.by is None else f" for p{step.by + 1}"
     try:
-        game.parse_move(step.move)
-        out.append(f"{at}: '{step.move}' was expected to be illegal, but it is legal")
+        game.parse_move(step.move, step.by)
+        out.append(f"{at}: '{step.move}' was expected to be illegal{by}, but it is legal")
     except InvalidMoveError as e:
         out.append(
             f"{at}: '{step.move}' was expected to be illegal, but it is not a move of this "

@@ -5,8 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.core.cards import ALL_RANKS, NAMES, RANK_OF, UnknownCardError, parse_card
-from interpreter.core.errors import CuttleError, Location, ScenarioError, rule_failure, suggest
+from interpreter.core.errors import (
+    CuttleError,
+    LocatedError,
+    Location,
+    ScenarioError,
+    ScenarioErrors,
+    rule_failure,
+    suggest,
+)
+from interpreter.core.limits import MAX_HANDS
 from interpreter.engine.machine import run
+from interpreter.engine.outcome import Outcome, Termination
 from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, State, new_state
 from interpreter.rules import Rules
 from interpreter.rules.defs import fire
@@ -18,7 +28,7 @@ SIDE_KEYS: tuple[str, ...] = ("hand", "points", "royals", "knows")
 # -- turn state, marks and counters (issue 9A): `turn_number: N`; per player `marks: [NAME...]` (for the
 # rest of the game) and `counters: {NAME: N}` (counters of players declared in the ruleset)
 # and `cards: {9S: {marks: [frozen], counters: {NAME: N}}}` for the marks and counters of single cards
-SETUP_KEYS += ("turn_number", "cards")
+SETUP_KEYS += ("turn_number", "cards", "passes")
 # `game_starts: true`: the ruleset's `game starts` rules run on the position before its first decision
 # (a setup is a position inside a game, so by default they are taken to have run before it)
 SETUP_KEYS += ("game_starts",)
@@ -62,6 +72,15 @@ class _Position:
         self.placed: dict[int, tuple] = {}  # card -> where in the setup it was placed
         self.universe = set(rules.deck_cards)
         self.by_role = rules.ranks_by_role()
+        self.problems: list[LocatedError] = []  # what is wrong with the cards placed so far, all of it
+
+    def each(self, items: list, place: Any) -> None:
+        """`place(i, item)` for each item of a list of the setup, every problem noted, none stopping."""
+        for i, item in enumerate(items):
+            try:
+                place(i, item)
+            except ScenarioError as e:
+                self.problems.append(e)
 
     def build(self, setup: dict) -> State:
         if not isinstance(setup, dict):
@@ -69,13 +88,26 @@ class _Position:
         for k in setup:
             if k not in SETUP_KEYS:
                 msg, hint = _unknown_key("setup", k, SETUP_KEYS)
-                raise self.err(msg, ("setup", k), hint)
+                self.problems.append(self.err(msg, ("setup", k), hint))
         for pname, p in PLAYERS.items():
-            self.side(pname, p, setup.get(pname) or {})
-        deck = self.cards_at(("setup", "deck"), setup.get("deck"))
-        top = [self.card(t, ("setup", "deck", i)) for i, t in enumerate(deck)]
-        for i, t in enumerate(self.cards_at(("setup", "scrap"), setup.get("scrap"))):
-            self.place(self.card(t, ("setup", "scrap", i)), SCRAP)
+            try:
+                self.side(pname, p, setup.get(pname) or {})
+            except ScenarioError as e:
+                self.problems.append(e)
+        top: list[int] = []
+        try:
+            self.each(
+                self.cards_at(("setup", "deck"), setup.get("deck")),
+                lambda i, t: top.append(self.card(t, ("setup", "deck", i))),
+            )
+            self.each(
+                self.cards_at(("setup", "scrap"), setup.get("scrap")),
+                lambda i, t: self.place(self.card(t, ("setup", "scrap", i)), SCRAP),
+            )
+        except ScenarioError as e:
+            self.problems.append(e)
+        if self.problems:  # every card is read; what follows needs them all in their places
+            raise ScenarioErrors(self.problems)
         self.unplaced(setup.get("unplaced", "deck" if _deal_leaves_a_deck(self.rules) else "hands"), top)
         for pname, p in PLAYERS.items():
             self.knows(pname, p, setup.get(pname) or {})
@@ -136,34 +168,43 @@ class _Position:
         for k in side:
             if k not in SIDE_KEYS:
                 msg, hint = _unknown_key(f"setup.{pname}", k, SIDE_KEYS)
-                raise self.err(msg, ("setup", pname, k), hint)
-        for i, t in enumerate(self.cards_at(("setup", pname, "hand"), side.get("hand"))):
-            self.place(self.card(t, ("setup", pname, "hand", i)), HAND0 + p)
-        for i, t in enumerate(self.cards_at(("setup", pname, "royals"), side.get("royals"))):
+                self.problems.append(self.err(msg, ("setup", pname, k), hint))
+        hand = self.cards_at(("setup", pname, "hand"), side.get("hand"))
+        self.each(hand, lambda i, t: self.place(self.card(t, ("setup", pname, "hand", i)), HAND0 + p))
+
+        def royal(i: int, t: Any) -> None:
             c = self.card(t, ("setup", pname, "royals", i))
             self.fits(c, "royal", ("setup", pname, "royals", i), "a Royal")
             self.place(c, FIELD0 + p)
             g.role[c], g.owner[c] = "royal", p
+
         for key in ROLE_KEYS:
             if side.get(key) is not None:
                 self.in_roles(pname, p, key, side[key])
-        for i, t in enumerate(self.cards_at(("setup", pname, "points"), side.get("points"))):
-            path = ("setup", pname, "points", i)
-            names = str(t).split("+")
-            base = self.card(names[0], path)
-            jacks = [self.card(j, path) for j in names[1:]]
-            self.fits(base, "point", path, "a point card")
-            for j in jacks:
-                self.fits(j, "jack", path, "on a point card")
-            n = len(jacks)
-            # jacks alternate owners, the top one belonging to this player
-            owners = [p if (n - 1 - k) % 2 == 0 else 1 - p for k in range(n)]
-            self.place(base, FIELD0 + p)
-            g.role[base], g.owner[base] = "point", (p if n % 2 == 0 else 1 - p)
-            for j, o in zip(jacks, owners, strict=True):
-                self.place(j, FIELD0 + o)
-                g.role[j], g.owner[j], g.host[j] = "jack", o, base
-                g.atts.setdefault(base, []).append(j)
+        self.each(self.cards_at(("setup", pname, "royals"), side.get("royals")), royal)
+        self.each(
+            self.cards_at(("setup", pname, "points"), side.get("points")), lambda i, t: self.point(p, pname, i, t)
+        )
+
+    def point(self, p: int, pname: str, i: int, t: Any) -> None:
+        """A point card of a side, with its Jacks (bottom to top): `"7H+JC"`."""
+        g = self.g
+        path = ("setup", pname, "points", i)
+        names = str(t).split("+")
+        base = self.card(names[0], path)
+        jacks = [self.card(j, path) for j in names[1:]]
+        self.fits(base, "point", path, "a point card")
+        for j in jacks:
+            self.fits(j, "jack", path, "on a point card")
+        n = len(jacks)
+        # jacks alternate owners, the top one belonging to this player
+        owners = [p if (n - 1 - k) % 2 == 0 else 1 - p for k in range(n)]
+        self.place(base, FIELD0 + p)
+        g.role[base], g.owner[base] = "point", (p if n % 2 == 0 else 1 - p)
+        for j, o in zip(jacks, owners, strict=True):
+            self.place(j, FIELD0 + o)
+            g.role[j], g.owner[j], g.host[j] = "jack", o, base
+            g.atts.setdefault(base, []).append(j)
 
     def in_roles(self, pname: str, p: int, key: str, spec: Any) -> None:
         """`roles:`, `face_down:` or `unseen:` of a side: cards in front of the player in roles of the
@@ -236,23 +277,30 @@ class _Position:
             self.g.known |= 1 << ((c << 1) + p)
 
     def match(self, match: Any) -> None:
-        """Hands already won in a match: {p1: 2, p2: 1}."""
+        """Hands already played in a match: {p1: 2, p2: 1}, and `draws: N` hands that ended in a draw."""
         if match is None:
             return
         if (
             not isinstance(match, dict)
-            or set(match) - set(PLAYERS)
+            or set(match) - {*PLAYERS, "draws"}
             or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in match.values())
         ):
-            raise self.err("setup.match must be the hands won so far, e.g. {p1: 2, p2: 1}", ("setup", "match"))
+            raise self.err(
+                "setup.match must be the hands won so far (and drawn), e.g. {p1: 2, p2: 1, draws: 1}",
+                ("setup", "match"),
+            )
         wins = (int(match.get("p1", 0)), int(match.get("p2", 0)))
         if max(wins) >= self.rules.match_wins:
             raise self.err(
                 f"setup.match: the match is already over (a player needs {self.rules.match_wins} hands)",
                 ("setup", "match"),
             )
+        draws = int(match.get("draws", 0))
+        if sum(wins) + draws >= MAX_HANDS:
+            raise self.err(f"setup.match: a match has at most {MAX_HANDS:,} hands (MAX_HANDS)", ("setup", "match"))
         self.g.wins = wins
-        self.g.hands = tuple((p, "before the scenario") for p in (0, 1) for _ in range(wins[p]))
+        won = tuple(Outcome(p, Termination.SETUP) for p in (0, 1) for _ in range(wins[p]))
+        self.g.hands = won + (Outcome(None, Termination.SETUP),) * draws
 
     def turn_and_generator(self, setup: dict) -> None:
         turn = setup.get("turn", "p1")
@@ -310,12 +358,20 @@ class _Position:
 
 
 def _set_turn_state(g: State, rules: Rules, setup: dict, err: Any) -> None:
-    """The 9A keys of a setup: the turn number, and each player's marks and counters."""
+    """The 9A keys of a setup: the turn number, the passes in a row, and each player's marks and counters."""
     if "turn_number" in setup:
         n = setup["turn_number"]
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 10**6:
             raise err("setup.turn_number must be a whole number from 1 (the first turn)", ("setup", "turn_number"))
         g.turn_no = n
+    if "passes" in setup:  # passes in a row so far (a position written out in the middle of a deck-out)
+        n = setup["passes"]
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < max(rules.passes_to_end, 1):
+            raise err(
+                f"setup.passes must be the passes in a row so far, from 0 to {max(rules.passes_to_end - 1, 0)}",
+                ("setup", "passes"),
+            )
+        g.passes = n
     for pname, p in PLAYERS.items():
         side = setup.get(pname) or {}
         marks = side.get("marks")

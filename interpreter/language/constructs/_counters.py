@@ -15,6 +15,7 @@ from .attribute import Attr
 
 if TYPE_CHECKING:
     from ..compiler import Compiler
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -47,7 +48,9 @@ def _value_card(c: Compiler, node: Node, scope: Scope, used: dict[str, str]) -> 
     return obj.node if obj.typ == "card" else _call("_first", obj.node)
 
 
-def _counter_key(r: Reference, target: Node, g: Any, env: dict, bound: set[str]) -> tuple[int, str]:
+def _counter_key(
+    r: Reference, target: Node, g: ReferenceState, env: dict[str, Any], bound: set[str]
+) -> tuple[int, str]:
     """Where the reference evaluator keeps counter `X.NAME`: the card, or -1 - player."""
     assert isinstance(target, Attr)
     obj = r.ev(target.obj, g, env, frozenset(bound))
@@ -55,7 +58,7 @@ def _counter_key(r: Reference, target: Node, g: Any, env: dict, bound: set[str])
     return key, target.name
 
 
-def _value_card_of(r: Reference, target: Node, g: Any, env: dict, bound: set[str]) -> int | None:
+def _value_card_of(r: Reference, target: Node, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> int | None:
     """The card of `X.value` as the target of `set`/`add`; None when the target is a counter."""
     if isinstance(target, Attr) and target.name == "value":
         return _first(r.ev(target.obj, g, env, frozenset(bound)))

@@ -12,6 +12,7 @@ from ..values import Player, _player, cards
 
 if TYPE_CHECKING:
     from ..compiler import Compiler
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -27,7 +28,9 @@ def _marked_player(c: Compiler, node: Node, scope: Scope, used: dict[str, str]) 
     return ast.BinOp(left=_const(-1), op=ast.Sub(), right=c._as_player(x, node, "mark"))
 
 
-def _marks(r: Reference, marked: Node, g: Any, env: dict, bound: set[str], do: Callable[[int], None]) -> None:
+def _marks(
+    r: Reference, marked: Node, g: ReferenceState, env: dict[str, Any], bound: set[str], do: Callable[[int], None]
+) -> None:
     """`do(key)` for the player marked (their key, -1 - player), or for each of the cards marked."""
     who = r.ev(marked, g, env, frozenset(bound))
     if isinstance(who, Player):

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -54,7 +55,7 @@ class Ask(Statement):
         declined = "you decline" if who == "you" else "they decline"
         return text + (f"; if {declined}, {e.block(self.orelse)}" if self.orelse else "")
 
-    def instructions(self, c: Compiler, bound: set[str], out: list) -> None:
+    def instructions(self, c: Compiler, bound: set[str], out: list[Any]) -> None:
         """P answers VERB or `decline` (an ASK), then the jump of an `if` on the answer."""
         who, w = c.sub_expr(self.player, frozenset(bound))
         c._expect(w, ("player",), self.player, "'agrees'")
@@ -70,7 +71,7 @@ class Ask(Statement):
     def lines(self, c: Compiler, scope: Scope, used: dict[str, str]) -> list[ast.stmt]:
         raise not_in_loop(c, self)  # (a program that may wait is made of instructions: `instructions`)
 
-    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+    def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
         """P answers (through `decide("ask", P, VERB)`: True for yes), or the seeded generator for
         `random` (yes or no, even odds)."""
         v = r.ev(self.player, g, env, frozenset(bound))

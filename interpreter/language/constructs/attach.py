@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -52,9 +53,9 @@ class Attach(Statement):
             ast.If(test=_compare(_load(h), ast.GtE(), _const(0)), body=body, orelse=[]),
         ]
 
-    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+    def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
         cs = cards(r.ev(self.card, g, env, frozenset(bound)))
         h = _first(r.ev(self.host, g, env, frozenset(bound)))
         if h >= 0:
             for c in cs:
-                g.attach(c, h, env.get("me"), self.role)
+                g.attach(c, h, env["me"], self.role)

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -151,7 +152,7 @@ class Attr(Expression):
             return _Code(_call(_g("is_face_down"), x), "bool", cost)
         return _Code(_compare(_item(_g("host"), x), ast.GtE(), _const(0)), "bool", cost)  # attached
 
-    def evaluate(self, r: Reference, g: Any, env: dict, bound: frozenset[str]) -> Any:
+    def evaluate(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: frozenset[str]) -> Any:
         a = self.name
         obj = r.ev(self.obj, g, env, bound)
         if a in r.ctx.counters:

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -211,7 +212,7 @@ class BinOp(Expression):
         return _Code(_call(helper, left.node, right.node), "int", cost)
 
     # -- meaning ------------------------------------------------------------------------------
-    def evaluate(self, r: Reference, g: Any, env: dict, bound: frozenset[str]) -> Any:
+    def evaluate(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: frozenset[str]) -> Any:
         op = self.op
         left = r.ev(_rank_literal(self.left, self.right), g, env, bound)
         if op == "and":

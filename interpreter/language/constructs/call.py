@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -217,7 +218,7 @@ class Call(Expression):
         return _Code(ast.BinOp(left=_const(1), op=ast.Sub(), right=p), "player", cost)  # other
 
     # -- the reference meaning ------------------------------------------------------------------
-    def evaluate(self, r: Reference, g: Any, env: dict, bound: frozenset[str]) -> Any:
+    def evaluate(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: frozenset[str]) -> Any:
         if self.func in r.ctx.defines:
             return r._define(self.func, self.args, g, env, bound)
         if self.func == "total" and len(self.args) == 2:  # `total(CARDS, EXPR)`: EXPR for each card (`it`)
@@ -332,7 +333,7 @@ def _totalled(
 
 # -- the reference meaning of the primitives ----------------------------------------------------------
 def _minmax(fn: Callable[..., int]) -> Callable[..., Any]:
-    def prim(r: Reference, args: list, g: Any, env: dict) -> Any:
+    def prim(r: Reference, args: list[Any], g: ReferenceState, env: dict[str, Any]) -> Any:
         if len(args) == 1:
             if not isinstance(args[0], (list, tuple)):
                 raise RuleRuntimeError("min()/max() of one value needs cards")
@@ -342,26 +343,26 @@ def _minmax(fn: Callable[..., int]) -> Callable[..., Any]:
     return prim
 
 
-def _top(r: Reference, args: list, g: Any, env: dict) -> Any:
+def _top(r: Reference, args: list[Any], g: ReferenceState, env: dict[str, Any]) -> Any:
     atts = g.atts.get(_first(args[0]))
     return (atts[-1],) if atts else ()
 
 
-def _deck_top(r: Reference, args: list, g: Any, env: dict) -> Any:
+def _deck_top(r: Reference, args: list[Any], g: ReferenceState, env: dict[str, Any]) -> Any:
     n = args[0]
     return () if n <= 0 else tuple(reversed(g.zones[DECK]))[:n]
 
 
-def _total(r: Reference, args: list, g: Any, env: dict) -> Any:
+def _total(r: Reference, args: list[Any], g: ReferenceState, env: dict[str, Any]) -> Any:
     return sum(r.value[c] for c in cards(args[0]))
 
 
-def _marked(r: Reference, args: list, g: Any, env: dict) -> Any:
+def _marked(r: Reference, args: list[Any], g: ReferenceState, env: dict[str, Any]) -> Any:
     who, mark = args
     return g.is_marked(-1 - int(who) if isinstance(who, Player) else _first(who), mark)
 
 
-_PRIMITIVES: dict[str, Callable[[Reference, list, Any, dict], Any]] = {
+_PRIMITIVES: dict[str, Callable[[Reference, list[Any], Any, dict[str, Any]], Any]] = {
     "count": lambda r, a, g, e: len(cards(a[0])),
     "any": lambda r, a, g, e: len(cards(a[0])) > 0,
     "total": _total,

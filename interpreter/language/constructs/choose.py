@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -91,7 +92,7 @@ class Choose(Statement):
         inner = sub.with_(chosen=chosen, subject=who)  # "the game, at random, chooses ... and scraps them"
         return f"{text} and {inner.stmt(then)}"
 
-    def instructions(self, c: Compiler, bound: set[str], out: list) -> None:
+    def instructions(self, c: Compiler, bound: set[str], out: list[Any]) -> None:
         fb = frozenset(bound)
         (count, n), (src, s) = c.sub_expr(self.count, fb, "choose"), c.sub_expr(self.source, fb)
         who, w = c.sub_expr(self.chooser, fb)
@@ -127,7 +128,7 @@ class Choose(Statement):
     def lines(self, c: Compiler, scope: Scope, used: dict[str, str]) -> list[ast.stmt]:
         raise not_in_loop(c, self)  # (a program that may wait is made of instructions: `instructions`)
 
-    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+    def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
         options = cards(r.ev(self.source, g, env, frozenset(bound)))
         bound |= {self.verb, "chosen"}
         if self.ordered:

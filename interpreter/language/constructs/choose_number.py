@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -53,7 +54,7 @@ class ChooseNumber(Statement):
             return f"the game names a number from {lo} to {hi} at random"
         return f"{e.player(who)} {e.conj('name', who)} a number from {lo} to {hi}"
 
-    def instructions(self, c: Compiler, bound: set[str], out: list) -> None:
+    def instructions(self, c: Compiler, bound: set[str], out: list[Any]) -> None:
         """One move per number (`NAME 7`), at most MAX_NUMBERS of them (refused here when both ends are
         known, else when it is played)."""
         fb = frozenset(bound)
@@ -81,7 +82,7 @@ class ChooseNumber(Statement):
     def lines(self, c: Compiler, scope: Scope, used: dict[str, str]) -> list[ast.stmt]:
         raise not_in_loop(c, self)  # (a program that may wait is made of instructions: `instructions`)
 
-    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+    def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
         low, high = r.ev(self.low, g, env, frozenset(bound)), r.ev(self.high, g, env, frozenset(bound))
         bound |= {self.verb}
         if not isinstance(low, int) or not isinstance(high, int) or isinstance(low, bool) or high < low:

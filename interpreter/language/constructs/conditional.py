@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -71,7 +72,7 @@ class Conditional(Expression):
         return out
 
     # -- meaning ------------------------------------------------------------------------------
-    def evaluate(self, r: Reference, g: Any, env: dict, bound: frozenset[str]) -> Any:
+    def evaluate(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: frozenset[str]) -> Any:
         return r.ev(self.then if r.ev(self.cond, g, env, bound) else self.orelse, g, env, bound)
 
 

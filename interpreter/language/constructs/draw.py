@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -56,7 +57,7 @@ class Draw(Statement):
         c.cost = c.cost + n.cost + Cost(c.ctx.deck_size)
         return [_stmt(_call(_g("draw"), p, _count_of(n)))]
 
-    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+    def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
         n = _count(r.ev(self.count, g, env, frozenset(bound)))
-        p = env.get("me") if self.player is None else _player(r.ev(self.player, g, env, frozenset(bound)))
+        p = env["me"] if self.player is None else _player(r.ev(self.player, g, env, frozenset(bound)))
         g.draw(p, n)

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -63,6 +64,6 @@ class ForEach(Statement):
             c.cost = saved + src.cost + (c.cost + ONE).times(src.size)
         return [_for(var, _call("tuple", c._cards_of(src)), body)]
 
-    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+    def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
         for card in cards(r.ev(self.source, g, env, frozenset(bound))):
             r.run(self.body, g, {**env, self.var: card}, bound | {self.var})

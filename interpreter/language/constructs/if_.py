@@ -14,11 +14,12 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
 
-def else_chain(rest: list) -> tuple:
+def else_chain(rest: list[Any]) -> tuple[Any, ...]:
     """What follows an `if`'s statements (or a question's): each `else if` (an If with no else yet),
     then the else's statements if there is an else; the chain is nested from the last: each `else if`
     is an else."""
@@ -71,7 +72,7 @@ class If(Statement):
             text += f"; otherwise, {e.block(o)}"
         return text
 
-    def instructions(self, c: Compiler, bound: set[str], out: list) -> None:
+    def instructions(self, c: Compiler, bound: set[str], out: list[Any]) -> None:
         cond, _ = c.sub_expr(self.cond, frozenset(bound))
         c.branches(cond, self.then, self.orelse, bound, out)
 
@@ -87,5 +88,5 @@ class If(Statement):
             orelse += c.stmt_lines(s, scope, used)
         return [ast.If(test=cond.node, body=then or [ast.Pass()], orelse=orelse)]
 
-    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+    def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
         r.run(self.then if r.ev(self.cond, g, env, frozenset(bound)) else self.orelse, g, env, bound)

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -84,7 +85,7 @@ class Index(Expression):
             return _Code(_item(seq.node, i), "any", cost, seq.size)
         return _Code(_call("_index", seq.node, idx.node), "any", cost, seq.size)
 
-    def evaluate(self, r: Reference, g: Any, env: dict, bound: frozenset[str]) -> Any:
+    def evaluate(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: frozenset[str]) -> Any:
         seq, i = r.ev(self.obj, g, env, bound), r.ev(self.index, g, env, bound)
         if not isinstance(seq, (list, tuple)):
             if not seq:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -37,7 +38,7 @@ class Let(Statement):
     def english(self, e: English) -> str:
         return f"let {words(self.name)} be {e.value(self.value)}"
 
-    def instructions(self, c: Compiler, bound: set[str], out: list) -> None:
+    def instructions(self, c: Compiler, bound: set[str], out: list[Any]) -> None:
         fb = frozenset(bound)
         used: dict[str, str] = {}
         pre, code = c._apart(lambda: c.gen(self.value, {n: None for n in fb}, used))
@@ -59,7 +60,7 @@ class Let(Statement):
         local = c._env(self.name, used)
         return [ast.Assign(targets=[_env_item(c, self.name), _store(local.id)], value=_snapshot(code))]
 
-    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+    def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
         v = r.ev(self.value, g, env, frozenset(bound))
         env[self.name] = tuple(v) if isinstance(v, list) else v
         bound.add(self.name)

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -46,5 +47,5 @@ class ListLit(Expression):
             return _Code(c.const(value), "any", cost, size, value)
         return _Code(ast.Tuple(elts=[i.node for i in items], ctx=ast.Load()), "any", cost, size)
 
-    def evaluate(self, r: Reference, g: Any, env: dict, bound: frozenset[str]) -> Any:
+    def evaluate(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: frozenset[str]) -> Any:
         return tuple(r.ev(i, g, env, bound) for i in self.items)

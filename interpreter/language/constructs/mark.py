@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -74,7 +75,7 @@ class Mark(Statement):
             c.cards_arg(self.cards, scope, used, "mark"), lambda card: _call(_g("mark"), card, mark, n.node), inner
         )
 
-    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+    def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
         turns = self.turns
 
         def mark(key: int) -> None:

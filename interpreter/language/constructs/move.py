@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -132,7 +133,7 @@ class Move(Statement):
             return c.each(cards, lambda card: _call(_g("put_face_down"), card, player, role, sees), inner)
         return c.each(cards, lambda card: _call(_g("put_in_play"), card, player, role), inner)
 
-    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+    def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
         cs = cards(r.ev(self.cards, g, env, frozenset(bound)))
         d = self.dest
         if d.zone in ("deck top", "deck bottom"):

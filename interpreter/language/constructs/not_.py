@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -44,5 +45,5 @@ class Not(Expression):
         x = c.gen(self.operand, scope, used)
         return _Code(ast.UnaryOp(op=ast.Not(), operand=x.node), "bool", x.cost + ONE)
 
-    def evaluate(self, r: Reference, g: Any, env: dict, bound: frozenset[str]) -> Any:
+    def evaluate(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: frozenset[str]) -> Any:
         return not r.ev(self.operand, g, env, bound)

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -39,5 +40,5 @@ class Num(Expression):
             raise c.error(self, f"the number is beyond the limit of {MAX_INT:.0e} (MAX_INT)", "E213")
         return _Code(_const(self.value), "int", value=self.value)
 
-    def evaluate(self, r: Reference, g: Any, env: dict, bound: frozenset[str]) -> Any:
+    def evaluate(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: frozenset[str]) -> Any:
         return self.value

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -46,7 +47,7 @@ class PlayFrom(Statement):
             "hand, once the rest of this effect is done (this effect ends only when that play has resolved)"
         )
 
-    def instructions(self, c: Compiler, bound: set[str], out: list) -> None:
+    def instructions(self, c: Compiler, bound: set[str], out: list[Any]) -> None:
         src, s = c.sub_expr(self.source, frozenset(bound))
         c.cost = c.cost + Cost(0, plays=s.size)
         out.append([PLAY, src])
@@ -54,7 +55,7 @@ class PlayFrom(Statement):
     def lines(self, c: Compiler, scope: Scope, used: dict[str, str]) -> list[ast.stmt]:
         raise not_in_loop(c, self)  # (a program that may wait is made of instructions: `instructions`)
 
-    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+    def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
         options = cards(r.ev(self.source, g, env, frozenset(bound)))
         if r.decide is None:
             raise RuleRuntimeError(f"line {self.line}: a player may play here (no `decide` given)")

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -56,6 +57,6 @@ class Reveal(Statement):
             )
         ]
 
-    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+    def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
         for _ in range(min(_count(r.ev(self.count, g, env, frozenset(bound))), len(g.zones[DECK]))):
             g.move(g.zones[DECK][-1], SHOWN)

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -40,6 +41,6 @@ class Scrap(Statement):
         moved = c.cards_arg(self.cards, scope, used, "scrap")
         return c.each(moved, lambda card: _call(_g("move"), card, _const(SCRAP)))
 
-    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+    def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
         for card in cards(r.ev(self.cards, g, env, frozenset(bound))):
             g.move(card, SCRAP)

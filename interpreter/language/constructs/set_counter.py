@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -68,7 +69,7 @@ class SetCounter(Statement):
             return [_stmt(_call("_set_value", _load("g"), card, v.node, n.node))]
         return [_stmt(_call(_g("set_counter"), key, name, v.node, n.node))]
 
-    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+    def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
         card = _value_card_of(r, self.target, g, env, bound)
         if card is None:
             key, name = _counter_key(r, self.target, g, env, bound)

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -67,6 +68,6 @@ class Show(Statement):
         name = c.const(rule)
         return c.each(cards, lambda card: _call(_g("show"), card, bits, name))
 
-    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+    def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
         for c in cards(r.ev(self.cards, g, env, frozenset(bound))):  # (the player worked out for each card, as `move`)
             g.show(c, 3 if self.player is None else 1 + _player(r.ev(self.player, g, env, frozenset(bound))))

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -42,7 +43,7 @@ class Shuffle(Statement):
         c.cost = c.cost + Cost(c.ctx.deck_size)
         return c.each(cards, lambda card: _call(_g("move"), card, _const(DECK))) + [_stmt(_call(_g("shuffle_deck")))]
 
-    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+    def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
         for c in cards(r.ev(self.cards, g, env, frozenset(bound))):
             g.move(c, DECK)
         g.shuffle_deck()

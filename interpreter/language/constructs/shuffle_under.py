@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -45,5 +46,5 @@ class ShuffleUnder(Statement):
         c.cost = c.cost + cards.cost + Cost(cards.size)
         return [_stmt(_call(_g("shuffle_under"), _call("tuple", c._cards_of(cards))))]
 
-    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+    def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
         g.shuffle_under(cards(r.ev(self.cards, g, env, frozenset(bound))))

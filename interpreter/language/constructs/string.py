@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -35,5 +36,5 @@ class Str(Expression):
     def compile(self, c: Compiler, scope: Scope, used: dict[str, str], loop: bool = False) -> _Code:
         return _Code(c.const(self.value), "str", value=self.value)
 
-    def evaluate(self, r: Reference, g: Any, env: dict, bound: frozenset[str]) -> Any:
+    def evaluate(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: frozenset[str]) -> Any:
         return self.value

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -55,7 +56,7 @@ class Swap(Statement):
         c.cost = c.cost + Cost(c.ctx.deck_size)
         return [_stmt(_call(_g("swap_zones"), zs[0], zs[1]))]
 
-    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+    def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
         zs = []
         for side in (self.left, self.right):
             assert isinstance(side, Zone) and side.player is not None

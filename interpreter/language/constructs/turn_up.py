@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -44,6 +45,6 @@ class TurnUp(Statement):
         name = c.const(rule)
         return c.each(cs, lambda card: _call(_g("turn_up"), card, name))
 
-    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+    def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
         for c in cards(r.ev(self.cards, g, env, frozenset(bound))):
             g.turn_up(c)

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -49,5 +50,5 @@ class Unmark(Statement):
             return [_stmt(_call(_g("unmark"), who, mark))]
         return c.each(c.cards_arg(self.cards, scope, used, "unmark"), lambda card: _call(_g("unmark"), card, mark))
 
-    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+    def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
         _marks(r, self.cards, g, env, bound, lambda key: g.unmark(key, self.mark))

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -104,7 +105,7 @@ class Where(Expression):
             code.loop = None
         return code
 
-    def evaluate(self, r: Reference, g: Any, env: dict, bound: frozenset[str]) -> Any:
+    def evaluate(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: frozenset[str]) -> Any:
         name = self.var or "it"  # `where x: COND`: the card is x (`it` keeps its meaning)
         out = []
         for c in cards(r.ev(self.source, g, env, bound)):

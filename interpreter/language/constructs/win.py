@@ -8,10 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.core.zones import DRAW
 
-from ..instructions import draw_reason, win_reason
 from ..node import Node, Pos, Statement
-from ..pyast import _call, _g, _load, _stmt
-from ..values import DRAW_REASON, WIN_REASON, Nobody, _player
+from ..pyast import _call, _g, _stmt
+from ..values import Nobody, _player
 from .conditional import names_nobody
 from .name import Name
 
@@ -19,6 +18,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -46,21 +46,20 @@ class Win(Statement):
         c.cost = c.cost + p.cost
         if names_nobody(self.player):  # `win nobody` (or a side of an `if` naming nobody): a draw
             c._expect(p, ("player",), self.player, "win")
-            rule = c.rule()
-            return [_stmt(_call("_declare", _load("g"), p.node, c.const(win_reason(rule)), c.const(draw_reason(rule))))]
+            return [_stmt(_call(_g("win_by_rule"), _call("_winner", p.node), c.const(c.rule())))]
         return [
             _stmt(
                 _call(
-                    _g("declare_winner"),
+                    _g("win_by_rule"),
                     c._as_player(p, self.player, "win"),
-                    c.const(win_reason(c.rule())),
+                    c.const(c.rule()),
                 )
             )
         ]
 
-    def execute(self, r: Reference, g: Any, env: dict, bound: set[str]) -> None:
+    def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
         p = r.ev(self.player, g, env, frozenset(bound))
-        if names_nobody(self.player) and isinstance(p, Nobody):
-            g.declare_winner(DRAW, DRAW_REASON)
+        if names_nobody(self.player) and isinstance(p, Nobody):  # `win nobody`: a draw
+            g.win_by_rule(DRAW, "")
             return
-        g.declare_winner(_player(p), WIN_REASON)
+        g.win_by_rule(_player(p), "")

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..compiler import Compiler
     from ..english import English
     from ..printer import Printer
+    from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
 
@@ -101,7 +102,7 @@ class Zone(Expression):
         base = HAND0 if z == "hand" else FIELD0
         return _Code(_zone(_plus(_const(base), c._as_player(p, owner, f"'{z} of'"))), "cards", p.cost + ONE, n)
 
-    def evaluate(self, r: Reference, g: Any, env: dict, bound: frozenset[str]) -> Any:
+    def evaluate(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: frozenset[str]) -> Any:
         if self.zone == "deck":
             return tuple(reversed(g.zones[DECK]))
         if self.zone == "scrap":

@@ -1,0 +1,154 @@
+"""Export, then run, gives back the position: for any position reached by play, the scenario the
+REPL writes (`scenario FILE --here`, and `scenario FILE` of the whole game) passes `cuttle run`, and
+the game `cuttle solve FILE` reads from it stands exactly where the game stood: every card where it
+was, roles, owners, Jacks, whose turn and decision, marks, counters, the generator, and what each
+player knows of the hidden cards."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from interpreter import Game, load_ruleset
+from interpreter.core.zones import DECK, FIELD0, HAND0
+from interpreter.engine.state import State
+from interpreter.engine.view import View
+from interpreter.scripting.scenario import run_file, scenario_game
+from interpreter.scripting.setup import build_position
+from repl.export import write_scenario
+
+# 7s reveal cards (default), knowledge of hidden cards (published: a 9 puts a card on the deck
+# top), marks (frozen 9s), the open-handed micro game with a reshuffle and passes, a match
+SPECS = (
+    "default",
+    "published",
+    "default+published-9s+frozen-9s",
+    "micro+jokers",
+    "default+random-4s",
+    "micro+best-of-5",
+)
+
+
+def _knowledge(g: State) -> frozenset[tuple[int, int]]:
+    """(player, card) for each hidden card a player knows the place of: in the deck, or in the other
+    player's hand (a bit about a card in one's own hand, or in play, means nothing)."""
+    return frozenset(
+        (p, c)
+        for c in range(len(g.zone_of))
+        for p in (0, 1)
+        if g.known >> ((c << 1) + p) & 1 and g.zone_of[c] in (DECK, HAND0 + 1 - p)
+    )
+
+
+def _position(g: State) -> tuple:
+    return (
+        # a field's cards as a set: a setup lists a point card before its Jacks, whatever order they came in
+        tuple(tuple(sorted(z)) if i in (FIELD0, FIELD0 + 1) else tuple(z) for i, z in enumerate(g.zones)),
+        tuple(g.zone_of),
+        tuple(g.role),
+        tuple(g.owner),
+        tuple(g.host),
+        tuple(sorted((k, tuple(v)) for k, v in g.atts.items() if v)),
+        g.turn,
+        g.turn_no,
+        g.pending,
+        g.chain,
+        g.rng.s,
+        _knowledge(g),
+        tuple(sorted((k, m) for (k, m) in g.marks if g.is_marked(k, m))),
+        tuple(sorted((k, n, g.counter(k, n)) for (k, n) in g.counters if g.counter(k, n))),
+        g.outcome,
+    )
+
+
+def _played(spec: str, seed: int, moves: int, midway: int = 0) -> Game:
+    """`moves` random moves; then, preferring one-offs and letting them resolve, on to the `midway`-th
+    choice inside a turn (cards to choose, a 7's revealed card to play), if it comes."""
+    game = Game.new(load_ruleset(spec), seed)
+    rnd = random.Random(seed)
+    inside = 0
+    for n in range(moves + (200 if midway else 0)):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        if n >= moves:
+            inside += str(game.decision.kind) not in ("main", "respond")
+            if inside >= midway:
+                break
+            legal = [m for m in legal if m.verb in ("oneoff", "resolve")] or legal
+        game.play(legal[rnd.randrange(len(legal))])
+    return game
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    spec=st.sampled_from(SPECS),
+    seed=st.integers(0, 10_000),
+    moves=st.integers(0, 60),
+    here=st.booleans(),
+    midway=st.integers(0, 3),
+)
+def test_an_exported_position_runs_back_to_the_same_position(
+    tmp_path: Path, spec: str, seed: int, moves: int, here: bool, midway: int
+) -> None:
+    game = _played(spec, seed, moves, midway)
+    path = tmp_path / f"position-{seed}-{moves}-{here}.test.yaml"
+    write_scenario(game, str(path), here=here)
+    result = run_file(path)
+    assert result.ok, f"{spec} seed {seed}, {moves} moves: `cuttle run` fails its own export: {result.failures}"
+    again = scenario_game(path)
+    assert _position(again.state) == _position(game.state), f"{spec} seed {seed}, {moves} moves (here={here})"
+    for p in (0, 1):
+        assert _view(again, p) == _view(game, p), f"{spec} seed {seed}, {moves} moves: p{p + 1}'s view"
+
+
+def _view(game: Game, p: int) -> View:
+    """p's view, its legal moves as a set (targets are listed in the order of their field) and of a
+    match only the hands won (a setup's `match:` holds how many, not how each hand ended)."""
+    v = game.view(p)
+    m = v.match
+    return v.replace(
+        legal_moves=tuple(sorted(v.legal_moves or ())),
+        match=None if m is None else (m.wins, m.needed, m.hand if game.outcome is None else None),
+    )
+
+
+def test_a_scenario_without_a_seed_deals_as_seed_0_in_run_and_solve(tmp_path: Path) -> None:
+    """`cuttle run` and `cuttle solve FILE` read one default seed (0): the cards a setup leaves
+    unplaced are shuffled the same way by both."""
+    setup = {"p1": {"hand": ["AH", "2C"]}, "p2": {"hand": ["3D"]}}
+    rules = load_ruleset("default")
+    top = [state_card for state_card in reversed(build_position(rules, setup, 0).zones[DECK][-3:])]
+    from interpreter.core.cards import NAMES
+
+    path = tmp_path / "seedless.test.yaml"
+    path.write_text(
+        "ruleset: default\nsetup:\n  p1: {hand: [AH, 2C]}\n  p2: {hand: [3D]}\n"
+        f"expect:\n  deck_top: [{', '.join(NAMES[c] for c in top)}]\n"
+    )
+    assert run_file(path).ok
+    solved = scenario_game(path).state
+    assert solved.zones[DECK] == build_position(rules, setup, 0).zones[DECK]
+    assert [NAMES[c] for c in solved.zones[HAND0]] == ["AH", "2C"]
+
+
+def test_a_position_at_every_kind_of_decision_exports_and_runs_back(tmp_path: Path) -> None:
+    """A position at each kind of decision (a turn's action, a response, cards to choose, a 7's
+    revealed card to play), the first that seeded play reaches, exported both ways."""
+    found: dict[str, Game] = {}
+    for seed in range(200):
+        game = _played("default", seed, seed % 25, seed % 3)
+        if game.decision is not None:
+            found.setdefault(str(game.decision.kind), game)
+        if len(found) == 4:
+            break
+    assert set(found) == {"main", "respond", "choose", "play"}
+    for kind, game in found.items():
+        for here in (True, False):
+            path = tmp_path / f"{kind}-{here}.test.yaml"
+            write_scenario(game, str(path), here=here)
+            assert run_file(path).ok, f"at a {kind} decision (here={here}): {run_file(path).failures}"
+            assert _position(scenario_game(path).state) == _position(game.state), f"at a {kind} decision"
