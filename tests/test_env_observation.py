@@ -20,9 +20,7 @@ from interpreter.env.encoding import PLANES, SCALARS  # noqa: E402
 
 
 def _planes(obs: np.ndarray) -> dict[str, set[str]]:
-    return {
-        name: {NAMES[c] for c in range(CARD_COUNT) if obs[i * CARD_COUNT + c]} for i, name in enumerate(PLANES)
-    }
+    return {name: {NAMES[c] for c in range(CARD_COUNT) if obs[i * CARD_COUNT + c]} for i, name in enumerate(PLANES)}
 
 
 def _scalars(obs: np.ndarray) -> dict[str, float]:
