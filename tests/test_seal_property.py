@@ -10,7 +10,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from interpreter.cli import main
@@ -70,7 +70,11 @@ def test_any_value_changed_in_a_sealed_database_is_refused(
     db = out / "games.sqlite"
     con = sqlite3.connect(db)
     (value,) = con.execute(f'SELECT "{col}" FROM "{table}" WHERE rowid = ?', (rowid,)).fetchone()
-    con.execute(f'UPDATE "{table}" SET "{col}" = ? WHERE rowid = ?', (_changed(value, k), rowid))
+    try:
+        con.execute(f'UPDATE "{table}" SET "{col}" = ? WHERE rowid = ?', (_changed(value, k), rowid))
+    except sqlite3.IntegrityError:  # a change the table's own constraints refuse: nothing to check
+        con.close()
+        assume(False)
     con.commit()
     con.close()
     before = db.read_bytes()
