@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from interpreter.engine.game import Game
 from interpreter.engine.legal import legal_actions
+from interpreter.lab.columns import row_maker
 from interpreter.lab.games import play_game
 from interpreter.lab.job import game_seed, player_factory, player_seed
 from interpreter.rules import load_ruleset
@@ -37,6 +38,7 @@ def test_real_choices_are_decisions_with_more_than_one_legal_move() -> None:
         slow = play_game(rules, i, seed, PLAYERS, through_game=True)
         counted = replayed_choices("default", seed)
         assert (fast.real_choices, fast.decisions) == (slow.real_choices, slow.decisions) == counted
+        assert row_maker()(fast) == row_maker()(slow)  # every column, those computed from the recorder too
         assert 0 < fast.real_choices <= fast.decisions
         forced += fast.decisions - fast.real_choices
     assert forced > 0  # some decisions were forced: the two lengths differ

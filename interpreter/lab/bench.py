@@ -35,9 +35,8 @@ from interpreter.engine.state import State
 from interpreter.rules import Rules, load_ruleset, shipped_names
 from interpreter.rules.load import on_its_base
 
+from .job import MAX_DECISIONS
 from .playing import play
-
-MAX_DECISIONS = 20000
 
 
 def finish(g: State, pick: Callable[[int], int], cap: int = MAX_DECISIONS) -> int:

@@ -1,0 +1,100 @@
+"""Every field of the PettingZoo observation, decoded and checked against the game itself: each card
+plane is the set of cards the player's view shows there, each number is what the position holds
+(hand sizes, scores, goals, the deck, passes, the chain, hands won, whose turn and decision), and
+the tokens of a move being built are seen by the agent building it only."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from interpreter.core.cards import CARD_COUNT, NAMES  # noqa: E402
+from interpreter.core.zones import DECK, HAND0  # noqa: E402
+from interpreter.env import raw_env  # noqa: E402
+from interpreter.env.cuttle import AGENTS  # noqa: E402
+from interpreter.env.encoding import PLANES, SCALARS  # noqa: E402
+
+
+def _planes(obs: np.ndarray) -> dict[str, set[str]]:
+    return {name: {NAMES[c] for c in range(CARD_COUNT) if obs[i * CARD_COUNT + c]} for i, name in enumerate(PLANES)}
+
+
+def _scalars(obs: np.ndarray) -> dict[str, float]:
+    base = len(PLANES) * CARD_COUNT
+    return {name: float(obs[base + i]) for i, name in enumerate(SCALARS)}
+
+
+def _check(e: raw_env, agent: str) -> None:
+    game = e.game
+    g = game.state
+    p = AGENTS.index(agent)
+    obs = e.observe(agent)["observation"]
+    v = game.view(p)
+    planes = _planes(obs)
+    want = {
+        "hand": set(v.hand),
+        "opponent_hand": set(v.opponent_hand or ()),
+        "my_points": {x.card for x in v.you.points},
+        "my_jacks": {j for x in v.you.points for j in x.jacks},
+        "my_royals": set(v.you.royals),
+        "opponent_points": {x.card for x in v.opponent.points},
+        "opponent_jacks": {j for x in v.opponent.points for j in x.jacks},
+        "opponent_royals": set(v.opponent.royals),
+        "scrap": set(v.scrap),
+        "shown": set(v.shown),
+        "stack": set(v.stack),
+        "deck_top_known": set(v.deck_top_known),
+        "opponent_hand_known": set(v.opponent_hand_known),
+        "deck_known": {name for _, name in v.deck_known},
+        "hand_known_to_opponent": set(v.opponent_knows.hand),
+    }
+    assert planes == want, f"{agent}: card planes"
+    assert planes["hand"] == {NAMES[c] for c in g.zones[HAND0 + p]}  # the view's own hand is the hand
+    d = g.pending
+    wins = g.wins
+    scalars = _scalars(obs)
+    expected = {
+        "my_decision": float(d is not None and d.player == p),
+        "choose_count": float(game.decision.count) if d is not None else 0.0,
+        "my_turn": float(g.turn == p),
+        "deck_count": float(len(g.zones[DECK])),
+        "opponent_hand_count": float(len(g.zones[HAND0 + 1 - p])),
+        "my_score": float(max(0, game.score(p))),
+        "my_goal": float(max(0, game.goal(p))),
+        "opponent_score": float(max(0, game.score(1 - p))),
+        "opponent_goal": float(max(0, game.goal(1 - p))),
+        "passes": float(g.passes),
+        "chain_length": float(len(g.chain)),
+        "my_hands_won": float(wins[p]) if game.rules.match_wins > 1 else 0.0,
+        "opponent_hands_won": float(wins[1 - p]) if game.rules.match_wins > 1 else 0.0,
+        "opponent_hand_visible": float(v.opponent_hand is not None),
+        **{f"kind_{k}": float(d is not None and str(d.kind) == k) for k in ("main", "respond", "choose", "play")},
+    }
+    assert scalars == expected, f"{agent}: numbers"
+    prefix = obs[len(PLANES) * CARD_COUNT + len(SCALARS) :]
+    mine = d is not None and d.player == p
+    assert {int(t) for t in np.flatnonzero(prefix)} == (set(e.prefix) if mine else set()), f"{agent}: move tokens"
+
+
+@pytest.mark.parametrize("spec", ["default", "micro+jokers+twinned", "published+best-of-5"])
+def test_every_observation_field_is_what_the_game_holds(spec: str) -> None:
+    e = raw_env(ruleset=spec)
+    e.reset(seed=3)
+    rnd = random.Random(3)
+    steps = 0
+    while e.game.outcome is None and steps < 400:
+        for agent in AGENTS:
+            _check(e, agent)
+        legal = e.game.legal_moves()
+        move = legal[rnd.randrange(len(legal))]
+        before = len(e.game.moves)
+        while len(e.game.moves) == before and e.game.outcome is None:
+            e.step(e.next_token(move))
+            steps += 1
+            for agent in AGENTS:  # a move half built: only its builder sees its tokens
+                _check(e, agent)
+    assert steps > 30
