@@ -12,8 +12,8 @@ import pytest
 
 from interpreter import Game, load_ruleset
 from interpreter.core.errors import RuleRuntimeError
-from interpreter.language.english import say
 from interpreter.engine.outcome import Termination
+from interpreter.language.english import say
 from interpreter.rules import check
 from interpreter.rules.page import diff_rules, rules_page
 from interpreter.scripting.scenario import run_file
