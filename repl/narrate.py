@@ -46,6 +46,10 @@ SECOND_PERSON = {
 }
 
 
+# where the cards of a choice go when its verb says it: `take 7H` (into the hand), `discard 3H`
+IMPLIED = {"take": "hand", "discard": "scrap", "scrap": "scrap"}
+
+
 def _third(verb: str) -> str:
     if verb.endswith(("s", "sh", "ch", "x", "z")):
         return verb + "es"
@@ -153,7 +157,8 @@ class Teller:
         action = self._action(before, d, move, names, known, mover)
         subj = self.subject(mover)
         line = f"{subj} {_as_you(action, move.verb) if mover == self.viewer else action}"
-        effects = self._effects(before, after, seen_before, seen_after, names)
+        chose = move.verb if d is not None and d.kind == "choose" and not d.ask and move.number is None else None
+        effects = self._effects(before, after, seen_before, seen_after, names, chose)
         # a card-less action whose first consequence is the mover's own draw reads as one clause
         own = f"{self.name(mover)} draw"
         if not names and effects and effects[0].startswith(own) and action == "draws":
@@ -197,7 +202,11 @@ class Teller:
             text += " from the revealed cards"
         return text
 
-    def _effects(self, before: View, after: View, seen_before: dict, seen_after: dict, names: list[str]) -> list[str]:
+    def _effects(
+        self, before: View, after: View, seen_before: dict, seen_after: dict, names: list[str], chose: str | None = None
+    ) -> list[str]:
+        """What the move did besides its own words; `chose`: the verb of a choice the move made, whose
+        cards are said where they went unless the verb says it (`take` into the hand)."""
         groups: dict[str, list[str]] = {}
         drawn: dict[str, list[str]] = {}
         turned_up = 0
@@ -229,7 +238,10 @@ class Teller:
                 revealed.append(c)  # it did not move: the hand is now face up (glasses, deck-out)
                 continue
             if names and (c == names[0] or (c in names and loc[0] in ("stack", "scrap", "jack"))):
-                if loc[0] != "face down":  # (where a card went face down is not in the move: say it)
+                # where a card went face down is not in the move: say it; and where a chosen card went,
+                # unless the choice's verb says it (`You draft K♣: K♣ goes to your hand`)
+                told = chose is not None and loc[0] not in ("scrap", "stack") and IMPLIED.get(chose) != loc[0]
+                if loc[0] != "face down" and not told:
                     continue
             if loc[0] == "hand" and outflow > 0 and (c not in seen_before or c in shuffled):
                 drawn.setdefault(loc[1], []).append(c)

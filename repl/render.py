@@ -211,8 +211,11 @@ def decision_text(view: View, viewer_is_decider: bool, painter: Painter | None =
         if only:  # nothing to answer with: the window is there, but the only move is to let it resolve
             return f"you cannot counter {what}: press Enter to continue"
         text = f"{who} may counter {what} or let it resolve"
-    elif kind == "choose" and d.ask:  # a question: `VERB` (yes) or `decline` (no)
-        text = f"{who} may {d.verb}" + (f" ('{d.verb}' or 'decline')" if viewer_is_decider else " or decline")
+    elif kind == "choose" and d.ask:  # a question: `VERB` (yes) or `decline` (no), and what agreeing does
+        if viewer_is_decider:
+            text = f"{who} may {d.verb}" + (f": {d.says}" if d.says else "") + f" ('{d.verb}' or 'decline')"
+        else:  # (what agreeing does is said to the player asked, as "you")
+            text = f"{who} may {d.verb} or decline"
     elif kind == "choose" and d.numbers is not None:  # `choose a number`: both players see what is named
         low, high = d.numbers
         text = f"{who} must name a number from {low} to {high} ({d.verb})"

@@ -49,7 +49,9 @@ def test_a_question_goes_to_the_player_it_names_and_is_offered_explained_and_tol
     assert [str(m) for m in game.legal_moves()] == ["reclaim", "decline"]
     view = game.view(1)
     assert view.decision.ask and view.decision.verb == "reclaim"
-    assert decision_text(view, True) == "you may reclaim ('reclaim' or 'decline')"
+    # what agreeing does, in the rule's words, beside the question (issue 44: it said only the verb)
+    assert view.decision.says == "return it to its last owner's hand"
+    assert decision_text(view, True) == "you may reclaim: return it to its last owner's hand ('reclaim' or 'decline')"
     assert decision_text(game.view(0), False) == "P2 may reclaim or decline"
     assert "answer 'reclaim' (yes) or 'decline' (no)" in game.explain("reclaim JC")
     before = game.view(0)
@@ -224,7 +226,10 @@ def test_the_repl_offers_a_question_and_takes_its_answers() -> None:
     lines: list[str] = []
     game = Game.new(load_ruleset(str(HOUSE / "mulligan.yaml")), 4)
     s = Session(game, "human", 0, ruleset=str(HOUSE / "mulligan.yaml"), out=lines.append)
-    assert s.status() == "you may mulligan ('mulligan' or 'decline')"
+    assert s.status() == (
+        "you may mulligan: let n be the number of cards in your hand, then shuffle your hand into the deck, then "
+        "draw n cards ('mulligan' or 'decline')"
+    )
     s.handle("mulligan")
     assert s.game.decision is not None and (s.game.decision.player, s.game.decision.ask) == (1, True)
     s.handle("no")

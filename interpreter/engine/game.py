@@ -568,7 +568,8 @@ class Game:
             return view
         options = _names(d.options)
         if d.player == player:
-            return view.replace(decision=_decision(d, options), legal_moves=tuple(str(m) for m in self.legal_moves()))
+            decision = _decision(d, options, rules.questions.get(d.verb) if d.ask else None)
+            return view.replace(decision=decision, legal_moves=tuple(str(m) for m in self.legal_moves()))
         if options:  # another player's choice: only the options the rest of the view shows
             seen = _seen_names(view)
             options = tuple(n for n in options if n in seen)
@@ -643,7 +644,7 @@ def _names(cards: Sequence[int] | tuple[int, ...]) -> tuple[str, ...]:
     return tuple(NAMES[c] for c in cards)
 
 
-def _decision(d: Decision, options: tuple[str, ...]) -> DecisionView:
+def _decision(d: Decision, options: tuple[str, ...], says: str | None = None) -> DecisionView:
     """The decision `d` as a view shows it, with the `options` the viewer may see."""
     return DecisionView(
         player=PLAYER_NAMES[d.player],
@@ -655,6 +656,7 @@ def _decision(d: Decision, options: tuple[str, ...]) -> DecisionView:
         numbers=d.numbers,
         options=options,
         option_count=len(d.options),
+        says=says,
     )
 
 

@@ -57,6 +57,7 @@ class DecisionView:
     numbers: tuple[int, int] | None  # a number to name (`choose a number`): (lowest, highest), seen by both
     options: tuple[str, ...]
     option_count: int
+    says: str | None = None  # a question: what agreeing does, in the rule's words ("return it to ...")
 
 
 @dataclass(frozen=True)

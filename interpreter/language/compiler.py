@@ -132,6 +132,7 @@ class Compiler:
         self._let_sizes: dict[str, int] = {}
         self.cost: Cost = ZERO
         self.size = 1  # the most cards the last expression compiled can yield
+        self.want: str | None = None  # "player" while compiling what must be a player (a name error's hint)
         if ctx.namespace is None:
             # (each table ends with the slot of `none`, card -1: value 0, no suit)
             values = [ctx.values.get(RANK_OF[c], 0) for c in range(len(RANK_OF))] + [0]
@@ -348,6 +349,15 @@ class Compiler:
         finally:
             self._depth -= 1
 
+    def gen_player(self, node: A.Node, scope: Scope, used: dict[str, str]) -> _Code:
+        """`gen` of an expression that must be a player (`hand of P`, `win P`, `draw N for P`...): an
+        unknown name in it is suggested from the players' names."""
+        saved, self.want = self.want, "player"
+        try:
+            return self.gen(node, scope, used)
+        finally:
+            self.want = saved
+
     def _cards_of(self, code: _Code) -> ast.expr:
         if code.typ == "cards":
             return code.node
@@ -406,10 +416,10 @@ class Compiler:
         """A statement that cannot suspend, at the top of a program: one step running its lines."""
         plain_step(self, node, bound, out)
 
-    def sub_expr(self, node: A.Node, bound: frozenset[str], number: str | None = None) -> tuple[Fn, _Code]:
-        """An expression of a suspending statement, compiled as a function of its own (`number`: what
-        needs it to be a number)."""
-        return sub_expr(self, node, bound, number)
+    def sub_expr(self, node: A.Node, bound: frozenset[str], need: str | None = None) -> tuple[Fn, _Code]:
+        """An expression of a suspending statement, compiled as a function of its own (`need`: "player",
+        or what needs it to be a number)."""
+        return sub_expr(self, node, bound, need)
 
     def branches(self, test: Any, then: Any, orelse: Any, bound: set[str], out: list[Any]) -> None:
         """The jumps of an `if` on `test` (a function of the state, or an instruction's answer)."""

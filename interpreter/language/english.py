@@ -90,7 +90,8 @@ class Context:
             head, _, rest = str(key).partition("(")
             params = tuple(p.strip() for p in rest.rstrip(") ").split(",") if p.strip())
             try:
-                defines[head.strip()] = (params, parse_expr(str(body)))
+                text = ("true" if body else "false") if isinstance(body, bool) else str(body)  # (YAML true)
+                defines[head.strip()] = (params, parse_expr(text))
             except Exception:  # an invalid ruleset is reported by `check`; here it just reads as code
                 continue
         return cls(constants=dict(data.get("constants") or {}), defines=defines)
@@ -614,6 +615,11 @@ class English:
             if none:
                 return f"{np.definite} is empty" if not np.plural_definite else f"there are none of {np.definite}"
             return f"the number of {np.definite} {COMPARE_WORDS[op]} {self.value(rhs)}"
+        hand_rhs = self._counted_hand(rhs) is not None and np.bare() and bool(np.source)
+        if not (some or none) and not isinstance(rhs, (A.Num, A.Neg, A.Name)) and not hand_rhs:
+            # a count compared with a count or a sum: two numbers side by side ("the number of your point
+            # cards is less than the number of cards in your opponent's hand"; never "... hand point cards")
+            return f"the number of {self._counted_words(np)} {COMPARE_WORDS[op]} {self.value(rhs)}"
         zone_only = np.bare() and np.owner is None and np.source
         if zone_only and (some or none):
             return f"{np.source} is {'not ' if some else ''}empty"
@@ -641,6 +647,13 @@ class English:
                 return f"{np.source} holds {_THAN[op]} {other}"
             return f"{np.source} holds {self._amount(op, rhs)} card{'' if one else 's'}"
         return f"there {'is' if one else 'are'} {self._amount(op, rhs)} {np.head(not one)}{where}{np.tail()}"
+
+    @staticmethod
+    def _counted_words(np: NP) -> str:
+        """The cards of a noun phrase as counted ("your point cards", "cards in your hand")."""
+        if np.bare() and np.source:
+            return f"cards in {np.source}"
+        return np.plural()
 
     def _counted_hand(self, node: A.Node) -> str | None:
         """`count(hand of P)`, as the hand it counts ("your opponent's hand"); None for anything else."""
@@ -690,6 +703,13 @@ class English:
     @staticmethod
     def is_one(n: A.Node) -> bool:
         return _is_one(n)
+
+    def one_card(self, node: A.Node) -> bool:
+        """Whether an expression is one card by its shape (`card`, `target`, `it`, `first(...)`, a card
+        chosen alone): said "it", not "them"."""
+        if isinstance(node, A.Name):
+            return node.name in ("card", "target", "it") or self.ctx.chosen.get(node.name) in ("it", "the chosen card")
+        return isinstance(node, A.Call) and node.func in ("first", "top") and len(node.args) == 1
 
     @staticmethod
     def literal(node: A.Node) -> str | None:

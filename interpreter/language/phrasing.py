@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 DOWN_TO = "\x00down to "  # choose count(S) - k from S: keep k
+AS_MANY = "\x00as many as "  # choose N from S, N not a number written out: "cards from S, as many as N,"
 BE = "\x00be"  # "is" or "are" in a relative clause, decided when the noun phrase is rendered
 RANK_WORDS = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King", "Joker": "Joker"}
 ROLE_WORDS = {"point": ("point card", "point cards"), "royal": ("Royal", "Royals"), "jack": ("Jack", "Jacks")}
@@ -102,6 +103,9 @@ def sentence(text: str) -> str:
 # -- noun phrases for sets of cards ------------------------------------------------------------
 
 
+_RELATIVE = ("whose ", "that ", "such that ")  # the qualifiers that are relative clauses
+
+
 @dataclass
 class NP:
     """A description of a set of cards: heads, where they are, and what they must be."""
@@ -134,7 +138,12 @@ class NP:
         quals = [q.replace(BE, "are" if plural else "is") for q in self.quals]
         if self.rank is not None and self.role is not None and (self.rank, self.role) not in IMPLIED_ROLE:
             quals.insert(0, f"played as {role_noun(self.role, True) if plural else a(role_noun(self.role))}")
-        return "".join(" " + q for q in quals)
+        out, relative = "", False
+        for q in quals:  # two relative clauses in a row are joined: "whose value ... and whose suit ..."
+            now = q.startswith(_RELATIVE)
+            out += (" and " if now and relative else " ") + q
+            relative = now
+        return out
 
     def plural(self) -> str:
         if self.definite:

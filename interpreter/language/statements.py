@@ -65,14 +65,17 @@ def branches(c: Compiler, test: Any, then: Any, orelse: Any, bound: set[str], ou
         jif[2] = len(out)
 
 
-def sub_expr(c: Compiler, node: A.Node, bound: frozenset[str], number: str | None = None) -> tuple[Fn, _Code]:
-    """An expression of a suspending statement as a function of its own; `number`: what needs it to be a
-    number (a condition then counts 1 or 0, anything else is E210)."""
+def sub_expr(c: Compiler, node: A.Node, bound: frozenset[str], need: str | None = None) -> tuple[Fn, _Code]:
+    """An expression of a suspending statement as a function of its own; `need`: "player" for a player
+    (an unknown name is suggested from the players'), else the words of what needs it to be a number
+    (a condition then counts 1 or 0, anything else is E210)."""
     used: dict[str, str] = {}
 
     def gen() -> _Code:
+        if need == "player":  # (a chooser, the player asked: an unknown name is suggested from players)
+            return c.gen_player(node, {n: None for n in bound}, used)
         code = c.gen(node, {n: None for n in bound}, used)
-        return c.number(code, node, number) if number is not None else code
+        return c.number(code, node, need) if need is not None else code
 
     pre, code = c._apart(gen)
     c.cost = c.cost + code.cost

@@ -108,6 +108,15 @@ def _check_added(
     dotted = ".".join(map(str, path))
     keys = PROGRAM_KEYS if kind == "program" else EXPR_KEYS
     wrong = [k for k in added if k not in keys]
+    cut = [k for k in added if k in keys and isinstance(added[k], str) and added[k].count("(") > added[k].count(")")]
+    if wrong and cut:  # `{and: marked(card, frozen)}`: YAML ended the text at the comma, `frozen)` a key
+        raise RulesetError(
+            f"{dotted}: the comma in {{{cut[0]}: {added[cut[0]]}, {wrong[0]}}} ended the text: in YAML's braces a "
+            f"comma separates keys, so '{wrong[0]}' was read as a key of its own",
+            where_key,
+            code="E030",
+            hint=f"quote the text ({cut[0]}: \"...\") or write it on the line under '{cut[0]}:' (block form)",
+        )
     if wrong or not added:
         what = (
             "a program: write {before: TEXT} and/or {after: TEXT}"

@@ -132,7 +132,13 @@ class Builder:
         except RulesetError as e:
             if not any(same_place(e, f) for f in found):
                 m = re.match(r"unknown name '(.+)'$", e.message)
-                if m and (e.hint is None or "did you mean" not in e.hint) and rank_word(m.group(1)):
+                meant_player = (e.hint or "").startswith("a player is")  # (where a player is needed, not a rank)
+                if (
+                    m
+                    and (e.hint is None or "did you mean" not in e.hint)
+                    and rank_word(m.group(1))
+                    and not meant_player
+                ):
                     e = RulesetError(e.message + " (not a rank)", e.where, code=e.code, hint=rank_hint(m.group(1)))
                 self.errors.append(e)
             return None

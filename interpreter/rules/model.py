@@ -75,6 +75,7 @@ class Rules:
     counters: dict[str, str]  # `counters:` name -> "player" or "card"
     triggers: tuple[TriggerDef, ...]  # in file order (rules/triggers.py)
     trigger_moves: bool  # whether a trigger listens to cards moving
+    questions: dict[str, str]  # a question's verb -> what agreeing does, in words (the REPL shows it)
 
     def __init__(self, composed: Composed) -> None:
         self.composed = composed

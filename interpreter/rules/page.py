@@ -140,8 +140,8 @@ def describe_play(p: dict, ctx: Context, with_label: bool = True) -> str:
     parts.append(f"{head}: {effect}" if head else effect)
     if first_named:
         parts.append("the other card is scrapped")
-    if "legal" in p:
-        parts.append(f"only if {_say(p['legal'], ctx, condition=True)}")
+    if "legal" in p and _only_if(p["legal"], ctx) != "always":  # ("only if always" says nothing)
+        parts.append(_only_if(p["legal"], ctx))
     if p.get("free"):
         parts.append("it does not use up your action")
     if "countered" in p:
@@ -232,18 +232,47 @@ def _deal_short(rules: Any) -> str:
     return text + (", plus " + " and ".join(given) if given else "")
 
 
+def _rule_endings(data: dict, ctx: Context) -> list[str]:
+    """Every other way the rules can end the game: each trigger, play, response or program holding a
+    `win` statement, said where the Winning section can list it with the rest."""
+    out = []
+    for name, t in (data.get("triggers") or {}).items():
+        if isinstance(t, dict) and _wins(t.get("effect")):
+            out.append(f"The rule '{name}' can also end the game: {_trigger_text(t, ctx)}")
+    for key, section in (("plays", resolved_plays(data)), ("responses", data.get("responses") or {})):
+        for p in section.values():
+            if isinstance(p, dict) and (_wins(p.get("effect")) or _wins(p.get("countered"))):
+                where = "Responses and counters" if key == "responses" else "Your turn"
+                out.append(f"The play '{play_label(p)}' can also end the game (see {where}).")
+    programs = [("when your action has fully resolved", _get(data, "turn", "end"))]
+    programs += [(f"after a {kind_word(k)}", (x or {}).get("after")) for k, x in (data.get("kinds") or {}).items()]
+    out += [sentence(f"{when}: {_say(prog, ctx)}") for when, prog in programs if _wins(prog)]
+    return out
+
+
+def _wins(program: Any) -> bool:
+    """Whether a program's text holds a `win` statement."""
+    tree = _tree(program, True) if isinstance(program, str) else None
+    return tree is not None and any(isinstance(n, A.Win) for n in A.walk(tree))
+
+
 def _passes_text(data: dict, ctx: Context) -> str:
-    end = data.get("end") or {}
-    n = end.get("passes", 3)
-    how = end.get("on_passes", "most_points")
+    n = (data.get("end") or {}).get("passes", 3)
+    if n == 0:
+        return "Passes never end the game (end.passes is 0)."
+    return f"{n} passes in a row end the game: {_passes_result(data, ctx)}."
+
+
+def _passes_result(data: dict, ctx: Context) -> str:
+    """Who wins when passes end the game, in words."""
+    how = (data.get("end") or {}).get("on_passes", "most_points")
     if how == "most_points":
-        result = "the player with more points wins, and equal points is a draw"
-    elif how == "draw":
-        result = "the game is a draw, whatever the points"
-    else:  # an expression names the winner ("you": the player whose pass ended the game)
-        tree = _tree(how, False) or A.Name("nobody")
-        result = f"you being the player who made the last pass, {English(ctx).outcome(tree)}"
-    return f"{n} passes in a row end the game: {result}."
+        return "the player with more points wins, and equal points is a draw"
+    if how == "draw":
+        return "the game is a draw, whatever the points"
+    # an expression names the winner ("you": the player whose pass ended the game)
+    tree = _tree(how, False) or A.Name("nobody")
+    return f"you being the player who made the last pass, {English(ctx).outcome(tree)}"
 
 
 def _visibility_text(data: dict, ctx: Context) -> str:
@@ -336,8 +365,8 @@ def _response_text(r: dict, ctx: Context, answered_by: dict[str, list[str]]) -> 
         f"you can answer it with {cost}."
     )
     text += " " + sentence(f"playing it does this: {_say(r.get('effect', 'scrap cards; scrap extra'), ctx)}")
-    if "legal" in r:
-        text += " " + sentence(f"only if {_say(r['legal'], ctx, condition=True)}")
+    if "legal" in r and _only_if(r["legal"], ctx) != "always":
+        text += " " + sentence(_only_if(r["legal"], ctx))
     answerable = _tree(r.get("counterable"), False)
     if answerable == A.Name("false"):
         text += " It cannot be answered in turn."
@@ -476,8 +505,18 @@ def _about(rules: Any) -> list[str]:
         desc = _description(rules, o)
         out.append(f"With {c.label(o)}: {desc}" if desc else f"With {c.label(o)}.")
     if len(rules.parts) > 1:
-        out.append(f"Made of: {' + '.join(c.label(x) for x in rules.parts)}")
+        out.append(f"Made of: {' + '.join(c.label(x) for x in _merge_order(c))}")
     return out
+
+
+def _merge_order(c: Any) -> list[str]:
+    """The parts of a ruleset in the order they are merged, each winning over those before it: each
+    file after the options it applies (its own keys override them), the options named after `+` last."""
+    out: list[str] = []
+    for part in c.parts:
+        out += [o for o in c.options if c.applied_by.get(o) == part]
+        out.append(part)
+    return out + [o for o in c.options if o not in out]
 
 
 def _own_paths(composed: Any, part: str) -> set[tuple[str, ...]]:
@@ -608,6 +647,7 @@ def _winning_section(rules: Any, data: dict, ctx: Context) -> list[str]:
     out.append(sentence(f"your points: {_say(score, ctx, program=False)}"))
     out.append("You win the moment your points reach your goal; this is checked after everything that happens.")
     out.append(_passes_text(data, ctx))
+    out += _rule_endings(data, ctx)
     wins = _get(data, "match", "wins")
     if wins and int(wins) > 1:
         out.append(f"A match: the first player to win {wins} hands wins the match.")
@@ -626,16 +666,20 @@ def _turn_section(data: dict, ctx: Context, plays: dict[str, dict], general: dic
     )
     if others:
         out.append(f"  * or play a card for its ability ({', '.join(others)}): see Card by card below.")
-    free = [p for n, p in plays.items() if isinstance(p, dict) and p.get("free")]
-    if free:
+    free = [(n, p) for n, p in plays.items() if isinstance(p, dict) and p.get("free")]
+    if free:  # each told where it is listed: above (a play open to any card) or under its rank
+        here = sorted({play_label(p) for n, p in free if n in general}, key=natural)
+        there = sorted({play_label(p) for n, p in free if n not in general}, key=natural)
+        if here and there:
+            told = f": {', '.join(here)} (see above); {', '.join(there)} (see Card by card)"
+        else:
+            told = f" (see {'above' if here else 'Card by card'}): {', '.join(here or there)}"
         out.append(
-            "Plays that do not use up your action (see Card by card): "
-            + ", ".join(sorted({play_label(p) for p in free}, key=natural))
-            + ". Such a play is not your turn's "
+            f"Plays that do not use up your action{told}. Such a play is not your turn's "
             "action: it neither counts as a pass nor breaks a run of passes."
         )
-    if _get(data, "turn", "playable"):
-        out.append(sentence(f"a card can be played only if {_say(data['turn']['playable'], ctx, condition=True)}"))
+    if _get(data, "turn", "playable") and _only_if(data["turn"]["playable"], ctx) != "always":
+        out.append(sentence(f"a card can be played {_only_if(data['turn']['playable'], ctx)}"))
     if _get(data, "turn", "end"):
         out.append(sentence(f"when your action has fully resolved: {_say(data['turn']['end'], ctx)}"))
     counters = data.get("counters") or {}
@@ -901,8 +945,8 @@ class _Diff:
         if ea.get("on_passes", "most_points") != eb.get("on_passes", "most_points"):
             self.change(
                 f"When {eb.get('passes', 3)} passes in a row end the game",
-                _passes_text(da, ca).split(": ", 1)[1].rstrip("."),
-                _passes_text(db, cb).split(": ", 1)[1].rstrip("."),
+                _passes_result(da, ca),
+                _passes_result(db, cb),
             )
         wa, wb = _get(da, "match", "wins") or 1, _get(db, "match", "wins") or 1
         if wa != wb:
@@ -920,7 +964,13 @@ class _Diff:
 
             self.change("You see your opponent's hand", seen(va_, ca), seen(vb_, cb))
         self.cmp(("turn", "end"), "When your action has resolved")
-        self.cmp(("turn", "playable"), "A card can be played only if", condition=True, absent="always")
+        xp, yp = _get(da, "turn", "playable"), _get(db, "turn", "playable")
+        if not _same(xp, yp, False):  # ("only if ...", "always": never "only if: was: always")
+            self.change(
+                "A card can be played",
+                _only_if(xp, ca) if xp is not None else "always",
+                _only_if(yp, cb) if yp is not None else "always",
+            )
 
     def kinds(self) -> None:
         """Kinds of play: whether they can be countered, what follows them."""
@@ -1030,7 +1080,8 @@ def _play_diff(x: dict, y: dict, ca: Context, cb: Context) -> list[str]:
     if not _same(x.get("legal"), y.get("legal"), False):
         old = _only_if(x["legal"], ca) if "legal" in x else "always"
         new = _only_if(y["legal"], cb) if "legal" in y else "always"
-        out.append(f"{label}: can be played: was: {old}; now: {new}")
+        if old != new:  # (no condition and `true` read alike: no change to tell)
+            out.append(f"{label}: can be played: was: {old}; now: {new}")
     if not _same(x.get("effect"), y.get("effect"), True):
         out.append(f"{label}: was: {_say(x.get('effect', 'nothing'), ca)}; now: {_say(y.get('effect', 'nothing'), cb)}")
     if not _same(x.get("countered"), y.get("countered"), True):
@@ -1069,7 +1120,8 @@ def _response_diff(x: dict, y: dict, ca: Context, cb: Context) -> list[str]:
         if not _same(x.get(f), y.get(f), False):
             old = _only_if(x[f], ca) if f in x else "always"
             new = _only_if(y[f], cb) if f in y else "always"
-            out.append(f"{sentence(play_label(y)).rstrip('.')} with {who}: {what}: was: {old}; now: {new}")
+            if old != new:
+                out.append(f"{sentence(play_label(y)).rstrip('.')} with {who}: {what}: was: {old}; now: {new}")
     if not _same(x.get("effect"), y.get("effect"), True):
         out.append(
             f"{sentence(play_label(y)).rstrip('.')} with {who}: was: "

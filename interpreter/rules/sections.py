@@ -45,6 +45,8 @@ from interpreter.language.compiler import (
     reads_only_own_field,
 )
 from interpreter.language.context import UNKNOWN_KIND
+from interpreter.language.english import Context as EnglishContext
+from interpreter.language.english import english, subst
 from interpreter.language.parser import parse_expr
 from interpreter.language.runtime import choices
 
@@ -197,6 +199,8 @@ def build_definitions(b: Builder, r: Rules) -> None:
             continue
         params = tuple(p.strip() for p in (m.group(2) or "").split(",") if p.strip())
         span = b.c.span(("define", key))
+        if isinstance(body, bool):  # YAML `true`/`false`: the condition it writes (str() would say True)
+            body = "true" if body else "false"
         try:
             tree = parse_expr(str(body), span)
         except RulesetError as e:
@@ -621,6 +625,26 @@ def _within_budget(b: Builder, which: int, n: int, limit: int, decision_limit: i
     return ok
 
 
+def build_questions(b: Builder, r: Rules) -> None:
+    """What each question of the rules does when its player agrees (`if P agrees to VERB then ...`), in
+    words, "you" being the player asked: the REPL shows it to them beside the question ("you may
+    reclaim: return it to its last owner's hand"). Questions of one verb that do different things are
+    told together, joined by "or"."""
+    r.questions = {}
+    if not b.ctx.asked:
+        return
+    said = EnglishContext.from_data(b.d)
+    for tree in b.trees.values():
+        for n in A.walk(tree):
+            if isinstance(n, A.Ask):  # said to the player asked: `opponent agrees` -> their "you"
+                asked_opponent = isinstance(n.player, A.Name) and n.player.name == "opponent"
+                then = subst(n.then, {"me": A.Name("opponent"), "opponent": A.Name("me")}) if asked_opponent else n.then
+                text = english(then, said)
+                known = r.questions.get(n.verb)
+                if known is None or text not in known.split(" or "):
+                    r.questions[n.verb] = text if known is None else f"{known} or {text}"
+
+
 SECTIONS: tuple[Callable[[Builder, Rules], None], ...] = (
     build_deck,
     build_values,
@@ -636,6 +660,7 @@ SECTIONS: tuple[Callable[[Builder, Rules], None], ...] = (
     build_responses,
     build_triggers,
     build_moves,
+    build_questions,
     check_constants,
     check_budgets,
 )

@@ -57,7 +57,7 @@ class Ask(Statement):
 
     def instructions(self, c: Compiler, bound: set[str], out: list[Any]) -> None:
         """P answers VERB or `decline` (an ASK), then the jump of an `if` on the answer."""
-        who, w = c.sub_expr(self.player, frozenset(bound))
+        who, w = c.sub_expr(self.player, frozenset(bound), "player")
         c._expect(w, ("player",), self.player, "'agrees'")
         refused = f"cannot name the answer yes: a player answers '{self.verb}' or '{DECLINE}'"
         c.typed_word(self, self.verb, refused, "answer", "to mulligan", banned=DECLINE)

@@ -94,6 +94,9 @@ class BinOp(Expression):
 
     def condition_words(self, e: English, negated: bool) -> str | None:
         match self:
+            case BinOp(op="and" | "or" as op, left=lhs, right=rhs) if _neutral(op, lhs) or _neutral(op, rhs):
+                # `A and true`, `A or false`: A alone (never "... and always")
+                return e.cond(rhs if _neutral(op, lhs) else lhs, negated)
             case BinOp(op="and" | "or" as op, left=lhs, right=rhs):
                 if negated:  # De Morgan
                     op = "or" if op == "and" else "and"
@@ -240,6 +243,11 @@ def _a_player(node: Node) -> bool:
         or (isinstance(node, Attr) and node.name in ("owner", "controller", "last_owner", "last_controller"))
         or (isinstance(node, Call) and node.func == "other")
     )
+
+
+def _neutral(op: str, node: Node) -> bool:
+    """`true` beside `and`, `false` beside `or`: a side that changes nothing."""
+    return isinstance(node, Name) and node.name == ("true" if op == "and" else "false")
 
 
 def _negative(node: Node) -> Node | None:

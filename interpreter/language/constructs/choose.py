@@ -13,7 +13,7 @@ from interpreter.core.zones import RANDOM
 
 from ..instructions import CHOOSE, UPTO
 from ..node import Node, Pos, Statement
-from ..phrasing import DOWN_TO
+from ..phrasing import AS_MANY, DOWN_TO
 from ..runtime import choices
 from ..values import cards
 from .binary import BinOp
@@ -73,8 +73,10 @@ class Choose(Statement):
         n, one = _count_phrase(self.count, self.source, sub)
         np = sub.noun(self.source)
         what = np.counted(n, one) if np else f"{n} from {sub.value(self.source)}"
-        if n.startswith(DOWN_TO) and np is not None:
+        if n.startswith((DOWN_TO, AS_MANY)) and np is not None:
             what = f"{np.head(True)} from {np.source or np.plural()}{np.tail(True)}, {n[1:]},"
+        elif n.startswith(AS_MANY):
+            what = f"{n[1:]} from {sub.value(self.source)}"
         if one and np and not np.definite and what.startswith("1 "):
             what = "1 " + what[2:]
         if self.upto:  # any number from none to N: "you may choose 1 card", "... may choose up to 2 cards"
@@ -82,7 +84,7 @@ class Choose(Statement):
         else:
             text = f"{who_text} {e.conj('choose', who) if not e.is_name(who, 'random') else 'chooses'} {what}"
         if then is None:
-            return text
+            return text.rstrip(",")  # ("..., as many as N," ends the sentence here)
         if self.upto and not e.is_name(who, "me"):  # "may choose ... and scraps them" would not agree: told apart
             picked = "the card chosen" if one else "the cards chosen"
             chosen = {**e.ctx.chosen, self.verb: picked, "chosen": picked}
@@ -95,7 +97,7 @@ class Choose(Statement):
     def instructions(self, c: Compiler, bound: set[str], out: list[Any]) -> None:
         fb = frozenset(bound)
         (count, n), (src, s) = c.sub_expr(self.count, fb, "choose"), c.sub_expr(self.source, fb)
-        who, w = c.sub_expr(self.chooser, fb)
+        who, w = c.sub_expr(self.chooser, fb, "player")
         c._expect(s, ("card", "cards"), self.source, "'choose ... from'")
         c._expect(w, ("player",), self.chooser, "'choose ... by'")
         c.typed_word(
@@ -169,4 +171,4 @@ def _count_phrase(n: Node, src: Node, e: English) -> tuple[str, bool]:
             return f"{k} (or all of them, if fewer)", False
         case BinOp(op="-", left=Call(func="count", args=(s,)), right=keep) if s == src:
             return f"{DOWN_TO}{e.value(keep)}", False
-    return e.value(n), False
+    return f"{AS_MANY}{e.number(n)}", False  # ("the number named cards" would read two nouns as one)

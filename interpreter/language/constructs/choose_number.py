@@ -60,7 +60,7 @@ class ChooseNumber(Statement):
         fb = frozenset(bound)
         (low, lo) = c.sub_expr(self.low, fb, "'choose a number from'")
         (high, hi) = c.sub_expr(self.high, fb, "'choose a number ... to'")
-        who, w = c.sub_expr(self.chooser, fb)
+        who, w = c.sub_expr(self.chooser, fb, "player")
         c._expect(w, ("player",), self.chooser, "'choose a number ... by'")
         c.typed_word(
             self, self.verb, f"cannot begin a move: a player types the number as '{self.verb} 7'", "number", "as value"

@@ -49,7 +49,7 @@ class Draw(Statement):
         n = c.gen(self.count, scope, used)
         n = c.number(n, self.count, "draw")
         if self.player is not None:
-            pc = c.gen(self.player, scope, used)
+            pc = c.gen_player(self.player, scope, used)
             c.cost = c.cost + pc.cost
             p = c._as_player(pc, self.player, "'draw ... for'")
         else:

@@ -75,7 +75,9 @@ class Dest(Node):
                 return f"into its {self.player.name.replace('_', ' ')}'s hand"
             return f"into {e.possessive(self.player)} hand"
         if self.zone == "field":
-            where = f"in front of {e.player(self.player)} as {a(role_noun(self.role or 'point'))}"
+            many = moved is not None and e.looks_like_set(moved)  # "every vault card ... as point cards"
+            role = role_noun(self.role or "point", many) if many else a(role_noun(self.role or "point"))
+            where = f"in front of {e.player(self.player)} as {role}"
             if self.face == "down":  # its owner, the player in front of whom it is, sees it
                 return f"face down {where} ({e.player(self.player)} {e.conj('see', self.player)} it)"
             if self.face == "unseen":
@@ -120,7 +122,7 @@ class Move(Statement):
         # the player is worked out for each card (before it moves)
         whose = d.player
         assert whose is not None  # the parser gives a hand or a field its player
-        inner, p = c._apart(lambda: c.gen(whose, scope, used))
+        inner, p = c._apart(lambda: c.gen_player(whose, scope, used))
         c.cost = c.cost + p.cost
         player = c._as_player(p, whose, f"'to {d.zone} of'")
         if d.zone == "hand":

@@ -48,6 +48,7 @@ _TYPES = {
 # the kinds of the names the engine binds, in the reference evaluator (anything else bound: a plain value)
 _NAME_KINDS: dict[str, type] = {"me": Player, "opponent": Player, "card": Card, "target": Card, "it": Card}
 _ALWAYS = frozenset({"me", "opponent"})
+_CARD_NAMES = frozenset({"card", "cards", "target", "it", "extra", "chosen", "answered"})  # never a player
 
 
 @dataclass(frozen=True)
@@ -156,17 +157,18 @@ class Name(Expression):
         if n in ORDER_SEATS:  # who moved first in this game (this hand of a match), and the other
             first = _call(_g("first_player"))
             return _Code(first if n == "first player" else ast.BinOp(_const(1), ast.Sub(), first), "player")
-        known = set(scope) | BOUND_ALWAYS | set(c.ctx.defines) | set(c.ctx.constants) | set(c.ctx.ranks) | c.ctx.roles
-        near = suggest(n, known)
-        raise c.error(
-            self,
-            f"unknown name '{n}'",
-            "E202",
-            f"did you mean '{near}'?"
-            if near
-            else "names are bound variables (me, opponent, card, target, it...), definitions, "
-            "constants, ranks and roles",
-        )
+        if c.want == "player":  # a player is meant (`hand of P`, `win P`): suggested from the players' names
+            known = {"me", "opponent", *SEATS, *ORDER_SEATS, NOBODY, *(k for k in scope if k not in _CARD_NAMES)}
+            hint = "a player is me, opponent, p1, p2, first player, second player, or a card's owner or controller"
+        else:
+            known = set(scope) | BOUND_ALWAYS | set(c.ctx.defines) | set(c.ctx.constants) | set(c.ctx.ranks)
+            known |= c.ctx.roles | {*SEATS, *ORDER_SEATS, NOBODY, "turn"}
+            hint = (
+                "names are bound variables (me, opponent, card, target, it...), definitions, constants, ranks and roles"
+            )
+        # `win second`: the seat in turn order is two words (`second player`), a prefix too short to be near
+        near = f"{n} player" if n in ("first", "second") else suggest(n, known)
+        raise c.error(self, f"unknown name '{n}'", "E202", f"did you mean '{near}'?" if near else hint)
 
     def evaluate(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: frozenset[str]) -> Any:
         x = self.name

@@ -59,7 +59,7 @@ class Show(Statement):
                 raise c.error(
                     self.player, "show needs a player (me, opponent, a card's owner...) or all, not random", "E210"
                 )
-            p = c.gen(self.player, scope, used)
+            p = c.gen_player(self.player, scope, used)
             c.cost = c.cost + p.cost
             bits = _plus(_const(1), c._as_player(p, self.player, "'show ... to'"))
         rule = c.rule()

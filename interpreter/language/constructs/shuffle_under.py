@@ -38,8 +38,11 @@ class ShuffleUnder(Statement):
 
     def english(self, e: English) -> str:
         subj = e.ctx.subject
+        what = e.object(self.cards)
+        if e.one_card(self.cards):  # one card: nothing to shuffle ("put the chosen card under the deck")
+            return f"{e.conj('put', subj)} {what} under the deck"
         them = "it" if isinstance(self.cards, Zone) else "them"  # the scrap: it; the chosen cards: them
-        return f"{e.conj('shuffle', subj)} {e.object(self.cards)} and {e.conj('put', subj)} {them} under the deck"
+        return f"{e.conj('shuffle', subj)} {what} and {e.conj('put', subj)} {them} under the deck"
 
     def lines(self, c: Compiler, scope: Scope, used: dict[str, str]) -> list[ast.stmt]:
         cards = c.cards_arg(self.cards, scope, used, "shuffle")

@@ -40,7 +40,7 @@ class Win(Statement):
         return e.outcome(self.player)
 
     def lines(self, c: Compiler, scope: Scope, used: dict[str, str]) -> list[ast.stmt]:
-        p = c.gen(self.player, scope, used)
+        p = c.gen_player(self.player, scope, used)
         if isinstance(self.player, Name) and self.player.name == "random":
             raise c.error(self.player, "win needs a player (me, opponent, a card's owner...), not random", "E210")
         c.cost = c.cost + p.cost

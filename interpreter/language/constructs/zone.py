@@ -98,7 +98,7 @@ class Zone(Expression):
             return _Code(_plus(_zone(_const(FIELD0)), _zone(_const(FIELD0 + 1))), "cards", ONE, n)
         owner = self.player
         assert owner is not None  # the parser gives a hand or a field its player
-        p = c.gen(owner, scope, used)
+        p = c.gen_player(owner, scope, used)
         base = HAND0 if z == "hand" else FIELD0
         return _Code(_zone(_plus(_const(base), c._as_player(p, owner, f"'{z} of'"))), "cards", p.cost + ONE, n)
 
