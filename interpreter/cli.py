@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from interpreter.core.ceilings import arg_type
-from interpreter.core.errors import CuttleError, RulesetErrors
+from interpreter.core.errors import CuttleError, RulesetErrors, name_text
 from interpreter.core.terminal import json_text, say, status
 
 COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int], str]] = {}
@@ -186,21 +186,24 @@ def cmd_run(a: argparse.Namespace) -> int:
     files = collect(a.paths)
     missing = [f for f, root in files if root is None and not f.exists()]  # named by the user
     if missing:
-        say(f"cuttle run: no such file: {missing[0]}", err=True)
+        say(f"cuttle run: no such file: {name_text(missing[0])}", err=True)
         return 2
     if not files:  # only folders were named, and none holds a scenario
-        say(f"cuttle run: no scenario file (*.yaml) in {', '.join(a.paths)}", err=True)
+        say(f"cuttle run: no scenario file (*.yaml) in {', '.join(map(name_text, a.paths))}", err=True)
         return 1
     passed = failed = 0
     for f, root in files:
         res = run_file(f, a.ruleset, root)
+        # names on one line each (a file named `z\nPASS ...` cannot add a result line); a failure's
+        # own lines are indented under its FAIL line
+        shown = f"{name_text(f)}  {name_text(res.name)}"
         if res.ok:
             passed += 1
             if not a.quiet:
-                say(f"PASS {f}  {res.name}")
+                say(f"PASS {shown}")
         else:
             failed += 1
-            say(f"FAIL {f}  {res.name}")
+            say(f"FAIL {shown}")
             for line in res.failures:
                 say("  " + line.replace("\n", "\n  "))
     say(f"{passed} passed, {failed} failed")
@@ -245,9 +248,9 @@ def cmd_check(a: argparse.Namespace) -> int:
             bad += 1
             for e in errors:
                 say(e.render())
-            say(f"{f}: {len(errors)} problem(s)")
+            say(f"{name_text(f)}: {len(errors)} problem(s)")
         else:
-            say(f"{f}: ok")
+            say(f"{name_text(f)}: ok")
     return 1 if bad else 0
 
 
