@@ -150,6 +150,15 @@ def load_yaml(text: str, file: str, code: str = "E001") -> YamlDoc:
             # `target: field of opponent where x: ...` on one line: YAML reads the second `: ` as a key
             hint = "a text with `where x:` must be quoted, or written on the next lines after `|`"
         raise RulesetError(f"not valid YAML: {e.problem}", where, code=code, hint=hint) from None
+    except yaml.reader.ReaderError as e:  # a character YAML refuses (a NUL, a control): where it is
+        at = min(max(0, int(e.position)), len(text))
+        line, column = text.count("\n", 0, at), at - (text.rfind("\n", 0, at) + 1)
+        raise RulesetError(
+            f"not valid YAML: the character U+{e.character:04X} is not allowed in YAML text "
+            '(a control character: write it as an escape in a double-quoted text, e.g. "\\e")',
+            Location(file, line + 1, column + 1, lines[line] if line < len(lines) else ""),
+            code=code,
+        ) from None
     except yaml.YAMLError as e:
         raise RulesetError(
             f"not valid YAML: {str(e).splitlines()[0] if str(e) else type(e).__name__}",
