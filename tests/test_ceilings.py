@@ -129,3 +129,22 @@ def test_a_player_that_fails_is_said_to_be_at_fault_not_the_ruleset(
     err = _one_line([*argv, "--p1", "broken"], capsys)
     assert "player 'broken' failed while choosing a move: ZeroDivisionError" in err, err
     assert "the rules of" not in err and "check the ruleset" not in err, err
+
+
+def test_the_repl_s_numbers_have_their_ranges_too() -> None:
+    from types import SimpleNamespace
+
+    from repl.app import new_session
+
+    lines: list[str] = []
+    s = new_session(
+        SimpleNamespace(seed=1, ruleset="default", vs="human", as_player="1"), out=lines.append, color=False
+    )
+    for command, words in (
+        ("new " + "9" * 5000, "new SEED takes a whole number"),
+        ("new 10000000000000000000", "(MAX_SEED)"),
+    ):
+        s.handle(command)  # 5,000 digits: an internal ValueError of Python's integer parsing before
+        assert lines[-1].startswith("error: ") and words in lines[-1] and "internal" not in lines[-1], lines[-1]
+    s.handle("new 12")
+    assert s.game.seed == 12
