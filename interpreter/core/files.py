@@ -57,8 +57,8 @@ def may_name(target: str | Path, by: str | Path) -> bool:
     work = working_folder()
     if work is None or not inside(by, work):
         return False
-    try:  # the path as written, from the naming file's real folder, with no symlink followed
-        written = Path(os.path.normpath(Path(by).resolve().parent / target_name(target, by)))
+    try:  # the path as written, from the naming file's folder, with no symlink followed after it
+        written = Path(os.path.normpath(Path(by).parent.resolve() / target_name(target, by)))
         return written.is_relative_to(work) and written.resolve() == written
     except (OSError, RuntimeError, ValueError):  # a symlink loop, a NUL byte
         return False
