@@ -388,21 +388,7 @@ def cmd_bench(a: argparse.Namespace) -> int:
     rules = load_ruleset(spec)
     played = spec if spec == a.ruleset else f"{a.ruleset} (an option, played as {spec})"
     if a.jobs > 1:
-        from interpreter.lab.parallel import workers
-
-        jobs = workers(a.jobs, a.jobs)  # as many as asked, but never more than four per core
-        capped = "" if jobs == a.jobs else f" (--jobs {a.jobs}: at most four per core)"
-        r = b.bench_jobs(spec, jobs, a.games, a.repeat, a.seed)
-        say(f"ruleset {played}: {jobs} processes at once{capped}, {a.repeat} runs of {a.games} random games each")
-        say(
-            f"  aggregate    median {r['games_per_s']:,.0f} games/s, {r['decisions_per_s']:,.0f} decisions/s"
-            f"  (runs: " + ", ".join(f"{x[0]:,.0f}" for x in r["runs"]) + ")"
-        )
-        say(
-            f"  per process  median {r['games_per_s_per_process']:,.0f} games/s"
-            f"  ({r['games_per_cpu_s']:,.0f} games per second of processor time)"
-        )
-        return 0
+        return _bench_jobs(a, spec, played)
     if a.search:
         r = b.bench_search(rules, a.games, a.repeat, a.seed)
         say(f"ruleset {played}: {a.repeat} runs of {a.games} playouts from copied mid-game positions")
@@ -420,6 +406,26 @@ def cmd_bench(a: argparse.Namespace) -> int:
     say(f"  games/s     median {r['games_per_s']:,.0f}  (runs: " + ", ".join(f"{x[0]:,.0f}" for x in r["runs"]) + ")")
     say(f"  decisions/s median {r['decisions_per_s']:,.0f}")
     say(f"  decisions per game median {r['decisions_per_game']:.1f}")
+    return 0
+
+
+def _bench_jobs(a: argparse.Namespace, spec: str, played: str) -> int:
+    """`cuttle bench --jobs N`: N processes at once (never more than four per core)."""
+    from interpreter.lab import bench as b
+    from interpreter.lab.parallel import workers
+
+    jobs = workers(a.jobs, a.jobs)
+    capped = "" if jobs == a.jobs else f" (--jobs {a.jobs}: at most four per core)"
+    r = b.bench_jobs(spec, jobs, a.games, a.repeat, a.seed)
+    say(f"ruleset {played}: {jobs} processes at once{capped}, {a.repeat} runs of {a.games} random games each")
+    say(
+        f"  aggregate    median {r['games_per_s']:,.0f} games/s, {r['decisions_per_s']:,.0f} decisions/s"
+        f"  (runs: " + ", ".join(f"{x[0]:,.0f}" for x in r["runs"]) + ")"
+    )
+    say(
+        f"  per process  median {r['games_per_s_per_process']:,.0f} games/s"
+        f"  ({r['games_per_cpu_s']:,.0f} games per second of processor time)"
+    )
     return 0
 
 
