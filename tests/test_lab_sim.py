@@ -532,7 +532,7 @@ def test_a_cluster_lost_midway_says_in_one_line_what_was_kept_and_a_rerun_resume
     the same command resumes, as Ctrl-C's does; the rerun plays only the rest."""
     import interpreter.lab.sim as sim_module
 
-    monkeypatch.setattr(sim_module, "make_backend", lambda jobs, cluster: _LostScheduler())
+    monkeypatch.setattr(sim_module, "make_backend", lambda jobs, cluster, tasks=None: _LostScheduler())
     code = main(["sim", "default", "--games", "10", "--seed", "4", "--out", str(tmp_path / "run")])
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 1 and len(err) == 1, err
