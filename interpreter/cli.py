@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import time
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
-from interpreter.core.errors import CuttleError, RulesetErrors
+from interpreter.core.ceilings import arg_type
+from interpreter.core.errors import CuttleError, RulesetErrors, name_text
 from interpreter.core.terminal import json_text, say, status
 
 COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int], str]] = {}
@@ -37,14 +39,9 @@ def arg(*args, **kw):
     return deco
 
 
-def _positive(text: str, name: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{name} takes a whole number, not '{text}'") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"{name} must be 1 or more, not {n}")
-    return n
+def _number(option: str) -> Callable[[str], Any]:
+    """The argparse type of a numeric option: its range checked in one place (core/ceilings.py)."""
+    return arg_type(option)
 
 
 RULESET_HELP = "a shipped ruleset (default), a combination (default+classic-2s), or a YAML file"
@@ -52,7 +49,7 @@ RULESET_HELP = "a shipped ruleset (default), a combination (default+classic-2s),
 
 @command("play", "play a game in the terminal, against the bot or hot-seat")
 @arg("--ruleset", "-r", default="default", help=RULESET_HELP)
-@arg("--seed", type=int, default=None, help="the seed of the deal (random if omitted)")
+@arg("--seed", type=_number("--seed"), default=None, help="the seed of the deal (random if omitted)")
 @arg(
     "--vs",
     default="bot",
@@ -92,9 +89,9 @@ def cmd_players(a: argparse.Namespace) -> int:
 
 @command("solve", "solve an open position exactly: win, draw or loss under perfect play, and a best move")
 @arg("target", help="a ruleset (with --seed: the deal) or a scenario file (its position after its moves)")
-@arg("--seed", type=int, default=0, help="the seed of the deal (for a ruleset)")
-@arg("--nodes", type=lambda t: _positive(t, "--nodes"), default=2_000_000, help="node budget")
-@arg("--seconds", type=float, default=60.0, help="time budget")
+@arg("--seed", type=_number("--seed"), default=0, help="the seed of the deal (for a ruleset)")
+@arg("--nodes", type=_number("--nodes"), default=2_000_000, help="node budget")
+@arg("--seconds", type=_number("--seconds"), default=60.0, help="time budget")
 @arg("--all", dest="all_moves", action="store_true", help="also the value of every legal move")
 @arg(
     "--method",
@@ -189,21 +186,24 @@ def cmd_run(a: argparse.Namespace) -> int:
     files = collect(a.paths)
     missing = [f for f, root in files if root is None and not f.exists()]  # named by the user
     if missing:
-        say(f"cuttle run: no such file: {missing[0]}", err=True)
+        say(f"cuttle run: no such file: {name_text(missing[0])}", err=True)
         return 2
     if not files:  # only folders were named, and none holds a scenario
-        say(f"cuttle run: no scenario file (*.yaml) in {', '.join(a.paths)}", err=True)
+        say(f"cuttle run: no scenario file (*.yaml) in {', '.join(map(name_text, a.paths))}", err=True)
         return 1
     passed = failed = 0
     for f, root in files:
         res = run_file(f, a.ruleset, root)
+        # names on one line each (a file named `z\nPASS ...` cannot add a result line); a failure's
+        # own lines are indented under its FAIL line
+        shown = f"{name_text(f)}  {name_text(res.name)}"
         if res.ok:
             passed += 1
             if not a.quiet:
-                say(f"PASS {f}  {res.name}")
+                say(f"PASS {shown}")
         else:
             failed += 1
-            say(f"FAIL {f}  {res.name}")
+            say(f"FAIL {shown}")
             for line in res.failures:
                 say("  " + line.replace("\n", "\n  "))
     say(f"{passed} passed, {failed} failed")
@@ -248,9 +248,9 @@ def cmd_check(a: argparse.Namespace) -> int:
             bad += 1
             for e in errors:
                 say(e.render())
-            say(f"{f}: {len(errors)} problem(s)")
+            say(f"{name_text(f)}: {len(errors)} problem(s)")
         else:
-            say(f"{f}: ok")
+            say(f"{name_text(f)}: ok")
     return 1 if bad else 0
 
 
@@ -318,13 +318,13 @@ def _fit(text: str) -> str:
     default="default",
     help=RULESET_HELP + "; an option alone is played on its base (twinned: default+twinned)",
 )
-@arg("--games", type=lambda t: _positive(t, "--games"), default=300, help="games per run (per process)")
-@arg("--repeat", type=lambda t: _positive(t, "--repeat"), default=5, help="runs (the median is reported)")
-@arg("--seed", type=int, default=0)
+@arg("--games", type=_number("--games"), default=300, help="games per run (per process)")
+@arg("--repeat", type=_number("--repeat"), default=5, help="runs (the median is reported)")
+@arg("--seed", type=_number("--seed"), default=0)
 @arg(
     "--jobs",
     "-j",
-    type=lambda t: _positive(t, "--jobs"),
+    type=_number("--jobs"),
     default=1,
     help="processes playing at once: the aggregate and per-process rates",
 )
@@ -388,17 +388,7 @@ def cmd_bench(a: argparse.Namespace) -> int:
     rules = load_ruleset(spec)
     played = spec if spec == a.ruleset else f"{a.ruleset} (an option, played as {spec})"
     if a.jobs > 1:
-        r = b.bench_jobs(spec, a.jobs, a.games, a.repeat, a.seed)
-        say(f"ruleset {played}: {a.jobs} processes at once, {a.repeat} runs of {a.games} random games each")
-        say(
-            f"  aggregate    median {r['games_per_s']:,.0f} games/s, {r['decisions_per_s']:,.0f} decisions/s"
-            f"  (runs: " + ", ".join(f"{x[0]:,.0f}" for x in r["runs"]) + ")"
-        )
-        say(
-            f"  per process  median {r['games_per_s_per_process']:,.0f} games/s"
-            f"  ({r['games_per_cpu_s']:,.0f} games per second of processor time)"
-        )
-        return 0
+        return _bench_jobs(a, spec, played)
     if a.search:
         r = b.bench_search(rules, a.games, a.repeat, a.seed)
         say(f"ruleset {played}: {a.repeat} runs of {a.games} playouts from copied mid-game positions")
@@ -419,6 +409,26 @@ def cmd_bench(a: argparse.Namespace) -> int:
     return 0
 
 
+def _bench_jobs(a: argparse.Namespace, spec: str, played: str) -> int:
+    """`cuttle bench --jobs N`: N processes at once (never more than four per core)."""
+    from interpreter.lab import bench as b
+    from interpreter.lab.parallel import workers
+
+    jobs = workers(a.jobs, a.jobs)
+    capped = "" if jobs == a.jobs else f" (--jobs {a.jobs}: at most four per core)"
+    r = b.bench_jobs(spec, jobs, a.games, a.repeat, a.seed)
+    say(f"ruleset {played}: {jobs} processes at once{capped}, {a.repeat} runs of {a.games} random games each")
+    say(
+        f"  aggregate    median {r['games_per_s']:,.0f} games/s, {r['decisions_per_s']:,.0f} decisions/s"
+        f"  (runs: " + ", ".join(f"{x[0]:,.0f}" for x in r["runs"]) + ")"
+    )
+    say(
+        f"  per process  median {r['games_per_s_per_process']:,.0f} games/s"
+        f"  ({r['games_per_cpu_s']:,.0f} games per second of processor time)"
+    )
+    return 0
+
+
 def lab_options(fn):
     """The options `sim` and `compare` share (the commands themselves are in interpreter/lab/cli.py)."""
     options: list[tuple[tuple[str, ...], dict[str, Any]]] = [
@@ -429,7 +439,7 @@ def lab_options(fn):
         (
             ("--seed",),
             {
-                "type": int,
+                "type": _number("--seed"),
                 "default": 0,
                 "metavar": "S",
                 "help": "the master seed: game i's seed comes from it and i (default 0)",
@@ -524,10 +534,10 @@ def cmd_sweep(a: argparse.Namespace) -> int:
 @command("match", "players by name against each other, seats alternating: win rates, CPU time per move, playouts/s")
 @arg("--p1", default="heuristic", metavar="NAME", help="a player name (see `cuttle players`): heuristic")
 @arg("--p2", default="random", metavar="NAME", help="its opponent: random")
-@arg("--games", "-n", type=lambda t: _positive(t, "--games"), default=1000, help="games to play (1000)")
+@arg("--games", "-n", type=_number("--games"), default=1000, help="games to play (1000)")
 @arg("--ruleset", "-r", default="default", help=RULESET_HELP)
-@arg("--seed", type=int, default=0, help="the first game's seed (game i: seed + i)")
-@arg("--jobs", "-j", type=lambda t: _positive(t, "--jobs"), default=1, help="worker processes (1)")
+@arg("--seed", type=_number("--seed"), default=0, help="the first game's seed (game i: seed + i)")
+@arg("--jobs", "-j", type=_number("--jobs"), default=1, help="worker processes (1)")
 def cmd_match(a: argparse.Namespace) -> int:
     from interpreter.lab.cli import match
 
@@ -537,9 +547,9 @@ def cmd_match(a: argparse.Namespace) -> int:
 @command("ladder", "a round robin of players by name: ratings with intervals, scores, CPU time per move")
 @arg("ruleset", nargs="?", default="default", help=RULESET_HELP + " (default)")
 @arg("--players", "-p", required=True, metavar="A,B,...", help="two players or more, e.g. random,heuristic,sharp")
-@arg("--games", "-n", type=lambda t: _positive(t, "--games"), default=100, help="games a pair (100)")
-@arg("--seed", type=int, default=0, help="the first game's seed (game i of a pair: seed + i)")
-@arg("--jobs", "-j", type=lambda t: _positive(t, "--jobs"), default=None, help="worker processes (all cores)")
+@arg("--games", "-n", type=_number("--games"), default=100, help="games a pair (100)")
+@arg("--seed", type=_number("--seed"), default=0, help="the first game's seed (game i of a pair: seed + i)")
+@arg("--jobs", "-j", type=_number("--jobs"), default=None, help="worker processes (all cores)")
 @arg("--json", metavar="FILE", default=None, help="also write the ratings as JSON to FILE")
 def cmd_ladder(a: argparse.Namespace) -> int:
     from interpreter.lab.ladder import rate
@@ -567,9 +577,19 @@ def cmd_ladder(a: argparse.Namespace) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, whose refusal of an option is one line of the project's (`cuttle sim: --games must be
+    ...`), through the one terminal writer, instead of a usage line and the error."""
+
+    def error(self, message: str) -> NoReturn:
+        inner = re.match(r"^argument [^:]+: ((?:--|-)\S+ .*)$", message)  # our own line names the option
+        say(f"{self.prog}: {inner.group(1)}" if inner else f"{self.prog}: {message} (see {self.prog} --help)", err=True)
+        raise SystemExit(2)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="cuttle", description="Cuttle Lab: rules-as-data Cuttle.")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser = _Parser(prog="cuttle", description="Cuttle Lab: rules-as-data Cuttle.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (add_args, fn, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
         add_args(p)

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from interpreter.core.ceilings import whole
+from interpreter.core.limits import MAX_SCENARIO_STEPS, MAX_SEED
+
 from .errors import CommandError
 from .registry import FILE, INT, MOVE, PLAY, REGISTRY, REPLAY, RULESET, WORD, Arg, command
 
@@ -115,7 +118,7 @@ def _prev(s: Session, args: list[str]) -> None:
 
 @command("goto", Arg("N", INT), help="replay: the position after move N (0 = the start)", only=REPLAY)
 def _goto(s: Session, args: list[str]) -> None:
-    s.cmd_goto(int(args[0]))
+    s.cmd_goto(whole(args[0], "goto N", 0, MAX_SCENARIO_STEPS, "MAX_SCENARIO_STEPS"))
 
 
 @command("resume", help="replay: stop replaying and play on from this position", only=REPLAY)
@@ -145,7 +148,7 @@ def _scenario(s: Session, args: list[str]) -> None:
 
 @command("new", Arg("SEED", INT, optional=True), help="start a new game (same ruleset and opponent)")
 def _new(s: Session, args: list[str]) -> None:
-    s.cmd_new(int(args[0]) if args else None)
+    s.cmd_new(whole(args[0], "new SEED", -MAX_SEED, MAX_SEED, "MAX_SEED") if args else None)
 
 
 @command("rules", Arg("RULESET", RULESET, optional=True), help="print the rules of this game (or of RULESET)")

@@ -22,7 +22,7 @@ from interpreter.core.errors import LocatedError
 from interpreter.core.terminal import safe, say
 from interpreter.core.zones import HAND0
 from interpreter.engine.view import View
-from interpreter.players.registry import Player, make_player
+from interpreter.players.registry import Player, make_player, player_failure
 from interpreter.players.registry import players as registered_players
 from interpreter.scripting import records
 
@@ -344,6 +344,10 @@ class Session:
             self.say(f"{who} is thinking… (Ctrl-C to hurry)")
         try:
             return bot.choose(self.game)
+        except CuttleError:
+            raise
+        except Exception as e:  # the player's own fault, not the rules' (players/registry.py)
+            raise player_failure(self.opponent or "bot", e, self.game.rules.name) from None
         except KeyboardInterrupt:
             move = hurry(self.game) if hurry is not None else None
             if move is None:

@@ -14,7 +14,9 @@ from functools import cache
 
 from wcwidth import wcwidth
 
-ANSI = re.compile(r"\x1b\[[0-9;]*m")
+from interpreter.core.terminal import MARK
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m|" + MARK.pattern)  # a colour, or the project's mark of one (core/terminal.py)
 GAP = re.compile(r"\S {2,}(?=\S)")
 
 

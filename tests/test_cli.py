@@ -54,7 +54,10 @@ def test_bench_jobs_reports_aggregate_and_per_process_rates(capsys: pytest.Captu
 def test_bench_refuses_zero_processes(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as e:
         main(["bench", "--jobs", "0"])
-    assert e.value.code == 2 and "--jobs must be 1 or more, not 0" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert (
+        e.value.code == 2 and err == "cuttle bench: --jobs must be a whole number from 1 to 1,024 (MAX_JOBS), not 0\n"
+    )
 
 
 def test_bench_compare_reports_a_ratio(capsys: pytest.CaptureFixture[str]) -> None:

@@ -309,9 +309,12 @@ def test_a_folder_holding_another_run_is_refused_and_kept(tmp_path: Path, capsys
         (["sim", "default", "--p2", "heuristic?depth=x"], "option depth takes a whole number"),
         (["sim", "defualt"], "did you mean 'default'?"),
         (["sim", "twinned"], "is an option, not a whole ruleset"),
-        (["sim", "default", "--games", "0"], "--games must be 1 or more, not 0"),
-        (["sim", "default", "--games", "many"], "--games takes a whole number, not 'many'"),
-        (["sim", "default", "--jobs", "0"], "--jobs must be 1 or more"),
+        (["sim", "default", "--games", "0"], "--games must be a whole number from 1 to 1,000,000 (MAX_GAMES), not 0"),
+        (
+            ["sim", "default", "--games", "many"],
+            "--games takes a whole number from 1 to 1,000,000 (MAX_GAMES), not 'many'",
+        ),
+        (["sim", "default", "--jobs", "0"], "--jobs must be a whole number from 1 to 1,024"),
         (
             ["sim", "default", "--cluster", "tcp://127.0.0.1:9"],
             "cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'",
@@ -529,7 +532,7 @@ def test_a_cluster_lost_midway_says_in_one_line_what_was_kept_and_a_rerun_resume
     the same command resumes, as Ctrl-C's does; the rerun plays only the rest."""
     import interpreter.lab.sim as sim_module
 
-    monkeypatch.setattr(sim_module, "make_backend", lambda jobs, cluster: _LostScheduler())
+    monkeypatch.setattr(sim_module, "make_backend", lambda jobs, cluster, tasks=None: _LostScheduler())
     code = main(["sim", "default", "--games", "10", "--seed", "4", "--out", str(tmp_path / "run")])
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 1 and len(err) == 1, err

@@ -150,6 +150,15 @@ def test_the_report_shows_each_number_against_the_value(tmp_path: Path, capsys: 
         (["end.goal=14,,21"], ["a value is empty"]),
         (["end.goal=14", "end.goal=21"], ["--set end.goal is given twice"]),
         ([], ["give at least one --set"]),
+        # keys that say what the ruleset is made of were dropped without a word, the variants labelled
+        # with them (issue 42.7)
+        (["extends=micro,published"], ["--set extends: 'extends' says what the ruleset is made of"]),
+        (["options=[twinned],[jokers]"], ["--set options: 'options' says what", "default+twinned"]),
+        (["kind=option"], ["--set kind: 'kind' says what"]),
+        (["requires=[twinned]"], ["--set requires:"]),
+        (["conflicts=[twinned]"], ["--set conflicts:"]),
+        # a value's own error, not what it sets off in rulesets/default.yaml (issue 42.12)
+        (["plays.points.effect=draw 1000000000000000000000"], ["--set plays.points.effect:1:6: [E213]"]),
     ],
 )
 def test_a_bad_key_or_value_is_named_in_a_clear_message(
@@ -163,6 +172,15 @@ def test_a_bad_key_or_value_is_named_in_a_clear_message(
     for w in words:
         assert w in err, err
     assert "Traceback" not in err and "internal error" not in err
+    assert "rulesets/default.yaml" not in err, err  # a caret only in what the user wrote
+
+
+def test_a_sweep_of_the_name_applies_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """`name` is a value of the ruleset the sweep can set: each variant is called by it."""
+    argv = ["sweep", "default", "--set", "name=first,second", "--games", "2", "--jobs", "1", "--json"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [v["ruleset"] for v in out] == ["first", "second"]
 
 
 def test_nothing_is_played_before_every_value_is_checked(tmp_path: Path) -> None:

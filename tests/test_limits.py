@@ -241,6 +241,7 @@ def test_the_shipped_rulesets_need_a_small_part_of_the_cost_limits(monkeypatch: 
     monkeypatch.setattr(sections, "MAX_COST", limits.MAX_COST // 10)
     monkeypatch.setattr(sections, "MAX_DECISION_COST", limits.MAX_DECISION_COST // 10)
     monkeypatch.setattr(sections, "MAX_BASE_COST", limits.MAX_BASE_COST // 10)
+    monkeypatch.setattr(sections, "MAX_STEP_COST", limits.MAX_STEP_COST // 10)
     from interpreter.rules.compose import compose
     from interpreter.rules.model import Rules
 
@@ -292,3 +293,64 @@ def test_a_kind_condition_copied_into_many_plays_is_refused_before_it_is_parsed(
     monkeypatch.setattr(composing, "MAX_KIND_RULE_CHARS", 10**9)
     check(str(f))
     assert len(joined) == 60 + 8  # the file's one-offs and the default rules' eight
+
+
+# -- one budget per move, counting evaluations (issue 42.4) --------------------------------------------
+
+# a score, and a goal, each within MAX_COST, but evaluated at every win check for each player: 3 s of CPU
+# a move before (a one-game sim ran for minutes), and `cuttle check` passed it
+_HEAVY = (
+    "count(deck where a: count(deck where b: count(deck where c: "
+    "a.value + b.value == count(hand of me where d: d.value == c.value)) > 0) > 0)"
+)
+
+
+def test_a_win_check_too_costly_for_a_move_is_refused_at_load(tmp_path: Path) -> None:
+    body = f"end:\n  score: |\n    {_HEAVY}\n  goal: |\n    21 + score(me) * 0 + {_HEAVY}\n"
+    path = _house(tmp_path, body)
+    # counted at load, never run: the count multiplies each text by how often a move evaluates it
+    text = _refused(path, "end.goal", "checks the win", "MAX_STEP_COST", "[E215]")
+    assert "MAX_COST)" not in text  # each text alone is within MAX_COST: only the move's count refuses it
+    assert calls(lambda: check(path)) < 5_000_000
+
+
+def _micro_with_costly_goal(tmp_path: Path) -> str:
+    """Micro (sixteen cards, no deck): a goal the count at load prices high (every zone as sixteen
+    cards, three deep) but that runs in no time, so the count at play can be watched cheaply."""
+    goal = (
+        "21 + count(hand of me where a: count(hand of me where b: count(hand of opponent where c: "
+        "a.value + b.value == c.value) >= 0) >= 0) * 0"
+    )
+    p = tmp_path / "costly-goal.yaml"
+    p.write_text(f"name: costly goal\nextends: micro\nend:\n  goal: |\n    {goal}\n", encoding="utf-8")
+    return str(p)
+
+
+def test_the_shipped_rulesets_win_checks_run_uncounted_on_the_fast_paths() -> None:
+    for spec in RULESETS:
+        rules = load_ruleset(spec)
+        assert not rules.counts_wins and rules.win_cost < 10_000, (spec, rules.win_cost)
+
+
+def test_a_move_whose_win_checks_spend_the_budget_is_refused_and_the_game_unchanged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from interpreter.rules import sections
+
+    spec = _micro_with_costly_goal(tmp_path)
+    free = load_ruleset(spec, fresh=True)
+    # a budget that just holds what a move is known to do at load (list a decision, one win check)
+    budget = free.move_floor
+    monkeypatch.setattr(sections, "MAX_STEP_COST", budget)
+    monkeypatch.setattr(machine, "MAX_STEP_COST", budget)
+    rules = load_ruleset(spec, fresh=True)
+    assert rules.counts_wins and rules.win_cost == free.win_cost
+    game = Game.new(rules, 2)
+    before = game.state.key()
+    move = next(m for m in game.legal_moves() if m.verb == "points")
+    with pytest.raises(RuleRuntimeError, match="MAX_STEP_COST; the last: checking whether a player reached the goal"):
+        game.play(move)  # its effect's win check and the end of the turn's: twice what the budget pays for
+    assert game.state.key() == before and not game.moves
+    monkeypatch.setattr(machine, "MAX_STEP_COST", budget * 4)  # four moves' worth: the game goes on
+    game.play(move)
+    assert game.moves and game.state.spent[1] % rules.win_cost == 0 and game.state.spent[1] >= 4 * rules.win_cost

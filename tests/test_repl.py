@@ -497,6 +497,7 @@ def test_set_auto_plays_forced_moves_by_itself() -> None:
 
 
 def test_everything_wraps_to_a_narrow_terminal(pipe: PipeInput) -> None:
+    from interpreter.core.terminal import painted
     from repl.toolbar import toolbar_text
     from repl.wrap import visible_width
 
@@ -516,7 +517,7 @@ def test_everything_wraps_to_a_narrow_terminal(pipe: PipeInput) -> None:
     text = "\n".join(lines)
     long = [ln for ln in text.split("\n") if visible_width(ln) > 60 and " " in ln.strip()]
     assert long == []
-    assert "\x1b[" in text  # the colours were kept through the wrapping
+    assert "\x1b[31m" in painted(text)  # the colours were kept through the wrapping (as the project's marks)
 
 
 def test_the_toolbar_shortens_its_fields_rather_than_losing_them() -> None:

@@ -4,6 +4,7 @@ text from a file can never act on the terminal, in the lab's summaries as everyw
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -106,3 +107,79 @@ def test_json_on_the_terminal_is_safe_and_reads_back_exactly(
     out = capsys.readouterr().out
     _shown(out)
     assert json.loads(out)["ruleset"] == HOSTILE_NAME
+
+
+# -- a file's colours never pass as the project's, and names keep to their line (issue 42.6) --------
+
+FILE_SGR = "\x1b[2m\x1b[31m"  # exactly the project's own dim and red: once kept as if they were ours
+
+
+def _house_named(tmp_path: Path, name: str, trigger: str = "noted") -> Path:
+    f = tmp_path / "house.yaml"
+    esc = name.encode("unicode_escape").decode("ascii").replace('"', '\\"')
+    tesc = trigger.encode("unicode_escape").decode("ascii").replace('"', '\\"')
+    f.write_text(
+        f'name: "{esc}"\nkind: base\nextends: default\n'
+        f'triggers:\n  "{tesc}":\n    event: turn ends\n    effect: nothing\n',
+        encoding="utf-8",
+    )
+    return f
+
+
+@pytest.mark.parametrize("coloured", [False, True])
+def test_a_files_colour_codes_never_pass_as_the_projects_own(
+    coloured: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from interpreter.lab import report_text
+
+    monkeypatch.setattr(report_text.Style, "for_stream", classmethod(lambda cls, stream: cls(coloured)))
+    f = _house_named(tmp_path, f"{FILE_SGR}evil", trigger=f"{FILE_SGR}fires")
+    assert main(["sim", str(f), "--games", "2", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert FILE_SGR not in out and "\\x1b[2m\\x1b[31mevil" in out  # the file's: shown, not obeyed
+    assert ("\x1b[1m" in out) == coloured  # the project's own: painted when colour is on, only then
+
+
+def test_safe_keeps_only_marks_made_by_sgr_in_this_process() -> None:
+    from interpreter.core.terminal import painted
+
+    forged = "\x1b[31m" + "\x1b" + "0" * 16 + "31m"  # the bytes of a colour, and a guess at a mark
+    text = safe(f"{sgr('red')}9♥{sgr('reset')}{forged}", colour=True)
+    assert painted(text) == "\x1b[31m9♥\x1b[0m" + safe(forged)
+    assert "\x1b" not in safe(text) and "\x1b" not in painted(safe(forged, colour=True))
+
+
+def test_names_with_line_breaks_cannot_forge_lines_of_a_listing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    forged = "z\nPASS fake.yaml  all good\n9 passed, 0 failed\n.test.yaml"
+    (tmp_path / forged).write_text("ruleset: default\nexpect:\n  turn: p2\n", encoding="utf-8")
+    (tmp_path / "ok.yaml").write_text('name: "ok\\nPASS forged"\nruleset: default\nexpect:\n  turn: p1\n')
+    assert main(["run", str(tmp_path)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert [ln.split(" ")[0] for ln in lines if not ln.startswith(" ")] == ["PASS", "FAIL", "1"]
+    assert lines[-1] == "1 passed, 1 failed"
+    assert main(["check", str(tmp_path / forged)]) == 1
+    assert all(":" in ln or ln.startswith(" ") for ln in capsys.readouterr().out.splitlines())
+
+
+HOSTILE_MD = "x\x1b]0;title\x07\x1b]52;c;ZXZpbA==\x07<script>alert(1)</script>[click](javascript:alert(1))|`code`\nline"
+
+
+def test_report_md_and_html_show_a_hostile_name_as_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from interpreter.lab.report_md import md
+
+    f = _house_named(tmp_path, HOSTILE_MD, trigger=HOSTILE_MD)
+    out = tmp_path / "run"
+    assert main(["sim", str(f), "--games", "3", "--jobs", "1", "--out", str(out)]) == 0
+    capsys.readouterr()
+    for report in ("report.md", "report.html"):
+        text = (out / report).read_text(encoding="utf-8")
+        _shown(text)  # no escape sequence, bell or invisible character: `cat report.md` is safe
+        assert "<script>" not in text and "href" not in text, report
+        if report == "report.md":  # a link is `[text](url)`: every bracket of the name is escaped
+            assert not re.search(r"(?<!\\)\]\(javascript:", text)
+    text = (out / "report.md").read_text(encoding="utf-8")
+    assert md(HOSTILE_MD) in text  # the name, escaped as a whole: in a table's cell it stays one cell
+    assert md(HOSTILE_MD).count("|") == md(HOSTILE_MD).count("\\|") and "\n" not in md(HOSTILE_MD)
+    assert md("default") == "default" and md("end.goal 14–21, p1 wins") == "end.goal 14–21, p1 wins"

@@ -326,3 +326,16 @@ def test_a_named_file_may_not_be_reached_through_a_link_out_of_the_naming_files_
     # written as ../mine.yaml (no link), the same file may be named from inside the working folder
     (project / "downloads" / "house.yaml").write_text("name: h\nextends: ../mine.yaml\n", encoding="utf-8")
     assert "[E004]" not in _errors_text("downloads/house.yaml")
+
+
+def test_a_character_yaml_refuses_is_pointed_at_where_it_is(tmp_path: Path) -> None:
+    """A NUL in a record was reported at 1:1 (issue 42.12): the line and column of the character."""
+    rec = tmp_path / "nul.yaml"
+    rec.write_text('format: cuttle-record/1\nruleset: default\nruleset_hash: x\nseed: 1\nmoves: [draw, "dr\0aw"]\n')
+    with pytest.raises(RecordError) as e:
+        records.read(rec)
+    assert "nul.yaml:5:18: [R001]" in str(e.value) and "U+0000" in str(e.value) and "\0" not in str(e.value)
+    house = tmp_path / "house.yaml"
+    house.write_text('name: x\nextends: default\ndescription: "a\x07b"\n', encoding="utf-8")
+    text = _errors_text(str(house))
+    assert "house.yaml:3:16: [E001]" in text and "U+0007" in text and "\x07" not in text

@@ -32,6 +32,12 @@ def safe_text(text: str) -> str:
     )
 
 
+def name_text(name: object) -> str:
+    """A name (a file's, a rule's) as it is shown inside a line: `safe_text`, and a line break shown
+    as `\\n` too, so that a file named `z\\nPASS ...` cannot add a line of its own to a listing."""
+    return safe_text(str(name)).replace("\n", "\\n")
+
+
 CARET_WIDTH = 120  # at most this much of a long line is shown above a caret
 
 
@@ -63,7 +69,7 @@ class Location:
         return f"    {shown}\n    {' ' * col}^"
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}"
+        return f"{name_text(self.file)}:{self.line}:{self.column}"
 
 
 def suggest(name: str, choices: Iterable[str]) -> str | None:

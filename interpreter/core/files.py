@@ -20,7 +20,7 @@ import os
 import stat
 from pathlib import Path
 
-from .errors import CuttleError
+from .errors import CuttleError, name_text
 from .limits import MAX_FILE_BYTES
 
 
@@ -57,8 +57,8 @@ def may_name(target: str | Path, by: str | Path) -> bool:
     work = working_folder()
     if work is None or not inside(by, work):
         return False
-    try:  # the path as written, from the naming file's real folder, with no symlink followed
-        written = Path(os.path.normpath(Path(by).resolve().parent / target_name(target, by)))
+    try:  # the path as written, from the naming file's folder, with no symlink followed after it
+        written = Path(os.path.normpath(Path(by).parent.resolve() / target_name(target, by)))
         return written.is_relative_to(work) and written.resolve() == written
     except (OSError, RuntimeError, ValueError):  # a symlink loop, a NUL byte
         return False
@@ -121,49 +121,50 @@ def read_text(path: str | Path, what: str = "file", within: str | Path | None = 
     lead) ends in .yaml or .yml, or FileProblem; with `within`, also FileProblem if the file (a
     symlink) leads outside that folder (it is then not opened)."""
     name = str(path)
+    shown = name_text(name)  # (a line break in a name would start a line of its own)
     broken = _broken_link(name)
     if broken:
-        raise FileProblem(f"cannot read {what} '{name}': it is {broken}")
+        raise FileProblem(f"cannot read {what} '{shown}': it is {broken}")
     if within is not None and not inside(name, within):
-        raise FileProblem(f"cannot read {what} '{name}': it is a symlink leading outside the folder '{within}'")
+        raise FileProblem(f"cannot read {what} '{shown}': it is a symlink leading outside the folder '{within}'")
     try:
         st = os.stat(name)  # before opening: opening a FIFO would wait for a writer
     except OSError as e:
-        raise FileProblem(f"cannot read {what} '{name}': {e.strerror or e}") from None
+        raise FileProblem(f"cannot read {what} '{shown}': {e.strerror or e}") from None
     except ValueError:  # a NUL byte in the path
-        raise FileProblem(f"cannot read {what} '{name}': not a valid path") from None
+        raise FileProblem(f"cannot read {what} '{shown}': not a valid path") from None
     if not stat.S_ISREG(st.st_mode):
         kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
-        raise FileProblem(f"cannot read {what} '{name}': it is {kind}")
+        raise FileProblem(f"cannot read {what} '{shown}': it is {kind}")
     not_yaml = _not_yaml(name)
     if not_yaml:
-        raise FileProblem(f"cannot read {what} '{name}': it is {not_yaml}")
+        raise FileProblem(f"cannot read {what} '{shown}': it is {not_yaml}")
     if st.st_size > MAX_FILE_BYTES:
         raise FileProblem(
-            f"cannot read {what} '{name}': {st.st_size:,} bytes, more than the limit of "
+            f"cannot read {what} '{shown}': {st.st_size:,} bytes, more than the limit of "
             f"{MAX_FILE_BYTES:,} (MAX_FILE_BYTES)"
         )
     try:
         fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as e:
-        raise FileProblem(f"cannot read {what} '{name}': {e.strerror or e}") from None
+        raise FileProblem(f"cannot read {what} '{shown}': {e.strerror or e}") from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):  # replaced between the two looks
-            raise FileProblem(f"cannot read {what} '{name}': it is not a regular file")
+            raise FileProblem(f"cannot read {what} '{shown}': it is not a regular file")
         with os.fdopen(fd, "rb", closefd=False) as f:
             data = f.read(MAX_FILE_BYTES + 1)
     except OSError as e:
-        raise FileProblem(f"cannot read {what} '{name}': {e.strerror or e}") from None
+        raise FileProblem(f"cannot read {what} '{shown}': {e.strerror or e}") from None
     finally:
         os.close(fd)
     if len(data) > MAX_FILE_BYTES:
         raise FileProblem(
-            f"cannot read {what} '{name}': more than the limit of {MAX_FILE_BYTES:,} bytes (MAX_FILE_BYTES)"
+            f"cannot read {what} '{shown}': more than the limit of {MAX_FILE_BYTES:,} bytes (MAX_FILE_BYTES)"
         )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
         line = data.count(b"\n", 0, e.start) + 1
         raise FileProblem(
-            f"cannot read {what} '{name}': it is not UTF-8 text (byte 0x{data[e.start]:02x} on line {line})"
+            f"cannot read {what} '{shown}': it is not UTF-8 text (byte 0x{data[e.start]:02x} on line {line})"
         ) from None

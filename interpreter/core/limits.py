@@ -96,11 +96,43 @@ MAX_TRIGGERED = 1_000
 on): beyond it the move is refused and the game unchanged."""
 
 MAX_STEP_COST = 200_000_000
-"""Work of the triggers of one step (one move and everything it sets off until the next decision):
-every `when:` tested and every triggered effect run counts its cost as MAX_COST counts it (every zone
-holding the whole deck), summed over the whole chain. A step that would spend more is refused and the
-game unchanged, so a chain of costly triggers is stopped after a few links however long MAX_TRIGGERED
-would let it grow (the shipped house rules with triggers spend well under a thousandth of it)."""
+"""Work of one move (one step: the move and everything it sets off until the next decision), the one
+budget that counts how often texts are evaluated, each evaluation as MAX_COST counts it (every zone
+holding the whole deck). At load, what every move is known to do (list the legal moves of a decision,
+check the win: both players' score and goal) must fit, or the ruleset is refused (shipped: about 2.1
+million). At play, every `when:` tested and every triggered effect run, and each win check of a ruleset
+whose score and goal cost enough to matter (rules/sections.py WIN_CHECKS_A_MOVE), count against it; a
+move that would spend more is refused and the game unchanged, so a chain of costly triggers is stopped
+after a few links however long MAX_TRIGGERED would let it grow (the shipped house rules with triggers
+spend well under a thousandth of it)."""
 
 MAX_SCENARIO_STEPS = 10_000
 """Steps (moves and expectations) of one scenario or record."""
+
+# -- the command line ----------------------------------------------------------------------------
+# Every number a command line or a player's spec gives is checked against its range in one place
+# (core/ceilings.py), with one line naming the option and the range.
+
+MAX_GAMES = 1_000_000
+"""Games one command plays (`--games` of sim, compare, sweep, match, ladder and bench): a million
+random games take about ten minutes of one core; `--games 10**12` once ran out of memory."""
+
+MAX_JOBS = 1_024
+"""Worker processes asked for (`--jobs`); a pool never starts more than four per core, nor more
+than it has games to play (lab/parallel.py `workers`)."""
+
+MAX_SEED = 2**63 - 1
+"""The magnitude of a seed (`--seed`): what SQLite's INTEGER holds."""
+
+MAX_REPEAT = 1_000
+"""Runs of one benchmark (`cuttle bench --repeat`)."""
+
+MAX_NODES = 1_000_000_000
+"""Positions the solver may search (`cuttle solve --nodes`)."""
+
+MAX_SECONDS = 86_400
+"""Seconds the solver may search (`cuttle solve --seconds`): a day."""
+
+MAX_PLAYER_OPTION = 1_000_000
+"""The magnitude of a player's option whose range the player does not declare (players/registry.py):
+a count of samples, nodes or iterations, or a weight of its evaluation."""

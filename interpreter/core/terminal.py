@@ -3,8 +3,9 @@ one-line progress bar, `status`), so text from a file (a ruleset's name, a recor
 scenario's message) can never act on the terminal: every character `str.isprintable` refuses is
 shown escaped (core/errors.py `safe_text`: controls, escape sequences, bidirectional overrides,
 tag characters, interlinear annotations, zero-width marks). The colours the project paints itself
-are the only escape sequences kept, and only when the caller says colour is on; they set a colour
-or reset it and nothing else (no cursor motion, no title, no clipboard).
+are the only escape sequences written, and only when the caller says colour is on; they set a colour
+or reset it and nothing else (no cursor motion, no title, no clipboard), and they are told from a
+file's own escape sequences by a mark no file can know (`sgr`), not by their bytes.
 
 tests/test_terminal_output.py reads the source of every package and fails on any `print` or
 write to a standard stream made anywhere but here.
@@ -15,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import secrets
 import shlex
 import shutil
 import subprocess
@@ -25,25 +27,47 @@ from .errors import safe_text
 
 # the Select Graphic Rendition codes the project paints with (repl/render.py, lab/report_text.py)
 SGR = {"reset": "0", "bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33"}
-_OURS = re.compile("(" + "|".join(re.escape(f"\x1b[{c}m") for c in SGR.values()) + ")")
+
+# The project's colours are not written as escape sequences until the text reaches the terminal: `sgr`
+# gives a mark made with a random word of this process (which no file can know in advance), so a
+# file's own `\x1b[31m` in a name (escaped, as any control character) can never pass for the
+# project's styling, however the text was put together. `safe(text, colour=True)` keeps the marks
+# (and escapes everything else), and the writers (`say`, `status`, `page`) turn them into colours.
+_WORD = secrets.token_hex(8)
+MARK = re.compile("\x1b" + _WORD + "(" + "|".join(SGR.values()) + ")m")
 
 
 def sgr(name: str) -> str:
-    """The escape sequence of one of the project's own colours."""
-    return f"\x1b[{SGR[name]}m"
+    """The mark of one of the project's own colours (a colour once written by `say`)."""
+    return f"\x1b{_WORD}{SGR[name]}m"
 
 
 def safe(text: str, colour: bool = False) -> str:
-    """`text` made safe for the terminal; with `colour`, the project's own colour codes are kept."""
+    """`text` made safe for the terminal; with `colour`, the project's own colours (`sgr`) are kept as
+    marks, which the writers turn into escape sequences; without, they are dropped."""
     if not colour:
-        return safe_text(text)
-    return "".join(p if i % 2 else safe_text(p) for i, p in enumerate(_OURS.split(text)))
+        return safe_text(MARK.sub("", text))
+    return "".join(p if i % 2 else safe_text(p) for i, p in enumerate(_split(text)))
+
+
+def _split(text: str) -> list[str]:
+    """Text and the marks in it, alternating (the marks at odd places)."""
+    out, at = [], 0
+    for m in MARK.finditer(text):
+        out += [text[at : m.start()], m.group(0)]
+        at = m.end()
+    return out + [text[at:]]
+
+
+def painted(text: str) -> str:
+    """Safe text (from `safe`) with the project's marks turned into its colours' escape sequences."""
+    return MARK.sub(lambda m: f"\x1b[{m.group(1)}m", text)
 
 
 def say(text: object = "", *, err: bool = False, colour: bool = False, stream: TextIO | None = None) -> None:
     """Print one message (a line, or lines) to standard output, standard error with `err`, or `stream`."""
     out = stream or (sys.stderr if err else sys.stdout)
-    out.write(safe(str(text), colour) + "\n")
+    out.write(painted(safe(str(text), colour)) + "\n")
     if err:
         out.flush()
 
@@ -104,7 +128,9 @@ def page(text: str, rows: int | None = None) -> bool:
         return False
     env = {**os.environ, "LESS": os.environ.get("LESS", "-R -F -X")}
     try:
-        subprocess.run(command, input=text + "\n", text=True, encoding="utf-8", env=env, check=False)
+        subprocess.run(
+            command, input=painted(safe(text, True)) + "\n", text=True, encoding="utf-8", env=env, check=False
+        )
     except (OSError, ValueError):
         return False
     return True

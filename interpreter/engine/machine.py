@@ -73,8 +73,10 @@ class _Plan:
 
     def __init__(self, rules: Rules, shortcuts: bool = True) -> None:
         """`shortcuts=False` (for tests): every program and every end of turn through `_exec`. Rules with
-        triggers run every program through `_exec` (each step ends by running the triggers)."""
-        shortcuts = shortcuts and not rules.triggers
+        triggers run every program through `_exec` (each step ends by running the triggers); so do rules
+        whose win checks are counted (`counts_wins`)."""
+        counted = counts_wins(rules)
+        shortcuts = shortcuts and not rules.triggers and not counted
         reserved = {c for cards in rules.deal_extra for c in cards}
         self.deck = tuple(c for c in rules.deck_cards if c not in reserved)  # what is shuffled and dealt
         self.in_deck = [DECK if c in self.deck else -1 for c in range(CARD_COUNT + 1)]  # zone_of once it is
@@ -104,7 +106,7 @@ class _Plan:
             self.direct[id(p)] = None if fns is None else (fns, window)
         self.main = main_function(rules)  # the generated enumerator of a main decision
         # the generated win check (score and goal in place), or None: the two compiled calls
-        self.won = win_function(rules) if shortcuts else None
+        self.won = _counted_win(rules) if counted else win_function(rules) if shortcuts else None
         # play -> its generated functions (play, resolved), for the direct plays (engine/direct.py),
         # each made when first played (PENDING until then)
         self.rules = rules
@@ -118,6 +120,40 @@ class _Plan:
         """Generate every pending direct play's functions now."""
         for p in [p for p, fns in self.play_fns.items() if fns is PENDING]:
             self.make_play(p)
+
+
+def counts_wins(rules: Rules) -> bool:
+    """Whether the machine counts the work of each win check against the move's budget (MAX_STEP_COST):
+    only when the score and goal cost so much that the win checks of one move could exceed it (decided
+    at load: rules/sections.py `WIN_CHECKS_A_MOVE`). For every other ruleset (the shipped ones spend a
+    few hundred steps a check) the count at load decides, and the win check runs uncounted, on the
+    engine's direct paths."""
+    return bool(getattr(rules, "counts_wins", False))
+
+
+def _counted_win(rules: Rules) -> Any:
+    """`won(g, me)` that first spends one player's score and goal (`rules.win_cost`) from the move's
+    budget: the move is refused (the game unchanged) when its win checks would take more."""
+    cost, reached = rules.win_cost, rules.reached_goal
+
+    def won(g: State, me: int) -> bool:
+        spend(g, cost, "checking whether a player reached the goal (end.score and end.goal)")
+        return reached(g, me)
+
+    return won
+
+
+def spend(g: State, work: int, doing: str) -> None:
+    """Count `work` (steps, as MAX_COST counts them) against the budget of the current move, shared by
+    everything the machine counts while the move runs (triggers, win checks)."""
+    step, spent = g.spent  # type: ignore[attr-defined]
+    spent = (spent if step == g.moves_made else 0) + work
+    g.spent = (g.moves_made, spent)  # type: ignore[attr-defined]
+    if spent > MAX_STEP_COST:
+        raise RuleRuntimeError(
+            f"one move would do more than {MAX_STEP_COST:,} steps of work (MAX_STEP_COST; the last: {doing}); "
+            "the move is refused and the game unchanged"
+        )
 
 
 def set_shortcuts(rules: Rules, on: bool) -> None:

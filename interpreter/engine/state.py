@@ -703,8 +703,9 @@ def zone_word(zone: int) -> str:
 
 
 def new_state(rules: Any, seed: int) -> State:
-    """A new state of the class these rules need (State unless they have triggers)."""
-    if not getattr(rules, "triggers", ()):
+    """A new state of the class these rules need (State unless they have triggers, or count the work of
+    their win checks: an EventState keeps the work of the move so far)."""
+    if not getattr(rules, "triggers", ()) and not getattr(rules, "counts_wins", False):
         return State(rules, seed)
     return (MoveEventState if rules.trigger_moves else EventState)(rules, seed)
 

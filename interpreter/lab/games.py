@@ -49,7 +49,7 @@ def play_game(
             played = play_random(rules, seed, picks, cap, rec)
         else:
             seats = [player_factory(players[s])(player_seed(seed, s)) for s in (0, 1)]
-            played = play(Game.new(rules, seed), seats, cap, rec)
+            played = play(Game.new(rules, seed), seats, cap, rec, names=players)
     except CuttleError as e:  # the rules refused something in this game: say which game, to replay it
         raise GameFailed(
             f"{e} (game {index} of the run, seed {seed}: `cuttle play {rules.spec} --seed {seed}` deals it)"

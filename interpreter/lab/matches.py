@@ -40,7 +40,7 @@ def play_game(ruleset: str, seed: int, p1: str, p2: str) -> GameResult:
     game = Game.new(load_ruleset(ruleset), seed)
     specs = (p1, p2)
     seats = (Timed(make_player(p1, seed=2 * seed + 1)), Timed(make_player(p2, seed=2 * seed + 2)))
-    play(game, seats, MAX_MOVES)
+    play(game, seats, MAX_MOVES, names=specs)
     out = game.outcome
     res = GameResult(seed, specs, None if out is None else out.winner)
     for p in (0, 1):

@@ -329,9 +329,12 @@ def _first_line(e: BaseException) -> str:
     return text.splitlines()[0]
 
 
-def backend(jobs: int | None, cluster: str | None) -> Serial | Processes | Cluster:
-    """The backend for `--jobs` and `--cluster`."""
+def backend(jobs: int | None, cluster: str | None, tasks: int | None = None) -> Serial | Processes | Cluster:
+    """The backend for `--jobs` and `--cluster`, for `tasks` games: never more workers than `workers`
+    allows (`--jobs 99999` once started 61 processes for 60 games)."""
     n = cores() if jobs is None else jobs
+    if tasks is not None:
+        n = workers(n, tasks)
     if cluster:
         return Cluster(cluster, n)
     return Serial() if n == 1 else Processes(n)

@@ -33,6 +33,7 @@ from interpreter.engine.moves import Move
 from interpreter.engine.state import State
 from interpreter.engine.wincheck import points_goal_function
 from interpreter.players.picks import Picks
+from interpreter.players.registry import player_failure
 from interpreter.rules import Rules
 
 from .recorder import RANK_CHAR, Action, Recorder, second
@@ -130,9 +131,11 @@ def play(
     cap: int,
     observer: Observer | None = None,
     until: Callable[[Game], bool] | None = None,
+    names: Sequence[str] = ("p1", "p2"),
 ) -> Played:
-    """Play `game` on with `seats` (p1's first) until it ends, `cap` decisions were made, or
-    `until(game)` holds at a decision."""
+    """Play `game` on with `seats` (p1's first, called `names` in a message) until it ends, `cap`
+    decisions were made, or `until(game)` holds at a decision. A seat that fails while it chooses is
+    said to be at fault (players/registry.py `player_failure`), not the rules."""
     n = 0
     turns = 1
     real = 0
@@ -145,7 +148,12 @@ def play(
         acts = legal_actions(g) if observer is not None else None  # real choices: counted when observed
         if acts is not None and len(acts) > 1:
             real += 1
-        choice = seats[d.player].choose(game)
+        try:
+            choice = seats[d.player].choose(game)
+        except CuttleError:
+            raise
+        except Exception as e:  # the player's own fault (its options, its code): said as the player's
+            raise player_failure(names[d.player], e, game.rules.name) from None
         if isinstance(choice, str):
             move = game.play(choice)
         else:

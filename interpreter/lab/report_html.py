@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from html import escape
 from typing import Any
 
 from . import columns, quality_summary, svg
@@ -23,6 +22,7 @@ from .report import (
     value_names,
 )
 from .sim import Report
+from .svg import escape
 
 CSS = """
 body { font-family: system-ui, sans-serif; margin: 1.5em auto; max-width: 1500px; color: #222; padding: 0 1.5em; }

@@ -6,6 +6,7 @@ import os
 from collections.abc import Sequence
 from typing import TextIO
 
+from interpreter.core.errors import name_text
 from interpreter.core.terminal import sgr
 
 from .report import Cell, header, sections, text_of, title, tone_of
@@ -47,7 +48,8 @@ def table(rows: Sequence[Sequence[Cell]], right: Sequence[bool], style: Style, i
 
 def render(report: Report, stream: TextIO) -> str:
     st = Style.for_stream(stream)
-    out = [st(title(report), "title")] + [st(h, "dim") for h in header(report)]
+    # the title and the header are one line each, whatever the names in them (name_text)
+    out = [st(name_text(title(report)), "title")] + [st(name_text(h), "dim") for h in header(report)]
     for sec in sections(report):
         out += ["", st(sec.title, "title")]
         if sec.cards:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from interpreter.core.ceilings import whole
 from interpreter.core.errors import CuttleError
 from interpreter.engine.machine import deal
 from interpreter.engine.machine import prepare as prepare_engine
@@ -125,14 +126,9 @@ class Report:
 
 
 def count(value: Any, option: str) -> int:
-    """A positive whole number given on the command line, or one clear error."""
-    try:
-        n = int(value)
-    except (TypeError, ValueError):
-        raise CuttleError(f"{option} takes a whole number, not '{value}'") from None
-    if n < 1:
-        raise CuttleError(f"{option} must be 1 or more, not {n}")
-    return n
+    """A whole number given on the command line, within its option's range (core/ceilings.py), or one
+    clear error."""
+    return whole(value, option)
 
 
 def prepare(specs: Sequence[str], players: tuple[str, str], seed: int, max_decisions: int = MAX_DECISIONS) -> Job:
@@ -200,7 +196,7 @@ def play(
         return 0, len(done), 0.0, "nothing to play"
     bar = Progress(len(work), progress or sys.stderr)
     bar.start_line()
-    engine = make_backend(jobs, cluster)
+    engine = make_backend(jobs, cluster, len(work))
     played = 0
     pending: list[Row] = []
     t0 = last = time.perf_counter()
@@ -258,7 +254,7 @@ def simulate(
     progress: TextIO | None = None,
 ) -> Report:
     """`cuttle sim` (one ruleset) or `cuttle compare` (two): play, store, summarize."""
-    games = count(games, "--games")
+    games, seed = count(games, "--games"), count(seed, "--seed")
     if jobs is not None:
         jobs = count(jobs, "--jobs")
     job = prepare(specs, players, seed, count(max_decisions, "--max-decisions"))

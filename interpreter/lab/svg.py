@@ -10,9 +10,11 @@ over a light fill of it, so that where they overlap both stay visible.
 
 from __future__ import annotations
 
+import html
 import math
 from collections.abc import Sequence
-from html import escape
+
+from interpreter.core.errors import safe_text
 
 # Tableau 10's first colours: distinct for most colour-blind readers too
 COLOURS = ("#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2", "#eeca3b", "#9d755d", "#bab0ac")
@@ -20,6 +22,12 @@ FONT = "font-family='system-ui, sans-serif' font-size='12'"
 FILL = 0.15  # the fill of an overlaid histogram, under its solid outline
 
 Interval = tuple[float, float]
+
+
+def escape(text: str) -> str:
+    """Text from a file as HTML that shows it (the one escaper of report.html and its plots): markup
+    escaped, and control characters shown as `\\x1b` (a file printed on a terminal acts on none)."""
+    return html.escape(safe_text(text))
 
 
 def colour(i: int) -> str:

@@ -83,7 +83,7 @@ def sweep(
     progress: TextIO | None = None,
 ) -> Report:
     """`cuttle sweep`: play, store and summarize every value of the grid."""
-    games = count(games, "--games")
+    games, seed = count(games, "--games"), count(seed, "--seed")
     if jobs is not None:
         jobs = count(jobs, "--jobs")
     job, values = prepare_sweep(spec, sets, players, seed, count(max_decisions, "--max-decisions"))

@@ -92,14 +92,28 @@ def _sharp(
     )
 
 
+# The values each option may take (registry.py checks them before a player is made; an option not
+# listed takes a number of at most MAX_PLAYER_OPTION): a count of samples, nodes or iterations is at
+# least 1, a search depth at most what a search can use, a temperature above 0 (it divides), seconds
+# at most an hour; the evaluation's weights take any number of at most MAX_PLAYER_OPTION.
+_SEARCH: dict[str, tuple[float, float]] = {"samples": (1, 1_000), "depth": (0, 64), "max_nodes": (1, 10_000_000)}
 register("random", "uniformly random legal moves", _random)
-register("heuristic", "determinized look-ahead with a generic evaluation", _heuristic, aliases=("bot",))
+register("heuristic", "determinized look-ahead with a generic evaluation", _heuristic, aliases=("bot",), ranges=_SEARCH)
 register(
     "ismcts",
     "information-set Monte Carlo tree search from its own view",
     _ismcts,
     levels={"fast": {"iterations": 300}, "default": {"iterations": 2500}, "strong": {"iterations": 4800}},
     default_level="default",
+    ranges={
+        "iterations": (1, 10_000_000),
+        "exploration": (0.0, 100.0),
+        "horizon": (-1, 100_000),
+        "temperature": (0.001, 1_000_000.0),
+        "prior": (0, 1_000_000),
+        "seconds": (0.0, 3_600.0),
+        "widening": (0.0, 1_000.0),
+    },
 )
 register(
     "sharp",
@@ -107,4 +121,5 @@ register(
     _sharp,
     levels={"fast": {"reply": 1}, "default": {}, "strong": {"reply": 4, "max_nodes": 2000}},
     default_level="default",
+    ranges={**_SEARCH, "reply": (0, 64)},
 )

@@ -17,7 +17,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from interpreter.core.errors import CuttleError, suggest
+from interpreter.core.ceilings import OptionError, real, whole
+from interpreter.core.errors import CuttleError, rule_failure, suggest
+from interpreter.core.limits import MAX_PLAYER_OPTION
+from interpreter.core.origins import rule_at
 from interpreter.engine.game import Game
 from interpreter.engine.moves import Move
 
@@ -30,6 +33,21 @@ class PlayerError(CuttleError):
     """A player spec that names no player, level or option."""
 
 
+class PlayerFailure(CuttleError):
+    """A player that failed while choosing a move: the player's fault (or its options'), not the rules'."""
+
+
+def player_failure(who: str, exc: Exception, rules_name: str) -> CuttleError:
+    """What to say when `choose` raised `exc`: the rules' fault if the failing code is a rule's own
+    (a player simulating the game runs the rules), else the player's."""
+    if rule_at(exc.__traceback__):
+        return rule_failure(rules_name, f"player '{who}' was choosing a move", exc)
+    return PlayerFailure(
+        f"player '{who}' failed while choosing a move: {type(exc).__name__}: {exc} (a fault of the player "
+        f"or of its options, not of the ruleset '{rules_name}'; the game is unchanged)"
+    )
+
+
 @dataclass(frozen=True)
 class Entry:
     name: str
@@ -37,6 +55,14 @@ class Entry:
     factory: Callable[..., Player]
     levels: dict[str, dict[str, Any]] = field(default_factory=dict)
     default_level: str | None = None
+    ranges: dict[str, tuple[float, float]] = field(default_factory=dict)  # option -> (lowest, highest)
+
+    def range_of(self, key: str, like: Any) -> tuple[float, float]:
+        """The values option `key` (whose default is `like`) may take: its declared range, else any
+        number of at most MAX_PLAYER_OPTION (a whole one for a whole default, at least 0)."""
+        if key in self.ranges:
+            return self.ranges[key]
+        return (0, MAX_PLAYER_OPTION) if isinstance(like, int) else (-MAX_PLAYER_OPTION, MAX_PLAYER_OPTION)
 
 
 _REGISTRY: dict[str, Entry] = {}
@@ -51,9 +77,11 @@ def register(
     levels: dict[str, dict[str, Any]] | None = None,
     default_level: str | None = None,
     aliases: tuple[str, ...] = (),
+    ranges: dict[str, tuple[float, float]] | None = None,
 ) -> None:
-    """Add a player. `factory(seed=..., **options)` makes one; `levels` are named option sets."""
-    _REGISTRY[name] = Entry(name, description, factory, dict(levels or {}), default_level)
+    """Add a player. `factory(seed=..., **options)` makes one; `levels` are named option sets;
+    `ranges` the values a numeric option may take (others: Entry.range_of)."""
+    _REGISTRY[name] = Entry(name, description, factory, dict(levels or {}), default_level, dict(ranges or {}))
     for a in aliases:
         _ALIASES[a] = name
 
@@ -71,23 +99,26 @@ def players() -> dict[str, str]:
     return out
 
 
-def _convert(value: str, like: Any, spec: str, key: str) -> Any:
+def _convert(value: Any, like: Any, spec: str, key: str, entry: Entry) -> Any:
+    """Option `key`'s value (text from a spec, or a value from a caller) as the type of its default
+    `like`, within its range (core/ceilings.py checks every number in one place)."""
     if isinstance(like, bool):
-        if value.lower() in ("1", "true", "yes", "on"):
+        if isinstance(value, bool):
+            return value
+        if str(value).lower() in ("1", "true", "yes", "on"):
             return True
-        if value.lower() in ("0", "false", "no", "off"):
+        if str(value).lower() in ("0", "false", "no", "off"):
             return False
         raise PlayerError(f"player '{spec}': option {key} takes true or false, not '{value}'")
-    if isinstance(like, int):
+    if isinstance(like, int | float):
+        lo, hi = entry.range_of(key, like)
+        name = f"player '{entry.name}': option {key}"
         try:
-            return int(value)
-        except ValueError:
-            raise PlayerError(f"player '{spec}': option {key} takes a whole number, not '{value}'") from None
-    if isinstance(like, float):
-        try:
-            return float(value)
-        except ValueError:
-            raise PlayerError(f"player '{spec}': option {key} takes a number, not '{value}'") from None
+            if isinstance(like, int):
+                return whole(value, name, int(lo), int(hi))
+            return real(value, name, float(lo), float(hi))
+        except OptionError as e:
+            raise PlayerError(str(e)) from None
     return value
 
 
@@ -133,7 +164,7 @@ def parse_spec(spec: str) -> tuple[Entry, dict[str, Any]]:
                     else " (it takes none)"
                 )
             )
-        options[key] = _convert(value.strip(), params[key], spec, key)
+        options[key] = _convert(value.strip(), params[key], spec, key, entry)
     return entry, options
 
 
@@ -150,9 +181,9 @@ def make_player(name: str, seed: int = 0, **options: Any) -> Player:
     """A player from its spec (`random`, `heuristic`, `ismcts:strong`, `ismcts?iterations=4000`);
     keyword options override the spec's."""
     entry, opts = parse_spec(name)
-    opts.update(options)
     params = _parameters(entry.factory)
-    for key in opts:
+    for key, value in options.items():
         if key not in params:
             raise PlayerError(f"player '{entry.name}' has no option '{key}'")
+        opts[key] = _convert(value, params[key], name, key, entry)
     return entry.factory(seed=seed, **opts)

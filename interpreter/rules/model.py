@@ -54,6 +54,9 @@ class Rules:
     score_fn: Callable | None
     win_reads_fields_only: bool
     win_reads_own_field_only: bool
+    win_cost: int  # the work of one player's score and goal, as MAX_COST counts it (sections.check_budgets)
+    counts_wins: bool  # whether the machine counts each win check against the move's budget (MAX_STEP_COST)
+    move_floor: int  # the work every move can be known to do at load: list a decision, check the win once
     visible_fn: Callable
     deck_top_fn: Callable | None
     card_visible_fn: Callable | None

@@ -31,6 +31,9 @@ from .yamlsrc import KEY, YamlDoc, load_yaml
 _KEY = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_ -]*$")  # a name with spaces, as a trigger's may be ("two jacks")
 _PART = re.compile(r'\s*(?:"([^"]*)"|([^."]*))\s*(?:\.|$)')  # a key, or a quoted one (dots allowed inside)
 MAX_VALUES = 50  # values of one --set (a grid multiplies them)
+# keys that say what a ruleset is composed of, read while composing (before `over` is merged): set by
+# --set, they would be dropped, while the sweep labelled its variants with them
+COMPOSITION = ("extends", "options", "requires", "conflicts", "kind")
 
 
 class SettingError(CuttleError):
@@ -101,6 +104,12 @@ def parse_setting(text: str) -> Setting:
             f"--set '{text}': '{key}' is not a key path: write the keys from the top of a ruleset file, "
             "joined by dots (constants.hand_limit, end.goal, triggers.two jacks.when; a key with a dot in "
             'double quotes: triggers."a.b".when)'
+        )
+    if path[0] in COMPOSITION:
+        raise SettingError(
+            f"--set {key}: '{path[0]}' says what the ruleset is made of, not a value of its rules, so a sweep "
+            f"cannot vary it; give other rulesets or options as the ruleset itself (default+twinned), or "
+            f"compare them (cuttle compare default default+twinned)"
         )
     values = split_values(rest)
     if any(not v for v in values):
@@ -203,6 +212,10 @@ def load_with(spec: str, point: Sequence[tuple[Setting, str]]) -> Rules:
         rules = Rules(compose(spec, over=doc))
     except (RulesetError, RulesetErrors) as e:
         errors = e.errors if isinstance(e, RulesetErrors) else [e]
+        # a problem in a value given by --set is the cause; what it sets off in the ruleset's own files
+        # (a role its broken effect no longer declares) would point at lines the user did not write
+        own = [err for err in errors if err.where is not None and err.where.file.startswith("--set ")]
+        errors = own or errors
         raise CuttleError(
             f"--set {label(point)} does not make a valid ruleset of '{spec}':\n"
             + "\n".join(err.render() for err in errors)

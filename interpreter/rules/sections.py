@@ -29,6 +29,8 @@ from interpreter.core.limits import (
     MAX_DECISION_COST,
     MAX_INT,
     MAX_MATCH_WINS,
+    MAX_STEP_COST,
+    MAX_TRIGGERED,
 )
 from interpreter.core.zones import DECK, HAND0, HAND1, ZONE_NAMES
 from interpreter.language import tree as A
@@ -521,13 +523,57 @@ def check_budgets(b: Builder, r: Rules) -> None:
     both again with one card in each zone within MAX_BASE_COST (repetition no zone explains: a
     definition used again and again), and no rule that asks itself (`score()` inside end.score,
     `can_play()` inside a play's legal...)."""
+    r.win_cost = r.move_floor = 0
+    r.counts_wins = False
     for which, n, limit, decision_limit in (
         (0, max(1, len(r.deck_cards)), MAX_COST, MAX_DECISION_COST),
         (1, 1, MAX_BASE_COST, MAX_BASE_COST),
     ):
         if not _within_budget(b, which, n, limit, decision_limit):
             return
-    _price_triggers(b, r)
+    if _within_a_move(b, r):
+        _price_triggers(b, r)
+
+
+def _listing(b: Builder, which: int, n: int, s: int, g: int, per_card: int) -> tuple[int, int]:
+    """The work of listing the legal moves of one main decision (each card of a hand against the
+    plays of its rank, and the plays of no card) and of one response decision."""
+    decision = n * per_card + sum(legal[which].value(s, g, 0) for ranks, _, legal, _, _ in b.play_costs if not ranks)
+    responses = sum(
+        n * choices(n - 1, extra) * (legal[which].value(s, g, 0) + 1) for _, _, legal, extra in b.response_costs
+    )
+    return decision, responses
+
+
+# Win checks one move can make: one per round of triggered effects (MAX_TRIGGERED), one per link of a
+# chain of answers resolving and per play chosen from a card (each a card: CARD_COUNT each), and a few
+# of the machine's own; far more than a move makes. A ruleset whose win checks could spend the move's
+# budget in fewer has each of them counted as it happens (engine/machine.py `counts_wins`).
+WIN_CHECKS_A_MOVE = MAX_TRIGGERED + 2 * CARD_COUNT + 16
+
+
+def _within_a_move(b: Builder, r: Rules) -> bool:
+    """One budget per move (MAX_STEP_COST): what every move can be known to do at load, listing the
+    legal moves of a decision and checking the win (each player's score and goal), must fit in it;
+    what depends on play (more win checks, triggers) is counted by the machine as it happens, against
+    the same budget. `r.win_cost`: the work of one player's score and goal, which the machine counts."""
+    costs = {path: c[0] for path, *c in b.costs}
+    s, g, per_card = _amounts(b, costs, 0)
+    r.win_cost = s + g
+    r.counts_wins = 2 * r.win_cost * WIN_CHECKS_A_MOVE > MAX_STEP_COST
+    listing = max(_listing(b, 0, max(1, len(r.deck_cards)), s, g, per_card))
+    total = r.move_floor = listing + 2 * r.win_cost
+    if total <= MAX_STEP_COST:
+        return True
+    path = ("end", "goal") if costs.get(("end", "goal"), ZERO).value(s, 0, 0) >= s else ("end", "score")
+    b.error(
+        f"{'.'.join(path)}: a move lists the legal moves of a decision ({listing:,} steps) and checks the win, "
+        f"the score and goal of both players ({2 * r.win_cost:,} steps): {total:,} steps, more than the "
+        f"{MAX_STEP_COST:,} one move may take (MAX_STEP_COST; each win check of every move counts)",
+        path,
+        "E215",
+    )
+    return False
 
 
 def _amounts(b: Builder, costs: dict[tuple, Any], which: int) -> tuple[int, int, int]:
@@ -599,10 +645,7 @@ def _within_budget(b: Builder, which: int, n: int, limit: int, decision_limit: i
                 "E216",
             )
     # listing the plays of one card: its rank's plays (the costliest rank counts; `_amounts`)
-    decision = n * per_card + sum(legal[which].value(s, g, 0) for ranks, _, legal, _, _ in b.play_costs if not ranks)
-    responses = sum(
-        n * choices(n - 1, extra) * (legal[which].value(s, g, 0) + 1) for _, _, legal, extra in b.response_costs
-    )
+    decision, responses = _listing(b, which, n, s, g, per_card)
     for total, where in ((decision, ("plays",)), (responses, ("responses",))):
         if total > decision_limit:
             return refuse(

@@ -135,6 +135,19 @@ def _location(file: str, lines: tuple[str, ...], mark: Any) -> Location | None:
     return Location(file, mark.line + 1, mark.column + 1, lines[mark.line] if mark.line < len(lines) else "")
 
 
+def _refused_character(e: yaml.reader.ReaderError, text: str, file: str, code: str) -> RulesetError:
+    """A character YAML does not allow, pointed at its line and column (not at 1:1)."""
+    at = min(max(0, int(e.position)), len(text))
+    line, column = text.count("\n", 0, at), at - (text.rfind("\n", 0, at) + 1)
+    lines = text.splitlines()
+    return RulesetError(
+        f"not valid YAML: the character U+{e.character:04X} is not allowed in YAML text "
+        '(a control character: write it as an escape in a double-quoted text, e.g. "\\e")',
+        Location(file, line + 1, column + 1, lines[line] if line < len(lines) else ""),
+        code=code,
+    )
+
+
 def load_yaml(text: str, file: str, code: str = "E001") -> YamlDoc:
     lines = tuple(text.splitlines())
     loader = None
@@ -150,6 +163,8 @@ def load_yaml(text: str, file: str, code: str = "E001") -> YamlDoc:
             # `target: field of opponent where x: ...` on one line: YAML reads the second `: ` as a key
             hint = "a text with `where x:` must be quoted, or written on the next lines after `|`"
         raise RulesetError(f"not valid YAML: {e.problem}", where, code=code, hint=hint) from None
+    except yaml.reader.ReaderError as e:  # a character YAML refuses (a NUL, a control): where it is
+        raise _refused_character(e, text, file, code) from None
     except yaml.YAMLError as e:
         raise RulesetError(
             f"not valid YAML: {str(e).splitlines()[0] if str(e) else type(e).__name__}",
