@@ -343,7 +343,7 @@ class State:
         """Move a card. A card leaving play loses its role, owner and attachments (which go to scrap),
         and the value an effect gave it."""
         src = self.zone_of[card]
-        face_down = self.down and self.down >> card & 1  # (read before it leaves play)
+        face_down = 0  # whether it leaves play face down (read before `_leave_play` turns it up)
         if self.counters and _FORGETS[zone]:
             self._forget_value(card)
         if _IN_PLAY[src]:
@@ -357,6 +357,8 @@ class State:
                         self._relocate(j, SCRAP)
                 if self.host[card] >= 0:
                     self._detach(card)
+                if self.down:
+                    face_down = self.down >> card & 1
                 self._leave_play(card)
         if _IN_PLAY[zone]:
             self.fv[zone - FIELD0] += 1

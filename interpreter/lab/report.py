@@ -266,7 +266,8 @@ def _knowledge(s: dict[str, Any]) -> Section | None:
         "Knowledge",
         ["", "cards", "per game (95% CI)", "in games"],
         right=[False, True, True, True],
-        note="shown: hidden cards a rule's `show` showed; seen: the opponent's hidden cards the player to move "
+        note="shown: hidden cards a rule's `show` showed (or its `turn up` turned face up); seen: the opponent's "
+        "hidden cards the player to move "
         "saw by a visibility rule at a turn's start (a card seen at three turns counts three times)",
     )
     for part, verb in (("shown", "shown by"), ("seen", "seen by")):
