@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 from interpreter.core.ceilings import arg_type
 from interpreter.core.errors import CuttleError, RulesetErrors, name_text
 from interpreter.core.terminal import json_text, say, status
+from interpreter.language.phrasing import counted
 
 COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int], str]] = {}
 
@@ -48,8 +49,16 @@ RULESET_HELP = "a shipped ruleset (default), a combination (default+classic-2s),
 
 
 @command("play", "play a game in the terminal, against the bot or hot-seat")
-@arg("--ruleset", "-r", default="default", help=RULESET_HELP)
+@arg("--ruleset", "-r", default=None, help=RULESET_HELP + " (default: default)")
 @arg("--seed", type=_number("--seed"), default=None, help="the seed of the deal (random if omitted)")
+@arg(
+    "--from",
+    dest="from_file",
+    metavar="FILE",
+    default=None,
+    help="play on from a position: a scenario (`scenario FILE --here` exports one) or a saved game; "
+    "its ruleset and seed are the file's",
+)
 @arg(
     "--vs",
     default="bot",
@@ -59,6 +68,10 @@ RULESET_HELP = "a shipped ruleset (default), a combination (default+classic-2s),
 )
 @arg("--as", dest="as_player", choices=["1", "2"], default="1", help="which player you are against the bot")
 def cmd_play(a: argparse.Namespace) -> int:
+    if a.from_file is not None and (a.ruleset is not None or a.seed is not None):
+        given = "--ruleset" if a.ruleset is not None else "--seed"
+        say(f"cuttle play: --from {a.from_file} plays the file's own ruleset and deal: leave out {given}", err=True)
+        return 2
     if a.vs != "human":
         from interpreter.players.registry import parse_spec
 
@@ -248,7 +261,7 @@ def cmd_check(a: argparse.Namespace) -> int:
             bad += 1
             for e in errors:
                 say(e.render())
-            say(f"{name_text(f)}: {len(errors)} problem(s)")
+            say(f"{name_text(f)}: {counted(len(errors), 'problem')}")
         else:
             say(f"{name_text(f)}: ok")
     return 1 if bad else 0

@@ -91,12 +91,21 @@ def run_plain(session: Session, stream: TextIO) -> int:
 
 
 def new_session(args: Any, out: Any = None, color: bool | None = None) -> Session:
+    vs = getattr(args, "vs", "bot") or "bot"
+    human = int(getattr(args, "as_player", "1") or "1") - 1
+    color = use_color() if color is None else color
+    source = getattr(args, "from_file", None)
+    if source is not None:  # a position to play on from: a scenario or a saved game
+        from interpreter.scripting.scenario import load_position
+
+        game, what = load_position(source)
+        session = Session(game, vs, human, ruleset=game.rules.spec, color=color, out=out)
+        session.started_from = f"from {source}, {what}"
+        return session
     seed = args.seed if getattr(args, "seed", None) is not None else random.randrange(1_000_000)
     spec = getattr(args, "ruleset", None) or "default"
     game = Game.new(load_ruleset(spec), seed)
-    vs = getattr(args, "vs", "bot") or "bot"
-    human = int(getattr(args, "as_player", "1") or "1") - 1
-    return Session(game, vs, human, ruleset=spec, color=use_color() if color is None else color, out=out)
+    return Session(game, vs, human, ruleset=spec, color=color, out=out)
 
 
 def intro(session: Session) -> str:
@@ -106,8 +115,9 @@ def intro(session: Session) -> str:
         if session.vs == "bot"
         else "hot-seat: each player sees their own view in turn"
     )
+    start = f"; {session.started_from}" if session.started_from else ""
     text = (
-        f"Cuttle Lab — ruleset {session.ruleset}, seed {g.seed}; {who}.\n"
+        f"Cuttle Lab — ruleset {session.ruleset}, seed {g.seed}{start}; {who}.\n"
         "Type a move (Tab offers the legal ones) or a command: help, moves, explain MOVE, undo, "
         "save FILE, quit."
     )

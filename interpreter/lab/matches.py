@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from interpreter.core.errors import CuttleError
 from interpreter.engine.game import Game
+from interpreter.language.phrasing import counted
 from interpreter.players.registry import make_player
 from interpreter.rules import load_ruleset
 
@@ -153,6 +154,6 @@ def match(ruleset: str, p1: str, p2: str, games: int, seed: int = 0, jobs: int =
     results = run_matches(ruleset, p1, p2, games, seed, jobs)
     head = (
         f"ruleset {ruleset}: {p1} against {p2}, {len(results)} games, seats alternating, "
-        f"seeds {seed}..{seed + games - 1} ({time.perf_counter() - t0:.0f} s, {workers(jobs, games)} job(s))"
+        f"seeds {seed}..{seed + games - 1} ({time.perf_counter() - t0:.0f} s, {counted(workers(jobs, games), 'job')})"
     )
     return [head, *summary(results, p1, p2)]
