@@ -48,7 +48,7 @@ def _position(g) -> tuple:
         g.passes,
         g.passed,
         g.winner,
-        g.reason,
+        g.outcome,
         g.pending,
         g.rng.s,
         g.wins,
