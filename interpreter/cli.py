@@ -45,6 +45,16 @@ def _number(option: str) -> Callable[[str], Any]:
     return arg_type(option)
 
 
+def _seconds(text: str, name: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{name} takes a number of seconds, not '{text}'") from None
+    if not 1 <= x <= 86_400:
+        raise argparse.ArgumentTypeError(f"{name} must be from 1 to 86400 seconds, not {text}")
+    return x
+
+
 RULESET_HELP = "a shipped ruleset (default), a combination (default+classic-2s), or a YAML file"
 
 
@@ -73,9 +83,13 @@ def cmd_play(a: argparse.Namespace) -> int:
         say(f"cuttle play: --from {a.from_file} plays the file's own ruleset and deal: leave out {given}", err=True)
         return 2
     if a.vs != "human":
-        from interpreter.players.registry import parse_spec
+        from interpreter.players.learnt import lookup
+        from interpreter.players.registry import make_player
+        from interpreter.rules import load_ruleset
 
-        parse_spec(a.vs)  # an unknown player is refused before the game starts
+        bot = make_player(a.vs)  # an unknown player is refused before the game starts
+        if getattr(bot, "learnt", False):
+            lookup(load_ruleset(a.ruleset))  # and so is a malformed learnt evaluation in the cache folder
     from repl.app import main as repl_main
 
     return repl_main(a)
@@ -97,7 +111,26 @@ def cmd_players(a: argparse.Namespace) -> int:
     if data:
         say(source(data))
     say("options: NAME?key=value&key=value, e.g. ismcts?iterations=4000")
+    say(_evaluations_text())
     return 0
+
+
+def _evaluations_text() -> str:
+    """What `cuttle players` says of learnt evaluations: who uses them, which are shipped, which trained here."""
+    from interpreter.players.learnt import cache_folder, shipped
+
+    names = sorted({ev.ruleset for ev in shipped().values()})
+    here = cache_folder()
+    try:
+        mine = sum(1 for p in here.iterdir() if p.suffix == ".json") if here.is_dir() else 0
+    except OSError:
+        mine = 0
+    return (
+        "evaluations: sharp and ismcts play a ruleset with its learnt evaluation when it has one (weights=auto; "
+        "weights=default plays the hand-set one): shipped for "
+        + (", ".join(names) if names else "none")
+        + f"; {mine} trained here ({here}); `cuttle train RULESET` learns one by self-play"
+    )
 
 
 @command("solve", "solve an open position exactly: win, draw or loss under perfect play, and a best move")
@@ -489,6 +522,14 @@ def lab_options(fn):
         ),
         (("--json",), {"action": "store_true", "help": "print the summary as JSON"}),
         (
+            ("--no-train",),
+            {
+                "action": "store_true",
+                "help": "sharp and ismcts play a ruleset with no learnt evaluation untrained, "
+                "instead of training one first (`cuttle train`)",
+            },
+        ),
+        (
             ("--max-decisions",),
             {"default": None, "metavar": "N", "help": "cut a game off after this many decisions (20000)"},
         ),
@@ -542,6 +583,28 @@ def cmd_sweep(a: argparse.Namespace) -> int:
     from interpreter.lab.cli import sweep
 
     return sweep(a)
+
+
+@command("train", "learn an evaluation for a ruleset by self-play; sharp and ismcts then play with it")
+@arg("ruleset", help=RULESET_HELP)
+@arg("--budget", type=lambda t: _seconds(t, "--budget"), default=180.0, help="CPU seconds at most (180)")
+@arg("--rounds", type=lambda t: _positive(t, "--rounds"), default=5, help="rounds at most (5)")
+@arg("--games", "-n", type=lambda t: _positive(t, "--games"), default=300, help="self-play games a round (300)")
+@arg("--duel", type=lambda t: _positive(t, "--duel"), default=200, help="games of each round's duel (200)")
+@arg("--gain", type=lambda t: _positive(t, "--gain"), default=200, help="games against the untrained (200)")
+@arg("--seed", type=int, default=0, help="the first seed (0)")
+@arg(
+    "--from",
+    dest="start",
+    choices=("auto", "hand-set"),
+    default="auto",
+    help="start from the default rules' learnt evaluation (auto) or from the hand-set weights",
+)
+@arg("--force", action="store_true", help="train again a ruleset already trained here")
+def cmd_train(a: argparse.Namespace) -> int:
+    from interpreter.lab.cli import train
+
+    return train(a)
 
 
 @command("match", "players by name against each other, seats alternating: win rates, CPU time per move, playouts/s")

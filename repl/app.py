@@ -20,6 +20,7 @@ from prompt_toolkit.output import Output
 
 from interpreter import CuttleError, Game, load_ruleset
 from interpreter.core.terminal import page, say, terminal_width
+from interpreter.players.registry import make_player
 
 from .completion import SessionCompleter
 from .history import SeatHistory
@@ -117,11 +118,19 @@ def intro(session: Session) -> str:
     )
     start = f"; {session.started_from}" if session.started_from else ""
     text = (
-        f"Cuttle Lab — ruleset {session.ruleset}, seed {g.seed}{start}; {who}.\n"
+        f"Cuttle Lab — ruleset {session.ruleset}, seed {g.seed}{start}; {who}.{opponent_note(session)}\n"
         "Type a move (Tab offers the legal ones) or a command: help, moves, explain MOVE, undo, "
         "save FILE, quit."
     )
     return text + familiar_note(g.rules)
+
+
+def opponent_note(session: Session) -> str:
+    """Which evaluation the bot plays with, for a player that learns (sharp, ismcts)."""
+    if session.opponent is None:
+        return ""
+    note = getattr(make_player(session.opponent), "evaluation_note", None)
+    return f"\nThe bot plays with {note(session.game.rules)}." if note is not None else ""
 
 
 def familiar_note(rules: Any) -> str:

@@ -1029,3 +1029,14 @@ def test_an_exported_position_is_named_after_the_position_exported(tmp_path: Pat
     s.handle(f"scenario {tmp_path / 'here.yaml'} --here")
     doc = yaml.safe_load((tmp_path / "here.yaml").read_text(encoding="utf-8"))
     assert doc["name"] == "default: the position of turn 1, p2 to answer the play"
+
+
+def test_the_intro_says_which_evaluation_a_learning_bot_plays_with() -> None:
+    from repl.app import intro
+
+    s, _ = session_at({"p1": {"hand": ["6D"]}, "p2": {"hand": ["5C"]}}, vs="sharp?weights=default")
+    assert "The bot plays with the hand-set evaluation (weights=default)." in intro(s)
+    s, _ = session_at({"p1": {"hand": ["6D"]}, "p2": {"hand": ["5C"]}}, vs="ismcts")
+    assert "The bot plays with the " in intro(s) and "evaluation" in intro(s)
+    s, _ = session_at({"p1": {"hand": ["6D"]}, "p2": {"hand": ["5C"]}})  # the heuristic bot learns nothing
+    assert "The bot plays with" not in intro(s)
