@@ -45,16 +45,6 @@ def _number(option: str) -> Callable[[str], Any]:
     return arg_type(option)
 
 
-def _seconds(text: str, name: str) -> float:
-    try:
-        x = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{name} takes a number of seconds, not '{text}'") from None
-    if not 1 <= x <= 86_400:
-        raise argparse.ArgumentTypeError(f"{name} must be from 1 to 86400 seconds, not {text}")
-    return x
-
-
 RULESET_HELP = "a shipped ruleset (default), a combination (default+classic-2s), or a YAML file"
 
 
@@ -587,12 +577,12 @@ def cmd_sweep(a: argparse.Namespace) -> int:
 
 @command("train", "learn an evaluation for a ruleset by self-play; sharp and ismcts then play with it")
 @arg("ruleset", help=RULESET_HELP)
-@arg("--budget", type=lambda t: _seconds(t, "--budget"), default=180.0, help="CPU seconds at most (180)")
-@arg("--rounds", type=lambda t: _positive(t, "--rounds"), default=5, help="rounds at most (5)")
-@arg("--games", "-n", type=lambda t: _positive(t, "--games"), default=300, help="self-play games a round (300)")
-@arg("--duel", type=lambda t: _positive(t, "--duel"), default=200, help="games of each round's duel (200)")
-@arg("--gain", type=lambda t: _positive(t, "--gain"), default=200, help="games against the untrained (200)")
-@arg("--seed", type=int, default=0, help="the first seed (0)")
+@arg("--budget", type=_number("--budget"), default=180.0, help="CPU seconds at most (180)")
+@arg("--rounds", type=_number("--rounds"), default=5, help="rounds at most (5)")
+@arg("--games", "-n", type=_number("--games"), default=300, help="self-play games a round (300)")
+@arg("--duel", type=_number("--duel"), default=200, help="games of each round's duel (200)")
+@arg("--gain", type=_number("--gain"), default=200, help="games against the untrained (200)")
+@arg("--seed", type=_number("--seed"), default=0, help="the first seed (0)")
 @arg(
     "--from",
     dest="start",

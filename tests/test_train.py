@@ -110,6 +110,6 @@ def test_cuttle_train_says_what_it_did_and_refuses_to_train_twice(capsys: pytest
         assert "already trained" in capsys.readouterr().err
         with pytest.raises(SystemExit):  # a budget below a second is refused, naming the option
             main([*args, "--budget", "0"])
-        assert "--budget must be from 1 to 86400 seconds, not 0" in capsys.readouterr().err
+        assert "--budget must be a number from 1.0 to 86,400.0 (MAX_SECONDS), not 0" in capsys.readouterr().err
     finally:
         cached_path(load_ruleset(str(spec))).unlink(missing_ok=True)
