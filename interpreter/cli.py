@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 from interpreter.core.ceilings import arg_type
 from interpreter.core.errors import CuttleError, RulesetErrors, name_text
 from interpreter.core.terminal import json_text, say, status
+from interpreter.language.phrasing import counted
 
 COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int], str]] = {}
 
@@ -48,8 +49,16 @@ RULESET_HELP = "a shipped ruleset (default), a combination (default+classic-2s),
 
 
 @command("play", "play a game in the terminal, against the bot or hot-seat")
-@arg("--ruleset", "-r", default="default", help=RULESET_HELP)
+@arg("--ruleset", "-r", default=None, help=RULESET_HELP + " (default: default)")
 @arg("--seed", type=_number("--seed"), default=None, help="the seed of the deal (random if omitted)")
+@arg(
+    "--from",
+    dest="from_file",
+    metavar="FILE",
+    default=None,
+    help="play on from a position: a scenario (`scenario FILE --here` exports one) or a saved game; "
+    "its ruleset and seed are the file's",
+)
 @arg(
     "--vs",
     default="bot",
@@ -59,10 +68,18 @@ RULESET_HELP = "a shipped ruleset (default), a combination (default+classic-2s),
 )
 @arg("--as", dest="as_player", choices=["1", "2"], default="1", help="which player you are against the bot")
 def cmd_play(a: argparse.Namespace) -> int:
+    if a.from_file is not None and (a.ruleset is not None or a.seed is not None):
+        given = "--ruleset" if a.ruleset is not None else "--seed"
+        say(f"cuttle play: --from {a.from_file} plays the file's own ruleset and deal: leave out {given}", err=True)
+        return 2
     if a.vs != "human":
-        from interpreter.players.registry import parse_spec
+        from interpreter.players.learnt import lookup
+        from interpreter.players.registry import make_player
+        from interpreter.rules import load_ruleset
 
-        parse_spec(a.vs)  # an unknown player is refused before the game starts
+        bot = make_player(a.vs)  # an unknown player is refused before the game starts
+        if getattr(bot, "learnt", False):
+            lookup(load_ruleset(a.ruleset))  # and so is a malformed learnt evaluation in the cache folder
     from repl.app import main as repl_main
 
     return repl_main(a)
@@ -84,7 +101,26 @@ def cmd_players(a: argparse.Namespace) -> int:
     if data:
         say(source(data))
     say("options: NAME?key=value&key=value, e.g. ismcts?iterations=4000")
+    say(_evaluations_text())
     return 0
+
+
+def _evaluations_text() -> str:
+    """What `cuttle players` says of learnt evaluations: who uses them, which are shipped, which trained here."""
+    from interpreter.players.learnt import cache_folder, shipped
+
+    names = sorted({ev.ruleset for ev in shipped().values()})
+    here = cache_folder()
+    try:
+        mine = sum(1 for p in here.iterdir() if p.suffix == ".json") if here.is_dir() else 0
+    except OSError:
+        mine = 0
+    return (
+        "evaluations: sharp and ismcts play a ruleset with its learnt evaluation when it has one (weights=auto; "
+        "weights=default plays the hand-set one): shipped for "
+        + (", ".join(names) if names else "none")
+        + f"; {mine} trained here ({here}); `cuttle train RULESET` learns one by self-play"
+    )
 
 
 @command("solve", "solve an open position exactly: win, draw or loss under perfect play, and a best move")
@@ -248,7 +284,7 @@ def cmd_check(a: argparse.Namespace) -> int:
             bad += 1
             for e in errors:
                 say(e.render())
-            say(f"{name_text(f)}: {len(errors)} problem(s)")
+            say(f"{name_text(f)}: {counted(len(errors), 'problem')}")
         else:
             say(f"{name_text(f)}: ok")
     return 1 if bad else 0
@@ -476,6 +512,14 @@ def lab_options(fn):
         ),
         (("--json",), {"action": "store_true", "help": "print the summary as JSON"}),
         (
+            ("--no-train",),
+            {
+                "action": "store_true",
+                "help": "sharp and ismcts play a ruleset with no learnt evaluation untrained, "
+                "instead of training one first (`cuttle train`)",
+            },
+        ),
+        (
             ("--max-decisions",),
             {"default": None, "metavar": "N", "help": "cut a game off after this many decisions (20000)"},
         ),
@@ -529,6 +573,28 @@ def cmd_sweep(a: argparse.Namespace) -> int:
     from interpreter.lab.cli import sweep
 
     return sweep(a)
+
+
+@command("train", "learn an evaluation for a ruleset by self-play; sharp and ismcts then play with it")
+@arg("ruleset", help=RULESET_HELP)
+@arg("--budget", type=_number("--budget"), default=180.0, help="CPU seconds at most (180)")
+@arg("--rounds", type=_number("--rounds"), default=5, help="rounds at most (5)")
+@arg("--games", "-n", type=_number("--games"), default=300, help="self-play games a round (300)")
+@arg("--duel", type=_number("--duel"), default=200, help="games of each round's duel (200)")
+@arg("--gain", type=_number("--gain"), default=200, help="games against the untrained (200)")
+@arg("--seed", type=_number("--seed"), default=0, help="the first seed (0)")
+@arg(
+    "--from",
+    dest="start",
+    choices=("auto", "hand-set"),
+    default="auto",
+    help="start from the default rules' learnt evaluation (auto) or from the hand-set weights",
+)
+@arg("--force", action="store_true", help="train again a ruleset already trained here")
+def cmd_train(a: argparse.Namespace) -> int:
+    from interpreter.lab.cli import train
+
+    return train(a)
 
 
 @command("match", "players by name against each other, seats alternating: win rates, CPU time per move, playouts/s")

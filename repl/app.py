@@ -20,6 +20,7 @@ from prompt_toolkit.output import Output
 
 from interpreter import CuttleError, Game, load_ruleset
 from interpreter.core.terminal import page, say, terminal_width
+from interpreter.players.registry import make_player
 
 from .completion import SessionCompleter
 from .history import SeatHistory
@@ -91,12 +92,21 @@ def run_plain(session: Session, stream: TextIO) -> int:
 
 
 def new_session(args: Any, out: Any = None, color: bool | None = None) -> Session:
+    vs = getattr(args, "vs", "bot") or "bot"
+    human = int(getattr(args, "as_player", "1") or "1") - 1
+    color = use_color() if color is None else color
+    source = getattr(args, "from_file", None)
+    if source is not None:  # a position to play on from: a scenario or a saved game
+        from interpreter.scripting.scenario import load_position
+
+        game, what = load_position(source)
+        session = Session(game, vs, human, ruleset=game.rules.spec, color=color, out=out)
+        session.started_from = f"from {source}, {what}"
+        return session
     seed = args.seed if getattr(args, "seed", None) is not None else random.randrange(1_000_000)
     spec = getattr(args, "ruleset", None) or "default"
     game = Game.new(load_ruleset(spec), seed)
-    vs = getattr(args, "vs", "bot") or "bot"
-    human = int(getattr(args, "as_player", "1") or "1") - 1
-    return Session(game, vs, human, ruleset=spec, color=use_color() if color is None else color, out=out)
+    return Session(game, vs, human, ruleset=spec, color=color, out=out)
 
 
 def intro(session: Session) -> str:
@@ -106,12 +116,21 @@ def intro(session: Session) -> str:
         if session.vs == "bot"
         else "hot-seat: each player sees their own view in turn"
     )
+    start = f"; {session.started_from}" if session.started_from else ""
     text = (
-        f"Cuttle Lab — ruleset {session.ruleset}, seed {g.seed}; {who}.\n"
+        f"Cuttle Lab — ruleset {session.ruleset}, seed {g.seed}{start}; {who}.{opponent_note(session)}\n"
         "Type a move (Tab offers the legal ones) or a command: help, moves, explain MOVE, undo, "
         "save FILE, quit."
     )
     return text + familiar_note(g.rules)
+
+
+def opponent_note(session: Session) -> str:
+    """Which evaluation the bot plays with, for a player that learns (sharp, ismcts)."""
+    if session.opponent is None:
+        return ""
+    note = getattr(make_player(session.opponent), "evaluation_note", None)
+    return f"\nThe bot plays with {note(session.game.rules)}." if note is not None else ""
 
 
 def familiar_note(rules: Any) -> str:

@@ -50,6 +50,33 @@ def _redo(s: Session, args: list[str]) -> None:
     s.cmd_redo()
 
 
+@command("resign", help="resign: the other player wins the game (asks once first)", only=PLAY)
+def _resign(s: Session, args: list[str]) -> None:
+    s.cmd_resign()
+
+
+@command(
+    "offer",
+    Arg("draw", WORD, optional=True),
+    help="offer a draw: the bot accepts or refuses at once; in hot-seat the other player answers",
+    only=PLAY,
+)
+def _offer(s: Session, args: list[str]) -> None:
+    if args and args[0] != "draw":
+        raise CommandError(f"'offer {args[0]}': only a draw can be offered: usage: offer [draw]")
+    s.cmd_offer()
+
+
+@command("accept", help="hot-seat: accept the draw the other player offers (the game ends in a draw)", only=PLAY)
+def _accept(s: Session, args: list[str]) -> None:
+    s.cmd_answer(True)
+
+
+@command("refuse", help="hot-seat: refuse the draw the other player offers (the game goes on)", only=PLAY)
+def _refuse(s: Session, args: list[str]) -> None:
+    s.cmd_answer(False)
+
+
 @command(
     "show",
     Arg("WHAT", WORD, optional=True),

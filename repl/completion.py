@@ -45,8 +45,9 @@ class CompletionContext:
         from interpreter import shipped_names
 
         moves: tuple[tuple[str, str], ...] = ()
-        if session.my_decision():
-            moves = tuple((str(m), m.pretty()) for m in session.game.legal_moves())
+        if session.my_decision():  # in the order `moves` lists them: by rule, then as typed
+            ordered = [m for _, ms in session.game.legal_by_rule() for m in ms]
+            moves = tuple((str(m), m.pretty()) for m in ordered)
         v = session.view()
         cards = list(v.hand) + [e.card for side in (v.you, v.opponent) for e in side.points]
         cards += [r for side in (v.you, v.opponent) for r in side.royals] + list(v.shown)

@@ -15,6 +15,7 @@ import yaml
 from interpreter import Game
 from interpreter.core.cards import NAMES
 from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, SHOWN, STACK, State
+from interpreter.language.phrasing import counted
 from interpreter.scripting import records
 
 PLAYER_KEYS = ("p1", "p2")
@@ -159,8 +160,11 @@ def position_scenario(game: Game, ruleset: str | None = None) -> dict[str, Any]:
     card of the position reached in `expect:`; ready for `cuttle run FILE` and `cuttle solve FILE`."""
     n = settled_before(game)
     g = game.state_after(n)
+    now, d = game.state, game.decision  # the name tells the position exported, not the setup's
+    doing = {"respond": "answer the play", "choose": "choose", "play": "play a revealed card"}
+    to = f"{PLAYER_KEYS[d.player]} to {doing.get(d.kind, 'act')}" if d is not None else "the game over"
     return {
-        "name": f"{game.rules.name}: the position of turn {g.turn_no}, {PLAYER_KEYS[g.turn]} to act",
+        "name": f"{game.rules.name}: the position of turn {now.turn_no}, {to}",
         "ruleset": ruleset or game.rules.spec,
         "seed": game.seed,
         "setup": setup_of(g),
@@ -171,7 +175,7 @@ def position_scenario(game: Game, ruleset: str | None = None) -> dict[str, Any]:
 
 def scenario_of(game: Game, ruleset: str | None = None, name: str | None = None) -> dict[str, Any]:
     doc: dict[str, Any] = {
-        "name": name or f"{len(game.moves)} moves of a {game.rules.name} game",
+        "name": name or f"{counted(len(game.moves), 'move')} of a {game.rules.name} game",
         "ruleset": ruleset or game.rules.spec,
         "seed": game.seed,
     }

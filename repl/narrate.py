@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 
 from interpreter import Move
+from interpreter.engine.game import DRAW_AGREED, META_VERBS, RESIGN
 from interpreter.engine.view import DecisionView, View
 
 from .render import Painter, player_label
@@ -151,6 +152,8 @@ class Teller:
         """One line for `move`, made from the viewer's views `before` and `after` it."""
         d = before.decision
         mover = self._idx(d.player if d is not None else "p1")
+        if move.verb in META_VERBS and not move.cards:  # resign, a draw offered: every ruleset's
+            return self._meta(move, mover)
         seen_before, seen_after = locations(before), locations(after)
         known = {**seen_after, **seen_before}
         names = [str(Move(move.verb, (c,))).split()[1] for c in move.cards]
@@ -166,6 +169,15 @@ class Teller:
         if effects:
             line += ": " + "; ".join(effects)
         return line
+
+    def _meta(self, move: Move, mover: int) -> str:
+        """'You resign', 'P1 offers a draw; you refuse'."""
+        subj, other = self.subject(mover), self.name(1 - mover)
+        mine = mover == self.viewer
+        if move.verb == RESIGN:
+            return f"{subj} {'resign' if mine else 'resigns'}"
+        answer = "accept" if move.verb == DRAW_AGREED else "refuse"
+        return f"{subj} {'offer' if mine else 'offers'} a draw; {other} {answer if not mine else answer + 's'}"
 
     def _action(
         self, before: View, d: DecisionView | None, move: Move, names: list[str], known: dict, mover: int
@@ -267,7 +279,8 @@ class Teller:
             else:
                 dest = "to the deck" if deck_delta > 0 else f"to {self.owner(1 - self._idx(me))} hand"
             groups.setdefault(dest, []).append(c)
-        out = self._knowledge(before, after, seen_before, deck_delta) + self._face_down(before, after)
+        # what moved first, then what it taught (`P2 sees your K♥` after `you draw K♥`)
+        out: list[str] = self._face_down(before, after)
         if now_hidden:
             out.append(f"{self.owner(1 - self._idx(me))} hand is hidden again")
         if revealed:
@@ -298,7 +311,7 @@ class Teller:
             else:
                 verb = "go" if len(cards) > 1 else "goes"
             out.append(f"{_and([self.p.card(c) for c in cards])} {verb} {dest}")
-        return out
+        return out + self._knowledge(before, after, seen_before, deck_delta)
 
     def _face_down(self, before: View, after: View) -> list[str]:
         """Cards this viewer does not know that went face down in front of a player (`a card goes face

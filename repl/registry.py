@@ -46,7 +46,8 @@ class Command:
         if len(args) < need:
             return f"'{self.name}' needs {self.args[len(args)].name}: usage: {self.usage()}"
         if len(args) > len(self.args) and not self.rest:
-            return f"'{self.name}' takes {len(self.args) or 'no'} argument(s): usage: {self.usage()}"
+            n = len(self.args)
+            return f"'{self.name}' takes {n or 'no'} argument{'' if n == 1 else 's'}: usage: {self.usage()}"
         for a, value in zip(self.args, args, strict=False):
             if a.kind == INT and not value.lstrip("-").isdigit():
                 return f"'{self.name}': {a.name} must be a whole number, not '{value}': usage: {self.usage()}"

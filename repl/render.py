@@ -150,7 +150,7 @@ def board(
     lines = [p.bold(head + "─" * max(0, width - len(head)))]
     if view.opponent_hand is None:
         n = view.opponent_hand_count
-        opp_hand = p.dim(f"{n} card{'' if n == 1 else 's'}, hidden")
+        opp_hand = p.dim(f"{n} card{'' if n == 1 else 's'}, hidden" if n else "empty")
         if view.opponent_hand_known:  # cards of it this player saw go there or was shown
             opp_hand += p.dim(" (you know ") + p.cards(sorted_cards(view.opponent_hand_known)) + p.dim(")")
     else:

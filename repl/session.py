@@ -21,16 +21,20 @@ from interpreter.core.cards import ALL_RANKS, NAMES
 from interpreter.core.errors import LocatedError
 from interpreter.core.terminal import safe, say
 from interpreter.core.zones import HAND0
+from interpreter.engine.game import DRAW_AGREED, DRAW_REFUSED, RESIGN
 from interpreter.engine.view import View
+from interpreter.language.phrasing import counted
+from interpreter.players.heuristic import evaluate
 from interpreter.players.registry import Player, make_player, player_failure
 from interpreter.players.registry import players as registered_players
 from interpreter.scripting import records
+from interpreter.scripting.scenario import load_position
 
 from .errors import CommandError
 from .export import write_scenario
 from .narrate import Teller
 from .registry import REGISTRY
-from .render import Painter, board, decision_text, outcome_text, player_label, scrap_text
+from .render import Painter, board, decision_text, outcome_text, player_label, scrap_text, sorted_cards
 from .validation import cmd_is_move, problem
 from .wrap import wrap
 
@@ -87,6 +91,10 @@ class Session:
         #: SHOW (Enter), CANCEL (Ctrl-C: take the move back) or QUIT (Ctrl-D). See repl.app.
         self.handover: Callable[[int | None, int, bool], str] | None = None
         self.auto = False  # `set auto on`: forced moves play themselves
+        self.started_from = ""  # `cuttle play --from FILE`: where the game started, in words
+        #: hot-seat: the player whose draw offer waits for the other's `accept` or `refuse`
+        self.offer: int | None = None
+        self._resign_warned = False
         #: hot-seat: how many moves each player has been told, and what they missed besides
         self._told = [len(game.moves), len(game.moves)]
         self._notes: dict[int, list[str]] = {0: [], 1: []}
@@ -131,6 +139,8 @@ class Session:
             return self.human if self.vs == "bot" else 0
         if self.vs == "bot":
             return self.human
+        if self.offer is not None:  # the other player answers a draw offer
+            return 1 - self.offer
         d = self.game.decision
         if d is not None:
             self._last_viewer = d.player
@@ -139,7 +149,8 @@ class Session:
     def view(self, player: int | None = None) -> View:
         p = self.viewer if player is None else player
         v = self.game.view(p)
-        if self.replay is not None and self.replay.open_hands:  # a finished game shows both hands
+        open_hands = self.replay.open_hands if self.replay is not None else self.game.outcome is not None
+        if open_hands:  # a finished game shows both hands (a replay: as asked)
             v = v.replace(opponent_hand=self.game.view(1 - p).hand)
         return v
 
@@ -172,6 +183,7 @@ class Session:
             d is not None
             and self.replay is None
             and self.game.outcome is None
+            and self.offer is None
             and (self.vs == "human" or d.player == self.human)
         )
 
@@ -185,6 +197,8 @@ class Session:
     def prompt_text(self) -> str:
         if self.replay is not None:
             return f"replay {self.replay.at}/{len(self.replay.moves)}> "
+        if self.offer is not None:
+            return f"{player_label(1 - self.offer).lower()} (draw offer)> "
         d = self.game.decision
         if d is None or self.game.outcome is not None:
             return "game over> "
@@ -194,12 +208,17 @@ class Session:
     def status(self) -> str:
         if self.game.outcome is not None:
             return self.outcome_line()
+        if self.offer is not None:
+            return f"{player_label(self.offer)} offers a draw: accept or refuse"
         v = self.view()
         d = self.game.decision
         return decision_text(v, d is not None and d.player == self.viewer and self.replay is None, self.painter)
 
     def show(self) -> None:
-        note = "shown by the replay" if self.replay is not None and self.replay.open_hands else "face up"
+        if self.replay is not None and self.replay.open_hands:
+            note = "shown by the replay"
+        else:
+            note = "the game is over" if self.game.outcome is not None and self.replay is None else "face up"
         rule = min(self.width(), 100) if self.width() >= 40 else 60  # (0: not a terminal)
         self.say(board(self.view(), self.painter.color, self.names(), self.played_as(), note, width=rule))
         if self.game.outcome is not None:
@@ -219,7 +238,9 @@ class Session:
             return player_label(q) + (" (you)" if q == me else "")
 
         hands = " · ".join(
-            f"{who(q)} " + (" ".join(p.card(NAMES[c]) for c in g.zones[HAND0 + q]) or "no cards") for q in (0, 1)
+            f"{who(q)} "
+            + (" ".join(p.card(c) for c in sorted_cards(NAMES[c] for c in g.zones[HAND0 + q])) or "no cards")
+            for q in (0, 1)
         )
         scores = " · ".join(f"{who(q)} {rules.score_of(g, q)}/{rules.goal_of(g, q)}" for q in (0, 1))
         moves = len(self.game.moves)
@@ -243,6 +264,8 @@ class Session:
                 return
             word, *args = line.split()
             cmd = REGISTRY.get(word)
+            if cmd is None or cmd.name != "resign":  # `resign` asks once: anything else goes on
+                self._resign_warned = False
             if cmd is not None and not cmd_is_move(word, args, self.game.rules.verbs):
                 problem = cmd.check_args(args)
                 if problem:
@@ -278,6 +301,8 @@ class Session:
             )
         if self.game.outcome is not None:
             raise CommandError(f"the game is over ({outcome_text(self.game.outcome)}): undo, new, save FILE or quit")
+        if self.offer is not None:
+            raise CommandError(f"{player_label(self.offer)} offers a draw: accept or refuse it first")
         if not self.my_decision():
             raise CommandError("it is not your decision")
         bad = problem(text, self.game.rules.verbs)
@@ -356,6 +381,72 @@ class Session:
             else:
                 self.say(f"(hurried: {who} plays its best move so far)")
             return move
+
+    # -- resigning and draw offers (moves of every ruleset: engine/game.py META_VERBS) -----------------
+    def _may_end_game(self, what: str) -> None:
+        """Why the player at the keyboard may not `what` now (a CommandError), if they may not."""
+        if self.replay is not None:
+            raise CommandError(f"you are replaying {self.replay.path}: resume first, then {what}")
+        if self.game.outcome is not None:
+            raise CommandError(f"the game is over ({outcome_text(self.game.outcome)})")
+        if self.offer is not None:
+            raise CommandError(f"{player_label(self.offer)} offers a draw: accept or refuse it first")
+        if not self.my_decision():
+            raise CommandError("it is not your decision")
+
+    def _end_move(self, verb: str) -> None:
+        """Play `resign`, `draw-agreed` or `draw-refused` for the player deciding now, told from the
+        side of the player at the keyboard."""
+        viewer = self.viewer
+        before = self.game.view(viewer)
+        move = self.game.play(verb)
+        self._quit_warned = False
+        self.say(self.teller_for(viewer).tell(before, self.game.view(viewer), move))
+        self._told[viewer] = len(self.game.moves)
+
+    def cmd_resign(self) -> None:
+        self._may_end_game("resign")
+        if not self._resign_warned:
+            self._resign_warned = True
+            other = player_label(1 - self.viewer)
+            self.say(f"resign? {other} wins the game: type resign again to resign (anything else goes on)")
+            return
+        self._resign_warned = False
+        self._end_move(RESIGN)
+        self.show()
+
+    def cmd_offer(self) -> None:
+        """A draw offer: the bot answers at once (it accepts when its judgement of the position, from
+        what both players see, has it behind); in hot-seat the other player answers after a hand-over."""
+        self._may_end_game("offer a draw")
+        if self.vs == "bot":
+            bot = 1 - self.human
+            self._end_move(DRAW_AGREED if evaluate(self.game.state, bot) < 0 else DRAW_REFUSED)
+            self.show()
+            return
+        offerer = self.viewer
+        self.offer = offerer
+        if self._hand_over(offerer, 1 - offerer, can_cancel=False) == QUIT:
+            return
+        self._tell_missed(1 - offerer)
+        self.show()
+
+    def cmd_answer(self, accept: bool) -> None:
+        """Hot-seat: the answer to the draw offer. Accepted, the game ends in a draw; refused, the
+        keyboard goes back to the player who offered, who is told so and plays on."""
+        if self.offer is None:
+            raise CommandError("there is no draw offer to answer ('offer' offers one, on your turn)")
+        offerer, self.offer = self.offer, None
+        self._last_viewer = 1 - offerer  # (the decision is the offerer's; the answerer is at the keyboard)
+        before = self.game.view(1 - offerer)
+        move = self.game.play(DRAW_AGREED if accept else DRAW_REFUSED)
+        self.say(self.teller_for(1 - offerer).tell(before, self.game.view(1 - offerer), move))
+        self._told[1 - offerer] = len(self.game.moves)
+        if not accept:
+            if self._hand_over(1 - offerer, offerer, can_cancel=False) == QUIT:
+                return
+            self._tell_missed(offerer)
+        self.show()
 
     # -- hot-seat --------------------------------------------------------------------------------
     def _after_hot_seat_move(self, viewer: int, before: View, move: Move) -> bool:
@@ -478,6 +569,8 @@ class Session:
             raise CommandError("replaying: next, prev, goto N, or resume to play on")
         if self.game.outcome is not None:
             raise CommandError(f"the game is over ({outcome_text(self.game.outcome)})")
+        if self.offer is not None:
+            raise CommandError(f"{player_label(self.offer)} offers a draw: accept or refuse it first")
         if not self.my_decision():
             raise CommandError("it is not your decision")
         from interpreter.rules.page import what_it_does
@@ -530,6 +623,8 @@ class Session:
         """Take back the user's last move and every move played after it (the bot's answers; in
         hot-seat, the other player's moves since): it is the same player's decision again."""
         self._no_replay("undo")
+        if self.offer is not None:
+            raise CommandError(f"{player_label(self.offer)} offers a draw: accept or refuse it first")
         me = self.viewer
         n = len(self.game.moves)
         movers = [self._mover(i) for i in range(n)]
@@ -624,7 +719,7 @@ class Session:
         records.save(self.game, path, self.players())
         self._saved = [str(m) for m in self.game.moves]
         self._quit_warned = False
-        self.say(f"saved {len(self.game.moves)} move(s) to {path}")
+        self.say(f"saved {counted(len(self.game.moves), 'move')} to {path}")
 
     def _other_game(self, path: str) -> str:
         """What `path` holds if it is something other than this game (a line of words), else ''."""
@@ -651,10 +746,23 @@ class Session:
         return ""
 
     def cmd_load(self, path: str, force: bool = False) -> None:
-        game = records.load(path, force=force)  # a file that cannot be loaded is said first, before any question
+        # a saved game or a scenario (a position `scenario FILE --here` exported); a file that cannot
+        # be loaded is said first, before any question
+        game, what = load_position(path, force=force)
         if not self.discard_ok("load"):
             return
         self.game, self.replay = game, None
+        self.offer = None
+        if what.startswith("a scenario"):  # its position, with no players named
+            if self.bot is not None:
+                self.bot = self.make_bot(game.seed)
+            self.ruleset = game.rules.spec
+            self._saved = [str(m) for m in game.moves]
+            self._told = [len(game.moves), len(game.moves)]
+            self.say(f"loaded {path}: ruleset {game.rules.name}, seed {game.seed}, {what}")
+            self.advance()
+            self.start()
+            return
         data = records.read(path)
         self.ruleset = str(data["ruleset"])
         recorded = data.get("players") or {}
@@ -671,7 +779,9 @@ class Session:
             self.bot = self.make_bot(game.seed)
         self._saved = [str(m) for m in game.moves]
         self._told = [len(game.moves), len(game.moves)]
-        self.say(f"loaded {path}: ruleset {game.rules.name}, seed {game.seed}, {len(game.moves)} move(s){note}")
+        self.say(
+            f"loaded {path}: ruleset {game.rules.name}, seed {game.seed}, {counted(len(game.moves), 'move')}{note}"
+        )
         self.advance()
         self.start()
 
@@ -687,6 +797,7 @@ class Session:
         if view in ("1", "2"):
             self.human = int(view) - 1
         self.game, self.replay = game, Replay(path, moves, open_hands=open_hands)
+        self.offer = None
         side = (
             "both hands shown"
             if open_hands
@@ -694,7 +805,7 @@ class Session:
             + ("" if finished or view else ", as the game is not finished")
         )
         self.say(
-            f"replaying {path}: ruleset {game.rules.name}, seed {game.seed}, {len(moves)} move(s), {side}"
+            f"replaying {path}: ruleset {game.rules.name}, seed {game.seed}, {counted(len(moves), 'move')}, {side}"
             + ("" if quiet else ". Enter or next, prev, goto N; resume plays on from there")
         )
         if not quiet:
@@ -759,7 +870,7 @@ class Session:
         if res.ok and here:
             self.say(f"wrote {path}: this position, every card in its expectations; `cuttle run {path}` passes")
         elif res.ok:
-            self.say(f"wrote {path}: {len(self.game.moves)} move(s); `cuttle run {path}` passes")
+            self.say(f"wrote {path}: {counted(len(self.game.moves), 'move')}; `cuttle run {path}` passes")
         else:
             self.say(f"wrote {path}, but `cuttle run` does not pass it: {res.failures[0].splitlines()[0]}")
 
@@ -781,6 +892,7 @@ class Session:
             return
         seed = random.randrange(1_000_000) if seed is None else seed
         self.game = Game.new(load_ruleset(self.ruleset), seed)
+        self.offer = None
         self.replay = None
         if self.bot is not None:
             self.bot = self.make_bot(seed)

@@ -36,21 +36,23 @@ def toolbar_forms(session: Session) -> list[str]:
     you_label = "you" if session.replay is None else player_label(me)
     ours, theirs = f"{v.you.score}/{v.you.goal}", f"{v.opponent.score}/{v.opponent.goal}"
     sides = f"{you_label} {ours} · {player_label(opp)} {theirs}"
-    deck, short_deck = f"deck {v.deck_count} · scrap {len(v.scrap)}", f"deck {v.deck_count}"
+    deck, short_deck = f"deck {v.deck_count} · scrap {len(v.scrap)}", f"deck/scrap {v.deck_count}/{len(v.scrap)}"
     if session.replay is not None:
         keys, short_keys = "Enter: next · prev · resume", "Enter: next"
     elif over is not None:
         keys, short_keys = "new · undo · save · quit", "new · quit"
     else:
         keys = short_keys = "Tab: moves"
-    # each form drops or shortens one thing more; the keys that say what to do go last but one
+    # each form shortens or drops one thing more: the decision, the spacing, the keys (the help of
+    # the bar's last field), then the counts, which keep both numbers; the scores go last
     return [
         f" {what}  │  {sides}  │  {deck}  │  {keys}",
-        f" {what}  │  {sides}  │  {short_deck}  │  {keys}",
-        f" {short_what}  │  {sides}  │  {short_deck}  │  {keys}",
-        f" {short_what} │ {sides} │ {keys}",
-        f" {short_what} │ {sides} │ {short_keys}",
+        f" {what} │ {sides} │ {deck} │ {keys}",
+        f" {short_what} │ {sides} │ {deck} │ {keys}",
+        f" {short_what} │ {sides} │ {deck} │ {short_keys}",
+        f" {short_what} │ {sides} │ {deck}",
         f" {short_what} │ {sides} │ {short_deck}",
+        f" {short_what} │ {ours} · {theirs} │ {deck}",
         f" {short_what} │ {sides}",
         f" {short_what} │ {ours} · {theirs}",
     ]

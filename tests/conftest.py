@@ -29,3 +29,18 @@ def _lab_key(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         os.environ.pop("CUTTLE_LAB_KEY", None)
     else:
         os.environ["CUTTLE_LAB_KEY"] = old
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _evaluations(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The folder of learnt evaluations (players/learnt.py) in a folder of the test session, empty at
+    its start, not the user's own cache: a test sees only the evaluations shipped with the rulesets
+    and those it trains itself."""
+    path = tmp_path_factory.mktemp("evaluations")
+    old = os.environ.get("CUTTLE_EVALUATIONS")
+    os.environ["CUTTLE_EVALUATIONS"] = str(path)
+    yield path
+    if old is None:
+        os.environ.pop("CUTTLE_EVALUATIONS", None)
+    else:
+        os.environ["CUTTLE_EVALUATIONS"] = old

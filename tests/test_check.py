@@ -130,7 +130,7 @@ def test_shipped_rulesets_check_clean(name: str) -> None:
 def test_cli_exit_status_and_every_problem(capsys) -> None:
     assert main(["check", str(BAD / "unknown-names.yaml")]) == 1
     out = capsys.readouterr().out
-    assert out.count("[E") == 6 and "6 problem(s)" in out
+    assert out.count("[E") == 6 and "6 problems" in out
     assert main(["check", str(GOOD / "my-house.yaml"), "default+classic-2s+twinned"]) == 0
 
 

@@ -479,7 +479,7 @@ def test_an_optional_choice_offers_none_and_says_so() -> None:
     game.play("resolve")
     assert sorted(str(m) for m in game.legal_moves()) == ["take", "take 9S", "take KH"]
     assert decision_text(game.view(0), True) == "you may take up to 1 of 9♠ K♥ ('take' alone: none)"
-    assert "choose up to 1 different card(s), or none" in game.explain("take 9S KH")
+    assert "choose up to 1 different card, or none" in game.explain("take 9S KH")
     assert "you may choose 1 card from the scrap (not a 3)" in rules_page(rules)
     game.play("take")
     assert sorted(game.state.zones[SCRAP]) == sorted(parse_card(c) for c in ("9S", "KH", "3H", "3D"))

@@ -268,17 +268,24 @@ def test_a_move_that_ends_the_game_without_a_win_is_not_taken_for_one(position) 
     assert visits[move][0] < max(n for n, _ in visits.values())
 
 
-def test_the_leaves_are_scored_by_sharps_fitted_evaluation() -> None:
-    """By default a leaf is scored at once (no random playout) by sharp's evaluation with its fitted
-    weights, squashed with one logistic unit per `temperature` evaluation units."""
+def test_the_leaves_are_scored_by_the_rulesets_learnt_evaluation_or_sharps() -> None:
+    """By default a leaf is scored at once (no random playout) by the ruleset's learnt evaluation (the
+    default rules ship one), or with `weights=default` by sharp's hand-set evaluation, squashed with one
+    logistic unit per `temperature` evaluation units."""
     import math
 
+    from interpreter.players.learnt import lookup
     from interpreter.players.sharp import card_values, evaluate
 
-    p = make_player("ismcts")
+    p, hand_set = make_player("ismcts"), make_player("ismcts?weights=default")
     assert isinstance(p, ISMCTS) and p.horizon == 0 and p.weights == SharpWeights()
+    assert isinstance(hand_set, ISMCTS)
     for game in random_positions("default", range(2))[:6]:
         g = game.state
+        learnt = lookup(game.rules)
+        assert learnt is not None
         for who in (0, 1):
-            v = evaluate(g, who, SharpWeights(), card_values(game.rules))
+            v = learnt.linear(game.rules).value(g, who)
             assert p._result(g, who) == pytest.approx(1 / (1 + math.exp(-v / p.temperature)))
+            v = evaluate(g, who, SharpWeights(), card_values(game.rules))
+            assert hand_set._result(g, who) == pytest.approx(1 / (1 + math.exp(-v / p.temperature)))

@@ -142,8 +142,11 @@ def test_a_comparison_counts_the_endings_a_rule_made_under_each_ruleset(capsys: 
     assert count > 0 and d["a"] == 0.0 and d["b"] == d["difference"] == pytest.approx(count / games)
     assert d["ci95"][0] < d["difference"] < d["ci95"][1]
     out = run_text(["compare", "default", VISIBLE, "--games", str(games), "--seed", "2", "--jobs", "1"], capsys)
-    (row,) = [line for line in out.splitlines() if label in line]
+    rows = [line for line in out.splitlines() if label in line]
+    (said,) = [line for line in rows if f"{label} ended" in line]  # the verdict's, with who won them
+    (row,) = [line for line in rows if line is not said]  # the endings table's
     assert f"{100 * count / games:.1f}%" in row
+    assert f"{label} ended {count} games under " in said and said.endswith(", none under default")
 
 
 def test_usage_and_win_association_per_rank_and_play_agree_with_a_replay() -> None:

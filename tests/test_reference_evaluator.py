@@ -71,7 +71,7 @@ def _env(g, rnd: random.Random, bound: frozenset[str]) -> dict:
     for name in bound - {"me", "opponent"}:
         if name in ("card", "target", "it"):
             env[name] = rnd.choice(live) if live else -1
-        elif name == "answering":  # (a yes/no the engine binds for `turn.playable`: cuttle-cards' rules)
+        elif name in ("answering", "countered"):  # the engine binds these to true or false
             env[name] = rnd.random() < 0.5
         else:
             env[name] = tuple(rnd.sample(live, min(len(live), rnd.randint(0, 3))))

@@ -527,7 +527,11 @@ def test_the_toolbar_shortens_its_fields_rather_than_losing_them() -> None:
     wide, narrow = toolbar_text(s, 200), toolbar_text(s, 40)
     assert "Tab: moves" in wide and "deck" in wide
     assert len(narrow) <= 40 and "you 7/21 · P2 3/21" in narrow
-    assert toolbar_text(s, 60) == " your turn  │  you 7/21 · P2 3/21  │  deck 47  │  Tab: moves"  # no "d47 s0"
+    # the deck and scrap counts stay, both of them, down to 45 columns (they dropped the scrap below 70)
+    assert toolbar_text(s, 60) == " your turn │ you 7/21 · P2 3/21 │ deck 47 · scrap 0"
+    for width in range(45, 120):
+        bar = toolbar_text(s, width)
+        assert len(bar) <= width and "47" in bar and "scrap" in bar, (width, bar)
 
 
 def test_a_replay_toolbar_offers_the_replay_keys(tmp_path: Path) -> None:
@@ -614,7 +618,7 @@ def test_save_refuses_another_games_file_and_quit_asks_once(tmp_path: Path) -> N
     assert lines[-1].startswith("saved") and other.read_text() != before
     s.handle("points 7D")
     s.handle(f"save {other}")  # the same game, further on: no question
-    assert lines[-1].startswith("saved 2 move(s)")
+    assert lines[-1].startswith("saved 2 moves")
     s.handle("oneoff 6D")
     s.handle("quit")
     assert s.running and "1 move of this game is not saved" in lines[-1]
@@ -778,7 +782,7 @@ def test_the_game_over_screen_turns_both_hands_up_and_says_what_next() -> None:
     s.handle("points TH")  # 21 points: p1 wins
     text = "\n".join(lines)
     assert "Game over — You win" in text
-    assert "Hands at the end: P1 (you) 3♣ · P2 K♦ 4♠" in text  # the bot's hand, turned up
+    assert "Hands at the end: P1 (you) 3♣ · P2 4♠ K♦" in text  # the bot's hand, turned up, sorted
     assert "Score: P1 (you) 21/21 · P2 0/21 · after 1 turn (1 move)" in text
     assert "Next: new (another game), undo (take your move back), save FILE (keep it), quit" in text
 
@@ -968,3 +972,71 @@ def test_new_and_load_ask_once_before_leaving_unsaved_moves(tmp_path: Path) -> N
     assert s.game.seed == 1 and not s.game.moves
     s.handle("new 5")  # nothing unsaved now: no question
     assert s.game.seed == 5
+
+
+# -- details a player meets (issue 45 item 6) ------------------------------------------------------
+
+
+def test_at_game_over_the_board_turns_the_opponents_hand_up_and_hands_are_sorted() -> None:
+    s, lines = session_at(
+        {"p1": {"hand": ["KS", "3D", "AH", "10C"], "points": ["10H", "9H"]}, "p2": {"hand": ["5C", "2H", "QD"]}},
+        vs="human",
+    )
+    s.handle("points 3D")  # 22 points: P1 wins
+    text = "\n".join(lines)
+    assert "hidden" not in text.split("Game over")[0].split("── default")[-1]  # the last board
+    assert "hand    2♥ 5♣ Q♦  (the game is over)" in text
+    assert "Hands at the end: P1 A♥ 10♣ K♠ · P2 2♥ 5♣ Q♦" in text
+
+
+def test_an_empty_hidden_hand_reads_empty() -> None:
+    s, lines = session_at({"p1": {"hand": ["3D"]}, "p2": {"hand": []}})
+    s.show()
+    assert "hand    empty" in "\n".join(lines) and "0 cards, hidden" not in "\n".join(lines)
+
+
+def test_tab_offers_the_moves_in_the_order_moves_lists_them() -> None:
+    s, lines = session_at({"p1": {"hand": ["9C", "6D", "2H", "JC"]}, "p2": {"hand": ["5C"], "points": ["7S"]}})
+    s.handle("moves")
+    listed = [m for ln in lines[1:] if ln.startswith("    ") for m in ln.split("   ") if m.strip()]
+    offered = [x.text for x in complete("", CompletionContext.of(s)) if x.text in {m.strip() for m in listed}]
+    assert offered == [m.strip() for m in listed]
+
+
+def test_a_draw_seen_by_the_opponent_is_told_in_the_order_it_happened() -> None:
+    from interpreter.scripting.setup import build_position
+
+    rules = load_ruleset("default")
+    setup = {"p1": {"hand": ["9C"]}, "p2": {"hand": ["4H"], "royals": ["8S"]}, "deck": ["KH"]}
+    game = Game(rules, build_position(rules, setup, 0))
+    before = game.view(0)
+    game.play("draw")
+    line = Teller(0, Painter(False)).tell(before, game.view(0), game.moves[-1])
+    assert line == "You draw K♥: P2 sees your K♥"  # was "You draw: P2 sees your K♥; you draw K♥"
+
+
+def test_moves_says_what_glasses_and_kings_count_in() -> None:
+    s, lines = session_at({"p1": {"hand": ["8C", "KD"]}, "p2": {"hand": ["5C"]}})
+    s.handle("moves")
+    text = "\n".join(lines)
+    assert "An 8 played this way counts in what you can see: you see your opponent's hand when the deck is" in text
+    assert "A King played this way counts in your goal: 21 with no King in front of you, 14 with 1" in text
+
+
+def test_an_exported_position_is_named_after_the_position_exported(tmp_path: Path) -> None:
+    s, _ = session_at({"p1": {"hand": ["6D", "9C"]}, "p2": {"hand": ["5C", "2D", "7S"]}}, vs="human")
+    s.handle("oneoff 6D")  # p2 may answer: the setup is the start of p1's turn
+    s.handle(f"scenario {tmp_path / 'here.yaml'} --here")
+    doc = yaml.safe_load((tmp_path / "here.yaml").read_text(encoding="utf-8"))
+    assert doc["name"] == "default: the position of turn 1, p2 to answer the play"
+
+
+def test_the_intro_says_which_evaluation_a_learning_bot_plays_with() -> None:
+    from repl.app import intro
+
+    s, _ = session_at({"p1": {"hand": ["6D"]}, "p2": {"hand": ["5C"]}}, vs="sharp?weights=default")
+    assert "The bot plays with the hand-set evaluation (weights=default)." in intro(s)
+    s, _ = session_at({"p1": {"hand": ["6D"]}, "p2": {"hand": ["5C"]}}, vs="ismcts")
+    assert "The bot plays with the " in intro(s) and "evaluation" in intro(s)
+    s, _ = session_at({"p1": {"hand": ["6D"]}, "p2": {"hand": ["5C"]}})  # the heuristic bot learns nothing
+    assert "The bot plays with" not in intro(s)

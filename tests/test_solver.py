@@ -371,6 +371,6 @@ def test_a_deck_card_only_one_player_has_seen_is_hidden() -> None:
         }
         return Game(rules, build_position(rules, setup, 0), 0)
 
-    with pytest.raises(NotSolvable, match=r"the deck holds 1 card\(s\) a player has not seen"):
+    with pytest.raises(NotSolvable, match=r"the deck holds 1 card a player has not seen"):
         solve(position([]))
     assert solve(position(["9D"])).complete

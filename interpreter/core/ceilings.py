@@ -28,6 +28,11 @@ RANGES: dict[str, tuple[int | float, int | float, str]] = {
     "--max-decisions": (1, MAX_MOVES, "MAX_MOVES"),
     "--nodes": (1, MAX_NODES, "MAX_NODES"),
     "--seconds": (0.001, float(MAX_SECONDS), "MAX_SECONDS"),
+    # cuttle train: a CPU budget of at least a second, rounds and games as any count of games
+    "--budget": (1.0, float(MAX_SECONDS), "MAX_SECONDS"),
+    "--rounds": (1, MAX_REPEAT, "MAX_REPEAT"),
+    "--duel": (2, MAX_GAMES, "MAX_GAMES"),
+    "--gain": (2, MAX_GAMES, "MAX_GAMES"),
 }
 _DIGITS = 30  # longer text is not read as a number at all (int() of 10**6 digits takes seconds)
 

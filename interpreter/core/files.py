@@ -85,16 +85,20 @@ RULE_SUFFIXES = (".yaml", ".yml")
 """The names of the files read as rulesets, scenarios and records."""
 
 
-def _not_yaml(name: str) -> str | None:
-    """Why the file `name` is not read as a ruleset, scenario or record by its name (None: it may be)."""
+def _not_yaml(name: str, suffixes: tuple[str, ...] = RULE_SUFFIXES) -> str | None:
+    """Why the file `name` is not read as a ruleset, scenario or record by its name (None: it may be);
+    with other `suffixes`, as a file of that kind (a learnt evaluation: .json)."""
     try:
         real = os.path.realpath(name)
     except (OSError, ValueError):
         return None  # the stat below reports it
-    if real.lower().endswith(RULE_SUFFIXES):
+    if real.lower().endswith(suffixes):
         return None
-    if name.lower().endswith(RULE_SUFFIXES):
-        return f"a symlink to '{Path(real).name}', which is not a .yaml file"
+    kind = suffixes[0]
+    if name.lower().endswith(suffixes):
+        return f"a symlink to '{Path(real).name}', which is not a {kind} file"
+    if suffixes != RULE_SUFFIXES:
+        return f"not a {kind} file"
     return "not a .yaml file (rulesets, scenarios and records are read only from files named *.yaml or *.yml)"
 
 
@@ -116,7 +120,9 @@ def _broken_link(name: str) -> str | None:
     return None
 
 
-def read_text(path: str | Path, what: str = "file", within: str | Path | None = None) -> str:
+def read_text(
+    path: str | Path, what: str = "file", within: str | Path | None = None, suffixes: tuple[str, ...] = RULE_SUFFIXES
+) -> str:
     """The text of a regular UTF-8 file of at most MAX_FILE_BYTES whose name (where its symlinks
     lead) ends in .yaml or .yml, or FileProblem; with `within`, also FileProblem if the file (a
     symlink) leads outside that folder (it is then not opened)."""
@@ -136,7 +142,7 @@ def read_text(path: str | Path, what: str = "file", within: str | Path | None = 
     if not stat.S_ISREG(st.st_mode):
         kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
         raise FileProblem(f"cannot read {what} '{shown}': it is {kind}")
-    not_yaml = _not_yaml(name)
+    not_yaml = _not_yaml(name, suffixes)
     if not_yaml:
         raise FileProblem(f"cannot read {what} '{shown}': it is {not_yaml}")
     if st.st_size > MAX_FILE_BYTES:

@@ -23,18 +23,28 @@ from interpreter.core.errors import (
     MoveError,
     rule_failure,
 )
+from interpreter.core.zones import DRAW
 from interpreter.language.parser import parse_expr  # noqa: F401  (re-exported for API users)
+from interpreter.language.phrasing import counted
 from interpreter.rules import PlayDef, ResponseDef, Rules
 
 from .knowledge import face_down, known_hidden, knows
 from .machine import CHOOSE_D, MAIN, PLAY_D, RESPOND, Decision, apply_action, deal, enumerate_actions
 from .moves import Move
-from .outcome import Outcome
+from .outcome import Outcome, agreed_draw, resigned
 from .state import DECK, FIELD0, HAND0, SCRAP, SHOWN, STACK, State
 from .view import DecisionView, FaceDownView, HandResult, KnownToOpponent, MatchView, PointView, SideView, View
 from .why import no_window_reason, target_reason, together_reason
 
 PLAYER_NAMES = ("p1", "p2")
+
+
+#: moves of every ruleset, outside its rules, by the player deciding now: `resign`; and a draw they
+#: offered, as the other player answered it: `draw-agreed` (the game ends in a draw) or `draw-refused`
+#: (nothing changes; kept in the record all the same). Never among the legal moves (a bot or the lab
+#: never plays them); a ruleset that names a play with one of these verbs keeps its own meaning.
+RESIGN, DRAW_AGREED, DRAW_REFUSED = "resign", "draw-agreed", "draw-refused"
+META_VERBS = (RESIGN, DRAW_AGREED, DRAW_REFUSED)
 
 
 class Game:
@@ -167,7 +177,7 @@ class Game:
         With `player`: the move as that player's, illegal while another player decides."""
         if isinstance(text, str) and text.split():
             verb = text.split()[0].lower()
-            if verb not in self.rules.verbs:  # say so before reading the cards
+            if verb not in self.rules.verbs and verb not in META_VERBS:  # say so before reading the cards
                 from interpreter.core.errors import suggest
 
                 near = suggest(verb, self.rules.verbs)
@@ -180,6 +190,12 @@ class Game:
         d = self.state.pending
         if player is not None and d is not None and d.player != player:
             raise IllegalMoveError(f"'{move}' is illegal for {self.who(player)}: {self._not_yours(player, d)}")
+        if self.is_meta(move):
+            if move.cards or move.number is not None:
+                raise InvalidMoveError(f"'{move}' is not a move: '{move.verb}' names no card")
+            if d is None:
+                raise IllegalMoveError(f"'{move}' is illegal: {self.explain(move)}")
+            return move
         legal = self.legal_moves()
         if move in legal:
             return move
@@ -196,8 +212,32 @@ class Game:
             )
         raise IllegalMoveError(f"'{move}' is illegal: {self.explain(move)}")
 
+    def is_meta(self, move: Move) -> bool:
+        """Whether a move is one of every ruleset's (resign, a draw offered), not of its rules."""
+        return move.verb in META_VERBS and move.verb not in self.rules.verbs
+
+    def _push_meta(self, move: Move) -> None:
+        """`resign`, `draw-agreed`, `draw-refused`, by the player deciding now: the game ends (or, for a
+        refused draw, goes on unchanged), as one more entry of the history (undo takes it back)."""
+        before = self.state
+        d = before.pending
+        if d is None:
+            raise IllegalMoveError(f"'{move}' is illegal: {self.explain(move)}")
+        after = before.copy()
+        if move.verb != DRAW_REFUSED:
+            ended = resigned(d.player) if move.verb == RESIGN else agreed_draw(d.player)
+            after.winner = DRAW if ended.winner is None else ended.winner
+            after.outcome = ended
+            after.pending, after.actions, after.frames = None, None, []
+        self.state = after
+        self._stack.append((before, move, None))
+        self._cache = None
+
     def push(self, move: Move) -> None:
         """Play a move known to be legal (see parse_move)."""
+        if self.is_meta(move):
+            self._push_meta(move)
+            return
         for m, action in self._actions():
             if m == move:
                 # a transaction: the new state, its narration and the history entry are all made
@@ -287,6 +327,8 @@ class Game:
         if g.winner is not None:
             return f"the game is over: {self.outcome}"
         d: Decision = g.pending
+        if self.is_meta(move):
+            return f"'{move}' is legal (by {self.who(d.player)}, who decides now)"
         legal = self.legal_moves()
         if move in legal:
             return f"'{move}' is legal"
@@ -373,13 +415,13 @@ class Game:
                 return f"{move.number} is not offered: {who} names a number from {low} to {high}"
             return f"{who} must name a number from {low} to {high} as {d.verb}: write '{d.verb} {low}'"
         if move.verb != d.verb:
-            return f"{who} must choose {d.count} card(s) to {d.verb}: write '{d.verb} CARD...'"
+            return f"{who} must choose {counted(d.count, 'card')} to {d.verb}: write '{d.verb} CARD...'"
         bad = [c for c in move.cards if c not in d.options]
         if bad:
             return f"{NAMES[bad[0]]} cannot be chosen; choose from " + " ".join(NAMES[c] for c in sorted(d.options))
         if d.upto:
-            return f"choose up to {d.count} different card(s), or none: '{d.verb}' alone"
-        return f"choose exactly {d.count} different card(s)"
+            return f"choose up to {d.count} different {'card' if d.count == 1 else 'cards'}, or none: '{d.verb}' alone"
+        return f"choose exactly {d.count} different {'card' if d.count == 1 else 'cards'}"
 
     def _why_verb(self, move: Move, d: Decision, who: str) -> str | None:
         """Why a move's verb cannot be played now at all (no such verb, nothing to answer, a choice
@@ -430,15 +472,16 @@ class Game:
                 return f"{move.verb} needs a {ranks}, not a {RANK_OF[move.cards[0]]}"
             if len(hand) - 1 < r.extra:
                 return (
-                    f"{move.verb} costs a {ranks} and {r.extra} more card(s) of {who}'s choice; "
+                    f"{move.verb} costs a {ranks} and {counted(r.extra, 'more card')} of {who}'s choice; "
                     f"{who} holds only {len(hand)}"
                 )
             if any(c not in hand for c in move.cards[1:]):
                 bad = next(c for c in move.cards[1:] if c not in hand)
                 return f"{NAMES[bad]} is not in {who}'s hand"
             if len(move.cards) != 1 + r.extra:
-                return f"{move.verb} is a {ranks} and exactly {r.extra} more card(s): e.g. " + next(
-                    (str(m) for m in self.legal_moves() if m.verb == move.verb), f"{move.verb} 2D 4C"
+                return (
+                    f"{move.verb} is a {ranks} and exactly {r.extra} more {'card' if r.extra == 1 else 'cards'}: e.g. "
+                    + next((str(m) for m in self.legal_moves() if m.verb == move.verb), f"{move.verb} 2D 4C")
                 )
             env = {
                 "me": player,
@@ -609,6 +652,10 @@ class Game:
 
     def _narrate_moves(self, before: State, move: Move, after: State) -> str:
         who = PLAYER_NAMES[before.pending.player] if before.pending else "?"
+        if self.is_meta(move):  # resign, a draw offered: the end says it
+            if move.verb == DRAW_REFUSED:
+                return f"{who}: offers a draw, refused"
+            return f"{who}: {'resigns' if move.verb == RESIGN else 'offers a draw, accepted'} — {after.outcome}"
         moved = []
         for c in range(len(after.zone_of)):
             if before.zone_of[c] != after.zone_of[c] and after.zone_of[c] != -1:

@@ -28,6 +28,8 @@ class Termination(Enum):
     MOVE_LIMIT = "move-limit"  # the engine's cap on moves of one game (MAX_MOVES): a draw
     HAND_LIMIT = "hand-limit"  # the engine's cap on hands of one match (MAX_HANDS): a draw
     SETUP = "setup"  # a hand of a match that a scenario's setup says was won before it (`setup.match`)
+    RESIGN = "resign"  # a player resigned (`seat`): the other wins (the move `resign`, in any ruleset)
+    AGREED = "agreed"  # a draw offered (by `seat`) and accepted (the move `draw-agreed`, in any ruleset)
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,10 @@ class Outcome:
             return f"{name(self.winner)} wins the match {score} (hand {self.count}: {last})"
         if t is Termination.SETUP:
             return "before the scenario"
+        if t is Termination.RESIGN:
+            return f"{name(self.seat)} resigned"
+        if t is Termination.AGREED:
+            return f"{name(self.seat)} offered a draw and {name(other_seat(self.seat))} accepted"
         if t is Termination.MOVE_LIMIT:
             return f"the game reached {MAX_MOVES:,} moves (MAX_MOVES)"
         return f"the match reached {MAX_HANDS:,} hands (MAX_HANDS) at {score}"
@@ -99,6 +105,21 @@ def _seat_name(seat: int | None) -> str:
     return f"p{seat + 1}" if seat is not None else "nobody"
 
 
+def other_seat(seat: int | None) -> int | None:
+    """The other seat of a two-player game."""
+    return None if seat is None else 1 - seat
+
+
+def resigned(seat: int) -> Outcome:
+    """Seat `seat` resigned: the other seat wins."""
+    return Outcome(other_seat(seat), Termination.RESIGN, None, seat)
+
+
+def agreed_draw(seat: int) -> Outcome:
+    """Seat `seat` offered a draw and the other accepted it."""
+    return Outcome(None, Termination.AGREED, None, seat)
+
+
 def goal_reached(seat: int) -> Outcome:
     """Seat `seat` reached its goal and wins."""
     return Outcome(seat, Termination.GOAL, "end.goal", seat)
@@ -114,4 +135,15 @@ SEATS = 2
 GOALS = tuple(goal_reached(s) for s in range(SEATS))
 STUCK = tuple(no_legal_move(s) for s in range(SEATS))
 
-__all__ = ["Outcome", "Termination", "RULE_WIN", "RULE_DRAW", "goal_reached", "no_legal_move", "GOALS", "STUCK"]
+__all__ = [
+    "Outcome",
+    "Termination",
+    "RULE_WIN",
+    "RULE_DRAW",
+    "goal_reached",
+    "no_legal_move",
+    "resigned",
+    "agreed_draw",
+    "GOALS",
+    "STUCK",
+]

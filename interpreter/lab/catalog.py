@@ -12,6 +12,7 @@ from interpreter.core.cards import ALL_RANKS
 from interpreter.core.errors import CuttleError
 from interpreter.language import tree as A
 from interpreter.language.compiler import CHOOSE
+from interpreter.language.instructions import ASK, DECLINE
 from interpreter.language.parser import parse_program
 from interpreter.rules import Composed, Rules
 from interpreter.rules.triggers import ZONE_WORDS
@@ -38,6 +39,7 @@ class RuleInfo:
     origin: str  # which part of the ruleset made or changed it ("" for the base)
     answerable: bool = False  # a play some response can answer (so it can be countered)
     watch: bool = True  # named as a dead rule if it never fires in a run
+    answer: str = ""  # a question's (`if P agrees to VERB`) choice: "yes" (VERB) or "no" (decline)
 
 
 class Catalog:
@@ -49,6 +51,7 @@ class Catalog:
         self.infos: list[RuleInfo] = []
         self.number: dict[Any, int] = {}  # PlayDef or ResponseDef (hashed as objects) -> rule number
         self.choices: dict[tuple[str, str], int] = {}  # (owner, verb) -> rule number
+        self.declined: dict[tuple[str, str], int] = {}  # (owner, verb) of a question -> its "no" answer's number
         self.owners: dict[int, str] = {}  # id(program) -> the rule it belongs to
         self._alive: list[Program] = []  # the programs of `owners` (so their ids stay theirs)
         # each kind of rule in its turn (the order numbers them); the programs whose choices are rules
@@ -112,15 +115,28 @@ class Catalog:
                         if owner.startswith(_RULE)
                         else ("plays", owner.split(" ")[0])
                     )
+                    asked = ins[-1] == ASK
                     self.choices[(owner, verb)] = self._add(
                         RuleInfo(
                             "choice",
                             f"{owner}: {verb}",
-                            f"a '{verb}' choice {where}",
+                            f"a '{verb}' question {where}, answered yes" if asked else f"a '{verb}' choice {where}",
                             origin(comp, path),
                             watch=owner == "turn.end" and verb in by_player,
+                            answer="yes" if asked else "",
                         )
                     )
+                    if asked:  # its other answer: counted apart, so a report says how often each was given
+                        self.declined[(owner, verb)] = self._add(
+                            RuleInfo(
+                                "choice",
+                                f"{owner}: {verb}, declined",
+                                f"a '{verb}' question {where}, answered no ('{DECLINE}')",
+                                origin(comp, path),
+                                watch=False,
+                                answer="no",
+                            )
+                        )
         for verb in dict.fromkeys(verbs):  # a choice in a program none of the above owns
             self.choices[("effect", verb)] = self._add(
                 RuleInfo("choice", f"effect: {verb}", f"a '{verb}' choice elsewhere", "", watch=False)
@@ -136,14 +152,19 @@ class Catalog:
         self.infos.append(info)
         return len(self.infos) - 1
 
-    def choice(self, prog: Program, verb: str) -> int:
-        """The number of a choice made in `prog` (the program waiting for it)."""
+    def choice(self, prog: Program, verb: str, declined: bool = False) -> int:
+        """The number of a choice made in `prog` (the program waiting for it); with `declined`, of the
+        answer no to a question."""
         owner = self.owners.get(id(prog))
         if owner is None:
             te = self.rules.turn_end
             owner = "turn.end" if te and prog[: len(te)] == te else "effect"  # the turn's end program + next turn
             self.owners[id(prog)] = owner
             self._alive.append(prog)  # keeps the program (and so its id) alive
+        if declined:
+            n = self.declined.get((owner, verb))
+            if n is not None:
+                return n
         n = self.choices.get((owner, verb))
         return self.choices[("effect", verb)] if n is None else n
 

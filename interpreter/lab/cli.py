@@ -73,11 +73,19 @@ def _played(a: argparse.Namespace, play: Callable[..., Report]) -> int:
             a.cluster,
             a.out,
             count(a.max_decisions or MAX_DECISIONS, "--max-decisions"),
+            train=not a.no_train,
+            notify=_notify(a),
         )
     except Interrupted as e:
         say(f"cuttle {a.command}: {e}", err=True)
         return 130
     return _finish(report, a)
+
+
+def _notify(a: argparse.Namespace) -> Callable[[str], None]:
+    """Where a lab command says what it does before its games (training an evaluation): standard error,
+    so that standard output holds only the report (or its JSON)."""
+    return lambda line: say(f"cuttle {a.command}: {line}", err=True)
 
 
 def sim(a: argparse.Namespace) -> int:
@@ -88,7 +96,14 @@ def compare(a: argparse.Namespace) -> int:
     if not a.until_different:
         return _run([a.a, a.b], a)
     games = count(a.games, "--games")
-    job = prepare([a.a, a.b], _players(a), a.seed, count(a.max_decisions or MAX_DECISIONS, "--max-decisions"))
+    job = prepare(
+        [a.a, a.b],
+        _players(a),
+        a.seed,
+        count(a.max_decisions or MAX_DECISIONS, "--max-decisions"),
+        not a.no_train,
+        _notify(a),
+    )
     a_rules, b_rules = rules_of(job.sides[0]), rules_of(job.sides[1])
     if not pairing(job)[0]:
         raise CuttleError(f"--until-different plays the same deals under both rulesets, but {unlike(a_rules, b_rules)}")
@@ -120,3 +135,63 @@ def match(a: argparse.Namespace) -> int:
     for line in lines:
         say(line)
     return 0
+
+
+def train(a: argparse.Namespace) -> int:
+    """`cuttle train R`: learn an evaluation for R by self-play and keep it in the user's cache folder."""
+    import time
+
+    from interpreter.core.terminal import status
+    from interpreter.players.learnt import cached_path, hand_set_evaluation
+    from interpreter.rules import load_ruleset
+
+    from .progress import clock
+    from .train import TrainConfig, Trainer, describe_rounds, learnt_lines, save
+
+    rules = load_ruleset(a.ruleset)
+    path = cached_path(rules)
+    if (path.exists() or path.is_symlink()) and not a.force:
+        raise CuttleError(f"{rules.name} is already trained ({path}); --force trains it again")
+    config = TrainConfig(
+        games=a.games, duel=a.duel, gain=a.gain, rounds=a.rounds, budget=a.budget, seed=a.seed, start=a.start
+    )
+    live = sys.stderr.isatty()
+    t0 = time.process_time()
+
+    def progress(what: str, done: int, total: int) -> None:
+        if live:
+            spent = time.process_time() - t0
+            status(
+                sys.stderr,
+                f"{what} {done}/{total} · {clock(spent)} of {clock(config.budget)} CPU · Ctrl-C keeps the best so far",
+            )
+
+    say(f"cuttle train {a.ruleset} (hash {rules.hash}): self-play, fit, duel; a budget of {config.budget:.0f} s of CPU")
+    trainer = Trainer(rules, config, progress)
+    start = trainer.start()
+    say(
+        f"starting from {start.started_from}"
+        if start.started_from != "hand-set"
+        else "starting from the hand-set evaluation"
+    )
+    trained = trainer.run()
+    if live:
+        status(sys.stderr, None)
+    for line in describe_rounds(trained):
+        say(line)
+    say(f"stopped: {trained.stopped}")
+    ev = trained.evaluation
+    if ev.gain is not None:
+        g = ev.gain
+        verdict = (
+            "kept" if ev.weights != hand_set_evaluation(rules).weights else "not better: the untrained weights are kept"
+        )
+        say(
+            f"against the untrained evaluation (fresh paired deals): won {g.wins}, lost {g.losses}, drawn {g.draws} "
+            f"of {g.games}: {100 * g.score:.1f}% (95% interval {100 * g.low:.1f}-{100 * g.high:.1f}%): {verdict}"
+        )
+    for line in learnt_lines(ev, start):
+        say(line)
+    where = save(rules, ev)
+    say(f"saved {where} ({trained.cpu_seconds:.0f} s of CPU); sharp and ismcts play with it under these rules")
+    return 130 if trained.interrupted else 0

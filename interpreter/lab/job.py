@@ -17,6 +17,7 @@ from interpreter.core.errors import CuttleError
 from interpreter.engine.wincheck import keep_points
 from interpreter.players import parse_spec
 from interpreter.players.heuristic import RandomPlayer
+from interpreter.players.learnt import Evaluation, digest, use
 from interpreter.players.picks import Picks
 from interpreter.players.registry import Player
 from interpreter.rules import Composed, Rules
@@ -57,15 +58,19 @@ class Side:
     name: str
     hash: str
     composed: Composed = field(repr=False, compare=False)
+    # the learnt evaluation its players play with (None: the hand-set one), decided once for the run and
+    # carried to every worker with the job: a worker reads no cache folder (lab/learning.py)
+    evaluation: Evaluation | None = field(default=None, repr=False, compare=False)
 
     def show(self, other: Side | None = None) -> str:
         """How to call this ruleset in a report: its name, or what the user wrote if two share a name."""
         return self.spec if other is not None and other.name == self.name else self.name
 
     @classmethod
-    def of(cls, label: str, rules: Rules) -> Side:
+    def of(cls, label: str, rules: Rules, evaluation: Evaluation | None = None) -> Side:
         remember(rules)
-        return cls(label, rules.spec, rules.name, rules.hash, rules.composed)
+        use(rules, evaluation)
+        return cls(label, rules.spec, rules.name, rules.hash, rules.composed, evaluation)
 
 
 @dataclass(frozen=True)
@@ -74,16 +79,20 @@ class Job:
     players: tuple[str, str]  # canonical player specs, p1 then p2
     seed: int
     max_decisions: int = MAX_DECISIONS
+    learning: bool = False  # whether a player plays with the rulesets' learnt evaluations (`Side.evaluation`)
 
     def identity(self) -> dict[str, Any]:
         """What makes two runs the same run: the rulesets' contents (not the paths they were read
         from), the players, the seed and the cap; not the number of games."""
-        return {
+        out: dict[str, Any] = {
             "rulesets": [{"side": s.label, "name": s.name, "hash": s.hash} for s in self.sides],
             "players": list(self.players),
             "seed": self.seed,
             "max_decisions": self.max_decisions,
         }
+        if self.learning:  # the same players with another evaluation play other games
+            out["evaluations"] = [digest(s.evaluation) for s in self.sides]
+        return out
 
 
 def canonical_player(spec: str) -> str:
@@ -124,6 +133,35 @@ def players_line(players: tuple[str, str]) -> str:
     return f"players: {who}: {players_note(players)}"
 
 
+def evaluations_line(job: Job) -> str | None:
+    """The line of a report that says which evaluation the learning players (sharp, ismcts) played
+    with under each ruleset; None when no player learns."""
+    if not job.learning:
+        return None
+    many = len(job.sides) > 1
+    parts = [
+        (f"{s.label} ({s.name}): " if many else "")
+        + (s.evaluation.describe() if s.evaluation else "the hand-set evaluation (untrained)")
+        for s in job.sides
+    ]
+    return "evaluations: sharp and ismcts play with " + "; ".join(parts)
+
+
+def evaluations_json(job: Job) -> dict[str, Any] | None:
+    """The same for a report's JSON: per ruleset, the evaluation's fingerprint and what it gained."""
+    if not job.learning:
+        return None
+    out: dict[str, Any] = {}
+    for s in job.sides:
+        ev = s.evaluation
+        out[s.label] = {
+            "digest": digest(ev),
+            "describe": ev.describe() if ev else "the hand-set evaluation (untrained)",
+            "gain": None if ev is None or ev.gain is None else ev.to_json()["trained"]["gain"],
+        }
+    return out
+
+
 # -- the rules and players of a process, built once ----------------------------------------------
 
 _RULES: dict[str, Rules] = {}
@@ -147,6 +185,7 @@ def rules_of(side: Side) -> Rules:
                 "every worker needs the same version of Cuttle Lab"
             )
         _RULES[side.hash] = rules
+    use(rules, side.evaluation)  # the run's, never what this machine's cache holds
     keep_points(rules)  # the win check notes each player's points and goal: each turn's progress
     return rules
 

@@ -23,6 +23,7 @@ from itertools import combinations
 from typing import Any
 
 from interpreter.core.errors import CuttleError
+from interpreter.language.phrasing import counted
 from interpreter.players.registry import make_player
 from interpreter.rules import load_ruleset
 
@@ -164,7 +165,7 @@ def rate(
         f"ruleset {ruleset}: round robin of {', '.join(players)}; {games} games a pair "
         f"({pairs} pair{'s' if pairs != 1 else ''}), "
         f"seats alternating, seeds {seed}..{seed + games - 1} ({time.perf_counter() - t0:.0f} s, "
-        f"{workers(jobs, pairs * games)} job(s))",
+        f"{counted(workers(jobs, pairs * games), 'job')})",
         f"rating (Bradley–Terry on the Elo scale, {anchor} = 0; 95% bootstrap interval) and CPU time per move:",
     ]
     width = max(len(p) for p in players)

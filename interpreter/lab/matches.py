@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from interpreter.core.errors import CuttleError
 from interpreter.engine.game import Game
+from interpreter.language.phrasing import counted
 from interpreter.players.registry import make_player
 from interpreter.rules import load_ruleset
 
@@ -146,13 +147,16 @@ def _costs(results: list[GameResult], players: tuple[str, ...]) -> list[str]:
 def match(ruleset: str, p1: str, p2: str, games: int, seed: int = 0, jobs: int = 1) -> list[str]:
     """What `cuttle match` prints: a line saying what was played, then the summary. Every player and
     the ruleset are checked before a game is played; a game that fails raises CuttleError naming it."""
-    load_ruleset(ruleset)
-    make_player(p1)
-    make_player(p2)
+    rules = load_ruleset(ruleset)
+    notes = []
+    for spec in dict.fromkeys((p1, p2)):
+        note = getattr(make_player(spec), "evaluation_note", None)
+        if note is not None:  # (a malformed learnt evaluation is refused here, before a game)
+            notes.append(f"  {spec} plays with {note(rules)}")
     t0 = time.perf_counter()
     results = run_matches(ruleset, p1, p2, games, seed, jobs)
     head = (
         f"ruleset {ruleset}: {p1} against {p2}, {len(results)} games, seats alternating, "
-        f"seeds {seed}..{seed + games - 1} ({time.perf_counter() - t0:.0f} s, {workers(jobs, games)} job(s))"
+        f"seeds {seed}..{seed + games - 1} ({time.perf_counter() - t0:.0f} s, {counted(workers(jobs, games), 'job')})"
     )
-    return [head, *summary(results, p1, p2)]
+    return [head, *notes, *summary(results, p1, p2)]

@@ -13,9 +13,10 @@ from collections import Counter
 from itertools import chain
 from typing import Any
 
-from . import columns, quality_summary, stats, visible
-from .catalog import code_rule, rule_code
+from . import columns, explain, quality_summary, stats, visible
+from .catalog import catalog_of, code_rule, rule_code
 from .columns import CODES
+from .job import rules_of
 from .store import Store
 
 ORDER = {"play": 0, "response": 1, "choice": 2, "end": 3, "trigger": 4}
@@ -67,6 +68,8 @@ READ = (
     "progress",
     *CODES,
     "ended_by",
+    "p1_points",
+    "p2_points",
     "fired",
     "counters",
     "knowledge",
@@ -87,8 +90,8 @@ def per_game(store: Store, side: str, games: int) -> dict[str, list[Any]]:
 
 
 def _usage(g: dict[str, list[Any]]) -> dict[int, list[int]]:
-    """Per rule: [games offered, times used, games used, times countered, seat-games used, wins then].
-    Each is one count over the games' strings (Counter counts the characters in C)."""
+    """Per rule: [games offered, times used, games used, times countered, seat-games used, wins then,
+    seat-games offered]. Each is one count over the games' strings (Counter counts the characters in C)."""
     o1, u1, c1, o2, u2, c2 = (g[c] for c in CODES)
     seat = {"p1": u1, "p2": u2}
     parts = (
@@ -98,6 +101,11 @@ def _usage(g: dict[str, list[Any]]) -> dict[int, list[int]]:
         Counter("".join(c1) + "".join(c2)),
         Counter(chain(chain.from_iterable(map(set, u1)), chain.from_iterable(map(set, u2)))),
         Counter(chain.from_iterable(set(seat[w][i]) for i, w in enumerate(g["winner"]) if w in seat)),
+        Counter(
+            chain(
+                *(set(a + b) for a, b in zip(o1, u1, strict=True)), *(set(a + b) for a, b in zip(o2, u2, strict=True))
+            )
+        ),
     )
     return {code_rule(ch): [part[ch] for part in parts] for ch in parts[0]}
 
@@ -149,7 +157,7 @@ def summarize(store: Store, side: str, games: int) -> dict[str, Any]:
     out.setdefault("quality", {}).update(quality_summary.summary(g))  # beside measures of the group
     usage = _usage(g)
     usage.update(visible.trigger_usage(g["fired"]))
-    table = _rules_table(rules, usage, n, p1 + p2, g["end_reason"].count("passes"))
+    table = _rules_table(rules, usage, n, p1 + p2, g["end_reason"].count("passes"), _answers(store, side))
     out["rules"] = table
     out["plays"] = _play_counts(table)
     out["choices"] = {e["name"]: e["used"] for e in table if e["kind"] == "choice"}
@@ -172,17 +180,35 @@ def summarize(store: Store, side: str, games: int) -> dict[str, Any]:
     dead = [e for e in table if _is_dead(e)]
     out["dead"] = [e["name"] for e in dead]
     out["dead_why"] = [dead_sentence(e, n) for e in dead]
+    out["rarely_chosen"] = [x for x in explain.rarely_chosen(table, n) if x["name"] not in out["dead"]]
+    out["questions"] = explain.questions(table)
     return out
 
 
+def _answers(store: Store, side: str) -> dict[int, str]:
+    """The rules of a side that answer a question, by number: "yes" or "no" (the catalog knows them)."""
+    found = [s for s in store.job.sides if s.label == side]
+    if not found:
+        return {}
+    cat = catalog_of(rules_of(found[0]))
+    return {k: info.answer for k, info in enumerate(cat.infos) if info.answer}
+
+
 def _rules_table(
-    rules: list[tuple[Any, ...]], usage: dict[int, list[int]], n: int, seat_wins: int, passes: int
+    rules: list[tuple[Any, ...]],
+    usage: dict[int, list[int]],
+    n: int,
+    seat_wins: int,
+    passes: int,
+    answers: dict[int, str] | None = None,
 ) -> list[dict[str, Any]]:
-    """Every rule's numbers over `n` games (`seat_wins` won by either seat, `passes` ended by passes)."""
+    """Every rule's numbers over `n` games (`seat_wins` won by either seat, `passes` ended by passes;
+    `answers`: the rules that are a question's answer, "yes" or "no")."""
+    answers = answers or {}
     seat_games = 2 * n
     table = []
     for rule, kind, nm, detail, origin, answerable, watch in rules:
-        offered, used, gused, countered, m, w = usage.get(rule, (0, 0, 0, 0, 0, 0))
+        offered, used, gused, countered, m, w, seat_offered = usage.get(rule, (0, 0, 0, 0, 0, 0, 0))
         if kind == "counter":
             continue  # summarised under `counters` (visible.counters)
         if kind == "end":
@@ -200,6 +226,11 @@ def _rules_table(
             "games_used": gused,
             "per_game": used / n if n else 0.0,
         }
+        if kind in ("play", "response"):  # where it was legal and where it was chosen, seat by seat
+            entry["seat_games_offered"] = seat_offered
+            entry["seat_games_chosen"] = m
+        if answers.get(rule):
+            entry["question"] = {"name": nm.removesuffix(", declined"), "answer": answers[rule]}
         if answerable and used:
             entry["countered"] = countered
             entry["countered_rate"] = countered / used
@@ -376,6 +407,15 @@ def differences(store: Store, games: int, paired: bool, summaries: dict[str, dic
     out.update(_visible_differences(store, rows_a, rows_b, paired))
     out["dead_only_in_a"] = [x for x in sa["dead"] if x not in sb["dead"]]
     out["dead_only_in_b"] = [x for x in sb["dead"] if x not in sa["dead"]]
+    out["balance"] = explain.balance(rows_a["winner"], rows_b["winner"], paired)
+    la, lb = _end_labels(store, "a", rows_a), _end_labels(store, "b", rows_b)
+    out["endings_changed"] = explain.endings(la, rows_a, lb, rows_b, out["ends"])
+    made_a = {(e["kind"], e["name"]): (e["detail"], e["origin"]) for e in sa["rules"]}
+    changed = {e["name"] for e in sb["rules"] if made_a.get((e["kind"], e["name"])) != (e["detail"], e["origin"])}
+    out["rarely_chosen_in_b"] = [
+        x for x in explain.rarely_chosen(sb["rules"], sb["games"], changed) if x["name"] not in sb["dead"]
+    ]
+    out["questions"] = {"a": sa.get("questions", {}), "b": sb.get("questions", {})}
     return out
 
 
@@ -489,9 +529,15 @@ def verdict(diff: dict[str, Any], name_a: str, name_b: str) -> list[str]:
             )
         else:
             out.append(f"no detectable change in {what} (±{_pts(half)} points)")
-    ends = [(k, v) for k, v in diff["ends"].items() if v["detectable"]]
-    for k, v in sorted(ends, key=lambda kv: -abs(kv[1]["difference"]))[:3]:
-        out.append(f"games ending by {k}: {_pts(v['a'])}% → {_pts(v['b'])}%")
+    if "balance" in diff:
+        out.append(explain.balance_sentence(diff["balance"], name_b))
+    explained = diff.get("endings_changed")
+    if explained is not None:
+        out += [explain.ending_sentence(e, name_a, name_b) for e in explained[:4]]
+    else:
+        ends = [(k, v) for k, v in diff["ends"].items() if v["detectable"]]
+        for k, v in sorted(ends, key=lambda kv: -abs(kv[1]["difference"]))[:3]:
+            out.append(f"games ending by {k}: {_pts(v['a'])}% → {_pts(v['b'])}%")
     quality = [
         f"{name.replace('_', ' ')} {_quality_value(name, d['a'])} → {_quality_value(name, d['b'])}"
         for name, d in quality_summary.flat(diff.get("quality", {}))
@@ -525,6 +571,12 @@ def verdict(diff: dict[str, Any], name_a: str, name_b: str) -> list[str]:
     if rules_moved:
         rules_moved.sort(key=lambda m: -m[0])
         out.append("per game: " + "; ".join(m[1] for m in rules_moved[:4]))
+    if diff.get("rarely_chosen_in_b"):
+        out.append(explain.rarely_sentence(diff["rarely_chosen_in_b"]) + f" (under {name_b})")
+    for side, name in (("a", name_a), ("b", name_b)):
+        qs = diff.get("questions", {}).get(side)
+        if qs:
+            out.append(explain.questions_sentence(qs) + f" (under {name})")
     for x in diff["dead_only_in_b"]:
         out.append(f"{x} is dead under {name_b} only")
     for x in diff["dead_only_in_a"]:

@@ -257,7 +257,7 @@ def play_random(rules: Rules, seed: int, picks: tuple[Picks, Picks], cap: int, r
                 if len(chain) % 2 == 0:  # an odd number of responses: the play was countered
                     rec.settle(g, a, chain)
             elif a[0] == "choose":  # what `rec.act` does for a choice
-                keep[p](choice_of(g.frames[-1][0], d.verb))
+                keep[p](choice_of(g.frames[-1][0], d.verb, d.ask and len(a) > 2 and a[2] is False))
                 rank[p]("-")
                 apply_action(g, a)
             else:

@@ -88,7 +88,8 @@ class Recorder:
             self.chosen[d.player].append(a[1])
             self.ranks[d.player].append(RANK_CHAR[a[3][0]] if a[3] else "-")
         elif a0 == "choose":
-            self.chosen[d.player].append(self.cat.choice(g.frames[-1][0], d.verb))
+            declined = d.ask and len(a) > 2 and a[2] is False  # a question answered no
+            self.chosen[d.player].append(self.cat.choice(g.frames[-1][0], d.verb, declined))
             self.ranks[d.player].append("-")
 
     def settle(self, g: State, a: Action, chain: Sequence[Any]) -> None:

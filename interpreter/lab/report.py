@@ -12,6 +12,7 @@ from typing import Any
 
 from . import columns, quality_summary
 from .columns import Measure
+from .job import evaluations_line
 from .job import players_line as job_players_line
 from .progress import per_second
 from .sim import Report
@@ -91,6 +92,9 @@ def header(report: Report) -> list[str]:
         players_line(report),
         _rulesets_line(report),
     ]
+    learnt = evaluations_line(job)
+    if learnt:
+        head.insert(2, learnt)
     if report.pairing:
         head.append(report.pairing)
     if report.played:
@@ -450,6 +454,41 @@ def sim_sections(report: Report) -> list[Section]:
     out += [sec for sec in (_triggers(s), _counters(s), _knowledge(s)) if sec is not None]
     out.append(_ranks(s))
     out.append(Section("Dead rules", lines=_dead(s), note="plays, responses and rules that never fired in this run"))
+    out += _unexplored(s)
+    return out
+
+
+def _unexplored(s: dict[str, Any], label: str = "") -> list[Section]:
+    """The plays a rule adds or changes that the players (almost) never choose where legal, and how the
+    questions were answered (lab/explain.py)."""
+    out = []
+    if s.get("rarely_chosen"):
+        lines: list[Cell] = [
+            (
+                f"{label}{x['name']}: legal in {x['seat_games_legal']:,} seat-games, "
+                f"chosen in {x['seat_games_chosen']:,}",
+                "warn",
+            )
+            for x in s["rarely_chosen"]
+        ]
+        out.append(
+            Section(
+                "Plays legal often, chosen rarely",
+                lines=lines,
+                note="added or changed by a rule, legal in at least 10% of the seat-games, chosen in at most 5% "
+                "of those: the players may not know how to use it, or it is not worth it",
+            )
+        )
+    if s.get("questions"):
+        out.append(
+            Section(
+                "Questions",
+                lines=[
+                    f"{label}{k}: asked {v['asked']:,} times, {v['yes']:,} yes, {v['no']:,} no"
+                    for k, v in s["questions"].items()
+                ],
+            )
+        )
     return out
 
 

@@ -27,7 +27,8 @@ from . import metrics, stats
 from .bench import frozen_heap
 from .catalog import catalog_of, rule_code
 from .columns import Row
-from .job import MAX_DECISIONS, Job, Side, canonical_player, game_seed, players_note, rules_of
+from .job import MAX_DECISIONS, Job, Side, canonical_player, evaluations_json, game_seed, players_note, rules_of
+from .learning import Notify, evaluations, learning
 from .parallel import BackendError
 from .parallel import backend as make_backend
 from .progress import Progress
@@ -95,9 +96,14 @@ class Report:
     usage: dict[str, dict[str, list[float]]] = field(default_factory=dict)  # per side: play -> 95% CI of uses a game
     steps: list[dict[str, Any]] = field(default_factory=list)  # sweep: each value against the one before (metrics.step)
 
-    def players_note(self) -> dict[str, str]:
-        """Who played, and what that makes the numbers measure (job.players_note)."""
-        return {"players_note": players_note(self.job.players)}
+    def players_note(self) -> dict[str, Any]:
+        """Who played, and what that makes the numbers measure (job.players_note); the evaluations the
+        learning players played with (job.evaluations_json), when they played."""
+        out: dict[str, Any] = {"players_note": players_note(self.job.players)}
+        learnt = evaluations_json(self.job)
+        if learnt is not None:
+            out["evaluations"] = learnt
+        return out
 
     def json(self) -> Any:
         if self.kind == "sim":
@@ -131,14 +137,29 @@ def count(value: Any, option: str) -> int:
     return whole(value, option)
 
 
-def prepare(specs: Sequence[str], players: tuple[str, str], seed: int, max_decisions: int = MAX_DECISIONS) -> Job:
-    """Load the rulesets and check the players; every problem is raised before anything is played."""
+def prepare(
+    specs: Sequence[str],
+    players: tuple[str, str],
+    seed: int,
+    max_decisions: int = MAX_DECISIONS,
+    train: bool = False,
+    notify: Notify | None = None,
+) -> Job:
+    """Load the rulesets and check the players; every problem is raised before anything is played.
+    Players that play with learnt evaluations get each ruleset's (trained first when `train`: lab/learning.py)."""
     canon = (canonical_player(players[0]), canonical_player(players[1]))
     # the lab's own copy of each ruleset: its engine notes points and goals (rules_of), others' does not
-    sides = tuple(Side.of(label, load_ruleset(spec, fresh=True)) for label, spec in zip("ab", specs, strict=False))
+    loaded = [load_ruleset(spec, fresh=True) for spec in specs]
+    learn = learning(canon)
+    evs = evaluations(loaded, train, notify or _quiet) if learn else [None] * len(loaded)
+    sides = tuple(Side.of(label, r, ev) for label, r, ev in zip("ab", loaded, evs, strict=False))
     for side in sides:  # the engine's generated code is part of loading, not of the first game's time
         prepare_engine(rules_of(side))
-    return Job(sides, canon, seed, max_decisions)
+    return Job(sides, canon, seed, max_decisions, learn)
+
+
+def _quiet(line: str) -> None:
+    pass
 
 
 def pairing(job: Job) -> tuple[bool, str]:
@@ -252,12 +273,15 @@ def simulate(
     out: str | Path | None = None,
     max_decisions: int = MAX_DECISIONS,
     progress: TextIO | None = None,
+    train: bool = False,
+    notify: Notify | None = None,
 ) -> Report:
-    """`cuttle sim` (one ruleset) or `cuttle compare` (two): play, store, summarize."""
+    """`cuttle sim` (one ruleset) or `cuttle compare` (two): play, store, summarize. With `train`, a
+    ruleset without a learnt evaluation is trained first when a player plays with one."""
     games, seed = count(games, "--games"), count(seed, "--seed")
     if jobs is not None:
         jobs = count(jobs, "--jobs")
-    job = prepare(specs, players, seed, count(max_decisions, "--max-decisions"))
+    job = prepare(specs, players, seed, count(max_decisions, "--max-decisions"), train, notify)
     return run(job, games, "sim" if len(job.sides) == 1 else "compare", jobs, cluster, out, progress)
 
 

@@ -25,7 +25,7 @@ Z95 = 1.959963984540054  # the 97.5% quantile of the standard normal
 Interval = tuple[float, float]
 
 
-def wilson(k: int, n: int, z: float = Z95) -> Interval:
+def wilson(k: float, n: int, z: float = Z95) -> Interval:
     """The score interval of a proportion k/n."""
     if n <= 0:
         return (0.0, 1.0)

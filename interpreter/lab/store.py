@@ -42,7 +42,7 @@ from .catalog import Catalog, rule_code
 from .columns import Row
 from .job import Job
 
-FORMAT = 6
+FORMAT = 7  # 7: a question's answer no is a rule of its own (catalog.py)
 DB_NAME = "games.sqlite"
 
 TABLES = """

@@ -23,6 +23,7 @@ from interpreter.rules.overrides import Setting, load_with, parse_setting, value
 from interpreter.rules.overrides import label as label_of
 
 from .job import MAX_DECISIONS, Job, Side, canonical_player, game_seed, rules_of
+from .learning import Notify, evaluations, learning
 from .sim import Report, count, deals_alike, run
 
 MAX_POINTS = 64  # rulesets in one sweep (every one plays every game)
@@ -34,7 +35,13 @@ def grid(settings: Sequence[Setting]) -> list[list[tuple[Setting, str]]]:
 
 
 def prepare_sweep(
-    spec: str, sets: Sequence[str], players: tuple[str, str], seed: int, max_decisions: int = MAX_DECISIONS
+    spec: str,
+    sets: Sequence[str],
+    players: tuple[str, str],
+    seed: int,
+    max_decisions: int = MAX_DECISIONS,
+    train: bool = False,
+    notify: Notify | None = None,
 ) -> tuple[Job, dict[str, dict[str, Any]]]:
     """The run of a sweep (one side per point of the grid, `v1` ...) and each side's values; every
     problem (a bad --set, a value that makes no valid ruleset, a player) is raised before a game."""
@@ -51,14 +58,16 @@ def prepare_sweep(
             f"the --set values make {len(points)} rulesets, more than {MAX_POINTS}: sweep fewer values at once"
         )
     canon = (canonical_player(players[0]), canonical_player(players[1]))
+    loaded = [load_with(spec, point) for point in points]
+    learn = learning(canon)
+    evs = evaluations(loaded, train, notify or (lambda line: None)) if learn else [None] * len(loaded)
     sides, values = [], {}
-    for i, point in enumerate(points):
-        rules = load_with(spec, point)
+    for i, (point, rules, ev) in enumerate(zip(points, loaded, evs, strict=True)):
         prepare_engine(rules)  # the engine's generated code is part of loading, not of the first game's time
-        side = Side.of(f"v{i + 1}", rules)
+        side = Side.of(f"v{i + 1}", rules, ev)
         sides.append(side)
         values[side.label] = {"set": values_of(point), "label": label_of(point)}
-    return Job(tuple(sides), canon, seed, max_decisions), values
+    return Job(tuple(sides), canon, seed, max_decisions, learn), values
 
 
 def sweep_pairing(job: Job) -> str:
@@ -81,12 +90,15 @@ def sweep(
     out: str | Path | None = None,
     max_decisions: int = MAX_DECISIONS,
     progress: TextIO | None = None,
+    train: bool = False,
+    notify: Notify | None = None,
 ) -> Report:
-    """`cuttle sweep`: play, store and summarize every value of the grid."""
+    """`cuttle sweep`: play, store and summarize every value of the grid (each value's ruleset trained
+    first with `train`, when a player plays with learnt evaluations)."""
     games, seed = count(games, "--games"), count(seed, "--seed")
     if jobs is not None:
         jobs = count(jobs, "--jobs")
-    job, values = prepare_sweep(spec, sets, players, seed, count(max_decisions, "--max-decisions"))
+    job, values = prepare_sweep(spec, sets, players, seed, count(max_decisions, "--max-decisions"), train, notify)
     report = run(job, games, "sweep", jobs, cluster, out, progress)
     report.values = values
     points = grid([parse_setting(t) for t in sets])

@@ -21,11 +21,11 @@ RANK_ORDER = "A23456789TJQKX"  # the ranks' characters, in the order reports lis
 
 
 def trigger_usage(fired: Sequence[str]) -> dict[int, list[int]]:
-    """Per trigger: [games it fired in, times fired, games it fired in, 0, 0, 0], in the shape of
-    metrics._usage (offered, used, games used, countered, seat-games used, wins then)."""
+    """Per trigger: [games it fired in, times fired, games it fired in, 0, 0, 0, 0], in the shape of
+    metrics._usage (offered, used, games used, countered, seat-games used, wins then, seat-games offered)."""
     times = Counter("".join(fired))
     games = Counter(chain.from_iterable(map(set, fired)))
-    return {code_rule(ch): [games[ch], k, games[ch], 0, 0, 0] for ch, k in times.items()}
+    return {code_rule(ch): [games[ch], k, games[ch], 0, 0, 0, 0] for ch, k in times.items()}
 
 
 def _mean(xs: Sequence[float], count: bool = False) -> dict[str, Any]:

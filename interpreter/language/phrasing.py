@@ -91,6 +91,11 @@ def join_or(items: Sequence[str], conj: str = "or") -> str:
     return ", ".join(items[:-1]) + f" {conj} " + items[-1]
 
 
+def counted(n: int, word: str, many: str = "") -> str:
+    """`1 card`, `3 cards`, `0 moves` (`many`: a plural that is not the word and an s)."""
+    return f"{n:,} {word if n == 1 else many or word + 's'}"
+
+
 def sentence(text: str) -> str:
     """Capitalise and end with a full stop."""
     text = text.strip()

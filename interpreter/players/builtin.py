@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .heuristic import Bot, RandomPlayer
 from .ismcts import ISMCTS
-from .registry import register
+from .registry import PlayerError, register
 from .sharp import Sharp, SharpWeights
 
 
@@ -32,6 +32,7 @@ def _ismcts(
     sees: float = 0.4,
     reach: float = 0.0,
     hand_value: float = 0.0,
+    weights: str = "auto",
 ) -> ISMCTS:
     return ISMCTS(
         seed,
@@ -51,6 +52,7 @@ def _ismcts(
             reach=reach,
             hand_value=hand_value,
         ),
+        learnt=_learnt("ismcts", weights),
     )
 
 
@@ -70,6 +72,7 @@ def _sharp(
     reach: float = 0.0,
     hand_value: float = 0.0,
     forget: bool = False,
+    weights: str = "auto",
 ) -> Sharp:
     return Sharp(
         seed,
@@ -89,7 +92,18 @@ def _sharp(
             hand_value=hand_value,
         ),
         forget=forget,
+        learnt=_learnt("sharp", weights),
     )
+
+
+def _learnt(player: str, weights: str) -> bool:
+    """`weights=auto`: the ruleset's learnt evaluation when it has one; `weights=default`: the hand-set."""
+    if weights not in ("auto", "default"):
+        raise PlayerError(
+            f"player '{player}': option weights takes auto (the ruleset's learnt evaluation, when it has "
+            f"one) or default (the hand-set evaluation), not '{weights[:40]}'"
+        )
+    return weights == "auto"
 
 
 # The values each option may take (registry.py checks them before a player is made; an option not

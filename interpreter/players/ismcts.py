@@ -31,9 +31,12 @@ from interpreter.engine.game import Game
 from interpreter.engine.machine import apply_action, enumerate_actions, legal_actions
 from interpreter.engine.moves import Move
 from interpreter.engine.state import DRAW, State
+from interpreter.rules.model import Rules
 
+from .evaluation import DEFAULT_SHARP, SharpWeights
+from .learnt import Evaluation
 from .sampling import Sampler, determinize, hidden_zones, position_rng
-from .sharp import SharpWeights, card_values, evaluate
+from .sharp import Scorer, evaluation_note, scorer
 
 # An edge: [visits, total result for the player who chose it, availability, child node, that player,
 #           whether the move has won the game at once for that player (a decisive move)]
@@ -70,6 +73,8 @@ class ISMCTS:
         seconds: float = 0.0,
         widening: float = 1.0,
         weights: SharpWeights | None = None,
+        learnt: bool = True,
+        evaluation: Evaluation | None = None,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be 1 or more")
@@ -82,7 +87,13 @@ class ISMCTS:
         self.seconds = seconds  # a wall-clock cap per move (0: none; with one, not deterministic)
         self.widening = widening  # progressive widening: a node seen n times has 1 + widening*sqrt(n)
         #                                 children, added best-evaluated first (0: every move, at random)
-        self.weights = weights or SharpWeights()  # the generic evaluation (sharp.py's)
+        self.weights = weights or SharpWeights()  # the hand-set evaluation (evaluation.py)
+        #: score leaves with the ruleset's learnt evaluation when it has one (players/learnt.py), unless
+        #: the hand-set weights were changed or `learnt` is off (`ismcts?weights=default`)
+        self.learnt = learnt and self.weights == DEFAULT_SHARP
+        self._scorers: dict[int, Scorer] = {}
+        self._score: Scorer | None = None
+        self.evaluation = evaluation  # an evaluation to play with whatever the ruleset has (training, duels)
         self.stats = SearchStats()
         self._root: dict[Move, list] = {}  # the tree of the search under way (or the last)
 
@@ -143,6 +154,7 @@ class ISMCTS:
         """Grow the tree from `me`'s information set; the root's moves with (visits, mean result)."""
         t0 = time.perf_counter()
         c0 = time.process_time()
+        self._score = self.scorer(state.rules)
         rng = position_rng("ismcts", self.seed, state)
         rand = rng.random
         sampler = Sampler(state, me, hidden_zones(state, me))  # the view's unknown places, worked out once
@@ -261,13 +273,25 @@ class ISMCTS:
             n += 1
         return n
 
+    def scorer(self, rules: Rules) -> Scorer:
+        """The evaluation of leaves under `rules`: the learnt one if it has one, else the hand-set."""
+        f = self._scorers.get(id(rules))
+        if f is None:
+            f = self._scorers[id(rules)] = scorer(rules, self.weights, self.learnt, self.evaluation)
+        return f
+
+    def evaluation_note(self, rules: Rules) -> str:
+        """Which evaluation scores the leaves under `rules` (for `cuttle players`, the REPL, the lab)."""
+        return evaluation_note(rules, self.weights, self.learnt, self.evaluation)
+
     def _result(self, g: State, p: int) -> float:
         """The result for `p` in [0, 1]: 1 a win, 0 a loss, 1/2 a draw; an unfinished game by the
         evaluation (in a match, hands already won count too)."""
         w = g.winner
         if w is not None:
             return 0.5 if w == DRAW else 1.0 if w == p else 0.0
-        v = evaluate(g, p, self.weights, card_values(g.rules))
+        score = self._score or self.scorer(g.rules)
+        v = score(g, p)
         if g.rules.match_wins > 1:
             v += 25.0 * (g.wins[p] - g.wins[1 - p])
         return 1.0 / (1.0 + math.exp(-v / self.temperature))

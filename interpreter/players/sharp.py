@@ -22,38 +22,20 @@ its expressions, so the same code plays every ruleset and house rule.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Callable
 
-from interpreter.core.cards import RANK_OF
 from interpreter.engine.game import Game
 from interpreter.engine.machine import MAIN, enumerate_actions, legal_actions
 from interpreter.engine.machine import apply_action as _apply
 from interpreter.engine.moves import Move
-from interpreter.engine.state import DRAW, FIELD0, HAND0, State
-from interpreter.engine.wincheck import points_goal_function
+from interpreter.engine.state import DRAW, State
 from interpreter.rules.model import Rules
 
+from .evaluation import DEFAULT_SHARP, WIN, SharpWeights, card_values, evaluate
+from .learnt import Evaluation, linear_for
 from .sampling import Sampler, hidden_zones
 
-WIN = 1000.0
-
-
-@dataclass(frozen=True)
-class SharpWeights:
-    """The evaluation's terms: each a generic feature of a position."""
-
-    need: float = 1.0  # each point still missing to one's goal
-    urgency: float = 50.0  # urgency / (need + 1): weight growing as a side nears its goal
-    hand: float = 5.0  # each card in hand
-    in_play: float = 2.0  # each non-point card in play
-    sees_hand: float = 0.4  # seeing the opponent's hand
-    tempo: float = 0.0  # each point card a side still needs from its hand (off: it did not help)
-    short: float = 0.0  # a side whose hand cannot cover what it lacks (off with tempo)
-    reach: float = 0.0  # a side within one point card of its goal (its need at most the highest value)
-    hand_value: float = 0.0  # each point of value (the ruleset's `values`) of the cards in hand
-
-
-DEFAULT_SHARP = SharpWeights()
+__all__ = ["DEFAULT_SHARP", "WIN", "Sharp", "SharpWeights", "card_values", "evaluate", "scorer"]
 
 
 class Sharp:
@@ -68,6 +50,8 @@ class Sharp:
         reply: int = 2,
         weights: SharpWeights | None = None,
         forget: bool = False,
+        learnt: bool = True,
+        evaluation: Evaluation | None = None,
     ) -> None:
         self.seed = seed
         #: plays as if it knew no hidden card (what a knowledge rule shows it is dealt again at
@@ -78,7 +62,12 @@ class Sharp:
         self.max_nodes = max_nodes  # a node budget per decision (counted, so deterministic)
         self.reply = reply  # the opponent's next action, followed this many decisions (0: not looked at)
         self.w = weights or DEFAULT_SHARP
+        #: play with the ruleset's learnt evaluation when it has one (`cuttle train`; players/learnt.py),
+        #: unless the hand-set weights were changed or `learnt` is off (`sharp?weights=default`)
+        self.learnt = learnt and self.w == DEFAULT_SHARP
         self._nodes = 0
+        self._scorers: dict[int, Scorer] = {}
+        self.evaluation = evaluation  # an evaluation to play with whatever the ruleset has (training, duels)
 
     def choose(self, game: Game, player: int | None = None) -> Move:
         d = game.decision
@@ -142,70 +131,45 @@ class Sharp:
 
     def evaluate(self, g: State, me: int) -> float:
         """A position from `me`'s side."""
-        return evaluate(g, me, self.w, card_values(g.rules))
+        return self.scorer(g.rules)(g, me)
+
+    def scorer(self, rules: Rules) -> Scorer:
+        """The evaluation this player uses under `rules`: the learnt one if it has one, else the hand-set."""
+        f = self._scorers.get(id(rules))
+        if f is None:
+            f = self._scorers[id(rules)] = scorer(rules, self.w, self.learnt, self.evaluation)
+        return f
+
+    def evaluation_note(self, rules: Rules) -> str:
+        """Which evaluation plays under `rules` (for `cuttle players`, the REPL and the lab's reports)."""
+        return evaluation_note(rules, self.w, self.learnt, self.evaluation)
 
 
-def card_values(rules: Rules) -> list[int]:
-    """Each card's point value in `rules` (its `values:`), by card, then the highest value (made once
-    per ruleset, kept in `rules.engine_cache`)."""
-    vals = rules.engine_cache.get("card_values")
-    if vals is None:
-        table = rules.values
-        vals = [int(table.get(r, 0)) for r in RANK_OF]
-        vals.append(max(vals, default=0))
-        rules.engine_cache["card_values"] = vals
-    return vals
+Scorer = Callable[[State, int], float]
 
 
-def _tempo(hand: list[int], vals: list[int], need: int) -> tuple[int, int]:
-    """(point cards needed from `hand` to cover `need`, highest first; what is still missing after all)."""
-    if need <= 0:
-        return 0, 0
-    n = 0
-    for v in sorted((vals[c] for c in hand), reverse=True):
-        if v <= 0:
-            break
-        need -= v
-        n += 1
-        if need <= 0:
-            return n, 0
-    return n, need
+def scorer(rules: Rules, w: SharpWeights, learnt: bool, evaluation: Evaluation | None = None) -> Scorer:
+    """`(g, me) -> value`: `evaluation` if given; else the learnt evaluation of `rules` when `learnt` and
+    it has one, else the hand-set evaluation with weights `w`."""
+    if evaluation is not None:
+        return evaluation.linear(rules).value
+    if learnt:
+        lin, _ = linear_for(rules)
+        if lin is not None:
+            return lin.value
+    vals = card_values(rules)
+    return lambda g, me: evaluate(g, me, w, vals)
 
 
-def evaluate(g: State, me: int, w: SharpWeights, vals: list[int]) -> float:
-    """A position from `me`'s side, from generic features only (a won game is +WIN, a lost one -WIN)."""
-    if g.winner is not None:
-        return 0.0 if g.winner == DRAW else WIN if g.winner == me else -WIN
-    rules = g.rules
-    opp = 1 - me
-    pg = points_goal_function(rules)
-    if pg is not None:
-        s_me, goal_me = pg(g, me)
-        s_opp, goal_opp = pg(g, opp)
-        need_me, need_opp = max(goal_me - s_me, 0), max(goal_opp - s_opp, 0)
-    else:
-        need_me = max(rules.goal_of(g, me) - rules.score_of(g, me), 0)
-        need_opp = max(rules.goal_of(g, opp) - rules.score_of(g, opp), 0)
-    v = w.need * (need_opp - need_me) + w.urgency * (1.0 / (need_me + 1) - 1.0 / (need_opp + 1))
-    hand_me, hand_opp = g.zones[HAND0 + me], g.zones[HAND0 + opp]
-    v += w.hand * (len(hand_me) - len(hand_opp))
-    if w.hand_value:
-        v += w.hand_value * (sum(vals[c] for c in hand_me) - sum(vals[c] for c in hand_opp))
-    if w.reach:
-        top = vals[-1]
-        v += w.reach * ((0 < need_me <= top) - (0 < need_opp <= top))
-    v += w.in_play * (_permanents(g, me) - _permanents(g, opp))
-    if w.tempo or w.short:
-        n_me, miss_me = _tempo(hand_me, vals, need_me)
-        n_opp, miss_opp = _tempo(hand_opp, vals, need_opp)
-        v += w.tempo * (n_opp - n_me) + w.short * ((miss_opp > 0) - (miss_me > 0))
-    if rules.hand_visible(g, me):
-        v += w.sees_hand
-    if rules.hand_visible(g, opp):
-        v -= w.sees_hand
-    return v
-
-
-def _permanents(g: State, p: int) -> int:
-    """Cards in play on p's side that are neither point cards nor attached to one."""
-    return sum(1 for c in g.zones[FIELD0 + p] if g.host[c] < 0 and g.role[c] != "point")
+def evaluation_note(rules: Rules, w: SharpWeights, learnt: bool, evaluation: Evaluation | None = None) -> str:
+    """Which evaluation a player with weights `w` plays under `rules`, in a few words."""
+    if evaluation is not None:
+        return evaluation.describe()
+    if learnt:
+        _, ev = linear_for(rules)
+        if ev is not None:
+            return ev.describe()
+        return "the hand-set evaluation (untrained: no learnt evaluation for these rules; `cuttle train`)"
+    if w == DEFAULT_SHARP:
+        return "the hand-set evaluation (weights=default)"
+    return "the hand-set evaluation with the weights given"

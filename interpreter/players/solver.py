@@ -44,6 +44,7 @@ from interpreter.engine.knowledge import face_down, known_hidden, knows
 from interpreter.engine.machine import apply_action, enumerate_actions, legal_actions, move_of
 from interpreter.engine.moves import Move
 from interpreter.engine.state import DECK, DRAW, HAND0, SHOWN, STACK, State
+from interpreter.language.phrasing import counted
 
 from .dfpn import OutOfBudget, ProofSearch, Repetition
 from .heuristic import evaluate
@@ -105,9 +106,9 @@ def hidden_reason(state: State) -> str | None:
     unknown = len(deck) - min(len(k[1]) for k in known)
     if unknown > 0:
         return (
-            f"the deck holds {unknown} card(s) nobody has seen"
+            f"the deck holds {counted(unknown, 'card')} nobody has seen"
             if all(not k[1] for k in known)
-            else f"the deck holds {unknown} card(s) a player has not seen"
+            else f"the deck holds {counted(unknown, 'card')} a player has not seen"
         )
     for p in (0, 1):
         if len(known[p][0]) < len(state.zones[HAND0 + 1 - p]):

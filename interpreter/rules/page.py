@@ -163,7 +163,32 @@ def what_it_does(rules: Any, rule: Any) -> str:
         answers = join_or([a(kind_word(x)) for x in sorted(rule.answers)])
         effect = _say(src.get("effect", "scrap cards; scrap extra"), ctx)
         return sentence(f"answer {answers} with {a(rank_list(rule.ranks))}{cost}: {effect}")
-    return describe_play(src, ctx, with_label=False)
+    return " ".join([describe_play(src, ctx, with_label=False), *_counts_in(rules, ctx, list(rule.ranks))])
+
+
+def _counts_in(rules: Any, ctx: Context, ranks: list[str]) -> list[str]:
+    """What a card of a play of a few ranks counts in besides the play, said in full: the rules that
+    name its rank, directly or through a term (glasses(p): what you can see; Kings: the goal)."""
+    if not ranks or len(ranks) > GENERAL:  # (points, scuttle: a rank's other uses are its own plays')
+        return []
+    data = rules.data
+    in_deck = ctx.with_(rank_counts=dict(Counter(RANK_OF[c] for c in rules.deck_cards)))
+    places: list[tuple[tuple[str, str], str, Callable[[], str]]] = [
+        (("visibility", "hand"), "what you can see", lambda: _visibility_text(data, ctx)),
+        (("end", "goal"), "your goal", lambda: _say(_get(data, "end", "goal"), in_deck, program=False)),
+        (("end", "score"), "your points", lambda: _say(_get(data, "end", "score"), ctx, program=False)),
+    ]
+    out = []
+    for rank in ranks:
+        terms = _terms_naming(data, rank)
+        for path, label, said in places:
+            tree = _tree(_get(data, *path), False)
+            if tree is not None and (_mentions(tree, rank) or _uses(tree, terms)):
+                text = said().rstrip(".")
+                out.append(
+                    sentence(f"{a(rank_noun(rank))} played this way counts in {label}: {text[:1].lower()}{text[1:]}")
+                )
+    return out
 
 
 def reads_card(p: dict) -> bool:
@@ -411,16 +436,23 @@ def _rule_mentions(data: dict, rank: str) -> list[str]:
     ]
     found = [label for path, label, prog in places if _mentions(_tree(_get(data, *path), prog), rank)]
     defines = {str(k).split("(")[0].strip(): _tree(v, False) for k, v in (data.get("define") or {}).items()}
-    named = {n for n, t in defines.items() if _mentions(t, rank)}
-    grew = True
-    while grew:  # a definition that uses one naming the rank names it too (queens -> protected)
-        more = {n for n, t in defines.items() if n not in named and _uses(t, named)}
-        named |= more
-        grew = bool(more)
+    named = _terms_naming(data, rank)
     terms = [n for n in defines if n in named]
     if terms:
         found.append(f"{join_or(terms, 'and')} (see Terms)")
     return found
+
+
+def _terms_naming(data: dict, rank: str) -> set[str]:
+    """The definitions that name a rank, directly or through another that does (queens -> protected)."""
+    defines = {str(k).split("(")[0].strip(): _tree(v, False) for k, v in (data.get("define") or {}).items()}
+    named = {n for n, t in defines.items() if _mentions(t, rank)}
+    grew = True
+    while grew:
+        more = {n for n, t in defines.items() if n not in named and _uses(t, named)}
+        named |= more
+        grew = bool(more)
+    return named
 
 
 def _uses(node: Any, names: set[str]) -> bool:

@@ -26,6 +26,7 @@ from interpreter.rules import load_ruleset
 from interpreter.rules.sources import resolve_spec
 from interpreter.rules.yamlsrc import load_yaml
 
+from . import records
 from .expectations import EXPECT_KEYS, PLAYERS, SIDE_EXPECT, Check, failing, read_expect
 from .records import FORMAT as RECORD_FORMAT
 from .setup import build_position
@@ -343,4 +344,40 @@ def scenario_game(path: str | Path) -> Game:
     return game
 
 
-__all__ = ["run_file", "collect", "scenario_game", "Result", "TOP_KEYS", "EXPECT_KEYS", "SIDE_EXPECT"]
+def load_position(path: str | Path, force: bool = False) -> tuple[Game, str]:
+    """A game to play on from a file, and what the file is, in words: a saved game record (its moves
+    replayed; `force`: under a ruleset changed since) or a scenario (its setup after its moves, as
+    `scenario FILE --here` exports a position; its expectations are `cuttle run`'s business)."""
+    path = str(path)
+    text = read_text(path, "file")  # (a FileProblem says what is wrong with the file, in one line)
+    doc = load_yaml(text, path, code="S001")
+    data = doc.data
+    if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
+        game = records.load(path, force=force)
+        return game, f"a game record, {_count(len(game.moves), 'move')}"
+    if isinstance(data, dict) and {"setup", "moves", "expect"} & set(data):
+        game = scenario_game(path)
+        moves = f"after its {_count(len(game.moves), 'move')}" if game.moves else "its setup"
+        return game, f"a scenario, {moves} (`cuttle run {path}` checks its expectations)"
+    raise ScenarioError(
+        f"'{path}' is neither a game record (`save FILE`) nor a scenario (`scenario FILE --here`): "
+        "it has no 'format: cuttle-record/1' and none of setup:, moves:, expect:",
+        doc.where(()),
+        code="S003",
+    )
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+__all__ = [
+    "run_file",
+    "collect",
+    "scenario_game",
+    "load_position",
+    "Result",
+    "TOP_KEYS",
+    "EXPECT_KEYS",
+    "SIDE_EXPECT",
+]
