@@ -113,3 +113,14 @@ def test_cuttle_train_says_what_it_did_and_refuses_to_train_twice(capsys: pytest
         assert "--budget must be a number from 1.0 to 86,400.0 (MAX_SECONDS), not 0" in capsys.readouterr().err
     finally:
         cached_path(load_ruleset(str(spec))).unlink(missing_ok=True)
+
+
+def test_the_budget_keeps_back_what_the_final_measure_will_cost() -> None:
+    """On a clock where every game costs one second, a budget of 12 with 4 games of final measure plays
+    8 games for training and stays within 12 in all."""
+    rules = load_ruleset("default", fresh=True)
+    trainer = Trainer(rules, replace(TINY, games=50, budget=12.0, gain=4))
+    trainer.cpu = lambda: float(trainer.played)  # type: ignore[method-assign]
+    out = trainer.run()
+    assert out.stopped == "the budget of 12 CPU seconds was spent"
+    assert out.rounds[0].games == 8 and trainer.played <= 12

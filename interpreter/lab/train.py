@@ -17,8 +17,9 @@ A round:
 3. **duel**: the new evaluation against the best, `sharp` against `sharp` on paired deals (each deal
    played twice, seats swapped); the new one is kept if it scores more than half, else training stops
    (a round that no longer improves it).
-Training stops too after `rounds` rounds or once `budget` CPU seconds are spent (checked between
-games). The kept evaluation then plays the untrained one (today's hand-set evaluation) on fresh paired
+Training stops too after `rounds` rounds or before `budget` CPU seconds are spent (checked between
+games, keeping back what the final measure will cost at the mean cost of a game so far, so that the
+whole stays within it). The kept evaluation then plays the untrained one (today's hand-set evaluation) on fresh paired
 deals: its gain, with a 95% interval, is part of what is saved. If it does not beat the untrained one,
 the untrained weights are what is saved (so the players keep them, and the rules count as trained).
 
@@ -118,13 +119,18 @@ class Trainer:
         # each self-play game: its positions' features, who decided at each, its result for p1
         self.games: list[tuple[list[list[float]], list[int], float]] = []
         self.positions = 0
+        self.played = 0  # games played so far, self-play and duels (for the cost of a game)
 
     # -- the budget --------------------------------------------------------------------------------
     def cpu(self) -> float:
         return time.process_time() - self.cpu0
 
     def check(self) -> None:
-        if self.cpu() > self.config.budget:
+        """Raise Budget if the next game, and the final measure against the untrained evaluation after
+        it (its games), would pass the budget at the mean cost of a game so far."""
+        spent = self.cpu()
+        ahead = (self.config.gain + 1) * spent / self.played if self.played else 0.0
+        if spent + ahead > self.config.budget:
             raise Budget
 
     # -- the loop ----------------------------------------------------------------------------------
@@ -211,6 +217,7 @@ class Trainer:
             self.progress(f"round {n}: self-play", i, cfg.games)
             seed = cfg.seed + 10_000 * n + i
             rows, result, length = self.self_play(ev, seed)
+            self.played += 1
             turns.append(length)
             first = 0.5 if result == DRAW or result is None else float(result == 0)
             self.games.append(([f for f, _ in rows], [p for _, p in rows], first))
@@ -262,6 +269,7 @@ class Trainer:
                     if dec is None:
                         break
                     game.play(seats[dec.player].choose(game))
+                self.played += 1
                 out = game.outcome
                 if out is None or out.winner not in (0, 1):
                     d += 1
