@@ -124,3 +124,25 @@ def test_the_budget_keeps_back_what_the_final_measure_will_cost() -> None:
     out = trainer.run()
     assert out.stopped == "the budget of 12 CPU seconds was spent"
     assert out.rounds[0].games == 8 and trainer.played <= 12
+
+
+def test_a_house_rule_is_fitted_close_to_the_default_rules_evaluation(tmp_path) -> None:
+    """A house rule starts from the default rules' learnt evaluation and every fit is pulled towards it
+    as hard as a tenth of the positions it was fitted on: a few games move it only a little."""
+    spec = tmp_path / "limit.yaml"
+    spec.write_text("name: limit\nkind: base\nextends: default\nconstants:\n  hand_limit: 7\n")
+    rules = load_ruleset(str(spec), fresh=True)
+    trainer = Trainer(rules, replace(TINY, start="auto", games=6))
+    start = trainer.start()
+    default = lookup(load_ruleset("default", fresh=True))
+    assert default is not None and start.started_from == "default's learnt evaluation"
+    assert trainer.anchor_positions == default.positions > 1000
+    trainer.anchor = start
+    from interpreter.lab.train import Round
+
+    trainer.play_for_data(start, 1, Round(1, 0, 0))
+    near = trainer.fit(start, 6, 1)
+    trainer.anchor_positions = 0  # the same games with the least pull
+    far = trainer.fit(start, 6, 1)
+    gap = lambda ev: sum(abs(ev.weights.get(k, 0) - start.weights.get(k, 0)) for k in trainer.names)  # noqa: E731
+    assert gap(near) < gap(far) / 5

@@ -5,7 +5,10 @@ Each shipped base, and each option on the base it needs (as `cuttle bench --all`
 evaluation `cuttle train` would make (seed 0, the default budget), written as `NAME.json`. A ruleset
 whose shipped evaluation is already made for its current play hash is skipped unless `--force`; the
 default rules come first, since every other starts from theirs. The user's cache folder is not read
-(a temporary one stands in), so what is shipped depends on the repository alone.
+(a temporary one stands in), so what is shipped depends on the repository alone. (`default.json`
+was trained before the fits were pulled towards generation 0 rather than towards the best evaluation
+so far, which for the default rules, starting from the hand-set weights with the least pull, changes
+little; `--force default` trains it again with today's fit.)
 """
 
 from __future__ import annotations

@@ -11,9 +11,11 @@ A round:
 2. **fit**: TD(λ) by batches (`fit_td`): a logistic regression of each position's λ-return — the
    evaluation's estimates of the positions that followed it in its game and, for the rest, who won —
    from the deciding player's side, on the features of every position recorded so far, pulled towards
-   the best evaluation's weights (a ridge on standardized features), in the evaluation's units
-   (`TEMPERATURE` per logistic unit). On 1,200 games of the default rules its weights varied a third as
-   much between samples as a regression on the results alone, and it played better (docs/players.md);
+   generation 0's weights (a ridge on standardized features: for a house rule starting from the
+   default rules' evaluation, as hard as a tenth of the positions that one was fitted on), in the
+   evaluation's units (`TEMPERATURE` per logistic unit). On 1,200 games of the default rules its
+   weights varied a third as much between samples as a regression on the results alone, and it
+   played better (docs/players.md);
 3. **duel**: the new evaluation against the best, `sharp` against `sharp` on paired deals (each deal
    played twice, seats swapped); the new one is kept if it scores more than half, else training stops
    (a round that no longer improves it).
@@ -60,7 +62,8 @@ from .stats import wilson
 
 TEMPERATURE = 11.6  # evaluation units per logistic unit (ISMCTS squashes its leaves with the same)
 MAX_DECISIONS = 5000  # a game longer than this is cut (and counts as drawn)
-RIDGE = 30.0  # the pull towards the previous weights, in standardized units (pseudo-positions)
+RIDGE = 30.0  # the least pull towards generation 0's weights, in standardized units (pseudo-positions)
+PRIOR_SHARE = 0.1  # generation 0 learnt elsewhere weighs as this share of the positions it was fitted on
 HORIZON_QUANTILE = 0.9
 LAMBDA = 0.7  # TD(λ): how far a position's target looks down its game before trusting the estimates
 
@@ -120,6 +123,8 @@ class Trainer:
         self.games: list[tuple[list[list[float]], list[int], float]] = []
         self.positions = 0
         self.played = 0  # games played so far, self-play and duels (for the cost of a game)
+        self.anchor_positions = 0  # the positions generation 0 was fitted on (0: the hand-set weights)
+        self.anchor = hand_set_evaluation(rules)
 
     # -- the budget --------------------------------------------------------------------------------
     def cpu(self) -> float:
@@ -138,6 +143,7 @@ class Trainer:
         cfg = self.config
         untrained = hand_set_evaluation(self.rules)
         best = self.start()
+        self.anchor = best  # what every fit is pulled towards: generation 0 (module doc, "fit")
         out = Trained(best)
         games = 0
         try:
@@ -187,6 +193,7 @@ class Trainer:
             return base
         names = set(self.names)
         weights = {k: v for k, v in default.weights.items() if k in names}
+        self.anchor_positions = default.positions  # what the default rules' evaluation was fitted on
         return replace(base, weights=weights, horizon=default.horizon, started_from="default's learnt evaluation")
 
     def measure(self, ev: Evaluation, untrained: Evaluation) -> Evaluation:
@@ -281,9 +288,14 @@ class Trainer:
 
     # -- fit ----------------------------------------------------------------------------------------
     def fit(self, prior: Evaluation, games: int, n: int) -> Evaluation:
+        """A new evaluation from every position of this training, pulled towards generation 0 as hard as
+        `PRIOR_SHARE` of the positions it was itself fitted on (the default rules' evaluation, for a house
+        rule: a little of this ruleset's games then moves it only where they say so clearly)."""
         self.progress(f"round {n}: fitting {self.positions:,} positions", 0, 1)
-        beta0 = [prior.weights.get(k, 0.0) / TEMPERATURE for k in self.names]
-        beta = fit_td(self.games, beta0)
+        beta0 = [self.anchor.weights.get(k, 0.0) / TEMPERATURE for k in self.names]
+        ridge = max(RIDGE, PRIOR_SHARE * self.anchor_positions)
+        now = [prior.weights.get(k, 0.0) / TEMPERATURE for k in self.names]
+        beta = fit_td(self.games, beta0, ridge=ridge, start=now)
         weights = {k: b * TEMPERATURE for k, b in zip(self.names, beta, strict=True) if b}
         return replace(prior, weights=weights, gain=None)
 
@@ -333,6 +345,7 @@ def fit_td(
     lam: float = LAMBDA,
     sweeps: int = 3,
     ridge: float = RIDGE,
+    start: list[float] | None = None,
 ) -> list[float]:
     """TD(λ) for the linear-logistic evaluation, fitted by batches (after TD-Gammon, Tesauro 1995): each
     position's target is its λ-return — the evaluation's own estimates of the positions that followed
@@ -340,7 +353,8 @@ def fit_td(
     player's side; a logistic regression on those targets, then the targets again with the new weights,
     `sweeps` times. Targets that lean on later estimates are far less noisy than the result alone.
     `games`: each game's features (one row per main decision), its deciding players, and its result
-    for the first seat (1 p1 won, 0 p2 won, ½ a draw)."""
+    for the first seat (1 p1 won, 0 p2 won, ½ a draw). The ridge pulls towards `beta0`; the first
+    targets are made with `start` (the best weights so far), else with `beta0`."""
     import numpy as np
 
     rows = [np.asarray(x, dtype=float) for x, _, _ in games if x]
@@ -349,7 +363,7 @@ def fit_td(
     who = [np.asarray(p) for x, p, _ in games if x]
     results = [r for x, _, r in games if x]
     xs = np.vstack(rows)
-    beta = list(beta0)
+    beta = list(start if start is not None else beta0)
     for _ in range(sweeps):
         b = np.asarray(beta)
         ys = []
