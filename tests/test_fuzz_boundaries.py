@@ -98,12 +98,14 @@ def test_a_database_with_any_value_edited_is_refused_and_kept_or_unchanged(
 @given(
     kind=st.sampled_from(["file", "file", "file", "fifo", "folder", "symlink", "dangling"]),
     size=st.one_of(st.just(32), st.integers(min_value=0, max_value=40)),  # the key's own size, often
-    mode=st.integers(min_value=0, max_value=0o777),
+    mode=st.one_of(st.just(0o600), st.integers(min_value=0, max_value=0o777)),  # the lab's own mode, often
+    others=st.sampled_from([0, 0, 0o005, 0o050, 0o002, 0o020, 0o1777 & ~0o700]),  # the folder's bits for others
 )
 def test_any_key_layout_is_used_only_if_it_is_the_labs_own(
-    tmp_path_factory: pytest.TempPathFactory, kind: str, size: int, mode: int
+    tmp_path_factory: pytest.TempPathFactory, kind: str, size: int, mode: int, others: int
 ) -> None:
     key = tmp_path_factory.mktemp("state") / "lab.key"
+    key.parent.chmod(0o700 | others)
     if kind == "file":
         key.write_bytes(os.urandom(size))
         key.chmod(mode)
@@ -125,7 +127,9 @@ def test_any_key_layout_is_used_only_if_it_is_the_labs_own(
         got, kept = seal.machine_key()
     except seal.SealError as e:
         assert "\n" not in str(e) and str(key) in str(e)
-        assert not (kind == "file" and size == 32 and mode & 0o077 == 0 and (mode & 0o400 or os.geteuid() == 0))
+        assert not (kind == "file" and size == 32 and mode & 0o077 == 0 and (mode & 0o400 or os.geteuid() == 0)) or (
+            others & 0o022 and "is in a folder other users can change" in str(e)
+        )
         return
     finally:
         signal.alarm(0)
@@ -135,7 +139,7 @@ def test_any_key_layout_is_used_only_if_it_is_the_labs_own(
             del os.environ["CUTTLE_LAB_KEY"]
         if key.exists() and not key.is_symlink() and key.is_dir():
             key.chmod(0o700)
-    assert kind == "file" and size == 32 and stat.S_IMODE(key.lstat().st_mode) & 0o077 == 0
+    assert kind == "file" and size == 32 and stat.S_IMODE(key.lstat().st_mode) & 0o077 == 0 and not others & 0o022
     assert kept and got == key.read_bytes()
 
 

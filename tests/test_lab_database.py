@@ -3,6 +3,7 @@ trigger, view or index, a symlink, random bytes) is refused with one line and le
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -289,6 +290,10 @@ def _key_at(tmp_path: Path, layout: str) -> Path:
         key.chmod(0o666 if layout == "world-writable" else 0o640 if layout == "group-readable" else 0o600)
         if layout == "another-owner":
             os.chown(key, 4242, 4242)
+    if layout.startswith("folder-"):  # the key is the lab's own, but others may replace it (issue 42, left over)
+        key.parent.chmod(0o1777 if layout == "folder-world-writable" else 0o770 if "group" in layout else 0o755)
+        if layout == "folder-of-another-user":
+            os.chown(key.parent, 4242, 4242)
     return key
 
 
@@ -301,6 +306,10 @@ KEY_LAYOUTS = {
     "world-writable": "may be read or changed by other users (mode 0666)",
     "group-readable": "may be read or changed by other users (mode 0640); if you made it yourself, make it private",
     "another-owner": "belongs to another user (uid 4242)",
+    "folder-world-writable": "is in a folder other users can change (mode 1777), who could replace it; make the "
+    "folder yours alone (`chmod go-w",
+    "folder-group-writable": "is in a folder other users can change (mode 0770)",
+    "folder-of-another-user": "is in a folder of another user (uid 4242), who could replace it",
 }
 
 
@@ -311,7 +320,7 @@ def test_a_key_that_is_not_the_labs_own_is_refused_in_one_line(
     import os
     import signal
 
-    if layout == "another-owner" and os.geteuid() != 0:
+    if layout in ("another-owner", "folder-of-another-user") and os.geteuid() != 0:
         pytest.skip("giving a file to another user needs root")
     key = _key_at(tmp_path, layout)
     monkeypatch.setenv("CUTTLE_LAB_KEY", str(key))
@@ -331,5 +340,23 @@ def test_a_key_that_is_not_the_labs_own_is_refused_in_one_line(
 def test_a_missing_key_is_made_private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     key = tmp_path / "state" / "lab.key"
     monkeypatch.setenv("CUTTLE_LAB_KEY", str(key))
-    assert main([*SIM, "--out", str(tmp_path / "run")]) == 0
+    old = os.umask(0o002)  # a umask that lets the group write: the lab's own folder is made private anyway
+    try:
+        assert main([*SIM, "--out", str(tmp_path / "run")]) == 0
+    finally:
+        os.umask(old)
     assert key.stat().st_mode & 0o777 == 0o600 and len(key.read_bytes()) == 32
+    assert key.parent.stat().st_mode & 0o777 == 0o700
+
+
+def test_no_key_is_made_in_a_folder_others_can_write(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shared = tmp_path / "shared"
+    shared.mkdir(mode=0o777)
+    shared.chmod(0o777)
+    monkeypatch.setenv("CUTTLE_LAB_KEY", str(shared / "lab.key"))
+    assert main([*SIM, "--out", str(tmp_path / "run")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is in a folder other users can change (mode 0777)" in err, err
+    assert not (shared / "lab.key").exists() and not (tmp_path / "run").exists()

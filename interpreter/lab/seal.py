@@ -12,7 +12,8 @@ still be read with any SQL tool); `cuttle sim` then needs another `--out` folder
 
 The key file itself is trusted only if it is what the lab makes: a regular file of KEY_BYTES bytes,
 owned by this user, readable and writable by this user alone (mode 0600), opened without following
-a symlink and without waiting (a FIFO planted at its place would hang every run).
+a symlink and without waiting (a FIFO planted at its place would hang every run), in a folder that
+no other user owns or can write (else another user could replace the key by one they know).
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ from interpreter.core.errors import CuttleError
 
 KEY_BYTES = 32
 _ENV = "CUTTLE_LAB_KEY"  # the key file's path, for tests and for users who keep state elsewhere
+
+
+_ELSEWHERE = f"set {_ENV} to keep the key in a folder of your own"
 
 
 class SealError(CuttleError):
@@ -58,12 +62,30 @@ def machine_key() -> tuple[bytes, bool]:
     is there but is not one the lab made is refused (SealError), never used and never replaced."""
     path = key_file()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # the lab's own folder: private whatever the umask
+        folder = os.stat(path.parent)
+    except OSError:
+        return _session_key, False
+    _check_folder(path, folder)
+    try:
         if not os.path.lexists(path):
             _make(path)
     except OSError:
         return _session_key, False
     return _read(path), True
+
+
+def _check_folder(path: Path, folder: os.stat_result) -> None:
+    """A key is only as private as its folder: another user who can write there (or owns it) could
+    replace the key with one they know, so neither a key there nor a new one is used."""
+    if hasattr(os, "geteuid") and folder.st_uid not in (os.geteuid(), 0):
+        raise _refuse(path, f"is in a folder of another user (uid {folder.st_uid}), who could replace it", _ELSEWHERE)
+    if folder.st_mode & 0o022:
+        raise _refuse(
+            path,
+            f"is in a folder other users can change (mode {stat.S_IMODE(folder.st_mode):04o}), who could replace it",
+            f"make the folder yours alone (`chmod go-w {path.parent}`) or {_ELSEWHERE}",
+        )
 
 
 def _refuse(path: Path, problem: str, fix: str | None = None) -> SealError:
