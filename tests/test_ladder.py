@@ -118,6 +118,28 @@ def test_players_shows_the_ladders_ratings_under_each_player_it_played(capsys: p
     assert any(line.startswith("ratings: `cuttle ladder default --players ") for line in lines)
 
 
+def test_the_ladder_says_and_records_which_evaluation_each_searching_player_played_with(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from interpreter.players.ratings import source
+
+    out = tmp_path / "ratings.json"
+    args = ["ladder", "micro", "--players", "random,sharp,sharp?weights=default", "--games", "2", "--jobs", "1"]
+    assert main([*args, "--json", str(out)]) == 0
+    printed = capsys.readouterr().out
+    data = json.loads(out.read_text(encoding="utf-8"))
+    played = data["evaluations"]
+    assert set(played) == {"sharp", "sharp?weights=default"}  # random plays with none
+    assert played["sharp?weights=default"] == "the hand-set evaluation (weights=default)"
+    for p, note in played.items():
+        assert f"  {p} plays with {note}" in printed
+    assert "sharp?weights=default played with the hand-set evaluation (weights=default)" in source(data)
+    # a ratings file from before learnt evaluations does not say: nothing is claimed for it
+    assert source({"players": {}}).endswith("which evaluation the searching players played with is not recorded")
+
+
 def test_a_missing_or_malformed_ratings_file_shows_no_ratings() -> None:
     from interpreter.players.ratings import strength
 
@@ -138,5 +160,6 @@ def test_a_json_file_that_cannot_be_written_is_refused_before_the_games(
 def test_a_few_games_all_won_show_no_interval_rather_than_a_zero_wide_one(capsys: pytest.CaptureFixture[str]) -> None:
     """2 games won of 2: every bootstrap resample is the same score; '+280 (+280 to +280)' claimed a certainty."""
     assert main(["ladder", "--players", "random,sharp", "--games", "2", "--jobs", "1"]) == 0
-    sharp = next(line for line in capsys.readouterr().out.splitlines() if line.strip().startswith("sharp"))
+    lines = capsys.readouterr().out.splitlines()
+    sharp = next(line for line in lines if line.strip().startswith("sharp") and "plays with" not in line)
     assert "(too few games)" in sharp

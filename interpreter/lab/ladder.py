@@ -152,9 +152,12 @@ def rate(
         raise CuttleError("a ladder needs two players or more: --players A,B[,C...]")
     if len(set(players)) != len(players):
         raise CuttleError(f"a player is named twice in --players {','.join(players)}")
-    load_ruleset(ruleset)
+    rules = load_ruleset(ruleset)
+    evaluations: dict[str, str] = {}  # which evaluation each searching player played with
     for p in players:
-        make_player(p)
+        note = getattr(make_player(p), "evaluation_note", None)
+        if note is not None:  # (a malformed learnt evaluation is refused here, before a game)
+            evaluations[p] = note(rules)
     t0 = time.perf_counter()
     results = run(players, games, seed, ruleset, jobs)
     anchor = "random" if "random" in players else players[0]
@@ -166,6 +169,7 @@ def rate(
         f"({pairs} pair{'s' if pairs != 1 else ''}), "
         f"seats alternating, seeds {seed}..{seed + games - 1} ({time.perf_counter() - t0:.0f} s, "
         f"{counted(workers(jobs, pairs * games), 'job')})",
+        *(f"  {p} plays with {note}" for p, note in evaluations.items()),
         f"rating (Bradley–Terry on the Elo scale, {anchor} = 0; 95% bootstrap interval) and CPU time per move:",
     ]
     width = max(len(p) for p in players)
@@ -191,6 +195,7 @@ def rate(
             }
             for p in players
         },
+        "evaluations": evaluations,
     }
     return lines, data
 

@@ -8,6 +8,8 @@ import json
 from importlib import resources
 from typing import Any
 
+from interpreter.language.phrasing import join_or
+
 FILE = "ratings.json"
 
 
@@ -46,5 +48,19 @@ def source(data: dict[str, Any]) -> str:
     return (
         f"ratings: `cuttle ladder {data.get('ruleset', 'default')} --players {names} "
         f"--games {data.get('games_a_pair', '?')}` (Bradley–Terry on the Elo scale, {data.get('anchor', '?')} = 0, "
-        "95% intervals); CPU time per move: the median over those games"
+        "95% intervals); CPU time per move: the median over those games; " + _evaluations(data)
     )
+
+
+def _evaluations(data: dict[str, Any]) -> str:
+    """Which evaluation the searching players played with when the ladder ran (their strength depends
+    on it: a ruleset's learnt evaluation, `cuttle train`, or the hand-set one)."""
+    played = data.get("evaluations")
+    if not isinstance(played, dict):
+        return "which evaluation the searching players played with is not recorded"
+    by_note: dict[str, list[str]] = {}
+    for p, note in played.items():
+        if isinstance(note, str):
+            by_note.setdefault(note, []).append(str(p))
+    notes = [f"{join_or(ps, 'and')} played with {note}" for note, ps in by_note.items()]
+    return "; ".join(notes) if notes else "no player of the ladder plays with an evaluation"
