@@ -1,74 +1,42 @@
-"""Every construct of the effect language goes through every pass.
+"""Every construct of the effect language goes through every pass, from its own examples.
 
-One example text per node type of the syntax tree (`language/tree.py`); the test fails when a node
-type has no example (a new construct must come with one), and each example must parse, print back to
-the same tree, read as English without falling back to code, compile, and run under the reference
-evaluator as the compiled code does. Generated texts (Hypothesis, the typed strategies of the
-reference evaluator's tests) are round-tripped through the printer too, so the printer stays the
-inverse of the parser on trees no ruleset has written.
+Each construct class carries its examples (`EXAMPLES`, language/node.py's `Example`, after Ludii's
+`@example`); the test fails when a construct of the table has none (a new construct must come with
+one). Each example, its holes filled plainly, must hold its construct, parse, print back to the same
+tree, read as English without falling back to code, compile, and run under the reference evaluator as
+the compiled code does. docs/effect-language.md's table of constructs is written from the same
+examples (`python tools/construct_table.py`) and must be current. Generated texts (Hypothesis, the
+strategies of the reference evaluator's tests, themselves made from the examples) are round-tripped
+through the printer too, so the printer stays the inverse of the parser on trees no ruleset has written.
 """
 
 from __future__ import annotations
 
+import functools
+import importlib.util
+from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, find, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 
 from interpreter import load_ruleset
-from interpreter.core.errors import RuleRuntimeError
 from interpreter.engine.machine import deal
 from interpreter.language import reference
 from interpreter.language import tree as A
 from interpreter.language.compiler import Compiler
 from interpreter.language.english import Context, english
+from interpreter.language.node import HOLES, KINDS, Example
 from interpreter.language.parser import parse_expr, parse_program
 from interpreter.language.printer import to_text
 from interpreter.language.reference import Reference
 
-from .test_reference_evaluator import _TYPED_EXPR, _statements
+from .test_reference_evaluator import _TYPED_EXPR, _both, _norm, _run_compiled, _statements, _yes
 
-# node type -> (text, is a program); every example is written for the default rules with a mark
-# `stunned` and the counters `tokens` (on cards) and `debt` (on players)
-EXAMPLES: dict[type, tuple[str, bool]] = {
-    A.Num: ("3", False),
-    A.Str: ('marked(me, "stunned")', False),
-    A.Name: ("me", False),
-    A.Call: ("count(hand of me)", False),
-    A.ListLit: ("[card, target]", False),
-    A.Zone: ("field of opponent", False),
-    A.Attr: ("target.value", False),
-    A.Index: ("goals[1]", False),
-    A.Where: ("scrap where it.rank == Q", False),
-    A.BinOp: ("count(deck) + 1 > 2", False),
-    A.Not: ("not any(scrap)", False),
-    A.Neg: ("-count(scrap)", False),
-    A.Conditional: ("count(deck) if me == first player else 2 * (count(scrap) > 0)", False),
-    A.Scrap: ("scrap target", True),
-    A.Move: ("move target to hand of me", True),
-    A.Attach: ("attach card to target as jack", True),
-    A.Draw: ("draw 2 for opponent", True),
-    A.Reveal: ("reveal 2", True),
-    A.Shuffle: ("shuffle scrap into deck", True),
-    A.ShuffleUnder: ("shuffle hand of me under deck", True),
-    A.Swap: ("swap hand of me with hand of opponent", True),
-    A.Choose: ("choose 1 from hand of me by me as discard", True),
-    A.PlayFrom: ("play from shown", True),
-    A.Let: ("let kept = hand of me\nscrap kept", True),
-    A.If: ("if count(deck) > 0 then\ndraw 1\nelse\npass\nend", True),
-    A.ForEach: ("for each c in field of opponent do\nscrap c\nend", True),
-    A.Mark: ("mark target as stunned for 1 turns", True),
-    A.Unmark: ("unmark target as stunned", True),
-    A.SetCounter: ("set me.debt to 2", True),
-    A.AddCounter: ("add 1 to target.tokens", True),
-    A.Pass: ("pass", True),
-    A.Win: ("win me", True),
-    A.Nothing: ("nothing", True),
-    A.Show: ("show hand of me to opponent", True),
-    A.TurnUp: ("move card to field of me as point face down unseen\nturn up field of me where it.face_down", True),
-    A.Ask: ("if opponent agrees to mulligan then\ndraw 1\nend", True),
-    A.ChooseNumber: ("choose a number from 0 to 3 by me as value\ndraw value", True),
-}
+ROOT = Path(__file__).resolve().parent.parent
+
+#: every example of every construct: (construct, example)
+EXAMPLES = [(cls, ex) for cls in A.CONSTRUCTS for ex in cls.EXAMPLES]
 
 
 def _first_options(kind: str, chooser: int, verb: str | None, k: int = 1, options: tuple = (), *more: Any, **kw: Any):
@@ -79,37 +47,54 @@ def _first_options(kind: str, chooser: int, verb: str | None, k: int = 1, option
     return True if kind == "ask" else tuple(options[:k])
 
 
-def _node_types() -> set[type]:
-    return set(A.CONSTRUCTS) - reference.PARTS
-
-
+@functools.cache
 def _rules():
+    """The default rules with what the examples are written for (`Example`): a mark `stunned`, a number
+    `num`, the counters `tokens` (of cards) and `debt` (of players), cards' own values."""
     rules = load_ruleset("default", fresh=True)
     rules.ctx.marks.add("stunned")
+    rules.ctx.numbers.add("num")
     rules.ctx.counters.update({"tokens": "card", "debt": "player"})
+    rules.ctx.card_values = True
     return rules
+
+
+def _text(ex: Example) -> tuple[str, bool]:
+    """An example filled plainly, as a text to parse, and whether it is a program (a destination is
+    written as the `move` it ends)."""
+    if ex.kind == "dest":
+        return f"move card to {ex.plain()}", True
+    return ex.plain(), ex.kind == "statement"
 
 
 def _parse(text: str, program: bool) -> A.Node:
     return parse_program(text) if program else parse_expr(text)
 
 
-def test_every_node_type_has_an_example() -> None:
-    missing = _node_types() - set(EXAMPLES)
-    assert not missing, f"no example in EXAMPLES for {sorted(k.__name__ for k in missing)}: add one"
-    for kind, (text, program) in EXAMPLES.items():  # and each example holds its node type
-        assert any(isinstance(n, kind) for n in A.walk(_parse(text, program))), (kind.__name__, text)
+def _name(item: tuple[type, Example]) -> str:
+    cls, ex = item
+    return f"{cls.__name__}:{ex.form}"
 
 
-@pytest.mark.parametrize("kind", sorted(EXAMPLES, key=lambda k: k.__name__), ids=lambda k: k.__name__)
-def test_a_construct_passes_through_every_pass(kind: type) -> None:
-    text, program = EXAMPLES[kind]
+def test_every_construct_has_an_example() -> None:
+    missing = [cls.__name__ for cls in A.CONSTRUCTS if not cls.EXAMPLES]
+    assert not missing, f"no EXAMPLES in {missing}: give each construct class at least one Example"
+    for cls, ex in EXAMPLES:
+        assert ex.kind in KINDS, (cls.__name__, ex)
+        assert set(ex.holes()) <= set(HOLES), (cls.__name__, ex)
+
+
+@pytest.mark.parametrize("item", EXAMPLES, ids=_name)
+def test_an_example_passes_through_every_pass(item: tuple[type, Example]) -> None:
+    cls, ex = item
+    text, program = _text(ex)
     rules = _rules()
     node = _parse(text, program)
+    assert any(isinstance(n, cls) for n in A.walk(node)), f"{ex.form!r} holds no {cls.__name__}"
     # the printer is the parser's inverse
     assert _parse(to_text(node), program) == node, to_text(node)
     # English: the rules page reads it as words, not as the code itself
-    words = english(node, Context.from_data(rules.data), condition=not program)
+    words = english(node, Context.from_data(rules.data), condition=ex.kind == "bool")
     assert words and "`" not in words, words
     # the compiler compiles it, and it runs as the reference evaluator says
     bound = frozenset({"me", "opponent", "card", "target"})
@@ -119,15 +104,38 @@ def test_a_construct_passes_through_every_pass(kind: type) -> None:
         assert isinstance(node, A.Program)
         compiled = Compiler(rules.ctx).program(node, bound)
         assert compiled
-        reference.execute(node, g.copy(), dict(env), rules.ctx, decide=_first_options)
+        if not ex.fuzz:  # a player decides: the reference alone, answering with the first options
+            reference.execute(node, g.copy(), dict(env), rules.ctx, decide=_first_options)
+            return
+        a, b = g.copy(), g.copy()
+        (ka, _), (kb, _) = _both(
+            lambda: _run_compiled(compiled, a, dict(env)),
+            lambda: reference.execute(node, b, dict(env), rules.ctx, _yes),
+        )
+        assert ka == kb == "ok" and a.key() == b.key(), (text, ka, kb)
     else:
         fn = Compiler(rules.ctx).expr(node, bound)
-        try:
-            want = Reference(rules.ctx).ev(node, g.copy(), dict(env), bound)
-        except RuleRuntimeError:
-            return
-        got = fn(g.copy(), dict(env))
-        assert got == want or (isinstance(got, list | tuple) and list(got) == list(want)), (text, got, want)
+        (ka, va), (kb, vb) = _both(
+            lambda: _norm(fn(g.copy(), dict(env))),
+            lambda: _norm(Reference(rules.ctx).ev(node, g.copy(), dict(env), bound)),
+        )
+        assert (ka, va) == (kb, vb), (text, ka, va, kb, vb)
+
+
+def _construct_table():
+    spec = importlib.util.spec_from_file_location("construct_table", ROOT / "tools" / "construct_table.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_docs_table_of_constructs_is_written_from_the_examples() -> None:
+    tool = _construct_table()
+    doc = tool.DOC.read_text(encoding="utf-8")
+    assert doc.count(tool.MARK) == 2, "docs/effect-language.md lost the marks of its table of constructs"
+    assert tool.written(doc) == doc, "the table of constructs is out of date: run `python tools/construct_table.py`"
+    assert all(f"| `{cls.__name__}` |" in doc for cls in A.CONSTRUCTS)
 
 
 _ROUND = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -143,6 +151,8 @@ def test_generated_expressions_print_back_to_their_tree(text: str) -> None:
 
 @_ROUND
 @given(_statements(depth=1))
+@example("if true then\npass\nelse\nif random agrees to keep then\npass\nend\nend")  # (not `else if` on one line)
+@example("if true then\ndraw 1\nelse\nif false then\ndraw 2\nend\ndraw 3\nend")
 def test_generated_programs_print_back_to_their_tree(text: str) -> None:
     node = parse_program(text)
     assert parse_program(to_text(node)) == node, (text, to_text(node))
@@ -158,14 +168,32 @@ def test_generated_nested_programs_print_back_to_their_tree(text: str) -> None:
     assert parse_program(to_text(node, multiline=True)) == node
 
 
+def _fuzzed(kinds: tuple[str, ...]) -> list[type]:
+    """The constructs with an example of one of `kinds` that the fuzzing may generate."""
+    return [cls for cls in A.CONSTRUCTS if any(ex.fuzz and ex.kind in kinds for ex in cls.EXAMPLES)]
+
+
 @pytest.mark.filterwarnings("ignore:Generating overly large repr")  # (the strategy's own repr, never shown)
-@pytest.mark.parametrize(
-    "kind", sorted((k for k, (_, p) in EXAMPLES.items() if not p), key=lambda k: k.__name__), ids=lambda k: k.__name__
-)
-def test_the_generated_texts_reach_every_expression_type(kind: type) -> None:
-    # the strategies the round trips draw from can write this kind of expression node
-    find(
-        _TYPED_EXPR,
-        lambda text: any(isinstance(n, kind) for n in A.walk(parse_expr(text))),
-        settings=settings(max_examples=2000, database=None, derandomize=True),
-    )
+def test_the_generated_texts_reach_every_construct() -> None:
+    """The strategies the property tests draw from, made from the examples, write every construct that
+    has an example they may generate (drawn without shrinking, the same draws on every run)."""
+    seen: set[type] = set()
+
+    def draws(n: int) -> settings:
+        return settings(max_examples=n, derandomize=True, database=None, phases=[Phase.generate], deadline=None)
+
+    @draws(300)
+    @given(_TYPED_EXPR)
+    def expressions(text: str) -> None:
+        seen.update(type(n) for n in A.walk(parse_expr(text)))
+
+    @draws(600)  # (each statement form is one of some fifty: about 25 draws of each)
+    @given(_statements(1))
+    def programs(text: str) -> None:
+        seen.update(type(n) for n in A.walk(parse_program(text)))
+
+    expressions()
+    programs()
+    kinds = ("player", "card", "cards", "int", "bool", "statement", "dest")
+    missing = [cls.__name__ for cls in _fuzzed(kinds) if cls not in seen]
+    assert not missing, f"the generated texts never hold {missing}"

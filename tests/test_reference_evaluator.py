@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import functools
 import random
-import re
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -16,9 +15,10 @@ from interpreter import load_ruleset
 from interpreter.core.cards import NAMES
 from interpreter.core.errors import RuleRuntimeError, RulesetError, RulesetErrors
 from interpreter.core.zones import HAND0, SCRAP
-from interpreter.engine.machine import _ask, _choose_number, apply_action, deal, legal_actions
+from interpreter.engine.machine import _ask, _choose, _choose_number, apply_action, deal, legal_actions
 from interpreter.language import reference, tree
 from interpreter.language.compiler import AGREED, ASK, CHOOSE, EXEC, JUMP, JUMP_IF_NOT, NUMBER, Compiler
+from interpreter.language.node import Example
 from interpreter.language.parser import parse_expr, parse_program
 from interpreter.language.reference import Reference
 
@@ -55,10 +55,12 @@ def test_every_construct_has_a_meaning_of_its_own_that_the_reference_reaches(mon
 
 
 def _norm(v):
+    """A value to compare: cards as cards; a truth as the number it counts for (true is 1), since a
+    condition is a number wherever a number is needed and nothing tells them apart there: an `if` of a
+    number and a condition (`2 if C else any(S)`) gives the compiled code's number or the reference's
+    truth, the same value."""
     if isinstance(v, (list, tuple)):
         return ("cards", tuple(_norm(x) for x in v))
-    if isinstance(v, bool):
-        return ("bool", v)
     if isinstance(v, int):
         return ("int", int(v))
     return ("other", v)
@@ -198,175 +200,78 @@ def test_edge_expressions_and_statements_agree() -> None:
             assert a.key() == b.key(), text
 
 
-# -- a property: well-typed expressions and statements generated from the grammar's constructs ------
-# Each strategy makes text of one type (cards, a card, a number, a truth, a player), so nearly every
-# example compiles and reaches the compiler's special paths (a count compared with 0, an index, a
-# deck_top, a card id 0, an empty set) with values at their edges. Inside `where`, `it` is a card.
+# -- a property: well-typed expressions and statements generated from the constructs' own examples --
+# Every construct class carries its examples (`EXAMPLES`: a form whose holes `{int}`, `{cards}`... stand
+# for anything of that kind, language/node.py's `Example`). The strategies below are made from those
+# examples alone, so a new construct is fuzzed from its examples, with no list here to extend: a form
+# without holes is a leaf of its kind, and a form with holes is filled with text of each hole's kind
+# from the level below. Each strategy makes text of one kind (cards, a card, a number, a truth, a
+# player), so nearly every example compiles and reaches the compiler's special paths (a count compared
+# with 0, an index, a deck_top, a card id 0, an empty set) with values at their edges.
+
+_KINDS = ("player", "cards", "card", "int", "bool")
+_OPERATORS = {
+    "compare": ["==", "!=", "<", "<=", ">", ">="],
+    "arith": ["+", "-", "*", "/"],
+    "n": ["0", "1", "2"],
+}
 
 
-def _as_x(cond: str) -> str:
-    """A condition on `it` written on `x` instead."""
-    return re.sub(r"\bit\b", "x", cond)
+def _examples(kind: str) -> list[Example]:
+    """The examples of that kind the fuzzing may generate, from every construct of the table."""
+    return [ex for cls in tree.CONSTRUCTS for ex in cls.EXAMPLES if ex.kind == kind and ex.fuzz]
+
+
+def _leaves(kind: str, names: frozenset[str]) -> list[str]:
+    """The forms without holes of that kind, and, for a card, the cards bound: `card`, `target` and
+    those of `names` (`it` inside a `where`, `x` inside a `where x:`)."""
+    found = [ex.form for ex in _examples(kind) if not ex.holes()]
+    return found + (["card", "target", *sorted(names)] if kind == "card" else [])
 
 
 @functools.cache
-def _typed(it: bool, depth: int) -> dict[str, st.SearchStrategy[str]]:
-    """Strategies of effect text by type, nested at most `depth` deep; `it` says whether `it` (a card)
-    is bound. A level's compound forms are made of the level below (its leaves only, at depth 0)."""
-    leaves = {
-        "player": st.sampled_from(["me", "opponent", "p1", "p2", "first player", "second player"]),
-        "cards": st.sampled_from(["deck", "scrap", "shown", "play", "hand of me", "field of opponent"]),
-        "card": st.sampled_from(["none", "card", "target"] + (["it"] if it else [])),
-        "int": st.sampled_from(["0", "1", "2", "3", "8", "13", "52", "99"]),
-        "bool": st.sampled_from(["true", "false"]),
-    }
-    if depth == 0:
-        return leaves
-    d = _typed(it, depth - 1)
-    inner = _typed(True, depth - 1)["bool"]  # the condition of a `where`, with `it` bound
-    each = _typed(True, depth - 1)["int"]  # the number of `total(CARDS, EXPR)`, with `it` bound
-    cmp = st.sampled_from(["==", "!=", "<", "<=", ">", ">="])
-    return {
-        "player": st.one_of(
-            leaves["player"],
-            d["player"].map(lambda p: f"other({p})"),
-            d["card"].map(lambda c: f"({c}).owner"),
-            d["card"].map(lambda c: f"({c}).controller"),
-            d["card"].map(lambda c: f"({c}).last_owner"),
-            d["card"].map(lambda c: f"({c}).last_controller"),
-            st.tuples(d["player"], d["bool"], d["player"]).map(lambda t: f"({t[0]} if {t[1]} else {t[2]})"),
-        ),
-        "cards": st.one_of(
-            leaves["cards"],
-            d["player"].map(lambda p: f"hand of {p}"),
-            d["player"].map(lambda p: f"field of {p}"),
-            st.tuples(d["cards"], inner).map(lambda t: f"({t[0]} where {t[1]})"),
-            # `where x:` names the card x: the same condition with each `it` written x (a `where` inside
-            # it then tests its own cards, `it`, against the outer card, x)
-            st.tuples(d["cards"], inner).map(lambda t: f"({t[0]} where x: {_as_x(t[1])})"),
-            d["int"].map(lambda n: f"deck_top({n})"),
-            st.tuples(d["cards"], d["cards"]).map(lambda t: f"({t[0]} + {t[1]})"),
-            st.lists(d["card"], max_size=3).map(lambda xs: "[" + ", ".join(xs) + "]"),
-            d["card"].map(lambda c: f"({c}).jacks"),
-            d["card"].map(lambda c: f"top({c})"),
-            st.tuples(d["cards"], d["bool"], d["card"]).map(lambda t: f"({t[0]} if {t[1]} else [{t[2]}])"),
-        ),
-        "card": st.one_of(
-            leaves["card"],
-            d["cards"].map(lambda c: f"first({c})"),
-            st.tuples(d["cards"], d["int"]).map(lambda t: f"({t[0]})[{t[1]}]"),
-            st.tuples(d["cards"], d["int"]).map(lambda t: f"({t[0]})[-({t[1]})]"),
-            d["card"].map(lambda c: f"({c}).host"),
-        ),
-        "int": st.one_of(
-            leaves["int"],
-            d["cards"].map(lambda c: f"count({c})"),
-            d["cards"].map(lambda c: f"total({c})"),
-            st.tuples(d["cards"], each).map(lambda t: f"total({t[0]}, {t[1]})"),
-            d["cards"].map(lambda c: f"min({c})"),
-            d["cards"].map(lambda c: f"max({c})"),
-            d["player"].map(lambda p: f"score({p})"),
-            d["player"].map(lambda p: f"goal({p})"),
-            d["player"].map(lambda p: f"{p}.turns"),
-            st.tuples(d["card"], st.sampled_from(["rank", "suit", "value"])).map(lambda t: f"({t[0]}).{t[1]}"),
-            st.tuples(d["int"], st.sampled_from(["+", "-", "*", "/"]), d["int"]).map(
-                lambda t: f"({t[0]} {t[1]} {t[2]})"
-            ),
-            d["int"].map(lambda n: f"-({n})"),
-            d["int"].map(lambda n: f"(hand_limit + {n})"),
-            d["int"].map(lambda n: f"goals[{n}]"),  # a constant list, indexed in place
-            d["int"].map(lambda n: f"goals[-({n})]"),
-            # a condition where a number is needed counts 1 or 0; `A if C else B`
-            st.tuples(d["int"], d["bool"]).map(lambda t: f"({t[0]} * ({t[1]}))"),
-            st.tuples(d["int"], d["bool"]).map(lambda t: f"({t[0]} + ({t[1]}))"),
-            st.tuples(d["int"], d["int"], d["bool"]).map(lambda t: f"[{t[0]}, {t[1]}][{t[2]}]"),
-            st.tuples(d["int"], d["bool"], d["bool"]).map(lambda t: f"({t[0]} if {t[1]} else {t[2]})"),
-        ),
-        "bool": st.one_of(
-            leaves["bool"],
-            st.tuples(d["int"], cmp, d["int"]).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
-            st.tuples(d["cards"], cmp, st.sampled_from(["0", "1", "2"])).map(
-                lambda t: f"(count({t[0]}) {t[1]} {t[2]})"
-            ),
-            st.tuples(st.sampled_from(["0", "1"]), cmp, d["cards"]).map(lambda t: f"({t[0]} {t[1]} count({t[2]}))"),
-            d["cards"].map(lambda c: f"any({c})"),
-            d["cards"].map(lambda c: f"same_rank({c})"),
-            st.tuples(d["card"], d["cards"]).map(lambda t: f"({t[0]} in {t[1]})"),
-            st.tuples(d["card"], d["cards"]).map(lambda t: f"({t[0]} not in {t[1]})"),
-            st.tuples(d["card"], d["card"]).map(lambda t: f"({t[0]} == {t[1]})"),
-            st.tuples(d["player"], d["player"]).map(lambda t: f"({t[0]} != {t[1]})"),
-            d["card"].map(lambda c: f"({c}).attached"),
-            d["card"].map(lambda c: f"({c}).face_down"),
-            d["card"].map(lambda c: f'marked({c}, "stunned")'),
-            d["card"].map(lambda c: f"(({c}).rank == Q)"),
-            d["card"].map(lambda c: f"protected({c})"),
-            st.tuples(d["card"], d["card"]).map(lambda t: f"beats({t[0]}, {t[1]})"),
-            d["bool"].map(lambda b: f"not ({b})"),
-            st.tuples(d["bool"], st.sampled_from(["and", "or"]), d["bool"]).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
-        ),
-    }
+def _typed(names: frozenset[str], depth: int) -> dict[str, st.SearchStrategy[str]]:
+    """Strategies of effect text by kind, nested at most `depth` deep, with the cards `names` bound
+    besides `card` and `target`. A level's forms with holes are filled from the level below."""
+    out = {}
+    for kind in _KINDS:
+        options = [st.sampled_from(_leaves(kind, names))]
+        if depth > 0:
+            options += [_filled(ex, names, depth - 1) for ex in _examples(kind) if ex.holes()]
+        out[kind] = st.one_of(*options)
+    return out
 
 
-_OUT = _typed(False, 3)
+def _hole(hole: str, names: frozenset[str], depth: int) -> st.SearchStrategy[str]:
+    """Text for one hole of an example (a statement's `body` is filled by `_statements`)."""
+    if hole in _OPERATORS:
+        return st.sampled_from(_OPERATORS[hole])
+    if hole == "dest":
+        return st.one_of(*(_filled(ex, names, depth) for ex in _examples("dest")))
+    if ":" in hole:  # `it:int`, `x:bool`: with the card `it` (or `x`) bound too
+        card, kind = hole.split(":")
+        return _typed(names | {card}, depth)[kind]
+    return _typed(names, depth)[hole]
+
+
+def _filled(ex: Example, names: frozenset[str], depth: int, body=None) -> st.SearchStrategy[str]:
+    """An example's form with each hole filled (`body`: the strategy of a statement's nested statements)."""
+    holes = [body if h == "body" else _hole(h, names, depth) for h in ex.holes()]
+    return st.tuples(*holes).map(ex.fill) if holes else st.just(ex.form)
+
+
+_OUT = _typed(frozenset(), 3)
 _TYPED_EXPR = st.one_of(*_OUT.values())
 
 
+@functools.cache
 def _statements(depth: int) -> st.SearchStrategy[str]:
-    t = _typed(False, 2)
-    dests = st.one_of(
-        st.sampled_from(["deck top", "deck bottom", "deck top reversed", "scrap", "shown"]),
-        t["player"].map(lambda p: f"hand of {p}"),
-        t["player"].map(lambda p: f"field of {p} as point"),
-        t["player"].map(lambda p: f"field of {p} as point face down"),
-        t["player"].map(lambda p: f"field of {p} as vault face down unseen"),
+    """One to three statements, each made from a statement example (one with nested statements only
+    when `depth` > 0), its expressions two levels deep."""
+    body = _statements(depth - 1) if depth > 0 else None
+    stmt = st.one_of(
+        *(_filled(ex, frozenset(), 2, body) for ex in _examples("statement") if depth > 0 or "body" not in ex.holes())
     )
-    simple = [
-        t["cards"].map(lambda c: f"scrap {c}"),
-        st.tuples(t["cards"], dests).map(lambda x: f"move {x[0]} to {x[1]}"),
-        t["int"].map(lambda n: f"draw {n}"),
-        st.tuples(t["int"], t["player"]).map(lambda x: f"draw {x[0]} for {x[1]}"),
-        t["int"].map(lambda n: f"reveal {n}"),
-        t["cards"].map(lambda c: f"shuffle {c} into deck"),
-        t["cards"].map(lambda c: f"shuffle {c} under deck"),
-        st.tuples(t["player"], t["player"]).map(lambda x: f"swap hand of {x[0]} with field of {x[1]}"),
-        st.tuples(t["cards"], t["int"]).map(lambda x: f"mark {x[0]} as stunned for {x[1]} turns"),
-        t["player"].map(lambda p: f"mark {p} as stunned"),
-        t["cards"].map(lambda c: f"unmark {c} as stunned"),
-        st.tuples(t["card"], t["int"]).map(lambda x: f"set ({x[0]}).tokens to {x[1]}"),
-        st.tuples(t["int"], t["card"]).map(lambda x: f"add {x[0]} to ({x[1]}).tokens"),
-        st.tuples(t["int"], t["player"]).map(lambda x: f"add {x[0]} to {x[1]}.debt"),
-        st.tuples(t["card"], t["int"]).map(lambda x: f"set ({x[0]}).value to {x[1]}"),
-        st.tuples(t["card"], t["int"], t["int"]).map(lambda x: f"set ({x[0]}).value to {x[1]} for {x[2]} turns"),
-        st.tuples(t["int"], t["card"]).map(lambda x: f"add {x[0]} to ({x[1]}).value"),
-        st.tuples(t["int"], t["int"]).map(
-            lambda x: f"choose a number from {x[0]} to {x[1]} by random as num\ndraw num"
-        ),
-        st.tuples(t["card"], t["card"]).map(lambda x: f"attach {x[0]} to {x[1]} as jack"),
-        st.tuples(t["cards"], t["player"]).map(lambda x: f"show {x[0]} to {x[1]}"),
-        t["cards"].map(lambda c: f"show {c} to all"),
-        t["cards"].map(lambda c: f"turn up {c}"),
-        t["player"].map(lambda p: f"win {p}"),
-        st.tuples(t["player"], t["bool"]).map(lambda x: f"win ({x[0]} if {x[1]} else nobody)"),
-        t["bool"].map(lambda b: f"draw {b}"),
-        st.sampled_from(["pass", "nothing"]),
-        t["cards"].map(lambda c: f"let kept = {c}\nscrap kept"),
-        t["int"].map(lambda n: f"let n = {n}\ndraw n"),
-    ]
-    stmt = st.one_of(*simple)
-    if depth > 0:
-        body = _statements(depth - 1)
-        stmt = st.one_of(
-            stmt,
-            st.tuples(t["bool"], body, body).map(lambda x: f"if {x[0]} then\n{x[1]}\nelse\n{x[2]}\nend"),
-            st.tuples(t["bool"], t["bool"], body, body).map(
-                lambda x: f"if {x[0]} then\n{x[2]}\nelse if {x[1]} then\n{x[3]}\nend"
-            ),
-            st.tuples(t["cards"], body).map(lambda x: f"for each c in {x[0]} do\nscrap c\n{x[1]}\nend"),
-            # a question: a player's answer is yes (both sides' `decide`), random's drawn from the generator
-            st.tuples(st.sampled_from(["random", "me", "second player", "(card).last_owner"]), body, body).map(
-                lambda x: f"if {x[0]} agrees to keep then\n{x[1]}\nelse\n{x[2]}\nend"
-            ),
-        )
     return st.lists(stmt, min_size=1, max_size=3).map("\n".join)
 
 
@@ -434,6 +339,7 @@ _PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[Hea
 @example("any(play where (first((it).jacks)).attached)")
 @example("count(play where x: ((x).value > 3))")
 @example("count(play where x: (count(play where ((it).value < (x).value)) > 0))")
+@example("none in (([]) if false else [none])")  # (none is in no list: the compiled code read it so only here)
 @example("total(play + hand of me, ((it).value * count(play where ((it).suit == 1))))")
 def test_generated_expressions_agree_with_the_reference(text: str) -> None:
 
@@ -456,7 +362,8 @@ def test_generated_expressions_agree_with_the_reference(text: str) -> None:
 
 
 def _run_compiled(prog: list, g, env: dict) -> None:
-    """The compiled instructions in order (plain steps and jumps; a generated program has no choice)."""
+    """The compiled instructions in order, as the machine runs them (a generated program's choices and
+    numbers are the generator's, drawn at once; a question is answered yes)."""
     pc = 0
     while pc < len(prog):
         ins = prog[pc]
@@ -474,6 +381,8 @@ def _run_compiled(prog: list, g, env: dict) -> None:
                 g.pending, env[AGREED] = waiting, True
         elif ins[0] == CHOOSE and ins[-1] == NUMBER:  # `choose a number ... by random`: drawn at once
             assert not _choose_number(g, ins, env)
+        elif ins[0] == CHOOSE:  # `choose [up to] N from ... by random`, `choose order of ... by random`
+            assert not _choose(g, ins, env)
         else:
             raise AssertionError(f"unexpected instruction {ins[0]}")
 
@@ -495,6 +404,10 @@ def _yes(*_question) -> bool:
 @example("set (card).value to 8\nscrap card")
 @example("move card to field of me as point\nadd 3 to (card).value\nset (target).value to total(play, (it).value)")
 @example("choose a number from 3 to 9 by random as num\ndraw num")
+@example("attach target to target as jack\nscrap (top(target))")  # (a card on itself: an internal ValueError)
+@example("draw ((hand_limit + 0) if false else true)")  # (a condition counts 1 where a number of cards is needed)
+@example("choose a number from (0 if false else true) to 1 by random as num\ndraw num")
+@example("choose up to 2 from hand of me by random as pick\nmove pick to shown")
 def test_generated_statements_agree_with_the_reference(text: str) -> None:
 
     rules, states = _property_rules()
@@ -514,6 +427,17 @@ def test_generated_statements_agree_with_the_reference(text: str) -> None:
         if ka == "ok":
             assert a.key() == b.key(), f"{text}\n left different states"
             assert (a.winner, a.passed) == (b.winner, b.passed), text
+
+
+def test_none_is_in_no_list() -> None:
+    # docs/effect-language.md: none in a list is left out (`[target, none]` is one card)
+    rules = load_ruleset("default")
+    g = deal(rules, 3)
+    env = {"me": 0, "opponent": 1}
+    for text in ("none in [none]", "none in ([] if false else [none])", "not (none not in [first(scrap where false)])"):
+        node = parse_expr(text)
+        assert Compiler(rules.ctx).expr(node, frozenset(env))(g.copy(), dict(env)) is False, text
+        assert Reference(rules.ctx).ev(node, g.copy(), dict(env), frozenset(env)) is False, text
 
 
 def test_the_reference_asks_its_decider_to_choose_and_to_play() -> None:

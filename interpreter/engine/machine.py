@@ -511,41 +511,9 @@ def _exec(g: State, prog: tuple[Any, ...], pc: int, env: dict[str, Any]) -> None
                     g.frames.append([prog, pc, env])
                     return
                 continue
-            if len(ins) > 5 and ins[5] == NUMBER:  # `choose a number from A to B`
-                if _choose_number(g, ins, env):
-                    g.frames.append([prog, pc, env])
-                    return
-                continue
-            options = tuple(as_cards(ins[2](g, env)))
-            upto = len(ins) > 5 and ins[5] == UPTO  # `choose up to N`: from none to N
-            if len(ins) > 5 and not upto:  # choose order of
-                if _choose_order(g, ins, options, env):
-                    g.frames.append([prog, pc, env])
-                    return
-                continue
-            k = min(ins[1](g, env), len(options))
-            verb = ins[4]
-            if k <= 0:
-                env[verb] = env["chosen"] = ()
-                continue
-            chooser = ins[3](g, env)
-            if chooser == RANDOM:
-                pool = list(options)
-                picked = []
-                for _ in range(g.rng.below(k + 1) if upto else k):  # (up to: how many, drawn first)
-                    picked.append(pool.pop(g.rng.below(len(pool))))
-                env[verb] = env["chosen"] = tuple(sorted(picked))
-                continue
-            if (upto or len(options) > _FEW_OPTIONS) and (
-                sum(choices(len(options), i) for i in range(k + 1)) if upto else choices(len(options), k)
-            ) > MAX_CHOICES:
-                raise RuleRuntimeError(
-                    f"choosing {k} of {len(options)} cards offers more than {MAX_CHOICES:,} "
-                    f"choices (MAX_CHOICES); the move is refused and the game unchanged"
-                )
-            g.pending = Decision(chooser, CHOOSE_D, verb, k, options, upto=upto)
-            g.frames.append([prog, pc, env])
-            return
+            if _choose_number(g, ins, env) if len(ins) > 5 and ins[5] == NUMBER else _choose(g, ins, env):
+                g.frames.append([prog, pc, env])
+                return
         else:  # PLAY: the plays are judged with the rest of this frame run (deferred_plays)
             g.frames.append([prog, pc, env])
             options = tuple(as_cards(ins[1](g, env)))
@@ -577,10 +545,46 @@ def _ask(g: State, ins: list[Any], env: dict[str, Any]) -> bool:
     return True
 
 
+def _choose(g: State, ins: list[Any], env: dict[str, Any]) -> bool:
+    """`choose [up to] N from CARDS by P as VERB` (or `choose order of CARDS`): binds VERB and `chosen`
+    to the cards chosen; True when P must decide (a random chooser's cards are drawn from the game's
+    generator: up to N, how many first, from none to N)."""
+    options = tuple(as_cards(ins[2](g, env)))
+    upto = len(ins) > 5 and ins[5] == UPTO  # `choose up to N`: from none to N
+    if len(ins) > 5 and not upto:  # choose order of
+        return _choose_order(g, ins, options, env)
+    k = min(ins[1](g, env), len(options))
+    verb = ins[4]
+    if k <= 0:
+        env[verb] = env["chosen"] = ()
+        return False
+    chooser = ins[3](g, env)
+    if chooser == RANDOM:
+        pool = list(options)
+        picked = []
+        for _ in range(g.rng.below(k + 1) if upto else k):  # (up to: how many, drawn first)
+            picked.append(pool.pop(g.rng.below(len(pool))))
+        env[verb] = env["chosen"] = tuple(sorted(picked))
+        return False
+    if (upto or len(options) > _FEW_OPTIONS) and (
+        sum(choices(len(options), i) for i in range(k + 1)) if upto else choices(len(options), k)
+    ) > MAX_CHOICES:
+        raise RuleRuntimeError(
+            f"choosing {k} of {len(options)} cards offers more than {MAX_CHOICES:,} "
+            f"choices (MAX_CHOICES); the move is refused and the game unchanged"
+        )
+    g.pending = Decision(chooser, CHOOSE_D, verb, k, options, upto=upto)
+    return True
+
+
 def _choose_number(g: State, ins: list[Any], env: dict[str, Any]) -> bool:
     """`choose a number from LOW to HIGH by P as VERB`: binds VERB to the number P names; True when P
     must decide (a random chooser's number is drawn from the game's generator)."""
     low, high = ins[1](g, env), ins[2](g, env)
+    if low.__class__ is bool:  # a condition where a number is needed counts 1 or 0
+        low = int(low)
+    if high.__class__ is bool:
+        high = int(high)
     if low.__class__ is not int or high.__class__ is not int or high < low:
         raise RuleRuntimeError(
             f"choosing a number from {low!r} to {high!r}: no number is offered; "

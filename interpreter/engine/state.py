@@ -9,7 +9,7 @@ from __future__ import annotations
 import struct
 from typing import TYPE_CHECKING, Any
 
-from interpreter.core.cards import CARD_COUNT
+from interpreter.core.cards import CARD_COUNT, card_name
 from interpreter.core.errors import RuleRuntimeError
 from interpreter.core.limits import MAX_INT
 from interpreter.core.zones import DECK, DRAW, FIELD0, FIELD1, HAND0, HAND1, RANDOM, SCRAP, SHOWN, STACK, ZONE_NAMES
@@ -456,6 +456,14 @@ class State:
         self.owner[card] = player
 
     def attach(self, card: int, host: int, player: int, role: str) -> None:
+        h = host
+        while h >= 0:  # (a card on itself, or on a card that sits on it, would hold itself up)
+            if h == card:
+                raise RuleRuntimeError(
+                    f"the rules attached {card_name(card)} to itself "
+                    f"or to a card on it; the move is refused and the game unchanged"
+                )
+            h = self.host[h]
         self.put_in_play(card, player, role)
         self.host[card] = host
         self.atts.setdefault(host, []).append(card)

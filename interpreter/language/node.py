@@ -8,6 +8,8 @@ syntax tree, whose methods are the construct's part in every pass over a tree:
     english, ...      its plain English (english.py: the vocabulary shared by every construct)
     compile / lines   its Python code, and what it costs (compiler.py, statements.py)
     evaluate/execute  its meaning in the reference evaluator (reference.py)
+    EXAMPLES          its examples (`Example`, after Ludii's `@example`): the tests fuzz the language,
+                      take every construct through every pass and write the docs' table from them
 
 The passes dispatch on the node (`node.text(printer)`, `node.compile(compiler, ...)`) and hand
 themselves over, so that a construct reaches the rest of its pass (its children, the vocabulary, the
@@ -20,7 +22,9 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-from collections.abc import Iterator
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -39,6 +43,76 @@ CONDITIONAL = -1  # `A if C else B`: below `where`, so a statement's expression 
 #: where a node begins in its text: `{"line": L, "column": C}` (keyword arguments of every node)
 Pos = dict[str, int]
 
+#: the holes an example's form may hold, each with the plain texts `Example.plain` fills it with (the
+#: n-th hole of a kind takes the n-th text, round): any expression of a kind of value (`it:` and `x:`:
+#: one in which the card `it`, or the card `x` of `where x:`, is bound too), a destination of `move`,
+#: statements, a comparison or arithmetic operator, a small constant (0, 1 or 2)
+HOLES: dict[str, tuple[str, ...]] = {
+    "player": ("me", "opponent"),
+    "card": ("card", "target"),
+    "cards": ("hand of me", "field of opponent"),
+    "int": ("1", "2"),
+    "bool": ("count(deck) > 0", "any(scrap)"),
+    "it:int": ("it.value",),
+    "it:bool": ("it.rank == Q",),
+    "x:bool": ("x.value > 3",),
+    "dest": ("hand of me",),
+    "body": ("draw 1", "scrap card"),
+    "compare": (">", "=="),
+    "arith": ("+", "-"),
+    "n": ("0", "1"),
+}
+#: what an example is: the kind of value of an expression, a destination of `move`, or statements
+KINDS = ("player", "card", "cards", "int", "bool", "dest", "statement")
+_HOLE = re.compile(r"\{([a-z:]+)\}")
+_SIMPLE = re.compile(r"[A-Za-z0-9_.]+")
+
+
+@dataclass(frozen=True)
+class Example:
+    """An example of a construct (after Ludii's `@example`): `form`, effect text in which each `{HOLE}`
+    (a key of `HOLES`) stands for anything of that kind, and `kind`, what the whole is (`KINDS`).
+
+    Every construct class carries its examples in `EXAMPLES`. From them, and from no list of its own,
+    tests/test_reference_evaluator.py generates the expressions and statements it fuzzes (Hypothesis
+    fills each hole with generated text of its kind, and a form without holes is a leaf of its kind),
+    tests/test_every_construct.py takes each example, filled plainly, through every pass, and
+    docs/effect-language.md's table of constructs is written (`python tools/construct_table.py`). An
+    example is written for the default rules with a mark `stunned`, a number `num`, the counters
+    `tokens` (of cards) and `debt` (of players), and the bindings `me`, `opponent`, `card` and
+    `target`. `fuzz`: False for an example the fuzzing cannot answer (a choice of cards or a play made
+    by a player); it still goes through every pass."""
+
+    form: str
+    kind: str
+    fuzz: bool = True
+
+    def holes(self) -> tuple[str, ...]:
+        """The kinds of its holes, in order."""
+        return tuple(_HOLE.findall(self.form))
+
+    def fill(self, texts: Iterable[str]) -> str:
+        """The form with its holes filled by `texts`, in order (an expression in parentheses unless it
+        is one word, so that it keeps its meaning wherever it stands)."""
+        each = iter(texts)
+
+        def one(m: re.Match[str]) -> str:
+            text = next(each)
+            if m.group(1) in ("dest", "body", "compare", "arith", "n") or _SIMPLE.fullmatch(text):
+                return text
+            return f"({text})"
+
+        return _HOLE.sub(one, self.form)
+
+    def plain(self) -> str:
+        """The form filled with the plain texts of `HOLES`."""
+        seen: Counter[str] = Counter()
+        texts = []
+        for hole in self.holes():
+            texts.append(HOLES[hole][seen[hole] % len(HOLES[hole])])
+            seen[hole] += 1
+        return self.fill(texts)
+
 
 @dataclass(frozen=True)
 class Node:
@@ -47,6 +121,8 @@ class Node:
 
     #: the grammar rules (the aliases `-> name` of effect.lark) whose parse action is `parse`
     RULES: ClassVar[tuple[str, ...]] = ()
+    #: its examples: what the tests fuzz and take through every pass, and what the docs' table shows
+    EXAMPLES: ClassVar[tuple[Example, ...]] = ()
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Any:

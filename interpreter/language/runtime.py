@@ -119,6 +119,8 @@ def _count(n) -> int:
     """A number of cards to draw or reveal, from a value the checks at load time could not prove a number."""
     if n.__class__ is int:
         return n
+    if n.__class__ is bool:  # a condition where a number is needed counts 1 or 0 (`draw (N if C else C2)`)
+        return int(n)
     raise RuleRuntimeError(f"the rules used {n!r} as a number of cards; the move is refused and the game unchanged")
 
 

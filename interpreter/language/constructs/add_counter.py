@@ -7,7 +7,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..node import POSTFIX, Node, Pos, Statement
+from ..node import POSTFIX, Example, Node, Pos, Statement
 from ..pyast import _call, _g, _load, _stmt
 from ..values import REST_OF_GAME, _number
 from ._counters import _counter_key, _counter_target, _value_card, _value_card_of
@@ -29,6 +29,11 @@ class AddCounter(Statement):
     target: Node
 
     RULES = ("add_to_counter",)
+    EXAMPLES = (
+        Example("add {int} to {card}.tokens", "statement"),
+        Example("add {int} to {player}.debt", "statement"),
+        Example("add {int} to {card}.value", "statement"),
+    )
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> AddCounter:

@@ -11,7 +11,7 @@ from interpreter.core.errors import RuleRuntimeError
 from interpreter.core.zones import RANDOM
 
 from ..instructions import AGREED, ASK, CHOOSE, DECLINE
-from ..node import Node, Pos, Statement
+from ..node import Example, Node, Pos, Statement
 from ..phrasing import words
 from ..pyast import _load
 from ..values import _player
@@ -37,6 +37,10 @@ class Ask(Statement):
     orelse: tuple[Node, ...] = ()
 
     RULES = ("ask",)
+    EXAMPLES = (
+        Example("if random agrees to keep then\n{body}\nelse\n{body}\nend", "statement"),
+        Example("if {player} agrees to keep then\n{body}\nelse\n{body}\nend", "statement"),
+    )
     SUSPENDS = True
 
     @classmethod

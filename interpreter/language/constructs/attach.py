@@ -6,7 +6,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..node import Node, Pos, Statement
+from ..node import Example, Node, Pos, Statement
 from ..phrasing import a, role_noun
 from ..pyast import _call, _compare, _const, _g, _load, _store
 from ..values import _first, cards
@@ -27,6 +27,7 @@ class Attach(Statement):
     role: str
 
     RULES = ("attach",)
+    EXAMPLES = (Example("attach {card} to {card} as jack", "statement"),)
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Attach:

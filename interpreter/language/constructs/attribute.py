@@ -14,7 +14,7 @@ from interpreter.core.zones import CONTROLLER, FIELD0
 
 from ..context import CARD_ATTRS, PLAYER_ATTRS
 from ..cost import ONE
-from ..node import POSTFIX, Expression, Node, Pos
+from ..node import POSTFIX, Example, Expression, Node, Pos
 from ..phrasing import NP
 from ..pyast import _attr, _call, _Code, _compare, _const, _g, _item, _load
 from ..values import Card, Nobody, _first, _nobody_or, _player
@@ -52,6 +52,24 @@ class Attr(Expression):
     name: str
 
     RULES = ("attr",)
+    EXAMPLES = (
+        Example("{card}.owner", "player"),
+        Example("{card}.controller", "player"),
+        Example("{card}.last_owner", "player"),
+        Example("{card}.last_controller", "player"),
+        Example("{card}.jacks", "cards"),
+        Example("{card}.host", "card"),
+        Example("{card}.top", "bool"),
+        Example("{player}.turns", "int"),
+        Example("{card}.rank == {card}.rank", "bool"),
+        Example("{card}.role == point", "bool"),
+        Example("{card}.suit", "int"),
+        Example("{card}.value", "int"),
+        Example("{card}.tokens", "int"),
+        Example("{player}.debt", "int"),
+        Example("{card}.attached", "bool"),
+        Example("{card}.face_down", "bool"),
+    )
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Attr:

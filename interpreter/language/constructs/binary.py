@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.core.errors import suggest
 
 from ..cost import ONE, Cost
-from ..node import AND, COMPARE, NOT, OR, PRODUCT, SUM, UNARY, Expression, Node, Pos
+from ..node import AND, COMPARE, NOT, OR, PRODUCT, SUM, UNARY, Example, Expression, Node, Pos
 from ..phrasing import ARITH_WORDS, COMPARE_WORDS, NEGATED, a, rank_noun, role_noun
 from ..pyast import _CMP, _call, _Code, _compare, _load, _store
 from ..values import _is_cards, _number, cards
@@ -55,6 +55,23 @@ class BinOp(Expression):
     right: Node
 
     RULES = ("or_", "and_", "compare", "in_", "not_in", "add", "sub", "mul", "div")
+    EXAMPLES = (
+        Example("{cards} + {cards}", "cards"),
+        Example("{int} {arith} {int}", "int"),
+        Example("{int} * {bool}", "int"),
+        Example("{int} + {bool}", "int"),
+        Example("hand_limit + {int}", "int"),
+        Example("{int} {compare} {int}", "bool"),
+        Example("count({cards}) {compare} {n}", "bool"),
+        Example("{n} {compare} count({cards})", "bool"),
+        Example("{card} in {cards}", "bool"),
+        Example("{card} not in {cards}", "bool"),
+        Example("{card} == {card}", "bool"),
+        Example("{player} != {player}", "bool"),
+        Example("{card}.rank == Q", "bool"),
+        Example("{bool} and {bool}", "bool"),
+        Example("{bool} or {bool}", "bool"),
+    )
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> BinOp:
@@ -189,11 +206,9 @@ class BinOp(Expression):
             ]
             return _Code(_load(v), "bool", cost)
         if op in ("in", "not in"):
-            rs = (
-                right.node
-                if right.typ == "cards" or isinstance(right.node, ast.Tuple) or isinstance(right.value, tuple)
-                else c._cards_of(right)
-            )
+            # (a list is read as cards, none left out, unless it is a constant that holds no none)
+            constant = isinstance(right.value, tuple) and not any(v.__class__ is int and v < 0 for v in right.value)
+            rs = right.node if right.typ == "cards" or constant else c._cards_of(right)
             return _Code(_compare(left.node, _CMP[op](), rs), "bool", cost + Cost(right.size))
         if op in _CMP:
             return _Code(_compare(left.node, _CMP[op](), right.node), "bool", cost)
@@ -224,7 +239,7 @@ class BinOp(Expression):
             return bool(left) or bool(r.ev(_rank_literal(self.right, self.left), g, env, bound))
         right = r.ev(_rank_literal(self.right, self.left), g, env, bound)
         if op in ("in", "not in"):
-            found = left in (right if isinstance(right, (list, tuple)) else cards(right))
+            found = left in cards(right)  # (none is in no list: `[target, none]` is one card)
             return found if op == "in" else not found
         if op == "+":
             if _is_cards(left) or _is_cards(right):

@@ -14,7 +14,7 @@ from interpreter.core.zones import DECK
 
 from ..context import PRIMITIVE_ARITY
 from ..cost import ONE, Cost
-from ..node import Expression, Node, Pos
+from ..node import Example, Expression, Node, Pos
 from ..phrasing import NP, join_or, words
 from ..pyast import _attr, _call, _Code, _compare, _const, _for, _g, _item, _load, _store, _unturned, _zone
 from ..values import Card, Player, _first, _number, _player, cards
@@ -37,6 +37,25 @@ class Call(Expression):
     args: tuple[Node, ...]
 
     RULES = ("call",)
+    EXAMPLES = (
+        Example("other({player})", "player"),
+        Example("deck_top({int})", "cards"),
+        Example("top({card})", "cards"),
+        Example("first({cards})", "card"),
+        Example("count({cards})", "int"),
+        Example("total({cards})", "int"),
+        Example("total({cards}, {it:int})", "int"),
+        Example("min({cards})", "int"),
+        Example("max({cards})", "int"),
+        Example("min({int}, {int})", "int"),
+        Example("max({int}, {int})", "int"),
+        Example("score({player})", "int"),
+        Example("goal({player})", "int"),
+        Example("any({cards})", "bool"),
+        Example("same_rank({cards})", "bool"),
+        Example("protected({card})", "bool"),
+        Example("beats({card}, {card})", "bool"),
+    )
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Call:

@@ -12,7 +12,7 @@ from interpreter.core.limits import MAX_CHOICES
 from interpreter.core.zones import RANDOM
 
 from ..instructions import CHOOSE, UPTO
-from ..node import Node, Pos, Statement
+from ..node import Example, Node, Pos, Statement
 from ..phrasing import AS_MANY, DOWN_TO
 from ..runtime import choices
 from ..values import cards
@@ -48,6 +48,13 @@ class Choose(Statement):
     upto: bool = False  # `choose up to N from ...`: any number from none to N (the move `VERB` alone: none)
 
     RULES = ("choose", "choose_upto", "choose_order")
+    EXAMPLES = (
+        Example("choose {int} from {cards} by random as pick\nscrap pick", "statement"),
+        Example("choose up to {int} from {cards} by random as pick\nmove pick to shown", "statement"),
+        Example("choose order of {cards} by random as pick\nmove pick to deck top", "statement"),
+        Example("choose 1 from hand of me by me as discard\nscrap discard", "statement", fuzz=False),
+        Example("choose up to {int} from {cards} by {player} as pick", "statement", fuzz=False),
+    )
     SUSPENDS = True
 
     @classmethod

@@ -13,7 +13,7 @@ from interpreter.core.zones import RANDOM
 
 from ..cost import Cost
 from ..instructions import CHOOSE, NUMBER
-from ..node import Node, Pos, Statement
+from ..node import Example, Node, Pos, Statement
 from ..values import _player
 from .choose import not_in_loop
 
@@ -37,6 +37,10 @@ class ChooseNumber(Statement):
     verb: str
 
     RULES = ("choose_number",)
+    EXAMPLES = (
+        Example("choose a number from {int} to {int} by random as num\ndraw num", "statement"),
+        Example("choose a number from 0 to 3 by me as num\ndraw num", "statement", fuzz=False),
+    )
     SUSPENDS = True
 
     @classmethod
@@ -83,9 +87,13 @@ class ChooseNumber(Statement):
         raise not_in_loop(c, self)  # (a program that may wait is made of instructions: `instructions`)
 
     def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
-        low, high = r.ev(self.low, g, env, frozenset(bound)), r.ev(self.high, g, env, frozenset(bound))
+        # (a condition where a number is needed counts 1 or 0)
+        low, high = (
+            int(v) if isinstance(v, bool) else v
+            for v in (r.ev(n, g, env, frozenset(bound)) for n in (self.low, self.high))
+        )
         bound |= {self.verb}
-        if not isinstance(low, int) or not isinstance(high, int) or isinstance(low, bool) or high < low:
+        if not isinstance(low, int) or not isinstance(high, int) or high < low:
             raise RuleRuntimeError(f"line {self.line}: no number from {low!r} to {high!r}")
         if high - low + 1 > MAX_NUMBERS:
             raise RuleRuntimeError(f"line {self.line}: more than MAX_NUMBERS numbers from {low} to {high}")

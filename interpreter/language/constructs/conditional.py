@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cost import ONE
-from ..node import CONDITIONAL, WHERE, Expression, Node, Pos
+from ..node import CONDITIONAL, WHERE, Example, Expression, Node, Pos
 from ..pyast import _call, _Code, _load, _store
 from .binary import _a_player
 from .name import Name
@@ -30,6 +30,11 @@ class Conditional(Expression):
     orelse: Node
 
     RULES = ("conditional",)
+    EXAMPLES = (
+        Example("{player} if {bool} else {player}", "player"),
+        Example("{cards} if {bool} else [{card}]", "cards"),
+        Example("{int} if {bool} else {bool}", "int"),
+    )
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Conditional:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cost import Cost
-from ..node import Node, Pos, Statement
+from ..node import Example, Node, Pos, Statement
 from ..pyast import _call, _Code, _g, _stmt
 from ..values import _count, _player
 
@@ -31,6 +31,11 @@ class Draw(Statement):
     player: Node | None = None
 
     RULES = ("draw",)
+    EXAMPLES = (
+        Example("draw {int}", "statement"),
+        Example("draw {int} for {player}", "statement"),
+        Example("draw {bool}", "statement"),
+    )
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Draw:

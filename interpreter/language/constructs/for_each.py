@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cost import ONE, ZERO
-from ..node import Node, Pos, Statement
+from ..node import Example, Node, Pos, Statement
 from ..pyast import _call, _Code, _for, _load
 from ..values import cards
 from .name import _TYPES
@@ -29,6 +29,7 @@ class ForEach(Statement):
     body: tuple[Node, ...]
 
     RULES = ("for_each",)
+    EXAMPLES = (Example("for each c in {cards} do\nscrap c\n{body}\nend", "statement"),)
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> ForEach:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..node import Node, Pos, Statement
+from ..node import Example, Node, Pos, Statement
 
 if TYPE_CHECKING:
     from ..compiler import Compiler
@@ -41,7 +41,10 @@ def else_text(p: Printer, orelse: Sequence[Node], depth: int, multiline: bool) -
         text += f"else if {p.expr(link.cond)} then{p.nested(link.then, depth, multiline)}"
         o = link.orelse
     if o:
-        text += f"else{p.nested(o, depth, multiline)}"
+        body = p.nested(o, depth, multiline)
+        if body.startswith(" if "):  # (on one line, `else if` would read as a link of the chain: not so)
+            body = "\n" + body[1:]
+        text += f"else{body}"
     return text + "end"
 
 
@@ -52,6 +55,11 @@ class If(Statement):
     orelse: tuple[Node, ...] = ()
 
     RULES = ("if_", "else_if")
+    EXAMPLES = (
+        Example("if {bool} then\n{body}\nend", "statement"),
+        Example("if {bool} then\n{body}\nelse\n{body}\nend", "statement"),
+        Example("if {bool} then\n{body}\nelse if {bool} then\n{body}\nend", "statement"),
+    )
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> If:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.core.errors import RuleRuntimeError
 
 from ..cost import ONE
-from ..node import POSTFIX, Expression, Node, Pos
+from ..node import POSTFIX, Example, Expression, Node, Pos
 from ..pyast import _call, _Code, _compare, _const, _item, _store
 from ..values import Card
 from .call import Call
@@ -31,6 +31,13 @@ class Index(Expression):
     index: Node
 
     RULES = ("index",)
+    EXAMPLES = (
+        Example("{cards}[{int}]", "card"),
+        Example("{cards}[-{int}]", "card"),
+        Example("goals[{int}]", "int"),
+        Example("goals[-{int}]", "int"),
+        Example("[{int}, {int}][{bool}]", "int"),
+    )
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Index:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..instructions import EXEC
-from ..node import Node, Pos, Statement
+from ..node import Example, Node, Pos, Statement
 from ..phrasing import words
 from ..pyast import _call, _Code, _load, _store
 from .choose import not_in_loop
@@ -27,6 +27,10 @@ class Let(Statement):
     value: Node
 
     RULES = ("let",)
+    EXAMPLES = (
+        Example("let kept = {cards}\nscrap kept", "statement"),
+        Example("let n = {int}\ndraw n", "statement"),
+    )
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Let:

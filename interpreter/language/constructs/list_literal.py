@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cost import ONE
-from ..node import Expression, Node, Pos
+from ..node import Example, Expression, Node, Pos
 from ..phrasing import join_or
 from ..pyast import _Code
 
@@ -25,6 +25,11 @@ class ListLit(Expression):
     items: tuple[Node, ...]
 
     RULES = ("list",)
+    EXAMPLES = (
+        Example("[]", "cards"),
+        Example("[{card}]", "cards"),
+        Example("[{card}, {card}, {card}]", "cards"),
+    )
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> ListLit:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..context import FOREVER
-from ..node import Node, Pos, Statement
+from ..node import Example, Node, Pos, Statement
 from ..phrasing import words
 from ..pyast import _call, _Code, _const, _g, _stmt
 from ..values import REST_OF_GAME
@@ -32,6 +32,11 @@ class Mark(Statement):
     turns: Node | None  # None: for the rest of the game
 
     RULES = ("mark",)
+    EXAMPLES = (
+        Example("mark {cards} as stunned for {int} turns", "statement"),
+        Example("mark {cards} as stunned", "statement"),
+        Example("mark {player} as stunned", "statement"),
+    )
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Mark:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.core.zones import DECK, HAND0, SCRAP, SHOWN
 
-from ..node import POSTFIX, Node, Pos, Statement
+from ..node import POSTFIX, Example, Node, Pos, Statement
 from ..phrasing import a, role_noun
 from ..pyast import _call, _Code, _const, _g, _plus
 from ..values import _player, cards
@@ -35,6 +35,17 @@ class Dest(Node):
     face: str | None = None  # field: "down" (face down, its owner sees it), "unseen" (nobody does)
 
     RULES = ("to_deck_top", "to_deck_bottom", "to_scrap", "to_shown", "to_hand", "to_field")
+    EXAMPLES = (
+        Example("deck top", "dest"),
+        Example("deck bottom", "dest"),
+        Example("deck top reversed", "dest"),
+        Example("scrap", "dest"),
+        Example("shown", "dest"),
+        Example("hand of {player}", "dest"),
+        Example("field of {player} as point", "dest"),
+        Example("field of {player} as point face down", "dest"),
+        Example("field of {player} as vault face down unseen", "dest"),
+    )
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Dest:
@@ -92,6 +103,7 @@ class Move(Statement):
     dest: Dest
 
     RULES = ("move",)
+    EXAMPLES = (Example("move {cards} to {dest}", "statement"),)
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Move:

@@ -12,7 +12,7 @@ from interpreter.core.zones import RANDOM
 
 from ..context import BOUND_ALWAYS, NOBODY, ORDER_SEATS, SEATS
 from ..cost import ONE
-from ..node import Expression, Pos
+from ..node import Example, Expression, Pos
 from ..phrasing import BOUND_WORDS, NP, RANK_WORDS, a, rank_noun, words
 from ..pyast import _call, _Code, _const, _g, _load
 from ..values import Card, Nobody, Player
@@ -56,6 +56,19 @@ class Name(Expression):
     name: str
 
     RULES = ("name",)
+    EXAMPLES = (
+        Example("me", "player"),
+        Example("opponent", "player"),
+        Example("p1", "player"),
+        Example("p2", "player"),
+        Example("first player", "player"),
+        Example("second player", "player"),
+        Example("none", "card"),
+        Example("true", "bool"),
+        Example("false", "bool"),
+        Example("hand_limit", "int"),
+        Example("turn", "int"),
+    )
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Name:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cost import ONE
-from ..node import UNARY, Expression, Node, Pos
+from ..node import UNARY, Example, Expression, Node, Pos
 from ..pyast import _Code
 
 if TYPE_CHECKING:
@@ -24,6 +24,7 @@ class Neg(Expression):
     operand: Node
 
     RULES = ("neg",)
+    EXAMPLES = (Example("-{int}", "int"),)
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Neg:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cost import ONE
-from ..node import NOT, Expression, Node, Pos
+from ..node import NOT, Example, Expression, Node, Pos
 from ..pyast import _Code
 
 if TYPE_CHECKING:
@@ -24,6 +24,7 @@ class Not(Expression):
     operand: Node
 
     RULES = ("not_",)
+    EXAMPLES = (Example("not {bool}", "bool"),)
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Not:

@@ -6,7 +6,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..node import Pos, Statement
+from ..node import Example, Pos, Statement
 
 if TYPE_CHECKING:
     from ..compiler import Compiler
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Nothing(Statement):
     RULES = ("nothing",)
+    EXAMPLES = (Example("nothing", "statement"),)
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Nothing:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.core.limits import MAX_INT
 
-from ..node import Expression, Pos
+from ..node import Example, Expression, Pos
 from ..pyast import _Code, _const
 
 if TYPE_CHECKING:
@@ -24,6 +24,16 @@ class Num(Expression):
     value: int
 
     RULES = ("number",)
+    EXAMPLES = (
+        Example("0", "int"),
+        Example("1", "int"),
+        Example("2", "int"),
+        Example("3", "int"),
+        Example("8", "int"),
+        Example("13", "int"),
+        Example("52", "int"),
+        Example("99", "int"),
+    )
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Num:

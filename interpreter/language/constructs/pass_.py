@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cost import ONE
-from ..node import Pos, Statement
+from ..node import Example, Pos, Statement
 from ..pyast import _const, _load
 
 if TYPE_CHECKING:
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Pass(Statement):
     RULES = ("pass_",)
+    EXAMPLES = (Example("pass", "statement"),)
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Pass:

@@ -11,7 +11,7 @@ from interpreter.core.errors import RuleRuntimeError
 
 from ..cost import Cost
 from ..instructions import PLAY
-from ..node import Node, Pos, Statement
+from ..node import Example, Node, Pos, Statement
 from ..values import cards
 from .choose import not_in_loop
 
@@ -29,6 +29,7 @@ class PlayFrom(Statement):
     source: Node
 
     RULES = ("play",)
+    EXAMPLES = (Example("play from {cards}", "statement", fuzz=False),)
     SUSPENDS = True
 
     @classmethod

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..node import Node, Pos
+from ..node import Example, Node, Pos
 
 
 @dataclass(frozen=True)
@@ -17,6 +17,7 @@ class Program(Node):
     body: tuple[Node, ...]
 
     RULES = ("start",)
+    EXAMPLES = (Example("draw {int}; scrap {cards}", "statement"),)
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Program:

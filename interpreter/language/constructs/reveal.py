@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.core.zones import DECK, SHOWN
 
 from ..cost import Cost
-from ..node import Node, Pos, Statement
+from ..node import Example, Node, Pos, Statement
 from ..pyast import _call, _const, _for, _g, _item, _stmt, _zone
 from ..values import _count
 from .draw import _count_of
@@ -29,6 +29,7 @@ class Reveal(Statement):
     count: Node
 
     RULES = ("reveal",)
+    EXAMPLES = (Example("reveal {int}", "statement"),)
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Reveal:

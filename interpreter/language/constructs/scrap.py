@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.core.zones import SCRAP
 
-from ..node import Node, Pos, Statement
+from ..node import Example, Node, Pos, Statement
 from ..pyast import _call, _const, _g
 from ..values import cards
 
@@ -26,6 +26,7 @@ class Scrap(Statement):
     cards: Node
 
     RULES = ("scrap",)
+    EXAMPLES = (Example("scrap {cards}", "statement"),)
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Scrap:

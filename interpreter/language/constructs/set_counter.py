@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..context import FOREVER
-from ..node import POSTFIX, Node, Pos, Statement
+from ..node import POSTFIX, Example, Node, Pos, Statement
 from ..pyast import _call, _Code, _const, _g, _load, _stmt
 from ..values import REST_OF_GAME, _number
 from ._counters import _counter_key, _counter_target, _value_card, _value_card_of
@@ -33,6 +33,12 @@ class SetCounter(Statement):
     turns: Node | None  # None: until set again
 
     RULES = ("set_counter",)
+    EXAMPLES = (
+        Example("set {card}.tokens to {int}", "statement"),
+        Example("set {player}.debt to {int}", "statement"),
+        Example("set {card}.value to {int}", "statement"),
+        Example("set {card}.value to {int} for {int} turns", "statement"),
+    )
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> SetCounter:

@@ -6,8 +6,8 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..node import Node, Pos, Statement
-from ..pyast import _call, _const, _g, _plus
+from ..node import Example, Node, Pos, Statement
+from ..pyast import _call, _const, _g, _load, _plus, _store
 from ..values import _player, cards
 from .name import Name
 
@@ -28,6 +28,10 @@ class Show(Statement):
     player: Node | None = None
 
     RULES = ("show", "show_all")
+    EXAMPLES = (
+        Example("show {cards} to {player}", "statement"),
+        Example("show {cards} to all", "statement"),
+    )
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Show:
@@ -62,12 +66,16 @@ class Show(Statement):
             p = c.gen_player(self.player, scope, used)
             c.cost = c.cost + p.cost
             bits = _plus(_const(1), c._as_player(p, self.player, "'show ... to'"))
+        who = c._fresh()  # (the player worked out once, before the cards are shown: none shown, none spared)
+        first = [ast.Assign(targets=[_store(who)], value=bits)]
         rule = c.rule()
         if not rule:
-            return c.each(cards, lambda card: _call(_g("show"), card, bits))
+            return first + c.each(cards, lambda card: _call(_g("show"), card, _load(who)))
         name = c.const(rule)
-        return c.each(cards, lambda card: _call(_g("show"), card, bits, name))
+        return first + c.each(cards, lambda card: _call(_g("show"), card, _load(who), name))
 
     def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
-        for c in cards(r.ev(self.cards, g, env, frozenset(bound))):  # (the player worked out for each card, as `move`)
-            g.show(c, 3 if self.player is None else 1 + _player(r.ev(self.player, g, env, frozenset(bound))))
+        shown = cards(r.ev(self.cards, g, env, frozenset(bound)))
+        bits = 3 if self.player is None else 1 + _player(r.ev(self.player, g, env, frozenset(bound)))
+        for c in shown:
+            g.show(c, bits)

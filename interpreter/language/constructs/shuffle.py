@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.core.zones import DECK
 
 from ..cost import Cost
-from ..node import Node, Pos, Statement
+from ..node import Example, Node, Pos, Statement
 from ..pyast import _call, _const, _g, _stmt
 from ..values import cards
 
@@ -27,6 +27,7 @@ class Shuffle(Statement):
     cards: Node
 
     RULES = ("shuffle",)
+    EXAMPLES = (Example("shuffle {cards} into deck", "statement"),)
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Shuffle:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cost import Cost
-from ..node import Node, Pos, Statement
+from ..node import Example, Node, Pos, Statement
 from ..pyast import _call, _g, _stmt
 from ..values import cards
 from .zone import Zone
@@ -28,6 +28,7 @@ class ShuffleUnder(Statement):
     cards: Node
 
     RULES = ("shuffle_under",)
+    EXAMPLES = (Example("shuffle {cards} under deck", "statement"),)
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> ShuffleUnder:

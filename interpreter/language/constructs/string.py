@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..node import Expression, Pos
+from ..node import Example, Expression, Pos
 from ..pyast import _Code
 
 if TYPE_CHECKING:
@@ -22,6 +22,7 @@ class Str(Expression):
     value: str
 
     RULES = ("string",)
+    EXAMPLES = (Example('marked({card}, "stunned")', "bool"),)
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Str:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.core.zones import FIELD0, HAND0
 
 from ..cost import Cost
-from ..node import Node, Pos, Statement
+from ..node import Example, Node, Pos, Statement
 from ..pyast import _call, _const, _g, _plus, _stmt
 from ..values import _player
 from .zone import Zone
@@ -29,6 +29,10 @@ class Swap(Statement):
     right: Node
 
     RULES = ("swap",)
+    EXAMPLES = (
+        Example("swap hand of {player} with field of {player}", "statement"),
+        Example("swap hand of {player} with hand of {player}", "statement"),
+    )
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Swap:

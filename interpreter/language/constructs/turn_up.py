@@ -7,7 +7,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..node import Node, Pos, Statement
+from ..node import Example, Node, Pos, Statement
 from ..pyast import _call, _g
 from ..values import cards
 
@@ -25,6 +25,12 @@ class TurnUp(Statement):
     cards: Node
 
     RULES = ("turn_up",)
+    EXAMPLES = (
+        Example("turn up {cards}", "statement"),
+        Example(
+            "move card to field of me as point face down unseen\nturn up field of me where it.face_down", "statement"
+        ),
+    )
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> TurnUp:

@@ -6,7 +6,7 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..node import Node, Pos, Statement
+from ..node import Example, Node, Pos, Statement
 from ..phrasing import words
 from ..pyast import _call, _g, _stmt
 from ._marks import _marked_player, _marks
@@ -27,6 +27,10 @@ class Unmark(Statement):
     mark: str
 
     RULES = ("unmark",)
+    EXAMPLES = (
+        Example("unmark {cards} as stunned", "statement"),
+        Example("unmark {player} as stunned", "statement"),
+    )
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Unmark:

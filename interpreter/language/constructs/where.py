@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cost import ONE, ZERO
-from ..node import OR, WHERE, Expression, Node, Pos
+from ..node import OR, WHERE, Example, Expression, Node, Pos
 from ..phrasing import NP
 from ..pyast import _attr, _call, _Code, _load, _Loop, _stmt, _store
 from ..values import Card, cards
@@ -30,6 +30,10 @@ class Where(Expression):
     var: str | None = None  # `where x: COND`: the card tested is named x (else `it`)
 
     RULES = ("where", "where_named")
+    EXAMPLES = (
+        Example("{cards} where {it:bool}", "cards"),
+        Example("{cards} where x: {x:bool}", "cards"),
+    )
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Where:

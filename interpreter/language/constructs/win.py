@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.core.zones import DRAW
 
-from ..node import Node, Pos, Statement
+from ..node import Example, Node, Pos, Statement
 from ..pyast import _call, _g, _stmt
 from ..values import Nobody, _player
 from .conditional import names_nobody
@@ -28,6 +28,11 @@ class Win(Statement):
     player: Node
 
     RULES = ("win",)
+    EXAMPLES = (
+        Example("win {player}", "statement"),
+        Example("win nobody", "statement"),
+        Example("win ({player} if {bool} else nobody)", "statement"),
+    )
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Win:

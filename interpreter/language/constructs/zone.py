@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.core.zones import DECK, FIELD0, HAND0, SCRAP, SHOWN
 
 from ..cost import ONE
-from ..node import POSTFIX, Expression, Node, Pos
+from ..node import POSTFIX, Example, Expression, Node, Pos
 from ..phrasing import NP
 from ..pyast import _call, _Code, _const, _plus, _zone
 from ..values import _player
@@ -31,6 +31,16 @@ class Zone(Expression):
     player: Node | None = None
 
     RULES = ("hand", "field", "deck", "scrap_zone", "shown", "in_play")
+    EXAMPLES = (
+        Example("deck", "cards"),
+        Example("scrap", "cards"),
+        Example("shown", "cards"),
+        Example("play", "cards"),
+        Example("hand of me", "cards"),
+        Example("field of opponent", "cards"),
+        Example("hand of {player}", "cards"),
+        Example("field of {player}", "cards"),
+    )
 
     @classmethod
     def parse(cls, rule: str, c: list[Any], at: Pos) -> Zone:
