@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from prompt_toolkit import PromptSession
@@ -174,7 +175,7 @@ def main(args: argparse.Namespace) -> int:
     session.pager = page
     plain = not sys.stdin.isatty()
     if session.vs == "human" and not plain:
-        session.handover = terminal_handover
+        session.handover = seat_handover(session)
     begin(session)
     if plain:
         return run_plain(session, sys.stdin)
@@ -216,8 +217,22 @@ def print_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def seat_handover(
+    session: Session, input: Input | None = None, output: Output | None = None
+) -> Callable[[int | None, int, bool], str]:
+    """The hand-over of a hot-seat session at a terminal: it says what the next seat is asked."""
+    return lambda previous, nxt, can_cancel: terminal_handover(
+        previous, nxt, can_cancel, input, output, asked=session.asked(nxt)
+    )
+
+
 def terminal_handover(
-    previous: int | None, nxt: int, can_cancel: bool, input: Input | None = None, output: Output | None = None
+    previous: int | None,
+    nxt: int,
+    can_cancel: bool,
+    input: Input | None = None,
+    output: Output | None = None,
+    asked: str = "to play",
 ) -> str:
     """Hot-seat: wipe the screen and its scrollback, so that the next player sees nothing of the
     previous player's hand, and wait until they are at the keyboard. Enter shows their view (SHOW);
@@ -234,7 +249,7 @@ def terminal_handover(
     me, other = player_label(nxt), player_label(1 - nxt if previous is None else previous)
     can_cancel = can_cancel and previous is not None
     keys = f"Ctrl-C takes back {player_label(previous or 0)}'s move; Ctrl-D quits" if can_cancel else "Ctrl-D quits"
-    text = wrap(f"{me} to play. {other}, look away; {me}, press Enter.\n({keys}) ", out.get_size().columns)
+    text = wrap(f"{me} {asked}. {other}, look away; {me}, press Enter.\n({keys}) ", out.get_size().columns)
     prompt: Prompt[str] = Prompt(input=input, output=out)
     try:
         prompt.prompt(text)

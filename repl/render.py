@@ -191,6 +191,28 @@ def scrap_text(view: View, painter: Painter | None = None) -> str:
     return f"Scrap ({len(scrap)} card{'s' if len(scrap) != 1 else ''}, the top last): {p.cards(scrap)}"
 
 
+def asked_text(view: View) -> str:
+    """What the deciding seat is asked, for the hot-seat hand-over screen that both players may see
+    ('to play', 'to discard 2 cards', 'to answer the counter: ...'): nothing but what both see."""
+    d = view.decision
+    if d is None:
+        return "to see the game's end"
+    if d.kind == "main":
+        return "to play"
+    if d.kind == "respond":
+        verb = (view.chain[-1] if view.chain else "play").split()[0]
+        return f"to answer the {verb}: counter it or let it resolve"
+    if d.kind == "choose" and d.ask:
+        return f"to answer a question: {d.verb} or decline"
+    if d.kind == "choose" and d.numbers is not None:
+        return f"to name a number ({d.verb})"
+    if d.kind == "choose":
+        return f"to {d.verb} {'up to ' if d.upto else ''}{d.count} card{'s' if d.count != 1 else ''}"
+    if d.kind == "play":
+        return "to play one of the revealed cards"
+    return f"to decide ({d.kind})"
+
+
 def decision_text(view: View, viewer_is_decider: bool, painter: Painter | None = None) -> str:
     """What is being decided, in a few words: 'your turn', 'P2 may counter 6♦', 'you must discard 2'."""
     p = painter or Painter(False)

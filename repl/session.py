@@ -34,7 +34,7 @@ from .errors import CommandError
 from .export import write_scenario
 from .narrate import Teller
 from .registry import REGISTRY
-from .render import Painter, board, decision_text, outcome_text, player_label, scrap_text, sorted_cards
+from .render import Painter, asked_text, board, decision_text, outcome_text, player_label, scrap_text, sorted_cards
 from .validation import cmd_is_move, problem
 from .wrap import wrap
 
@@ -204,6 +204,12 @@ class Session:
             return "game over> "
         who = player_label(d.player).lower()
         return f"{who}> " if d.kind == "main" else f"{who} ({d.kind})> "
+
+    def asked(self, seat: int) -> str:
+        """What `seat` is asked now, for the hot-seat hand-over ('to play', 'to answer P1's draw offer')."""
+        if self.offer is not None and seat == 1 - self.offer:
+            return f"to answer {player_label(self.offer)}'s draw offer"
+        return asked_text(self.game.view(seat))
 
     def status(self) -> str:
         if self.game.outcome is not None:

@@ -155,3 +155,49 @@ def test_each_seat_has_its_own_input_history_and_none_reaches_the_other(tmp_path
         assert typed(pipe, prompt, up + up + "\r") == "points 10C"
     history = tmp_path / "history"
     assert not history.exists() or history.read_text() == ""
+
+
+def test_the_hand_over_says_what_the_next_seat_is_asked() -> None:
+    """'P2 to play' only when P2 is to play: else what P2 must answer or choose (issue 45, left over)."""
+    import io
+    import re
+
+    from prompt_toolkit.data_structures import Size
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output.vt100 import Vt100_Output
+
+    from repl.app import seat_handover
+
+    def asked(p2: dict, *lines: str) -> list[str]:
+        s, _ = hot_seat({"p1": {"hand": ["4C", "9H"], "points": ["10H"]}, "p2": p2})
+        shown: list[str] = []
+
+        def screen(previous: int | None, nxt: int, can_cancel: bool) -> str:
+            text = io.StringIO()
+            with create_pipe_input() as pipe:
+                pipe.send_text("\r")
+                out = Vt100_Output(text, lambda: Size(rows=24, columns=200))
+                answer = seat_handover(s, pipe, out)(previous, nxt, can_cancel)
+            plain = re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", text.getvalue())
+            shown.extend(dict.fromkeys(re.findall(r"P\d [^.]*\.", plain)))  # (the prompt is drawn more than once)
+            return answer
+
+        s.handover = screen
+        s.start()
+        for line in lines:
+            s.handle(line)
+        return shown
+
+    assert asked({"hand": ["2C", "5S", "7S"]}, "oneoff 4C", "resolve", "discard 5S 7S", "points 2C", "offer") == [
+        "P1 to play.",
+        "P2 to answer the oneoff: counter it or let it resolve.",  # (P2 resolves, discards and plays: no hand-over)
+        "P1 to play.",
+        "P2 to answer P1's draw offer.",
+    ]
+    assert asked({"hand": ["2C", "5S", "7S"]}, "oneoff 4C", "counter 2C 5S")[2:] == [
+        "P1 to answer the counter: counter it or let it resolve."
+    ]
+    s, _ = hot_seat({"p1": {"hand": ["4C", "9H"]}, "p2": {"hand": ["2C", "5S", "7S"]}})
+    s.handle("oneoff 4C")
+    s.handle("resolve")
+    assert s.asked(1) == "to discard 2 cards" and s.asked(0) == "to discard 2 cards"  # (what both may see)
