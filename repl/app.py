@@ -141,6 +141,9 @@ def familiar_note(rules: Any) -> str:
     found = familiar_differences(rules)
     if not found:
         return ""
+    house = f"A house rule on {found.base}" if found.base is not None else ""
+    if house and not (found.there or found.here or found.lines):
+        return f"\n{house}, the rules most online players know (cuttle.cards)."
 
     def low(text: str) -> str:
         return (text[:1].lower() + text[1:] if not text[1:2].isupper() else text).rstrip(".")
@@ -151,9 +154,8 @@ def familiar_note(rules: Any) -> str:
     if topics:
         parts.append(("other rules that differ: " if parts else "the rules differ on: ") + "; ".join(topics))
     return (
-        f"\nNot the rules most online players know (cuttle.cards; --ruleset {FAMILIAR} plays them) — "
-        + "; ".join(parts)
-        + ". 'rules' says how they differ."
+        f"\n{house + ', not' if house else 'Not'} the rules most online players know (cuttle.cards; "
+        f"--ruleset {FAMILIAR} plays them) — " + "; ".join(parts) + ". 'rules' says how they differ."
     )
 
 

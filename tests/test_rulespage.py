@@ -388,6 +388,34 @@ def test_the_familiar_rules_have_no_note_and_twins_are_named_on_either_side() ->
     assert "(the twinned option)" in only_twins and "On cuttle.cards, unlike here" not in only_twins
 
 
+def test_a_house_rule_is_told_as_a_house_rule_on_its_base_not_against_cuttle_cards(tmp_path: Path) -> None:
+    """The note on a house rule's page names its base and lists only how that base differs from
+    cuttle.cards: the house rule's own rules are its point, not a difference to list (issue 45, left over)."""
+    house = "examples/house/jack-reclaim.yaml"
+    section = _familiar(house)
+    assert f"This is a house rule on default ('cuttle diff default {house}' says what it changes)" in section
+    assert "On cuttle.cards, unlike default:" in section and "No more rule" not in section
+    assert "A 2 alone counters a one-off" in section and f"(play {house}+classic-2s for that)" in section
+    assert "now: the game is a draw, whatever the points" in section  # default's stalemate, told as on default
+    assert "as 'cuttle diff default cuttle-cards' says it" in section
+    assert _familiar(f"{house}+classic-2s").count("A 2 alone counters") == 0  # an option given is the base's too
+    on_familiar = _house(tmp_path, "name: mine\nextends: cuttle-cards\nconstants:\n  hand_limit: 7\n")
+    mine = _familiar(str(on_familiar))
+    assert (
+        f"This is a house rule on cuttle-cards, the rules of cuttle.cards ('cuttle diff cuttle-cards {on_familiar}'"
+        in (" ".join(mine.split()))
+    )
+    assert "unlike" not in mine
+    from repl.app import familiar_note
+
+    intro = familiar_note(load_ruleset(house))
+    assert (
+        intro.startswith("\nA house rule on default, not the rules most online players know") and "No more" not in intro
+    )
+    assert "(--ruleset examples/house/jack-reclaim.yaml+classic-2s)" in intro and "(was" not in intro
+    assert familiar_note(load_ruleset(str(on_familiar))).startswith("\nA house rule on cuttle-cards, the rules")
+
+
 def test_the_published_page_says_how_cuttle_cards_differs_from_it() -> None:
     section = _familiar("published")
     assert "The goals: was: 21, 14, 10, 7, 5; now: 21, 14, 10, 5, 0" in section

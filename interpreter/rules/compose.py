@@ -62,6 +62,9 @@ class Composed:
         return s.here() if s else self.where(path)
 
 
+#: who applied an option named after `+` (Composed.applied_by), rather than a file's `options:`
+COMMAND_LINE = "the command line"
+
 META_KEYS = ("extends", "options", "kind", "requires", "conflicts", "name", "description", "source")
 
 
@@ -184,7 +187,7 @@ def compose(spec: str, errors: list[RulesetError] | None = None, over: YamlDoc |
     errs: list[RulesetError] = errors if errors is not None else []
     out = _compose_one(parts[0].strip(), errs, [], None)
     for opt in parts[1:]:
-        _apply_option(out, opt.strip(), errs, None, "the command line")
+        _apply_option(out, opt.strip(), errs, None, COMMAND_LINE)
     name = spec if len(parts) > 1 else out.data.get("name", spec)
     if over is not None:
         out.parts.append(over.file)
@@ -446,7 +449,7 @@ def _apply_option(
         errors.append(
             RulesetError(
                 f"option '{opt}' is applied twice"
-                + (f" (it is already part of '{first}')" if first and first != "the command line" else ""),
+                + (f" (it is already part of '{first}')" if first and first != COMMAND_LINE else ""),
                 use,
                 code="E303",
             )

@@ -33,9 +33,10 @@ from interpreter.language.node import parts
 from interpreter.language.parser import parse_expr, parse_program
 from interpreter.language.printer import to_text
 
-from .compose import compose
+from .compose import COMMAND_LINE, compose
 from .load import load_ruleset
 from .model import play_hash
+from .sources import looks_like_path
 from .triggers import EACH_PLAYER
 
 GENERAL = 4  # a play open to more ranks than this is described once, under "Your turn"
@@ -496,9 +497,12 @@ class Familiar:
     there: list[tuple[str, str, str]] = field(default_factory=list)
     here: list[tuple[str, str]] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
+    #: a house rule (a file of the user's that extends another ruleset): that ruleset, with the options
+    #: given beside the house rule; the differences above are then that ruleset's, not the house rule's
+    base: str | None = None
 
     def __bool__(self) -> bool:
-        return bool(self.there or self.here or self.lines)
+        return bool(self.there or self.here or self.lines or self.base)
 
     def topics(self) -> list[str]:
         """What the other differences are about, once each: the start of each diff line."""
@@ -568,11 +572,29 @@ def _own_paths(composed: Any, part: str) -> set[tuple[str, ...]]:
     return out
 
 
+def house_base(rules: Any) -> str | None:
+    """The ruleset a house rule changes (the one its file extends, with the options given beside it
+    on the command line), or None for a shipped ruleset or a file that extends nothing."""
+    c = rules.composed
+    if len(c.parts) < 2 or not looks_like_path(c.parts[-1]):
+        return None
+    return "+".join([c.parts[-2]] + [o for o in c.options if c.applied_by.get(o) == COMMAND_LINE])
+
+
 def familiar_differences(rules: Any) -> Familiar:
     """What differs between `rules` and the FAMILIAR rules, nothing for those rules themselves. An
     option on one side only is told by its description when the other side takes it too (so its
     own changes are not told again below); everything else is the diff of the two rulesets so
-    completed."""
+    completed. A house rule's own changes are its point, not differences to list: for one, what
+    differs is its base's (each option still offered as the house rule with it)."""
+    base = house_base(rules)
+    if base is not None:
+        try:
+            found = familiar_differences(load_ruleset(base))
+        except CuttleError:
+            found = Familiar()
+        offered = [(opt, desc, f"{rules.spec}+{opt}") for opt, desc, _ in found.there]
+        return Familiar(offered, found.here, found.lines, base)
     try:
         ref = compose(FAMILIAR)
     except CuttleError:
@@ -638,22 +660,28 @@ def _familiar_section(rules: Any) -> list[str]:
     found = familiar_differences(rules)
     if not found:
         return []
-    out = [
-        "",
-        "If you know Cuttle from cuttle.cards",
-        "-" * 36,
+    out = ["", "If you know Cuttle from cuttle.cards", "-" * 36]
+    here, spec = "here", rules.spec
+    if found.base is not None:  # a house rule: what differs is its base's (its own rules are its point)
+        here, spec = found.base, found.base
+        said = f"'cuttle diff {found.base} {rules.spec}' says what it changes"
+        if not (found.there or found.here or found.lines):
+            out.append(f"This is a house rule on {found.base}, the rules of cuttle.cards ({said}).")
+            return out
+        out.append(f"This is a house rule on {found.base} ({said}).")
+    out.append(
         f"Most online players play on cuttle.cards, whose rules are the {FAMILIAR} ruleset "
-        f"(play them with --ruleset {FAMILIAR}).",
-    ]
+        f"(play them with --ruleset {FAMILIAR})."
+    )
     if found.here:
-        out.append("Here, unlike on cuttle.cards:")
+        out.append(f"{'Here' if here == 'here' else 'In ' + here}, unlike on cuttle.cards:")
         out += [f"  * {desc.rstrip('.')} (the {opt} option)." for opt, desc in found.here]
     if found.there or found.lines:
-        out.append("On cuttle.cards, unlike here:")
+        out.append(f"On cuttle.cards, unlike {here}:")
         out += [f"  * {desc.rstrip('.')} (play {spec} for that)." for _opt, desc, spec in found.there]
         out += [f"  * {ln}" for ln in found.lines]
     if found.lines:
-        out.append(f"('was' is here, 'now' on cuttle.cards, as 'cuttle diff {rules.spec} {FAMILIAR}' says it.)")
+        out.append(f"('was' is {here}, 'now' on cuttle.cards, as 'cuttle diff {spec} {FAMILIAR}' says it.)")
     return out
 
 
