@@ -35,7 +35,7 @@ def setup_of(state: State) -> dict[str, Any]:
         known = [
             NAMES[c]
             for c in range(len(state.zone_of))
-            if state.known >> ((c << 1) + p) & 1
+            if state.known >> ((c << 2) + p) & 1
             and (state.zone_of[c] in (DECK, HAND0 + 1 - p) or state.is_face_down(c) and state.owner[c] != p)
         ]
         if known:  # the hidden cards this player knows (engine/knowledge.py)
@@ -124,7 +124,7 @@ def _in_roles(g: State, p: int) -> dict[str, dict[str, list[str]]]:
         role = g.role[c]
         if g.host[c] >= 0 or role is None or not g.is_face_down(c) and role in ("point", "royal"):
             continue
-        key = "roles" if not g.is_face_down(c) else "face_down" if g.known >> ((c << 1) + p) & 1 else "unseen"
+        key = "roles" if not g.is_face_down(c) else "face_down" if g.known >> ((c << 2) + p) & 1 else "unseen"
         out.setdefault(key, {}).setdefault(role, []).append(NAMES[c])
     return out
 

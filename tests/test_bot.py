@@ -39,14 +39,14 @@ def permuted(game: Game, player: int, rng: random.Random) -> Game:
     known = set(hand) | {c for _, c in deck}
     places = [(z, i) for z in (DECK, HAND0 + 1 - player) for i, c in enumerate(state.zones[z]) if c not in known]
     cards = [state.zones[z][i] for z, i in places]
-    bits = [state.known >> (c << 1) & 3 for c in cards]  # what the opponent knows goes with the place
+    bits = [state.known >> (c << 2) & 3 for c in cards]  # what the opponent knows goes with the place
     for c in cards:
-        state.known &= ~(3 << (c << 1))
+        state.known &= ~(15 << (c << 2))
     rng.shuffle(cards)
     for (z, i), c, b in zip(places, cards, bits, strict=True):
         state.zones[z][i] = c
         state.zone_of[c] = z
-        state.known |= b << (c << 1)
+        state.known |= b << (c << 2)
     state.rng.s ^= rng.getrandbits(64)  # the game's own generator is hidden too
     return Game(game.rules, state, game.seed)
 

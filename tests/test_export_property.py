@@ -39,7 +39,7 @@ def _knowledge(g: State) -> frozenset[tuple[int, int]]:
         (p, c)
         for c in range(len(g.zone_of))
         for p in (0, 1)
-        if g.known >> ((c << 1) + p) & 1 and g.zone_of[c] in (DECK, HAND0 + 1 - p)
+        if g.known >> ((c << 2) + p) & 1 and g.zone_of[c] in (DECK, HAND0 + 1 - p)
     )
 
 

@@ -239,7 +239,7 @@ def test_a_card_that_goes_public_is_forgotten_so_equal_positions_stay_equal() ->
     s.put_in_play(_c("KH"), 0, "king")  # ... and plays it: nothing hidden is known any more
     assert s.known == 0
     s.move(_c("KH"), DECK)  # back on top, from a public place: known to both again, and only that
-    assert s.known == 3 << (_c("KH") << 1)
+    assert s.known == 3 << (_c("KH") << 2)
     assert g.state.key() == before
 
 
@@ -254,15 +254,15 @@ def _determinize_by_definition(state, me: int, rng: random.Random):
     places = [(z, i) for z in (DECK, HAND0 + 1 - me) for i, c in enumerate(state.zones[z]) if c not in seen]
     g = state.copy()
     cards = sorted(g.zones[z][i] for z, i in places)
-    held = [g.known >> (g.zones[z][i] << 1) & (2 - me) for z, i in places]
+    held = [g.known >> (g.zones[z][i] << 2) & (2 - me) for z, i in places]
     known = g.known
     for c in cards:
-        known &= ~(3 << (c << 1))
+        known &= ~(15 << (c << 2))
     rng.shuffle(cards)
     for (z, i), c, bit in zip(places, cards, held, strict=True):
         g.zones[z][i] = c
         g.zone_of[c] = z
-        known |= bit << (c << 1)
+        known |= bit << (c << 2)
     g.known = known
     g.rng = Rng(rng.getrandbits(64))
     return g

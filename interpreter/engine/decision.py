@@ -5,6 +5,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
+from interpreter.core.zones import MAX_SEATS
+
 from .moves import Move
 
 
@@ -38,8 +40,8 @@ class Decision(NamedTuple):
 
 
 # The decisions that carry nothing but a player, made once (they are immutable values).
-MAIN_OF = (Decision(0, MAIN), Decision(1, MAIN))
-RESPOND_OF = (Decision(0, RESPOND), Decision(1, RESPOND))
+MAIN_OF = tuple(Decision(p, MAIN) for p in range(MAX_SEATS))
+RESPOND_OF = tuple(Decision(p, RESPOND) for p in range(MAX_SEATS))
 
 
 __all__ = ["Decision", "DecisionKind", "MAIN", "RESPOND", "CHOOSE_D", "PLAY_D", "RESOLVE", "MAIN_OF", "RESPOND_OF"]

@@ -31,7 +31,7 @@ from typing import Any
 
 from interpreter.core.cards import CARD_COUNT
 from interpreter.core.errors import RulesetError
-from interpreter.core.zones import DRAW, HAND0, HAND1, SCRAP, STACK
+from interpreter.core.zones import HAND0, HAND1, SCRAP, STACK
 from interpreter.rules import PlayDef, Rules
 
 from .decision import MAIN_OF, RESPOND_OF
@@ -43,8 +43,13 @@ from .wincheck import keep
 # the bindings of a play, and the generated function's local for each
 _BINDINGS = {"me": "me", "opponent": "opp", "card": "c", "cards": "cs", "target": "target"}
 # the knowledge of a card's hidden place, cleared as it enters a public zone (State.move)
-_FORGET = tuple(~(3 << (c << 1)) for c in range(CARD_COUNT))
+_FORGET = tuple(~(15 << (c << 2)) for c in range(CARD_COUNT))
 
+
+# The first argument of a drawn game's `declare_winner` in these functions (a two-seat game's only): the
+# state stores DRAW for any outcome without a winner (State.declare_winner), so it is written as the
+# number it has always been, which keeps the generated code of every two-seat ruleset as it was.
+_DRAWN = 2
 
 # a direct play whose functions are generated when it is first played (or when the rules are prepared)
 PENDING: tuple[Any, Any] = (None, None)
@@ -163,7 +168,7 @@ def _turn_end(plan: Any, inl: Inliner) -> list[ast.stmt]:
     guard = inl.place(plan.end_guard) if plan.end_guard is not None else None
     if guard is None:
         return body("turn_ends_generally")
-    return body("turn_ends", GUARD=guard, DRAWN=DRAW)
+    return body("turn_ends", GUARD=guard, DRAWN=_DRAWN)
 
 
 __all__ = ["PENDING", "play_functions", "make_play"]

@@ -24,18 +24,35 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.core.zones import DECK, FIELD0, HAND0, HAND1
+from interpreter.core.zones import DECK, FIELDS, HANDS, IS_HAND
 
 if TYPE_CHECKING:
     from .state import State
 
-BOTH = 3
-_ENV = ({"me": 0, "opponent": 1}, {"me": 1, "opponent": 0})
+BOTH = 3  # the knowledge bits of p1 and p2 (of every player in a two-seat game)
+KNOWN_SHIFT = 2  # a card's knowledge bits start at bit `card << KNOWN_SHIFT` (four bits: one per seat)
+
+
+def known_bit(card: int, player: int) -> int:
+    """The bit of `State.known` saying that `player` knows where `card` is."""
+    return 1 << ((card << KNOWN_SHIFT) + player)
+
+
+def card_bits(card: int) -> int:
+    """Every seat's knowledge bit of `card` (to forget where it is, for everyone)."""
+    return 15 << (card << KNOWN_SHIFT)
+
+
+def _env(g: State, viewer: int, other: int | None = None) -> dict[str, int]:
+    """The bindings of a visibility rule for `viewer` (`opponent`: whose hand it is about, else the
+    viewer's first opponent)."""
+    rules = g.rules
+    return {"me": viewer, "opponent": rules.opponent_of[viewer] if other is None else other}
 
 
 def bit_known(g: State, player: int, card: int) -> bool:
     """Whether `player` remembers where `card` is (the knowledge bits only)."""
-    return bool(g.known >> ((card << 1) + player) & 1)
+    return bool(g.known >> ((card << KNOWN_SHIFT) + player) & 1)
 
 
 def deck_top_seen(g: State, viewer: int) -> int:
@@ -43,7 +60,7 @@ def deck_top_seen(g: State, viewer: int) -> int:
     fn = g.rules.deck_top_fn
     if fn is None:
         return 0
-    n = fn(g, _ENV[viewer])
+    n = fn(g, _env(g, viewer))
     return max(0, int(n))
 
 
@@ -51,7 +68,7 @@ def _card_rule(g: State, viewer: int, card: int) -> bool:
     fn = g.rules.card_visible_fn
     if fn is None:
         return False
-    return bool(fn(g, {"me": viewer, "opponent": 1 - viewer, "it": card}))
+    return bool(fn(g, {**_env(g, viewer), "it": card}))
 
 
 def knows(g: State, viewer: int, card: int, top_seen: int | None = None) -> bool:
@@ -60,28 +77,30 @@ def knows(g: State, viewer: int, card: int, top_seen: int | None = None) -> bool
     z = g.zone_of[card]
     if z < 0:
         return False
-    if z == HAND0 + viewer or not (z == DECK or z == HAND0 or z == HAND1):
+    if z == HANDS[viewer] or not (z == DECK or IS_HAND[z]):
         if not (g.down >> card & 1):
             return True  # their own hand, or a public zone
         # face down in play: known to whoever saw it go there or was shown it, or by `visibility.card`
-        return bool(g.known >> ((card << 1) + viewer) & 1) or _card_rule(g, viewer, card)
-    if g.known >> ((card << 1) + viewer) & 1:
+        return bool(g.known >> ((card << KNOWN_SHIFT) + viewer) & 1) or _card_rule(g, viewer, card)
+    if g.known >> ((card << KNOWN_SHIFT) + viewer) & 1:
         return True
     if z == DECK:
         deck = g.zones[DECK]
         n = deck_top_seen(g, viewer) if top_seen is None else top_seen
         if n and len(deck) - 1 - deck.index(card) < n:
             return True
-    elif g.rules.hand_visible(g, viewer):
+    elif g.rules.hand_visible(g, viewer, HANDS.index(z)):
         return True
     return _card_rule(g, viewer, card)
 
 
-def known_hidden(g: State, viewer: int) -> tuple[list[int], list[tuple[int, int]]]:
-    """The hidden cards `viewer` knows: those of the opponent's hand (in hand order), and those of the
-    deck as (position from the top, card), top first."""
-    opp = g.zones[HAND0 + 1 - viewer]
-    visible = bool(opp) and g.rules.hand_visible(g, viewer)
+def known_hidden(g: State, viewer: int, holder: int | None = None) -> tuple[list[int], list[tuple[int, int]]]:
+    """The hidden cards `viewer` knows: those of the hand of `holder` (the opponent in a two-seat game;
+    with more seats, each other player's: ask for each), in hand order, and those of the deck as
+    (position from the top, card), top first."""
+    other = (1 - viewer if g.rules.seats == 2 else g.rules.opponent_of[viewer]) if holder is None else holder
+    opp = g.zones[HANDS[other]]
+    visible = bool(opp) and g.rules.hand_visible(g, viewer, other)
     hand = list(opp) if visible else [c for c in opp if knows(g, viewer, c)]
     deck = g.zones[DECK]
     n = deck_top_seen(g, viewer) if deck else 0
@@ -95,16 +114,21 @@ def face_down(g: State, player: int) -> list[int]:
     """The cards face down in play in front of `player`, in the order they arrived there."""
     if not g.down:
         return []
-    return [c for c in g.zones[FIELD0 + player] if g.down >> c & 1]
+    return [c for c in g.zones[FIELDS[player]] if g.down >> c & 1]
 
 
 def unknown_cards(g: State, viewer: int) -> list[int]:
-    """The hidden cards `viewer` does not know (the deck, the opponent's hand, the cards face down in
-    play), sorted."""
-    hand, deck = known_hidden(g, viewer)
-    seen = set(hand) | {c for _, c in deck}
-    down = [c for p in (0, 1) for c in face_down(g, p) if not knows(g, viewer, c)]
-    return sorted([c for z in (DECK, HAND0 + 1 - viewer) for c in g.zones[z] if c not in seen] + down)
+    """The hidden cards `viewer` does not know (the deck, every other player's hand, the cards face down
+    in play), sorted."""
+    seats = g.rules.seats
+    down = [c for p in range(seats) for c in face_down(g, p) if not knows(g, viewer, c)]
+    if seats == 2:
+        hand, deck = known_hidden(g, viewer)
+        seen = set(hand) | {c for _, c in deck}
+        return sorted([c for z in (DECK, HANDS[1 - viewer]) for c in g.zones[z] if c not in seen] + down)
+    top = deck_top_seen(g, viewer) if g.zones[DECK] else 0
+    zones = [DECK] + [HANDS[p] for p in range(seats) if p != viewer]
+    return sorted([c for z in zones for c in g.zones[z] if not knows(g, viewer, c, top)] + down)
 
 
 def seen_by_rule(g: State, card: int) -> int:
@@ -112,10 +136,10 @@ def seen_by_rule(g: State, card: int) -> int:
     rule, as bits: what they remember when it moves on to another hidden place."""
     z = g.zone_of[card]
     bits = 0
-    for viewer in (0, 1):
-        if z == HAND0 + viewer:
+    for viewer in range(g.rules.seats):
+        if z == HANDS[viewer]:
             continue
-        if not (z == DECK or z == HAND0 or z == HAND1):  # face down in play: only `visibility.card`
+        if not (z == DECK or IS_HAND[z]):  # face down in play: only `visibility.card`
             if _card_rule(g, viewer, card):
                 bits |= 1 << viewer
         elif z == DECK:
@@ -123,13 +147,16 @@ def seen_by_rule(g: State, card: int) -> int:
             n = deck_top_seen(g, viewer)
             if n and len(deck) - 1 - deck.index(card) < n or _card_rule(g, viewer, card):
                 bits |= 1 << viewer
-        elif g.rules.hand_visible(g, viewer) or _card_rule(g, viewer, card):
+        elif g.rules.hand_visible(g, viewer, HANDS.index(z)) or _card_rule(g, viewer, card):
             bits |= 1 << viewer
     return bits
 
 
 __all__ = [
     "BOTH",
+    "KNOWN_SHIFT",
+    "known_bit",
+    "card_bits",
     "bit_known",
     "deck_top_seen",
     "face_down",

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.core.cards import CARD_COUNT, RANK_OF
 from interpreter.core.errors import RulesetError
-from interpreter.core.zones import HAND0
+from interpreter.core.zones import HAND0, HANDS
 from interpreter.language.compiler import DECLINE
 from interpreter.language.runtime import as_cards
 from interpreter.rules import PlayDef, Rules
@@ -26,12 +26,14 @@ from .decision import CHOOSE_D, MAIN, RESOLVE, RESPOND, Decision
 from .generated import body, call, define, function, loop_body, name
 from .inline import Inliner
 from .moves import Move
+from .seating import names_player, seat_main, seat_plays
 
 if TYPE_CHECKING:
     from .state import State
 
 
 def env_of(player: int, cards: tuple[int, ...], **more: Any) -> dict[str, Any]:
+    """The bindings of a play of a two-seat game (a larger table's: seating.play_env)."""
     env = {"me": player, "opponent": 1 - player, "card": cards[0] if cards else -1, "cards": cards}
     env.update(more)
     return env
@@ -50,6 +52,9 @@ def plays_for(
     For each card in turn: its single-card plays (the generated `cards` function of `_tables`), then
     its plays together with other cards of its rank (twins, `_twins`).
     """
+    if g.rules.seats != 2:  # a larger table: every play for each player it may aim at (engine/seating.py)
+        plays = seat_plays(g, player, source, free_ok)
+        return plays if not g.rules.shared_moves else first_play_wins(g, plays)
     out: list[tuple[Any, ...]] = []
     _tables(g.rules).cards(
         g,
@@ -276,14 +281,14 @@ def _dispatch(blocks: list[list[ast.stmt]], lo: int, hi: int) -> list[ast.stmt]:
 
 def main_actions(g: State, me: int) -> list[tuple[Any, ...]]:
     """The actions of `me`'s main decision: the cardless plays (draw, pass), then every card in hand."""
-    acts = _tables(g.rules).main(g, me)
+    acts = _tables(g.rules).main(g, me) if g.rules.seats == 2 else seat_main(g, me)
     return acts if not g.rules.shared_moves else first_play_wins(g, acts)
 
 
 def main_function(rules: Rules) -> Any:
     """The generated function `main(g, me)` behind `main_actions` (for the machine to call directly);
     where two plays may name the same move, it keeps the first play's (`first_play_wins`)."""
-    main = _tables(rules).main
+    main = _tables(rules).main if rules.seats == 2 else seat_main
     if not rules.shared_moves:
         return main
 
@@ -300,17 +305,18 @@ def first_play_wins(g: State, acts: list[tuple[Any, ...]]) -> list[tuple[Any, ..
     best: dict[tuple[Any, ...], tuple[Any, ...]] = {}
     for a in acts:
         if a[0] == "play":
-            key = (a[1].verb, a[3], a[4])
+            key = (a[1].verb, a[3], a[4], a[5] if len(a) > 5 else -1)
             b = best.get(key)
             if b is None or order[id(a[1])] < order[id(b[1])]:
                 best[key] = a
-    return [a for a in acts if a[0] != "play" or best[(a[1].verb, a[3], a[4])] is a]
+    return [a for a in acts if a[0] != "play" or best[(a[1].verb, a[3], a[4], a[5] if len(a) > 5 else -1)] is a]
 
 
 def _responses(g: State, player: int) -> list[tuple[Any, ...]]:
     top = g.chain[-1]
     kind = top[0].kind
-    hand = g.zones[HAND0 + player]
+    hand = g.zones[HANDS[player]]
+    answered = top[1]  # the player whose play (or answer) this answers: `opponent`
     rules: Rules = g.rules
     out = []
     for r in rules.answering.get(kind, ()):
@@ -318,7 +324,7 @@ def _responses(g: State, player: int) -> list[tuple[Any, ...]]:
             if RANK_OF[c] not in r.ranks:
                 continue
             if rules.playable_fn is not None and not rules.playable_fn(
-                g, {"me": player, "opponent": 1 - player, "it": c, "answering": True}
+                g, {"me": player, "opponent": answered, "it": c, "answering": True}
             ):
                 continue
             others = sorted([x for x in hand if x != c])
@@ -329,7 +335,7 @@ def _responses(g: State, player: int) -> list[tuple[Any, ...]]:
             for extra in itertools.combinations(others, r.extra):
                 env = {
                     "me": player,
-                    "opponent": 1 - player,
+                    "opponent": answered,
                     "card": c,
                     "cards": cards,
                     "extra": extra,
@@ -377,7 +383,9 @@ def move_of(g: State, action: tuple[Any, ...]) -> Move:
     """The notation of an action of the pending decision."""
     kind = action[0]
     if kind == "play":
-        _, p, _, cards, target = action
+        p, cards, target = action[1], action[3], action[4]
+        if len(action) > 5:  # at a larger table, the player it aims at (engine/seating.py)
+            return Move(p.verb, cards + (target,) if target >= 0 else cards, None, names_player(g, action))
         return Move(p.verb, cards + (target,) if target >= 0 else cards)
     if kind == "respond":
         return Move(action[1].verb, action[3] + action[4])

@@ -14,7 +14,7 @@ from typing import Any
 from interpreter.core.cards import CARD_COUNT
 from interpreter.core.errors import RuleRuntimeError
 from interpreter.core.limits import MAX_CHOICES, MAX_HANDS, MAX_MOVES, MAX_NUMBERS, MAX_STEP_COST, MAX_TRIGGERED
-from interpreter.core.zones import DECK, DRAW, FIELD0, HAND0, HAND1, RANDOM, SCRAP, SHOWN, STACK
+from interpreter.core.zones import CONTROLLER, DECK, DRAW, FIELD0, HAND0, HAND1, HANDS, RANDOM, SCRAP, SHOWN, STACK
 from interpreter.language.compiler import (
     AGREED,
     ASK,
@@ -36,6 +36,7 @@ from .decision import CHOOSE_D, MAIN, MAIN_OF, PLAY_D, RESPOND, RESPOND_OF, Deci
 from .direct import PENDING, make_play, play_functions
 from .legal import enumerate_actions, legal_actions, main_function, move_of, plays_for
 from .outcome import GOALS, STUCK, Outcome, Termination
+from .seating import check_win_round, most_points_win, play_env
 from .state import State, new_state, zone_word
 from .wincheck import points_goal_function, win_function
 
@@ -74,9 +75,9 @@ class _Plan:
     def __init__(self, rules: Rules, shortcuts: bool = True) -> None:
         """`shortcuts=False` (for tests): every program and every end of turn through `_exec`. Rules with
         triggers run every program through `_exec` (each step ends by running the triggers); so do rules
-        whose win checks are counted (`counts_wins`)."""
+        whose win checks are counted (`counts_wins`), and a table of more than two seats (engine/seating.py)."""
         counted = counts_wins(rules)
-        shortcuts = shortcuts and not rules.triggers and not counted
+        shortcuts = shortcuts and not rules.triggers and not counted and rules.seats == 2
         reserved = {c for cards in rules.deal_extra for c in cards}
         self.deck = tuple(c for c in rules.deck_cards if c not in reserved)  # what is shuffled and dealt
         self.in_deck = [DECK if c in self.deck else -1 for c in range(CARD_COUNT + 1)]  # zone_of once it is
@@ -193,7 +194,7 @@ def apply_action(g: State, action: tuple[Any, ...]) -> None:
 def _act_play(g: State, plan: _Plan, d: Decision, action: tuple[Any, ...]) -> bool:
     """A play chosen at a decision (the turn's action, a card a 7 revealed, a free play). True when
     a direct play took the game to its next decision already (nothing is left for `_perform`)."""
-    _, p, player, cards, target = action
+    p, player, cards, target = action[1], action[2], action[3], action[4]
     fns = plan.play_fns.get(p)
     if fns is PENDING:
         fns = plan.make_play(p)
@@ -215,22 +216,22 @@ def _act_play(g: State, plan: _Plan, d: Decision, action: tuple[Any, ...]) -> bo
             # the play, then the end of the turn (which waits below the play's frames)
             frames = g.frames
             base = len(frames)
-            _start_play(g, (p, player, cards, target))
+            _start_play(g, action[1:])
             if g.pending is None and g.winner is None and len(frames) == base:
                 _end_turn(g, plan, player)
             else:
-                frames.insert(base, [plan.end, 0, {"me": player, "opponent": 1 - player}])
+                frames.insert(base, [plan.end, 0, {"me": player, "opponent": g.rules.opponent_of[player]}])
     elif d.kind == PLAY_D:
         for c in cards:
             g.move(c, STACK)
-        rec = (p, player, cards, target)
+        rec = action[1:]  # (the play, its player, cards, target, and the seat it names at a larger table)
         top = g.frames[-1]
         if any(ins[0] == BUILTIN and ins[1] == "start_chosen" for ins in top[0][top[1] :]):
             top[2]["chosen play"] = rec  # starts when the effect that offered it is done (START_CHOSEN)
         else:  # a `play from` outside a play's effect: the chosen play starts when the frame is done
             g.frames.insert(len(g.frames) - 1, [((BUILTIN, "start_play", rec),), 0, {}])
     else:  # a free play (a twin): not the turn's action
-        _start_play(g, (p, player, cards, target))
+        _start_play(g, action[1:])
     return False
 
 
@@ -265,8 +266,14 @@ def _perform(g: State, action: tuple[Any, ...]) -> None:
             fns[1](g, player, cards, target)
             if g.hand_over is None and g.moves_made < MAX_MOVES:
                 return
-        else:
+        elif g.rules.seats == 2:
             _resolve_chain(g)
+        else:  # the next player in the round may answer, until every other player has let it go (ruling 23)
+            nxt = g.rules.next_seat[d.player]
+            if nxt == chain[-1][1]:
+                _resolve_chain(g)
+            else:
+                g.pending = RESPOND_OF[nxt]
     elif kind == "respond":
         _, r, player, cards, extra = action
         g.chain = g.chain + ((r, player, cards, extra),)
@@ -276,7 +283,7 @@ def _perform(g: State, action: tuple[Any, ...]) -> None:
             0,
             {
                 "me": player,
-                "opponent": 1 - player,
+                "opponent": g.chain[-2][1],  # the player whose play (or answer) it answers
                 "card": cards[0],
                 "cards": cards,
                 "extra": extra,
@@ -331,7 +338,7 @@ def _direct_play(
                 stack.append(c)
                 zone_of[c] = STACK
                 if g.known:  # into a public zone: forgotten, as `move` does
-                    g.known &= ~(3 << (c << 1))
+                    g.known &= ~(15 << (c << 2))
             else:
                 g.move(c, STACK)
         env = {"me": player, "opponent": 1 - player, "card": cards[0], "cards": cards, "target": target}
@@ -408,7 +415,7 @@ def _end_turn(g: State, plan: _Plan, player: int) -> None:
             _exec(g, plan.end, 1, {"me": player, "opponent": 1 - player})
             return
     elif plan.end_fns is None:
-        _exec(g, plan.end, 0, {"me": player, "opponent": 1 - player})
+        _exec(g, plan.end, 0, {"me": player, "opponent": g.rules.opponent_of[player]})
         return
     elif plan.end_fns:
         env = {"me": player, "opponent": 1 - player}
@@ -435,15 +442,20 @@ def _main_decision(g: State, plan: _Plan) -> None:
 
 def _start_play(g: State, rec: tuple[Any, ...]) -> None:
     """A play begins: its cards on the stack, then a response window if it opens one, else its effect."""
-    p, player, cards, target = rec
-    env = {
-        "me": player,
-        "opponent": 1 - player,
-        "card": cards[0] if cards else -1,
-        "cards": cards,
-        "target": target,
-        " by": (p.name, False),
-    }
+    if len(rec) == 4:
+        p, player, cards, target = rec
+        env = {
+            "me": player,
+            "opponent": 1 - player,
+            "card": cards[0] if cards else -1,
+            "cards": cards,
+            "target": target,
+            " by": (p.name, False),
+        }
+    else:  # at a table of more seats: the play names the player it aims at (engine/seating.py)
+        p, player, cards, target = rec[0], rec[1], rec[2], rec[3]
+        env = play_env(g.rules, rec)
+        env[" by"] = (p.name, False)
     g.cur = env
     zone_of = g.zone_of
     for c in cards:
@@ -451,7 +463,7 @@ def _start_play(g: State, rec: tuple[Any, ...]) -> None:
             g.move(c, STACK)
     if p.counterable is not None and g.rules.answering.get(p.kind) and p.counterable(g, env):
         g.chain = (rec,)
-        g.pending = RESPOND_OF[1 - player]
+        g.pending = RESPOND_OF[g.rules.next_seat[player]]  # (the other player, or the next round the table)
         return
     plan: _Plan = g.rules.engine_cache["machine"]
     fns = plan.settle.get(id(p.program))
@@ -465,8 +477,19 @@ def _resolve_chain(g: State) -> None:
     """The chain of responses settles: the play takes effect iff an even number of responses were played."""
     chain = g.chain
     g.chain = ()
-    p, player, cards, target = chain[0]
-    env = {"me": player, "opponent": 1 - player, "card": cards[0] if cards else -1, "cards": cards, "target": target}
+    rec = chain[0]
+    if len(rec) == 4:
+        p, player, cards, target = rec
+        env = {
+            "me": player,
+            "opponent": 1 - player,
+            "card": cards[0] if cards else -1,
+            "cards": cards,
+            "target": target,
+        }
+    else:  # at a table of more seats (engine/seating.py)
+        p = rec[0]
+        env = play_env(g.rules, rec)
     prog = p.program if (len(chain) - 1) % 2 == 0 else p.countered
     env[" by"] = (p.name, prog is p.countered)
     plan: _Plan = g.rules.engine_cache["machine"]
@@ -536,7 +559,7 @@ def _ask(g: State, ins: list[Any], env: dict[str, Any]) -> bool:
     if who == RANDOM:
         env[AGREED] = g.rng.below(2) == 1
         return False
-    if who not in (0, 1):
+    if not 0 <= who < g.rules.seats:
         raise RuleRuntimeError(
             "the rules asked nobody (the owner or controller of no card, or of a card nobody holds) "
             "whether to " + ins[4]
@@ -599,7 +622,7 @@ def _choose_number(g: State, ins: list[Any], env: dict[str, Any]) -> bool:
     if chooser == RANDOM:
         env[ins[4]] = low + g.rng.below(high - low + 1)
         return False
-    if chooser != 0 and chooser != 1:  # (nobody: the owner of no card)
+    if not 0 <= chooser < g.rules.seats:  # (nobody: the owner of no card)
         raise RuleRuntimeError("the rules used nobody as a player; the move is refused and the game unchanged")
     g.pending = Decision(chooser, CHOOSE_D, ins[4], numbers=(low, high))
     return True
@@ -635,6 +658,9 @@ def check_win(g: State) -> None:
     turn = g.turn
     # the generated check (score and goal in place), or the two compiled calls
     won = (rules.engine_cache.get("machine") or _plan(rules)).won or rules.reached_goal
+    if rules.seats != 2:
+        check_win_round(g, won)
+        return
     if rules.win_reads_own_field_only:  # a player's result can change only with their own field
         fv, checked = g.fv, g.checked_fv
         if fv[turn] != checked[turn]:
@@ -667,20 +693,24 @@ def _next_turn(g: State) -> None:
     g.passes = g.passes + 1 if g.passed else 0
     g.passed = False
     if rules.passes_to_end and g.passes >= rules.passes_to_end:
-        if rules.on_passes == "most_points":
+        if rules.on_passes == "most_points" and rules.seats != 2:
+            most_points_win(g)
+        elif rules.on_passes == "most_points":
             a, b = rules.score_of(g, 0), rules.score_of(g, 1)
             w = 0 if a > b else 1 if b > a else None
             ended = Outcome(w, Termination.PASSES, "end.passes", points=(a, b), count=g.passes)
             g.declare_winner(DRAW if w is None else w, ended)
         elif rules.on_passes_fn is not None:  # an expression names the winner (nobody: a draw)
-            w = _winner(rules.on_passes_fn(g, _PLAYER_ENV[g.turn]))
-            a, b = rules.score_of(g, 0), rules.score_of(g, 1)
+            w = _winner(rules.on_passes_fn(g, rules.player_env[g.turn]), rules.seats)
+            points = tuple(rules.score_of(g, s) for s in range(rules.seats))
             won = None if w == DRAW else w
-            g.declare_winner(w, Outcome(won, Termination.PASSES, "end.on_passes", points=(a, b), count=g.passes))
+            side = rules.team_seats[w] if won is not None and rules.has_teams else ()
+            ended = Outcome(won, Termination.PASSES, "end.on_passes", points=points, count=g.passes, side=side)
+            g.declare_winner(w, ended)
         else:
             g.declare_winner(DRAW, Outcome(None, Termination.PASSES, "end.passes", count=g.passes))
         return
-    g.turn = 1 - g.turn
+    g.turn = rules.next_seat[g.turn]
     g.turn_no += 1
     if g.marks:
         g.marks = {k: last for k, last in g.marks.items() if last >= g.turn_no}
@@ -703,8 +733,9 @@ def _end_hand(g: State) -> None:
     winner = hand.winner
     if winner is not None:
         wins = list(g.wins)
-        wins[winner] += 1
-        g.wins = (wins[0], wins[1])
+        for w in hand.winners:  # (a team wins the hand together)
+            wins[w] += 1
+        g.wins = tuple(wins)
         if wins[winner] >= rules.match_wins:
             g.outcome = Outcome(winner, Termination.MATCH, "match.wins", count=len(g.hands), wins=g.wins, hand=hand)
             return
@@ -715,36 +746,37 @@ def _end_hand(g: State) -> None:
     g.winner = None
     g.outcome = None
     g.clear()
-    _deal_hand(g, len(g.hands) % 2)
+    _deal_hand(g, len(g.hands) % rules.seats)  # the dealer moves one seat clockwise (ruling 21)
 
 
 def _deal_hand(g: State, first: int) -> None:
     """Shuffle the deck with the game's generator and deal: `first` gets `deal.first` cards and moves
-    first, the other `deal.second`; then each gets their `deal.extra` cards. (Each dealt card is drawn
-    from the top, one by one, as `State.draw` would: a hand holds the top cards, topmost first.)"""
+    first, each other player in turn clockwise `deal.second`; then each gets their `deal.extra` cards.
+    (Each dealt card is drawn from the top, one by one, as `State.draw` would: a hand holds the top
+    cards, topmost first.)"""
     rules: Rules = g.rules
     plan = _plan(rules)
     deck = list(plan.deck)
     g.rng.shuffle(deck)
     g.zones[DECK] = deck
     g.zone_of = zone_of = plan.in_deck[:]  # every card of the deck in it (the others nowhere, as before)
-    for p, n in ((first, rules.deal[0]), (1 - first, rules.deal[1])):
-        k = min(n, len(deck))
+    for i, p in enumerate(rules.order_from[first]):
+        k = min(rules.deal[0] if i == 0 else rules.deal[1], len(deck))
         if k:
             top = deck[len(deck) - k :]
             del deck[len(deck) - k :]
             top.reverse()
-            g.zones[HAND0 + p].extend(top)
+            g.zones[HANDS[p]].extend(top)
             for c in top:
-                zone_of[c] = HAND0 + p
+                zone_of[c] = HANDS[p]
     for p, cards in enumerate(rules.deal_extra):
         for c in cards:
-            g.zones[HAND0 + p].append(c)
-            zone_of[c] = HAND0 + p
+            g.zones[HANDS[p]].append(c)
+            zone_of[c] = HANDS[p]
     g.turn = g.first = first
     g.turn_no = 1
     if rules.triggers:  # the game (or this hand of a match) starts, and so does its first turn
-        g.frames.append([(fire("game"),), 0, {"me": first, "opponent": 1 - first}])
+        g.frames.append([(fire("game"),), 0, {"me": first, "opponent": rules.opponent_of[first]}])
 
 
 def _run(g: State) -> None:
@@ -823,7 +855,7 @@ def _after_response(g: State, env: dict[str, Any], _arg: Any) -> None:
     """The other player may answer a response in turn; otherwise the chain settles."""
     r, player = g.chain[-1][0], g.chain[-1][1]
     if r.counterable(g, env) and g.rules.answering.get(r.kind):
-        g.pending = RESPOND_OF[1 - player]
+        g.pending = RESPOND_OF[g.rules.next_seat[player]]  # the round starts again after the answer
     else:
         _resolve_chain(g)
 
@@ -865,12 +897,11 @@ def _fire(g: State, env: dict[str, Any], arg: tuple[Any, ...]) -> None:
     for e in queued:
         kind = e[0]
         for t in triggers:
-            found = _trigger_env(t, e) if kind == "move" or t.event == kind else None
+            found = _trigger_env(g.rules, t, e) if kind == "move" or t.event == kind else None
             if found is None:
                 continue
-            # `for: each player`: once for the event's player, then once for the other
-            both = (found, {**found, "me": found["opponent"], "opponent": found["me"]})
-            for tenv in both if t.each_player else (found,):
+            # `for: each player`: once for the event's player, then once for each other in turn
+            for tenv in _each_player(g.rules, found) if t.each_player else (found,):
                 spent += t.when_cost
                 if spent > MAX_STEP_COST:
                     _overspent(t)
@@ -895,9 +926,18 @@ def _fire(g: State, env: dict[str, Any], arg: tuple[Any, ...]) -> None:
             f"game unchanged"
         )
     frames = g.frames
-    frames.append([_CHAIN, 0, {"me": g.turn, "opponent": 1 - g.turn, " fired": fired}])
+    frames.append([_CHAIN, 0, {"me": g.turn, "opponent": g.rules.opponent_of[g.turn], " fired": fired}])
     for t, tenv in reversed(runs):
         frames.append([t.program, 0, tenv])
+
+
+def _each_player(rules: Rules, found: dict[str, Any]) -> list[dict[str, Any]]:
+    """The bindings of a trigger run `for: each player`: the event's player first, then each other
+    player clockwise (in a two-seat game, `me` and `opponent` swapped)."""
+    me = found["me"]
+    if rules.seats == 2:
+        return [found, {**found, "me": found["opponent"], "opponent": me}]
+    return [found] + [{**found, "me": s, "opponent": rules.opponent_of[s]} for s in rules.order_from[me][1:]]
 
 
 def _overspent(t: Any) -> None:
@@ -907,21 +947,22 @@ def _overspent(t: Any) -> None:
     )
 
 
-def _trigger_env(t: Any, e: tuple[Any, ...]) -> dict[str, Any] | None:
-    """The bindings of trigger `t` for event `e`, or None if `t` does not listen to it."""
+def _trigger_env(rules: Rules, t: Any, e: tuple[Any, ...]) -> dict[str, Any] | None:
+    """The bindings of trigger `t` for event `e`, or None if `t` does not listen to it (`opponent`: the
+    other player; at a larger table, the player's first opponent clockwise)."""
     if e[0] != "move":
         if e[0].startswith("play"):
             _, me, card, cards, target, name = e
             return {
                 "me": me,
-                "opponent": 1 - me,
+                "opponent": rules.opponent_of[me],
                 "card": card,
                 "cards": cards,
                 "target": target,
                 "cause": name,
                 "countered": e[0] == "play is countered",
             }
-        return {"me": e[1], "opponent": 1 - e[1]}
+        return {"me": e[1], "opponent": rules.opponent_of[e[1]]}
     _, card, src, dst, cause, countered, me = e
     if src == dst:  # within one zone (a card put back on the deck): nothing left or entered
         return None
@@ -935,13 +976,11 @@ def _trigger_env(t: Any, e: tuple[Any, ...]) -> dict[str, Any] | None:
             return None
     else:
         return None
-    if HAND0 <= zone <= HAND1:
-        me = zone - HAND0
-    elif zone == FIELD0 or zone == FIELD0 + 1:
-        me = zone - FIELD0
+    if CONTROLLER[zone] >= 0:  # a player's hand or field
+        me = CONTROLLER[zone]
     return {
         "me": me,
-        "opponent": 1 - me,
+        "opponent": rules.opponent_of[me],
         "it": card,
         "from_zone": zone_word(src),
         "to_zone": zone_word(dst),

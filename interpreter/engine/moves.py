@@ -30,26 +30,32 @@ _CANONICAL = {name: i for i, name in enumerate(NAMES)}
 
 
 _NUMBER = re.compile(r"-?[0-9]{1,19}\Z")
+_SEAT = re.compile(r"[pP]([1-4])\Z")  # a player a move names: p1 to p4
 
 
 class Move(NamedTuple):
     """A verb and the cards it names: `scuttle 9H 9D` is Move("scuttle", (9H, 9D)); or a verb and a
     number, for a number a player names (`choose a number ... as value`): `value 7` is
-    Move("value", (), 7)."""
+    Move("value", (), 7). At a table of more than two seats a play may also name a player, last:
+    `oneoff 4C p3` is Move("oneoff", (4C,), None, 2) (the seat, 0 for p1)."""
 
     verb: str
     cards: tuple[int, ...] = ()
     number: int | None = None
+    player: int | None = None
 
     def __str__(self) -> str:
         if self.number is not None:
             return f"{self.verb} {self.number}"
+        if self.player is not None:
+            return " ".join([self.verb, *(NAMES[c] for c in self.cards), f"p{self.player + 1}"])
         return " ".join([self.verb, *(NAMES[c] for c in self.cards)])
 
     def pretty(self) -> str:
         if self.number is not None:
             return f"{self.verb} {self.number}"
-        return " ".join([self.verb, *(card_symbol(c) for c in self.cards)])
+        named = () if self.player is None else (f"P{self.player + 1}",)
+        return " ".join([self.verb, *(card_symbol(c) for c in self.cards), *named])
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -61,9 +67,14 @@ class Move(NamedTuple):
         words = text.split()
         if len(words) == 2 and _VERB.match(words[0]) and _NUMBER.match(words[1]):  # `value 7`: a number
             return cls(words[0].lower(), (), int(words[1]))
+        named = _SEAT.match(words[-1]) if len(words) > 1 else None  # a player named last (`oneoff 4C p3`)
+        if named:
+            words = words[:-1]
         if _VERB.match(words[0]) and all(w in _CANONICAL for w in words[1:]):
-            return cls(words[0].lower(), tuple(_CANONICAL[w] for w in words[1:]))
-        return cls.parse_with_grammar(text)
+            cards = tuple(_CANONICAL[w] for w in words[1:])
+            return cls(words[0].lower(), cards, None, int(named.group(1)) - 1 if named else None)
+        move = cls.parse_with_grammar(" ".join(words) if named else text)
+        return move._replace(player=int(named.group(1)) - 1) if named else move
 
     @classmethod
     def parse_with_grammar(cls, text: str) -> Move:

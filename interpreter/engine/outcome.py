@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from interpreter.core.limits import MAX_HANDS, MAX_MOVES
+from interpreter.core.zones import MAX_SEATS
 
 
 class Termination(Enum):
@@ -46,6 +47,14 @@ class Outcome:
     count: int = 0  # the passes in a row; the hands of a match
     wins: tuple[int, ...] = ()  # a match's hands won by each seat
     hand: Outcome | None = None  # a match: the outcome of its last hand
+    # at a table with partners (`seats.teams`): every seat of the winning team, the winner among them
+    # (who reached the goal, whose points were the most...); () when the winner plays alone
+    side: tuple[int, ...] = ()
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won: the winning team, the winner alone, or none (a draw)."""
+        return self.side or (() if self.winner is None else (self.winner,))
 
     @property
     def is_draw(self) -> bool:
@@ -88,7 +97,12 @@ class Outcome:
     def __str__(self) -> str:
         """The result in the one wording every command uses: `P1 wins: P1 reached the goal`,
         `Draw: 3 passes in a row with equal points` (the REPL says `You win: ...` to its player)."""
-        head = "Draw" if self.winner is None else f"{_seat_name(self.winner).upper()} wins"
+        if self.winner is None:
+            head = "Draw"
+        elif len(self.side) > 1:
+            head = " and ".join(_seat_name(s).upper() for s in sorted(self.side)) + " win"
+        else:
+            head = f"{_seat_name(self.winner).upper()} wins"
         return f"{head}: {self.sentence}"
 
     @property
@@ -120,9 +134,9 @@ def agreed_draw(seat: int) -> Outcome:
     return Outcome(None, Termination.AGREED, None, seat)
 
 
-def goal_reached(seat: int) -> Outcome:
-    """Seat `seat` reached its goal and wins."""
-    return Outcome(seat, Termination.GOAL, "end.goal", seat)
+def goal_reached(seat: int, side: tuple[int, ...] = ()) -> Outcome:
+    """Seat `seat` reached its goal and wins (with its team, `side`, at a table with partners)."""
+    return Outcome(seat, Termination.GOAL, "end.goal", seat, side=side)
 
 
 def no_legal_move(seat: int) -> Outcome:
@@ -131,7 +145,7 @@ def no_legal_move(seat: int) -> Outcome:
 
 
 # made once, by seat, for the engine's hot paths and its generated code (`WINS[me]`, `STUCK[turn]`)
-SEATS = 2
+SEATS = MAX_SEATS
 GOALS = tuple(goal_reached(s) for s in range(SEATS))
 STUCK = tuple(no_legal_move(s) for s in range(SEATS))
 

@@ -12,7 +12,27 @@ from typing import TYPE_CHECKING, Any
 from interpreter.core.cards import CARD_COUNT, card_name
 from interpreter.core.errors import RuleRuntimeError
 from interpreter.core.limits import MAX_INT
-from interpreter.core.zones import DECK, DRAW, FIELD0, FIELD1, HAND0, HAND1, RANDOM, SCRAP, SHOWN, STACK, ZONE_NAMES
+from interpreter.core.zones import (
+    CONTROLLER,
+    DECK,
+    DRAW,
+    FIELD0,
+    FIELD1,
+    FIELDS,
+    HAND0,
+    HAND1,
+    HANDS,
+    IS_FIELD,
+    IS_HAND,
+    MAX_SEATS,
+    RANDOM,
+    SCRAP,
+    SHOWN,
+    STACK,
+    ZONE_COUNT,
+    ZONE_NAMES,
+    zone_count,
+)
 from interpreter.language.compiler import FOREVER
 from interpreter.language.runtime import VALUE
 
@@ -102,22 +122,23 @@ def _lanes(n: int) -> _Lanes:
 
 _new = object.__new__  # an instance without running __init__ (copy() fills every slot)
 
-if len(ZONE_NAMES) != 8:  # State.copy and the tables below are written for the eight zones
-    raise ImportError("interpreter.engine.state expects the eight zones of interpreter.core.zones")
-
 # Per zone number (and -1, no zone): whether it is a field (a card there is in play), and whose hand
 # or field it is.
-_IN_PLAY = tuple(z in (FIELD0, FIELD1) for z in range(8)) + (False,)
+_IN_PLAY = IS_FIELD
 # Knowledge (engine/knowledge.py): the hidden zones, and who knows a card that leaves a zone for a
 # hidden one: both players from a public zone, the holder from a hand, nobody new from the deck.
 # the zones where a card has left play: it loses the value an effect gave it (the stack does not: a
 # card played from the field, or moved between the fields through it, is still on its way into play)
-_FORGETS = tuple(z in (DECK, HAND0, HAND1, SCRAP, SHOWN) for z in range(8)) + (False,)
-_HIDDEN = tuple(z in (DECK, HAND0, HAND1) for z in range(8)) + (False,)
-_SEEN_FROM = tuple(0 if z == DECK else 1 << (z - HAND0) if z in (HAND0, HAND1) else 3 for z in range(8)) + (0,)
-_CONTROLLER = tuple(
-    z - FIELD0 if z in (FIELD0, FIELD1) else z - HAND0 if z in (HAND0, HAND1) else -1 for z in range(8)
-) + (-1,)
+_FORGETS = tuple(z in (DECK, SCRAP, SHOWN) or IS_HAND[z] for z in range(ZONE_COUNT)) + (False,)
+_HIDDEN = tuple(z == DECK or IS_HAND[z] for z in range(ZONE_COUNT)) + (False,)
+_CONTROLLER = CONTROLLER
+# Knowledge bits (engine/knowledge.py): four per card, bit `4*card + p` for seat p (KNOWN_SHIFT, ALL_SEATS).
+# Who knows a card that leaves a zone for a hidden one: every seat from a public zone, the holder from a
+# hand, nobody new from the deck; by the number of seats, then zone number (and -1).
+_SEEN_FROM = tuple(
+    tuple(0 if z == DECK else 1 << CONTROLLER[z] if IS_HAND[z] else (1 << n) - 1 for z in range(ZONE_COUNT)) + (0,)
+    for n in range(MAX_SEATS + 1)
+)
 
 
 class State:
@@ -162,7 +183,9 @@ class State:
 
     def __init__(self, rules: Any, seed: int) -> None:
         self.rules = rules
-        self.zones: list[list[int]] = [[] for _ in range(8)]
+        seats = getattr(rules, "seats", 2)
+        # the eight zones of core.zones, and in a game of more seats the hands and fields of p3 and p4
+        self.zones: list[list[int]] = [[] for _ in range(zone_count(seats))]
         # per card, and one slot more at the end: `none` (card -1) is in no zone, has no role, no owner
         # and no host, so a rule reading `target.owner` with no target reads nobody (never another card)
         self.zone_of: list[int] = [-1] * (CARD_COUNT + 1)
@@ -185,19 +208,19 @@ class State:
         self.moves_made = 0
         self.acted = False
         # each field's version, bumped whenever a card enters or leaves it (caches the win check)
-        self.fv = [0, 0]
-        self.checked_fv = [-1, -1]
+        self.fv = [0] * seats
+        self.checked_fv = [-1] * seats
         # each player's (field version, points, goal) as the generated win check (`won`, `win_in_place`)
         # last worked them out: when a ruleset's score and goal read only the player's own field, they
         # are p's now if pg[p][0] == fv[p] (what the lab records after each turn, without a call)
-        self.pg: list[tuple[int, int, int]] = [(-1, 0, 0), (-1, 0, 0)]
+        self.pg: list[tuple[int, int, int]] = [(-1, 0, 0)] * seats
         self.actions: list[Any] | None = None  # the legal actions of a main decision, once enumerated
-        # a match of several hands (`match.wins`): hands won by p1 and p2, each finished hand's
-        # the outcome of each finished hand, and of a hand that has just ended
-        self.wins: tuple[int, int] = (0, 0)
+        # a match of several hands (`match.wins`): hands won by each seat, the outcome of each finished
+        # hand, and of a hand that has just ended
+        self.wins: tuple[int, ...] = (0,) * seats
         self.hands: tuple[Outcome, ...] = ()
         self.hand_over: Outcome | None = None
-        # who knows where each hidden card is: bit 2*card + p for player p (engine/knowledge.py)
+        # who knows where each hidden card is: bit 4*card + p for seat p (engine/knowledge.py)
         self.known = 0
         self.cur: dict[str, Any] | None = None  # the bindings of the program running (for EventState)
         # `counters:` (card, or -1 - player; name) -> (value, the last turn it lasts). Never changed in
@@ -208,7 +231,7 @@ class State:
         # counter's value, ("shown", RULE) each hidden card a `show` of that rule showed. Never changed
         # in place (a note makes a new dict), so a snapshot shares it; not part of the position's key.
         self.log: dict[tuple[str, str], int] = _NO_LOG
-        # per card, its owner and controller when it last left play, as (owner + 1) * 3 + controller + 1
+        # per card, its owner and controller when it last left play, as (owner + 1) * 5 + controller + 1
         # (0: nobody's, it has not left play this game or hand): last_owner_of, last_controller_of
         self.last_seats: list[int] = [0] * (CARD_COUNT + 1)
         # the cards face down in play (bit `card`): who knows each is in `known`, as for a hidden zone
@@ -228,7 +251,10 @@ class State:
         s = _new(self.__class__)
         s.rules = self.rules
         z = self.zones  # the eight zones of core.zones, copied one by one (no loop: copies are frequent)
-        s.zones = [z[0][:], z[1][:], z[2][:], z[3][:], z[4][:], z[5][:], z[6][:], z[7][:]]
+        if len(z) == 8:
+            s.zones = [z[0][:], z[1][:], z[2][:], z[3][:], z[4][:], z[5][:], z[6][:], z[7][:]]
+        else:  # a game of more than two seats
+            s.zones = [x[:] for x in z]
         s.zone_of = self.zone_of[:]
         s.role = self.role[:]
         s.owner = self.owner[:]
@@ -299,7 +325,7 @@ class State:
         return _CONTROLLER[self.zone_of[card]]
 
     def first_player(self) -> int:
-        """The player who moved first in this game (this hand of a match): the turns alternate from it."""
+        """The player who moved first in this game (this hand of a match): the turns go round from it."""
         return self.first
 
     def is_top(self, card: int) -> bool:
@@ -312,8 +338,12 @@ class State:
         return m is not None and self.turn_no <= m
 
     def turns_of(self, player: int) -> int:
-        """The turns `player` has had, the current one included (the turns alternate from the deal)."""
-        return (self.turn_no + 1) // 2 if player == self.first else self.turn_no // 2
+        """The turns `player` has had, the current one included (the turns go round from the deal)."""
+        n = len(self.fv)  # (the seats)
+        if n == 2:
+            return (self.turn_no + 1) // 2 if player == self.first else self.turn_no // 2
+        first_turn = (player - self.first) % n + 1  # the turn number of the player's first turn
+        return 0 if self.turn_no < first_turn else (self.turn_no - first_turn) // n + 1
 
     # -- moving cards ---------------------------------------------------------------------------
     def _relocate(self, card: int, zone: int) -> None:
@@ -321,11 +351,11 @@ class State:
         if self.counters and _FORGETS[zone]:
             self._forget_value(card)
         if _IN_PLAY[src]:
-            self.fv[src - FIELD0] += 1
+            self.fv[_CONTROLLER[src]] += 1
         if _IN_PLAY[zone]:
-            self.fv[zone - FIELD0] += 1
+            self.fv[_CONTROLLER[zone]] += 1
         if self.known and not (self.down >> card & 1):  # into play: knowledge of a hidden place is over
-            self.known &= ~(3 << (card << 1))  # (keeps equal positions equal); a face-down card keeps it
+            self.known &= ~(15 << (card << 2))  # (keeps equal positions equal); a face-down card keeps it
         self.zones[src].remove(card)
         self.zones[zone].append(card)
         self.zone_of[card] = zone
@@ -336,8 +366,8 @@ class State:
         atts.remove(card)
         self.host[card] = -1
         controller = self.owner[atts[-1]] if atts else self.owner[h]
-        if self.zone_of[h] != FIELD0 + controller:
-            self._relocate(h, FIELD0 + controller)
+        if self.zone_of[h] != FIELDS[controller]:
+            self._relocate(h, FIELDS[controller])
 
     def move(self, card: int, zone: int, bottom: bool = False) -> None:
         """Move a card. A card leaving play loses its role, owner and attachments (which go to scrap),
@@ -347,7 +377,7 @@ class State:
         if self.counters and _FORGETS[zone]:
             self._forget_value(card)
         if _IN_PLAY[src]:
-            self.fv[src - FIELD0] += 1
+            self.fv[_CONTROLLER[src]] += 1
             if not _IN_PLAY[zone]:
                 atts = self.atts.pop(card, None)
                 if atts:
@@ -361,20 +391,20 @@ class State:
                     face_down = self.down >> card & 1
                 self._leave_play(card)
         if _IN_PLAY[zone]:
-            self.fv[zone - FIELD0] += 1
+            self.fv[_CONTROLLER[zone]] += 1
         if _HIDDEN[zone]:  # who knows where it goes (engine/knowledge.py)
             if not face_down:
-                seen = _SEEN_FROM[src]
+                seen = _SEEN_FROM[len(self.fv)][src]
             else:  # a face-down card: whoever knew it, or saw it by a visibility rule
-                seen = self.known >> (card << 1) & 3
+                seen = self.known >> (card << 2) & 15
                 if self.rules.card_visible_fn is not None:
                     seen |= seen_by_rule(self, card)
             if _HIDDEN[src] and self.rules.watched[src]:
                 seen |= seen_by_rule(self, card)
             if seen:
-                self.known |= seen << (card << 1)
+                self.known |= seen << (card << 2)
         elif self.known:  # into a public zone: what was known of its hidden place is over
-            self.known &= ~(3 << (card << 1))
+            self.known &= ~(15 << (card << 2))
         self.zones[src].remove(card)
         if bottom:
             self.zones[zone].insert(0, card)
@@ -385,7 +415,7 @@ class State:
     def _leave_play(self, card: int) -> None:
         """A card leaves play (it is still in its field): it remembers its owner and controller; a card
         face down is face down no more."""
-        self.last_seats[card] = (self.owner[card] + 1) * 3 + self.zone_of[card] - FIELD0 + 1
+        self.last_seats[card] = (self.owner[card] + 1) * 5 + _CONTROLLER[self.zone_of[card]] + 1
         self.role[card] = None
         self.owner[card] = -1
         if self.down:
@@ -395,8 +425,8 @@ class State:
         """Who knows a card that leaves `src` for a hidden place (as bits): a face-down card, whoever
         knew it (engine/knowledge.py); any other, as `_SEEN_FROM` says."""
         if self.down >> card & 1:
-            return self.known >> (card << 1) & 3
-        return _SEEN_FROM[src]
+            return self.known >> (card << 2) & 15
+        return _SEEN_FROM[len(self.fv)][src]
 
     # -- cards face down in play (`move ... as ROLE face down`, `turn up`) ---------------------------
     def put_face_down(self, card: int, player: int, role: str | None, owner_sees: bool) -> None:
@@ -405,16 +435,16 @@ class State:
         card from a public zone: they saw it go there), as a card going into a hidden place is."""
         src = self.zone_of[card]
         if self.down >> card & 1 or _HIDDEN[src]:
-            seen = self.known >> (card << 1) & 3 | (_SEEN_FROM[src] if _HIDDEN[src] else 0)
+            seen = self.known >> (card << 2) & 15 | (_SEEN_FROM[len(self.fv)][src] if _HIDDEN[src] else 0)
             if self.rules.card_visible_fn is not None or _HIDDEN[src] and self.rules.watched[src]:
                 seen |= seen_by_rule(self, card)
         else:
-            seen = 3  # from a public zone: both saw it go face down
+            seen = (1 << len(self.fv)) - 1  # from a public zone: everyone saw it go face down
         if owner_sees:
             seen |= 1 << player
         self.put_in_play(card, player, role)
         self.down |= 1 << card
-        self.known = self.known & ~(3 << (card << 1)) | seen << (card << 1)
+        self.known = self.known & ~(15 << (card << 2)) | seen << (card << 2)
         self.fv[player] += 1
 
     def turn_up(self, card: int, rule: str = "") -> None:
@@ -422,8 +452,8 @@ class State:
         by `rule`, as a `show` to both would be); a card that is not face down is left as it is."""
         if self.down >> card & 1:
             self.down &= ~(1 << card)
-            self.known &= ~(3 << (card << 1))
-            self.fv[self.zone_of[card] - FIELD0] += 1
+            self.known &= ~(15 << (card << 2))
+            self.fv[_CONTROLLER[self.zone_of[card]]] += 1
             self.note("shown", rule or "turn up")
 
     def is_face_down(self, card: int) -> bool:
@@ -433,12 +463,12 @@ class State:
     def last_owner_of(self, card: int) -> int:
         """`CARD.last_owner`: its owner while in play, else the owner it had when it last left play."""
         o = self.owner[card]
-        return o if o >= 0 else self.last_seats[card] // 3 - 1
+        return o if o >= 0 else self.last_seats[card] // 5 - 1
 
     def last_controller_of(self, card: int) -> int:
         """`CARD.last_controller`: the player whose field holds it, else the one whose field it last left."""
         z = self.zone_of[card]
-        return z - FIELD0 if _IN_PLAY[z] else self.last_seats[card] % 3 - 1
+        return _CONTROLLER[z] if _IN_PLAY[z] else self.last_seats[card] % 5 - 1
 
     def put_in_play(self, card: int, player: int, role: str | None) -> None:
         src = self.zone_of[card]
@@ -448,10 +478,11 @@ class State:
         # what `_relocate` does for a card that is not in play (written out: the commonest move of a play)
         self.fv[player] += 1
         if self.known:
-            self.known &= ~(3 << (card << 1))
+            self.known &= ~(15 << (card << 2))
         self.zones[src].remove(card)
-        self.zones[FIELD0 + player].append(card)
-        self.zone_of[card] = FIELD0 + player
+        field = FIELDS[player]
+        self.zones[field].append(card)
+        self.zone_of[card] = field
         self.role[card] = role
         self.owner[card] = player
 
@@ -467,8 +498,8 @@ class State:
         self.put_in_play(card, player, role)
         self.host[card] = host
         self.atts.setdefault(host, []).append(card)
-        if self.zone_of[host] != FIELD0 + player:
-            self._relocate(host, FIELD0 + player)
+        if self.zone_of[host] != FIELDS[player]:
+            self._relocate(host, FIELDS[player])
 
     def draw(self, player: int, n: int) -> None:
         deck = self.zones[DECK]
@@ -477,11 +508,12 @@ class State:
             card = deck.pop()
             if self.counters:
                 self._forget_value(card)
-            self.zones[HAND0 + player].append(card)
-            self.zone_of[card] = HAND0 + player
+            hand = HANDS[player]
+            self.zones[hand].append(card)
+            self.zone_of[card] = hand
             return
         for _ in range(min(n, len(deck))):
-            self.move(deck[-1], HAND0 + player)
+            self.move(deck[-1], HANDS[player])
 
     def shuffle_under(self, cards: tuple[int, ...]) -> None:
         """Shuffle only these cards (with the game's generator) and put them under the deck: the cards
@@ -491,7 +523,7 @@ class State:
         mask = 0
         for c in pile:
             self.move(c, DECK, bottom=True)
-            mask |= 3 << (c << 1)
+            mask |= 15 << (c << 2)
         if self.known:  # shuffled: nobody knows where these are (as `shuffle_deck` forgets)
             self.known &= ~mask
 
@@ -501,15 +533,15 @@ class State:
         if self.known:
             mask = 0
             for c in deck:
-                mask |= 3 << (c << 1)
+                mask |= 15 << (c << 2)
             self.known &= ~mask
         self.rng.shuffle(deck)
 
     def show(self, card: int, players: int, rule: str = "") -> None:
-        """`show`: the players (bits: 1 p1, 2 p2, 3 both) learn where a hidden card is (or what a card
+        """`show`: the players (bits: 1 p1, 2 p2, 4 p3, 8 p4) learn where a hidden card is (or what a card
         face down in play is); `rule` (the rule whose `show` it is) is noted in the log."""
         if _HIDDEN[self.zone_of[card]] or self.down >> card & 1:
-            self.known |= players << (card << 1)
+            self.known |= players << (card << 2)
             self.note("shown", rule or "show")
 
     def note(self, what: str, name: str, times: int = 1) -> None:
@@ -519,16 +551,16 @@ class State:
         self.log = log
 
     def swap_zones(self, a: int, b: int) -> None:
-        self.fv = [self.fv[0] + 1, self.fv[1] + 1]
+        self.fv = [v + 1 for v in self.fv]
         za, zb = self.zones[a], self.zones[b]
         for cards, src, dst in ((za, a, b), (zb, b, a)):  # knowledge, as `move` records it
             if _HIDDEN[dst]:
                 for c in cards:
-                    seen = self._seen_leaving(c, src) if self.down else _SEEN_FROM[src]
+                    seen = self._seen_leaving(c, src) if self.down else _SEEN_FROM[len(self.fv)][src]
                     seen |= seen_by_rule(self, c) if _HIDDEN[src] and self.rules.watched[src] else 0
                     if self.down >> c & 1 and self.rules.card_visible_fn is not None:
                         seen |= seen_by_rule(self, c)
-                    self.known |= seen << (c << 1)
+                    self.known |= seen << (c << 2)
             if self.down and _IN_PLAY[src] and not _IN_PLAY[dst]:  # out of play: face down no more
                 for c in cards:
                     self.down &= ~(1 << c)
@@ -600,17 +632,20 @@ class State:
 
     def declare_winner(self, player: int, outcome: Outcome) -> None:
         """End the game (or, in a match, the hand: the engine then records it and deals the next):
-        `player` the winning seat or DRAW, `outcome` how it ended (its winner the same, None for DRAW)."""
+        `player` the winning seat, `outcome` how it ended (its winner the same, None for a draw: the
+        state's winner is then DRAW, whatever `player` says)."""
         if self.winner is None:
-            self.winner = player
+            self.winner = player if outcome.winner is not None else DRAW
             self.outcome = outcome
             if getattr(self.rules, "match_wins", 1) > 1:
                 self.hand_over = outcome
 
     def win_by_rule(self, player: int, rule: str) -> None:
-        """`win P` in the rule named `rule` ('' when not known): P wins the game at once (`win nobody`,
-        DRAW: the game ends in a draw)."""
-        self.declare_winner(player, Outcome(None if player == DRAW else player, Termination.RULE, rule))
+        """`win P` in the rule named `rule` ('' when not known): P wins the game at once (with their team,
+        at a table with partners; `win nobody`, DRAW: the game ends in a draw)."""
+        rules = self.rules
+        side = rules.team_seats[player] if getattr(rules, "has_teams", False) and 0 <= player < rules.seats else ()
+        self.declare_winner(player, Outcome(None if player == DRAW else player, Termination.RULE, rule, side=side))
 
     def clear(self) -> None:
         """Every card out of every zone and every per-card fact reset (before a new hand is dealt)."""
@@ -627,15 +662,15 @@ class State:
         self.last_seats = [0] * n
         self.passes, self.passed = 0, False
         self.frames, self.pending, self.chain, self.actions = [], None, (), None
-        self.fv = [self.fv[0] + 1, self.fv[1] + 1]
-        self.checked_fv = [-1, -1]
+        self.fv = [v + 1 for v in self.fv]
+        self.checked_fv = [-1] * len(self.fv)
         self.known = 0
         self.down = 0
 
 
 # -- the states of rulesets with triggers ----------------------------------------------------------
 
-_ZONE_WORD = ("deck", "scrap", "hand", "hand", "field", "field", "shown", "stack")
+_ZONE_WORD = ("deck", "scrap", "hand", "hand", "field", "field", "shown", "stack", "hand", "hand", "field", "field")
 
 
 class EventState(State):
@@ -690,14 +725,14 @@ class MoveEventState(EventState):
     def put_in_play(self, card: int, player: int, role: str | None) -> None:  # each move noted (by `_relocate`)
         if _IN_PLAY[self.zone_of[card]]:
             self.move(card, STACK)
-        self._relocate(card, FIELD0 + player)
+        self._relocate(card, FIELDS[player])
         self.role[card] = role
         self.owner[card] = player
 
     def draw(self, player: int, n: int) -> None:
         deck = self.zones[DECK]
         for _ in range(min(n, len(deck))):
-            self.move(deck[-1], HAND0 + player)
+            self.move(deck[-1], HANDS[player])
 
     def swap_zones(self, a: int, b: int) -> None:
         for c in self.zones[a]:

@@ -42,7 +42,7 @@ HAND: Any  # an integer: the zone number of p1's hand
 STACK: Any  # an integer: the zone number of the stack
 SCRAP: Any  # an integer: the zone number of the scrap
 HAND1: Any  # an integer: the zone number of p2's hand
-DRAWN: Any  # an integer: the winner number of a draw
+DRAWN: Any  # an integer: the first argument of a drawn game's `declare_winner` (direct.py `_DRAWN`)
 
 
 # -- the plays of a set of cards and a main decision (legal.py) -------------------------------------

@@ -15,10 +15,11 @@ from typing import Any
 
 from interpreter.core.cards import NAMES
 from interpreter.core.errors import CuttleError
+from interpreter.core.zones import IS_FIELD, IS_HAND
 from interpreter.engine.game import Game
 from interpreter.engine.knowledge import face_down, known_hidden, knows
 from interpreter.engine.moves import Move
-from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, ZONE_NAMES, State
+from interpreter.engine.state import DECK, SCRAP, ZONE_NAMES, State
 
 from .job import Job, game_seed, player_factory, player_seed, rules_of
 from .playing import play
@@ -58,9 +59,9 @@ def _cards(cards: Any) -> str:
 def _facts(g: State) -> list[tuple[str, str]]:
     """What a position is, zone by zone, in words (hands as sets, the deck in order)."""
     out = []
-    for z, name in enumerate(ZONE_NAMES):
+    for z, name in enumerate(ZONE_NAMES[: len(g.zones)]):
         cards = g.zones[z]
-        if z in (FIELD0, FIELD0 + 1):
+        if IS_FIELD[z]:
             text = " ".join(
                 NAMES[c]
                 + f"({g.role[c]}"
@@ -78,7 +79,7 @@ def _facts(g: State) -> list[tuple[str, str]]:
                     + (" ..." if len(cards) > 5 else ""),
                 )
             )
-        elif z == SCRAP or z in (HAND0, HAND0 + 1):
+        elif z == SCRAP or IS_HAND[z]:
             out.append((name, _cards(sorted(cards))))
         else:
             out.append((name, _cards(cards)))

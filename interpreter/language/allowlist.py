@@ -12,13 +12,23 @@ from typing import Any
 
 from interpreter.core.cards import NAMES, RANK_OF
 from interpreter.core.limits import MAX_INT
-from interpreter.core.zones import CONTROLLER, RANDOM
+from interpreter.core.zones import CONTROLLER, FIELDS, HANDS, RANDOM
 
 from .protocol import RuleState, members
 from .runtime import BUILTINS, HELPERS
 
 # the per-card tables of generated code end with a slot for `none` (card -1): no rank, named "none"
-FIXED_GLOBALS = {"RANK_OF": [*RANK_OF, None], "NAMES": [*NAMES, "none"], "RANDOM": RANDOM, "CONTROLLER": CONTROLLER}
+FIXED_GLOBALS = {
+    "RANK_OF": [*RANK_OF, None],
+    "NAMES": [*NAMES, "none"],
+    "RANDOM": RANDOM,
+    "CONTROLLER": CONTROLLER,
+    # each seat's hand and field, and the seat after each at a table of 3 and of 4 (core/zones.py)
+    "HANDS": HANDS,
+    "FIELDS": FIELDS,
+    "NEXT_SEAT": ((), (), (1, 0), (1, 2, 0), (1, 2, 3, 0)),
+    "SEAT_BIT": (1, 2, 4, 8),  # a seat's bit of the knowledge bits (`show CARDS to P`)
+}
 GLOBAL_NAMES = frozenset(HELPERS) | frozenset(BUILTINS) | frozenset(FIXED_GLOBALS) | {"VAL", "SUITR"}
 _TABLE_NAME = re.compile(r"^[KD][0-9]+$")  # the constants table and the definitions' functions
 _LOCAL_NAME = re.compile(r"^(?:g|e|_l[0-9]+|p[0-9]+)$")  # parameters and the compiler's numbered locals

@@ -80,6 +80,11 @@ def reads_only_own_field(node: Any, ctx: Context) -> bool:
     )
 
 
+def reads_name(node: Any, ctx: Context, name: str) -> bool:
+    """True if an expression or program (or a definition it uses) reads the bound name `name`."""
+    return not _reads(node, ctx, lambda n: not (isinstance(n, A.Name) and n.name == name))
+
+
 def _suspends(node: Any) -> bool:
     """Whether a statement can wait for a player's decision (choose, play from...: its `SUSPENDS`)."""
     return any(isinstance(n, A.Statement) and n.SUSPENDS for n in nodes(node))

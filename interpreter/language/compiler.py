@@ -41,6 +41,7 @@ from interpreter.core.limits import (
     MAX_INT,
 )
 from interpreter.core.source import Span
+from interpreter.core.zones import FIELD0, FIELD1, FIELDS, HAND0
 
 from . import tree as A
 from .allowlist import ATTR_NAMES, FIXED_GLOBALS, GLOBAL_NAMES, UnsafeCode, check_code, check_tree
@@ -76,8 +77,10 @@ from .pyast import (
     _for,
     _item,
     _load,
+    _plus,
     _store,
     _unturned,
+    _zone,
 )
 from .runtime import BUILTINS, HELPERS, as_cards
 from .statements import (
@@ -365,7 +368,26 @@ class Compiler:
 
     def _as_player(self, code: _Code, node: A.Node, what: str) -> ast.expr:
         self._expect(code, ("player",), node, what)
-        return code.node if code.typ == "player" and not code.nobody else _call("_player", code.node)
+        if code.typ == "player" and not code.nobody:
+            return code.node
+        if self.ctx.seats != 2:  # (a larger table: a seat up to its last)
+            return _call("_player", code.node, _const(self.ctx.seats))
+        return _call("_player", code.node)
+
+    def player_zone(self, zone: str, player: ast.expr) -> ast.expr:
+        """The number of a player's hand or field (`zone`): `2 + P` or `4 + P` in a two-seat game (the
+        numbers of its zones), the seat's entry of HANDS or FIELDS at a larger table (core/zones.py)."""
+        if self.ctx.seats == 2:
+            return _plus(_const(HAND0 if zone == "hand" else FIELD0), player)
+        return _item(_load("HANDS" if zone == "hand" else "FIELDS"), player)
+
+    def in_play(self) -> ast.expr:
+        """Every card in play: both fields (every player's, at a larger table)."""
+        fields = (FIELD0, FIELD1) if self.ctx.seats == 2 else FIELDS[: self.ctx.seats]
+        out: ast.expr = _zone(_const(fields[0]))
+        for f in fields[1:]:
+            out = _plus(out, _zone(_const(f)))
+        return out
 
     def _env(self, n: str, used: dict[str, str]) -> ast.Name:
         given = self._fixed.get(n)

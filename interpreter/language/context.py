@@ -58,6 +58,7 @@ class Context:
     numbers: set[str] = field(default_factory=set)  # the names of chosen numbers (`choose a number ... as NAME`)
     card_values: bool = False  # whether an effect sets a card's value (`set X.value to N`): `.value` reads it
     deck_size: int = CARD_COUNT  # the most cards any zone (or set of cards) can hold
+    seats: int = 2  # the players at the table (`seats.count`)
     namespace: dict[str, Any] | None = None  # the generated code's globals
     used_names: set[str] = field(default_factory=set)  # constants the expressions refer to
     reads_turns: bool = False  # whether an expression reads `turn` or `P.turns` (the turn number matters)

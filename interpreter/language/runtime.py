@@ -89,9 +89,10 @@ def _mul(a: int, b: int) -> int:
     return _number(a * b)
 
 
-def _player(p) -> int:
-    """A value used as a player whose kind the checks at load time could not prove."""
-    if p == 0 or p == 1:
+def _player(p, seats=2) -> int:
+    """A value used as a player whose kind the checks at load time could not prove (a seat of a table of
+    `seats`)."""
+    if p == 0 or p == 1 or (p.__class__ is int and 2 <= p < seats):
         return int(p)
     if p == -1:
         raise RuleRuntimeError(
@@ -104,10 +105,10 @@ def _player(p) -> int:
     )
 
 
-def _winner(p) -> int:
-    """The result an ending names (`win P`, `end.on_passes`): a player, or DRAW for `nobody` (-1): no
-    winner, a draw."""
-    return DRAW if p == -1 else _player(p)
+def _winner(p, seats=2) -> int:
+    """The result an ending names (`win P`, `end.on_passes`): a player (of a table of `seats`), or DRAW
+    for `nobody` (-1): no winner, a draw."""
+    return DRAW if p == -1 else _player(p, seats)
 
 
 def _from_top(cs):

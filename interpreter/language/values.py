@@ -51,7 +51,7 @@ def _number(n: int) -> int:
 def _player(v: Any) -> int:
     if isinstance(v, Nobody):
         raise RuleRuntimeError("the rules used nobody as a player")
-    if isinstance(v, Player) or v == 0 or v == 1:
+    if isinstance(v, Player) or v == 0 or v == 1:  # (a larger table's seats are Players: from names)
         return int(v)
     raise RuleRuntimeError(f"the rules used {v!r} as a player")
 

@@ -17,12 +17,16 @@ from __future__ import annotations
 import random
 
 from interpreter.engine.knowledge import known_hidden, knows
-from interpreter.engine.state import DECK, FIELD0, HAND0, Rng, State
+from interpreter.core.zones import FIELDS, HANDS, IS_FIELD
+from interpreter.engine.state import DECK, HAND0, Rng, State
 
 
 def hidden_zones(state: State, me: int) -> list[int]:
-    """The zones that may hold cards `me` does not know: the deck and the opponent's hand."""
-    return [DECK, HAND0 + 1 - me]
+    """The zones that may hold cards `me` does not know: the deck and every other player's hand."""
+    seats = len(state.fv)
+    if seats == 2:
+        return [DECK, HAND0 + 1 - me]
+    return [DECK] + [HANDS[p] for p in range(seats) if p != me]
 
 
 def unseen_places(state: State, me: int, zones: list[int] | None = None, forget: bool = False) -> list[tuple[int, int]]:
@@ -30,8 +34,13 @@ def unseen_places(state: State, me: int, zones: list[int] | None = None, forget:
     every card face down in play that `me` does not know (a face-down card is an unseen card); with
     `forget`, of every card of `zones` (as if `me` knew none of them: a control for measuring what
     knowing them is worth)."""
-    hand, deck = known_hidden(state, me) if not forget else ((), ())
-    known = set(hand) | {c for _, c in deck}
+    if forget:
+        known: set[int] = set()
+    elif len(state.fv) == 2:
+        hand, deck = known_hidden(state, me)
+        known = set(hand) | {c for _, c in deck}
+    else:  # a larger table: each card of the hidden zones asked (every other player's hand)
+        known = {c for z in hidden_zones(state, me) for c in state.zones[z] if knows(state, me, c)}
     places = [
         (z, i)
         for z in (hidden_zones(state, me) if zones is None else zones)
@@ -40,9 +49,9 @@ def unseen_places(state: State, me: int, zones: list[int] | None = None, forget:
     ]
     if state.down:  # (one not attached to another card or carrying one: those stay where they are)
         places += [
-            (FIELD0 + p, i)
-            for p in (0, 1)
-            for i, c in enumerate(state.zones[FIELD0 + p])
+            (FIELDS[p], i)
+            for p in range(len(state.fv))
+            for i, c in enumerate(state.zones[FIELDS[p]])
             if state.down >> c & 1 and not knows(state, me, c) and state.host[c] < 0 and not state.atts.get(c)
         ]
     return places
@@ -69,18 +78,19 @@ class Sampler:
         self.places = unseen_places(state, me, zones, forget)
         zs = state.zones
         self.cards = sorted(zs[z][i] for z, i in self.places)
-        opp_bit = 2 - me  # the opponent's knowledge bit: p1 = 1, p2 = 2
+        # the other players' knowledge bits (p1 = 1, p2 = 2, p3 = 4, p4 = 8): what they knew of each place
+        others = ((1 << len(state.fv)) - 1) & ~(1 << me)
         known = state.known
-        self.held = [known >> (zs[z][i] << 1) & opp_bit for z, i in self.places]  # the opponent's, by place
+        self.held = [known >> (zs[z][i] << 2) & others for z, i in self.places]  # theirs, by place
         down = state.down
         for c in self.cards:
-            known &= ~(3 << (c << 1))
+            known &= ~(15 << (c << 2))
             down &= ~(1 << c)
         self.known = known  # with the re-dealt cards' bits cleared
         self.down = down  # and their face-down bits: set again for the places face down in play
         # a place face down in play: its role and owner, which the card dealt there takes
         in_play = [
-            (state.role[zs[z][i]], state.owner[zs[z][i]]) if FIELD0 <= z <= FIELD0 + 1 else None for z, i in self.places
+            (state.role[zs[z][i]], state.owner[zs[z][i]]) if IS_FIELD[z] else None for z, i in self.places
         ]
         self.in_play = in_play if any(in_play) else None  # (None: no card face down is dealt again)
 
@@ -94,7 +104,7 @@ class Sampler:
         for (z, i), c, bit in zip(self.places, cards, self.held, strict=True):
             zones[z][i] = c
             zone_of[c] = z
-            known |= bit << (c << 1)
+            known |= bit << (c << 2)
         g.known = known
         if self.in_play is not None:  # cards face down in play dealt again: the places keep their roles
             down = self.down  # and owners, the cards dealt elsewhere have none

@@ -29,6 +29,10 @@ class PlayDef:
     # which of `legal` and `target` do not read the played card (`card`, `cards`): those are the same
     # for every card, so the engine works them out once per decision (unknown: assumed to read it)
     card_free: frozenset[str] = field(default=frozenset())
+    # whether its rules read `opponent`: at a table of more than two seats it is offered once for each
+    # opponent, aimed at that one (SPEC ruling 22; engine/seating.py), and its move names the player
+    # unless its target card is on that player's side
+    aims: bool = False
 
     # hashed as the object it is (the one the engine made for this ruleset): the lab gathers the plays
     # legal in a game in a set; equality stays field by field

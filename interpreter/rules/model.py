@@ -38,7 +38,18 @@ def play_hash(data: dict) -> str:
 class Rules:
     """A loaded ruleset: immutable, shared by every game played with it."""
 
-    # set by the section builders (sections.py)
+    # set by the section builders (sections.py; the seats' tables by seats.py)
+    seats: int  # players at the table (2 without `seats:`)
+    teams: tuple[int, ...]  # the team of each seat (each seat its own without `seats.teams`)
+    has_teams: bool  # whether some seat has a partner
+    next_seat: tuple[int, ...]  # the seat after each, clockwise
+    order_from: tuple[tuple[int, ...], ...]  # each seat, then the others clockwise
+    partners_of: tuple[tuple[int, ...], ...]  # each seat's partners, clockwise from it
+    opponents_of: tuple[tuple[int, ...], ...]  # each seat's opponents, clockwise from it
+    opponent_of: tuple[int, ...]  # each seat's first opponent clockwise (`opponent` where no play names one)
+    team_seats: tuple[tuple[int, ...], ...]  # the seats of each seat's team, itself included
+    player_env: tuple[dict[str, int], ...]  # the bindings of an expression about one player
+    deal_sizes: tuple[int, ...]  # the cards dealt to each seat
     suits: tuple[str, ...]
     deck_cards: tuple[int, ...]
     ranks_in_deck: tuple[str, ...]
@@ -115,10 +126,10 @@ class Rules:
     _PLAYER_ENV = ({"me": 0, "opponent": 1}, {"me": 1, "opponent": 0})
 
     def score_of(self, g, player: int) -> int:
-        return self.score_fn(g, self._PLAYER_ENV[player]) if self.score_fn else 0
+        return self.score_fn(g, self.player_env[player]) if self.score_fn else 0
 
     def goal_of(self, g, player: int) -> int:
-        return self.goal_fn(g, self._PLAYER_ENV[player]) if self.goal_fn else 21
+        return self.goal_fn(g, self.player_env[player]) if self.goal_fn else 21
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
         """The rules never change once loaded, and the engine keys what it generates for them by the
@@ -127,10 +138,17 @@ class Rules:
         return self
 
     def reached_goal(self, g, player: int) -> bool:
-        env = self._PLAYER_ENV[player]
+        env = self.player_env[player]
         score, goal = self.score_fn, self.goal_fn
         assert score is not None and goal is not None  # a loaded ruleset has both
         return score(g, env) >= goal(g, env)
 
-    def hand_visible(self, g, viewer: int) -> bool:
-        return bool(self.visible_fn(g, {"me": viewer, "opponent": 1 - viewer}))
+    def hand_visible(self, g, viewer: int, holder: int | None = None) -> bool:
+        """Whether `viewer` sees the hand of `holder` (`visibility.hand`, `opponent` bound to the holder;
+        without one, the viewer's first opponent: in a two-seat game, the other player)."""
+        other = self.opponent_of[viewer] if holder is None else holder
+        return bool(self.visible_fn(g, {"me": viewer, "opponent": other}))
+
+    def winners(self, seat: int) -> tuple[int, ...]:
+        """The seats that win when `seat` does: its team (itself alone without partners)."""
+        return self.team_seats[seat]

@@ -104,14 +104,31 @@ RULESET: dict[str, Any] = {
     "values": ({"*": ("int", "point value")}, "point value of each rank (ranks without one have none)"),
     "constants": ({"*": ("any", "a number or a list")}, "named numbers and lists usable in expressions"),
     "define": ({"*": ("expr", "the definition's body")}, "named conditions/values: `name(x, y)`: expr"),
+    "seats": (
+        {
+            "count": (
+                "int",
+                "how many players sit at the table, 2 to 4 (p1..pN clockwise; p1 moves first, then the turns "
+                "go clockwise; default 2)",
+            ),
+            "teams": (
+                "any",
+                "partners, as a list of teams, each a list of seats (`[[p1, p3], [p2, p4]]`): partners are not "
+                "opponents, and a team wins when one of its players does (default: each player alone)",
+            ),
+        },
+        "the players at the table (SPEC rulings 21-26: `cutthroat`, `teams`); without it, two",
+    ),
     "deal": (
         {
             "first": ("int", "cards dealt to p1, who moves first"),
-            "second": ("int", "cards dealt to p2"),
+            "second": ("int", "cards dealt to p2 (with more seats: to each player after p1)"),
             "extra": (
                 {
                     "p1": ("card-list", "cards p1 gets besides the deal"),
                     "p2": ("card-list", "cards p2 gets besides the deal"),
+                    "p3": ("card-list", "cards p3 gets besides the deal (three seats or more)"),
+                    "p4": ("card-list", "cards p4 gets besides the deal (four seats)"),
                 },
                 "particular cards each player gets on top of the shuffled deal (they are never in the deck)",
             ),

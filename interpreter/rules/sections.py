@@ -32,8 +32,9 @@ from interpreter.core.limits import (
     MAX_STEP_COST,
     MAX_TRIGGERED,
 )
-from interpreter.core.zones import DECK, HAND0, HAND1, ZONE_NAMES
+from interpreter.core.zones import DECK, IS_HAND, MAX_SEATS, ZONE_NAMES
 from interpreter.language import tree as A
+from interpreter.language.analysis import reads_name
 from interpreter.language.compiler import (
     CARD_ATTRS,
     DECLINE,
@@ -57,6 +58,7 @@ from .compose import Composed, get_path
 from .defs import AFTER_RESPONSE, FINISH_PLAY, START_CHOSEN, PlayDef, ResponseDef, TriggerDef
 from .lint import lint, rank_hint
 from .schema import ENDING_WORDS
+from .seats import build_seats, seat_name
 from .triggers import build_triggers
 from .validate import int_or, list_or
 
@@ -112,8 +114,13 @@ def build_deal(b: Builder, r: Rules) -> None:
     """deal: how many cards each player gets, and particular cards given besides the deal."""
     deal = b.d.get("deal") or {}
     r.deal = (int_or(deal.get("first"), 5), int_or(deal.get("second"), 6))
+    r.deal_sizes = (r.deal[0],) + (r.deal[1],) * (r.seats - 1)  # by seat: p1 `first`, every other `second`
     extra: list[tuple[int, ...]] = []
-    for pname in ("p1", "p2"):
+    names = [seat_name(s) for s in range(MAX_SEATS)]
+    for pname in names[r.seats :]:
+        if (deal.get("extra") or {}).get(pname):
+            b.error(f"deal.extra.{pname}: this table has {r.seats} seats, no {pname}", ("deal", "extra", pname), "E028")
+    for pname in names[: r.seats]:
         given: list[int] = []
         for i, t in enumerate((deal.get("extra") or {}).get(pname) or []):
             try:
@@ -134,7 +141,7 @@ def build_deal(b: Builder, r: Rules) -> None:
                 given.append(x)
         extra.append(tuple(given))
     r.deal_extra = tuple(extra)
-    dealt = sum(r.deal) + sum(len(e) for e in extra)
+    dealt = sum(r.deal_sizes) + sum(len(e) for e in extra)
     if dealt > len(r.deck_cards):
         b.error(f"deal: {dealt} cards dealt from a deck of {len(r.deck_cards)}", ("deal",), "E017")
 
@@ -280,7 +287,7 @@ def build_visibility(b: Builder, r: Rules) -> None:
     card = r.card_visible_fn is not None
     deck = card or r.deck_top_fn is not None
     r.watched = tuple(
-        deck if z == DECK else (card or r.hand_rule) if z in (HAND0, HAND1) else False for z in range(len(ZONE_NAMES))
+        deck if z == DECK else (card or r.hand_rule) if IS_HAND[z] else False for z in range(len(ZONE_NAMES))
     )
 
 
@@ -374,6 +381,11 @@ def build_plays(b: Builder, r: Rules) -> None:
                     + [("kinds", kind, k) for k in ("counterable", "after", "countered") if kind],
                 ),
                 card_free=frozenset(k for k in ("legal", "target") if _card_free(b, fpath(k))),
+                aims=_reads_opponent(
+                    b,
+                    [fpath(k) for k in ("legal", "target", "effect", "countered")]
+                    + [("kinds", kind, k) for k in ("counterable", "after", "countered") if kind],
+                ),
             )
         )
         _note_roles(r.role_ranks, b.trees.get(fpath("effect")), r.plays[-1].ranks)
@@ -389,6 +401,11 @@ def _reads_card(b: Builder, paths: list[tuple]) -> bool:
     return any(
         isinstance(n, A.Name) and n.name == "card" for path in paths if path in b.trees for n in A.walk(b.trees[path])
     )
+
+
+def _reads_opponent(b: Builder, paths: list[tuple]) -> bool:
+    """Whether any of these texts (or a definition they use) reads `opponent`."""
+    return any(reads_name(b.trees[path], b.ctx, "opponent") for path in paths if path in b.trees)
 
 
 def _card_free(b: Builder, path: tuple) -> bool:
@@ -689,6 +706,7 @@ def build_questions(b: Builder, r: Rules) -> None:
 
 
 SECTIONS: tuple[Callable[[Builder, Rules], None], ...] = (
+    build_seats,
     build_deck,
     build_values,
     build_deal,

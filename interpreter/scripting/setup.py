@@ -274,7 +274,7 @@ class _Position:
                     f"the opponent's hand or face down in play can be known)",
                     ("setup", pname, "knows", i),
                 )
-            self.g.known |= 1 << ((c << 1) + p)
+            self.g.known |= 1 << ((c << 2) + p)
 
     def match(self, match: Any) -> None:
         """Hands already played in a match: {p1: 2, p2: 1}, and `draws: N` hands that ended in a draw."""

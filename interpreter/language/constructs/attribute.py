@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.core.cards import NAMES, RANK_OF
 from interpreter.core.errors import RuleRuntimeError, suggest
-from interpreter.core.zones import CONTROLLER, FIELD0
+from interpreter.core.zones import CONTROLLER, IS_FIELD
 
 from ..context import CARD_ATTRS, PLAYER_ATTRS
 from ..cost import ONE
@@ -190,10 +190,10 @@ class Attr(Expression):
             "owner": lambda: _nobody_or(g.owner[c]),
             "controller": lambda: _nobody_or(CONTROLLER[g.zone_of[c]]),
             # in play: its owner (the player whose field holds it) now; else when it last left play
-            # (State.last_seats: (owner + 1) * 3 + controller + 1 when it last left play; 0, nobody's)
-            "last_owner": lambda: _nobody_or(g.owner[c] if g.owner[c] >= 0 else divmod(g.last_seats[c], 3)[0] - 1),
+            # (State.last_seats: (owner + 1) * 5 + controller + 1 when it last left play; 0, nobody's)
+            "last_owner": lambda: _nobody_or(g.owner[c] if g.owner[c] >= 0 else divmod(g.last_seats[c], 5)[0] - 1),
             "last_controller": lambda: _nobody_or(
-                g.zone_of[c] - FIELD0 if g.zone_of[c] in (FIELD0, FIELD0 + 1) else divmod(g.last_seats[c], 3)[1] - 1
+                CONTROLLER[g.zone_of[c]] if IS_FIELD[g.zone_of[c]] else divmod(g.last_seats[c], 5)[1] - 1
             ),
             "host": lambda: Card(g.host[c]),
             "jacks": lambda: tuple(g.atts.get(c, ())),

@@ -234,6 +234,8 @@ class Call(Expression):
             comp = ast.comprehension(target=_store(var), iter=c._cards_of(a0), ifs=[], is_async=0)
             ranks = ast.SetComp(elt=_item(_load("RANK_OF"), _load(var)), generators=[comp])
             return _Code(_compare(_call("len", ranks), ast.LtE(), _const(1)), "bool", cost + Cost(a0.size))
+        if c.ctx.seats != 2:  # other: at a larger table, the next player clockwise
+            return _Code(_item(_item(_load("NEXT_SEAT"), _const(c.ctx.seats)), p), "player", cost)
         return _Code(ast.BinOp(left=_const(1), op=ast.Sub(), right=p), "player", cost)  # other
 
     # -- the reference meaning ------------------------------------------------------------------
@@ -381,6 +383,12 @@ def _marked(r: Reference, args: list[Any], g: ReferenceState, env: dict[str, Any
     return g.is_marked(-1 - int(who) if isinstance(who, Player) else _first(who), mark)
 
 
+def _other(r: Reference, a: list[Any], g: Any, e: dict[str, Any]) -> Player:
+    """`other(P)`: the other player; at a larger table, the next player clockwise."""
+    seats: int = r.ctx.seats
+    return Player((_player(a[0]) + 1) % seats)
+
+
 _PRIMITIVES: dict[str, Callable[[Reference, list[Any], Any, dict[str, Any]], Any]] = {
     "count": lambda r, a, g, e: len(cards(a[0])),
     "any": lambda r, a, g, e: len(cards(a[0])) > 0,
@@ -393,7 +401,7 @@ _PRIMITIVES: dict[str, Callable[[Reference, list[Any], Any, dict[str, Any]], Any
     "goal": lambda r, a, g, e: g.rules.goal_of(g, _player(a[0])),
     "can_play": lambda r, a, g, e: g.can_play(e.get("me"), cards(a[0])),
     "marked": _marked,
-    "other": lambda r, a, g, e: Player(1 - _player(a[0])),
+    "other": _other,
     "same_rank": lambda r, a, g, e: len({RANK_OF[c] for c in cards(a[0])}) <= 1,
     "deck_top": _deck_top,
 }

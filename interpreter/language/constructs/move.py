@@ -7,11 +7,11 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from interpreter.core.zones import DECK, HAND0, SCRAP, SHOWN
+from interpreter.core.zones import DECK, HANDS, SCRAP, SHOWN
 
 from ..node import POSTFIX, Example, Node, Pos, Statement
 from ..phrasing import a, role_noun
-from ..pyast import _call, _Code, _const, _g, _plus
+from ..pyast import _call, _Code, _const, _g
 from ..values import _player, cards
 from .attribute import Attr
 
@@ -138,7 +138,7 @@ class Move(Statement):
         c.cost = c.cost + p.cost
         player = c._as_player(p, whose, f"'to {d.zone} of'")
         if d.zone == "hand":
-            return c.each(cards, lambda card: _call(_g("move"), card, _plus(_const(HAND0), player)), inner)
+            return c.each(cards, lambda card: _call(_g("move"), card, c.player_zone("hand", player)), inner)
         if d.role is not None:
             c.ctx.roles.add(d.role)
         role = c.const(d.role)
@@ -164,7 +164,7 @@ class Move(Statement):
         for c in cs:  # the player worked out for each card, before it moves
             p = _player(r.ev(d.player, g, env, frozenset(bound)))
             if d.zone == "hand":
-                g.move(c, HAND0 + p)
+                g.move(c, HANDS[p])
             elif d.face is not None:
                 g.put_face_down(c, p, d.role, d.face == "down")
             else:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..node import Example, Node, Pos, Statement
-from ..pyast import _call, _const, _g, _load, _plus, _store
+from ..pyast import _call, _const, _g, _item, _load, _plus, _store
 from ..values import _player, cards
 from .name import Name
 
@@ -54,10 +54,11 @@ class Show(Statement):
         return f"{e.conj('show', subj)} {what} to {e.player(p)}"
 
     def lines(self, c: Compiler, scope: Scope, used: dict[str, str]) -> list[ast.stmt]:
-        """`show CARDS to P`: g.show(card, bits), bits 1 + P (1: p1, 2: p2) or 3 (`to all`)."""
+        """`show CARDS to P`: g.show(card, bits), bits 1 + P (1: p1, 2: p2) or 3 (`to all`); at a larger
+        table the seat's bit (SEAT_BIT[P]: 1, 2, 4, 8), or every seat's."""
         cards = c.cards_arg(self.cards, scope, used, "show")
         if self.player is None:
-            bits: ast.expr = _const(3)
+            bits: ast.expr = _const((1 << c.ctx.seats) - 1)
         else:
             if isinstance(self.player, Name) and self.player.name == "random":
                 raise c.error(
@@ -65,7 +66,8 @@ class Show(Statement):
                 )
             p = c.gen_player(self.player, scope, used)
             c.cost = c.cost + p.cost
-            bits = _plus(_const(1), c._as_player(p, self.player, "'show ... to'"))
+            seat = c._as_player(p, self.player, "'show ... to'")
+            bits = _plus(_const(1), seat) if c.ctx.seats == 2 else _item(_load("SEAT_BIT"), seat)
         who = c._fresh()  # (the player worked out once, before the cards are shown: none shown, none spared)
         first = [ast.Assign(targets=[_store(who)], value=bits)]
         rule = c.rule()
@@ -76,6 +78,7 @@ class Show(Statement):
 
     def execute(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: set[str]) -> None:
         shown = cards(r.ev(self.cards, g, env, frozenset(bound)))
-        bits = 3 if self.player is None else 1 + _player(r.ev(self.player, g, env, frozenset(bound)))
+        every = (1 << r.ctx.seats) - 1
+        bits = every if self.player is None else 1 << _player(r.ev(self.player, g, env, frozenset(bound)))
         for c in shown:
             g.show(c, bits)

@@ -6,11 +6,11 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from interpreter.core.zones import FIELD0, HAND0
+from interpreter.core.zones import FIELDS, HANDS
 
 from ..cost import Cost
 from ..node import Example, Node, Pos, Statement
-from ..pyast import _call, _const, _g, _plus, _stmt
+from ..pyast import _call, _g, _stmt
 from ..values import _player
 from .zone import Zone
 
@@ -51,12 +51,12 @@ class Swap(Statement):
                 raise c.error(
                     side, "swap exchanges two zones: write e.g. swap hand of me with hand of opponent", "E209"
                 )
-            base = HAND0 if side.zone == "hand" else FIELD0
+            base = side.zone
             owner = side.player
             assert owner is not None  # a hand or a field has its player
             p = c.gen(owner, scope, used)
             c.cost = c.cost + p.cost
-            zs.append(_plus(_const(base), c._as_player(p, owner, f"'{side.zone} of'")))
+            zs.append(c.player_zone(base, c._as_player(p, owner, f"'{side.zone} of'")))
         c.cost = c.cost + Cost(c.ctx.deck_size)
         return [_stmt(_call(_g("swap_zones"), zs[0], zs[1]))]
 
@@ -64,5 +64,5 @@ class Swap(Statement):
         zs = []
         for side in (self.left, self.right):
             assert isinstance(side, Zone) and side.player is not None
-            zs.append((HAND0 if side.zone == "hand" else FIELD0) + _player(r.ev(side.player, g, env, frozenset(bound))))
+            zs.append((HANDS if side.zone == "hand" else FIELDS)[_player(r.ev(side.player, g, env, frozenset(bound)))])
         g.swap_zones(zs[0], zs[1])

@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from interpreter.core.zones import DECK, FIELD0, HAND0, SCRAP, SHOWN
+from interpreter.core.zones import DECK, FIELDS, HANDS, SCRAP, SHOWN
 
 from ..cost import ONE
 from ..node import POSTFIX, Example, Expression, Node, Pos
 from ..phrasing import NP
-from ..pyast import _call, _Code, _const, _plus, _zone
+from ..pyast import _call, _Code, _const, _zone
 from ..values import _player
 
 if TYPE_CHECKING:
@@ -105,12 +105,11 @@ class Zone(Expression):
         if z == "shown":
             return _Code(_zone(_const(SHOWN)), "cards", ONE, n)
         if z == "play":
-            return _Code(_plus(_zone(_const(FIELD0)), _zone(_const(FIELD0 + 1))), "cards", ONE, n)
+            return _Code(c.in_play(), "cards", ONE, n)
         owner = self.player
         assert owner is not None  # the parser gives a hand or a field its player
         p = c.gen_player(owner, scope, used)
-        base = HAND0 if z == "hand" else FIELD0
-        return _Code(_zone(_plus(_const(base), c._as_player(p, owner, f"'{z} of'"))), "cards", p.cost + ONE, n)
+        return _Code(_zone(c.player_zone(z, c._as_player(p, owner, f"'{z} of'"))), "cards", p.cost + ONE, n)
 
     def evaluate(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: frozenset[str]) -> Any:
         if self.zone == "deck":
@@ -120,7 +119,7 @@ class Zone(Expression):
         if self.zone == "shown":
             return tuple(g.zones[SHOWN])
         if self.zone == "play":
-            return tuple(g.zones[FIELD0]) + tuple(g.zones[FIELD0 + 1])
+            return tuple(c for f in FIELDS[: r.ctx.seats] for c in g.zones[f])
         assert self.player is not None
         p = _player(r.ev(self.player, g, env, bound))
-        return tuple(g.zones[(HAND0 if self.zone == "hand" else FIELD0) + p])
+        return tuple(g.zones[(HANDS if self.zone == "hand" else FIELDS)[p]])
