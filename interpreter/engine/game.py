@@ -23,20 +23,19 @@ from interpreter.core.errors import (
     MoveError,
     rule_failure,
 )
-from interpreter.core.zones import DRAW
+from interpreter.core.zones import CONTROLLER, DRAW, HANDS, IS_FIELD, IS_HAND
 from interpreter.language.parser import parse_expr  # noqa: F401  (re-exported for API users)
 from interpreter.language.phrasing import counted
 from interpreter.rules import PlayDef, ResponseDef, Rules
 
-from .knowledge import face_down, known_hidden, knows
+from .knowledge import knows
 from .machine import CHOOSE_D, MAIN, PLAY_D, RESPOND, Decision, apply_action, deal, enumerate_actions
 from .moves import Move
 from .outcome import Outcome, agreed_draw, resigned
-from .state import DECK, FIELD0, HAND0, SCRAP, SHOWN, STACK, State
-from .view import DecisionView, FaceDownView, HandResult, KnownToOpponent, MatchView, PointView, SideView, View
+from .perspective import PLAYER_NAMES, match_view, view_of
+from .state import DECK, SCRAP, SHOWN, STACK, State
+from .view import MatchView, View
 from .why import no_window_reason, target_reason, together_reason
-
-PLAYER_NAMES = ("p1", "p2")
 
 
 #: moves of every ruleset, outside its rules, by the player deciding now: `resign`; and a draw they
@@ -137,13 +136,7 @@ class Game:
     def match(self) -> MatchView:
         """The score of a match of several hands (`match.wins`): hands won, the hand being played, and
         each finished hand's result."""
-        g = self.state
-        return MatchView(
-            wins={"p1": g.wins[0], "p2": g.wins[1]},
-            needed=self.rules.match_wins,
-            hand=len(g.hands) + (0 if g.winner is not None else 1),
-            hands=tuple(HandResult("draw" if h.winner is None else PLAYER_NAMES[h.winner], h.reason) for h in g.hands),
-        )
+        return match_view(self)
 
     def score(self, player: int) -> int:
         return self.rules.score_of(self.state, player)
@@ -195,10 +188,20 @@ class Game:
                 raise InvalidMoveError(f"'{move}' is not a move: '{move.verb}' names no card")
             if d is None:
                 raise IllegalMoveError(f"'{move}' is illegal: {self.explain(move)}")
+            if self.rules.seats > 2:  # (who would win, or agree, at a table of more players is not settled)
+                raise IllegalMoveError(
+                    f"'{move}' is illegal: resigning and draws by agreement are for two players; "
+                    f"this game seats {self.rules.seats}"
+                )
             return move
         legal = self.legal_moves()
         if move in legal:
             return move
+        aimed = [m for m in legal if m.player is not None and m._replace(player=None) == move]
+        if aimed:  # at a larger table: the move must say whom it aims at
+            raise AmbiguousMoveError(
+                f"'{move}' is incomplete: name the player it aims at: " + ", ".join(f"'{m}'" for m in aimed)
+            )
         longer = [
             m
             for m in legal
@@ -334,6 +337,10 @@ class Game:
             return f"'{move}' is legal"
         who = self.who(d.player)
         same_verb = [m for m in legal if m.verb == move.verb]
+        seat = self._why_seat(move, d.player)
+        if seat:
+            return seat
+        opp = rules.opponent_of[d.player] if move.player is None else move.player  # (the player aimed at)
         if d.kind == RESPOND:
             why = self._why_no_response(move, d.player) if not same_verb else None
             if why:
@@ -346,20 +353,18 @@ class Game:
         if d.kind == PLAY_D:
             source, where = d.options, "the revealed cards"
         elif d.kind == RESPOND:
-            source, where = tuple(g.zones[HAND0 + d.player]), f"{who}'s hand"
+            source, where = tuple(g.zones[HANDS[d.player]]), f"{who}'s hand"
         else:
-            source, where = tuple(g.zones[HAND0 + d.player]), f"{who}'s hand"
+            source, where = tuple(g.zones[HANDS[d.player]]), f"{who}'s hand"
         defs: list[PlayDef | ResponseDef] = [p for p in rules.plays if p.verb == move.verb]
         defs = defs or [r for r in rules.responses if r.verb == move.verb]
         aimed = [p for p in defs if getattr(p, "ncards", 1) == 0 and getattr(p, "target", None) is not None]
         if aimed:  # a play of no card that names only its target (`dig 3S`)
-            return self._why_aimed(aimed[0], move, {"me": d.player, "opponent": 1 - d.player, "card": -1, "cards": ()})
+            return self._why_aimed(aimed[0], move, {"me": d.player, "opponent": opp, "card": -1, "cards": ()})
         if not move.cards:
             cardless = [p for p in defs if getattr(p, "ncards", 1) == 0]
             if cardless:
-                return self._why_condition(
-                    cardless[0], {"me": d.player, "opponent": 1 - d.player, "card": -1, "cards": ()}
-                )
+                return self._why_condition(cardless[0], {"me": d.player, "opponent": opp, "card": -1, "cards": ()})
             return f"'{move.verb}' needs a card: e.g. " + (str(same_verb[0]) if same_verb else f"{move.verb} 7H")
         card = move.cards[0]
         if card not in source:
@@ -383,7 +388,7 @@ class Game:
             ranks = sorted({r for p in defs for r in p.ranks}, key=ALL_RANKS.index)
             return f"{_a(rank)} cannot be played as '{move.verb}' (only {', '.join(ranks)})"
         p = fitting[0]
-        env = {"me": d.player, "opponent": 1 - d.player, "card": card, "cards": move.cards[:1]}
+        env = {"me": d.player, "opponent": opp, "card": card, "cards": move.cards[:1]}
         answering = not isinstance(p, type(rules.plays[0]))  # a response (a counter), not a play
         if rules.playable_fn is not None and not rules.playable_fn(g, {**env, "it": card, "answering": answering}):
             return f"{NAMES[card]} cannot be played now ({self._src('turn', 'playable')} is false)"
@@ -403,6 +408,24 @@ class Game:
         if same_verb:
             return "that combination is not allowed; legal: " + ", ".join(str(m) for m in same_verb[:6])
         return f"{who} cannot '{move.verb}' now"
+
+    def _why_seat(self, move: Move, player: int) -> str | None:
+        """Why the player a move names cannot be named (a seat the table lacks, the player themselves, a
+        partner where the play aims at an opponent, a play that names nobody), or None."""
+        rules, named = self.rules, move.player
+        if named is None:
+            return None
+        who = self.who(named)
+        if named >= rules.seats:
+            return f"there is no {who} at this table of {rules.seats}"
+        plays = [p for p in rules.plays if p.verb == move.verb]
+        if not any(p.aims for p in plays) or rules.seats == 2:
+            return f"'{move.verb}' names no player: write the move without '{who}'"
+        if named == player:
+            return f"{who} cannot aim '{move.verb}' at themselves: name an opponent"
+        if named in rules.partners_of[player]:
+            return f"{who} is {self.who(player)}'s partner, not an opponent: name an opponent"
+        return None
 
     @staticmethod
     def _why_choice(move: Move, d: Decision, who: str) -> str:
@@ -457,7 +480,7 @@ class Game:
         if not defs:
             others = sorted({m.verb for m in self.legal_moves()})
             return f"{who} must answer the play on the stack: {' or '.join(others)}"
-        hand = g.zones[HAND0 + player]
+        hand = g.zones[HANDS[player]]
         for r in defs:
             if kind not in r.answers:
                 return (
@@ -485,7 +508,7 @@ class Game:
                 )
             env = {
                 "me": player,
-                "opponent": 1 - player,
+                "opponent": g.chain[-1][1],  # the player whose play it would answer
                 "card": move.cards[0],
                 "cards": move.cards[:1],
                 "extra": tuple(move.cards[1:]),
@@ -555,90 +578,23 @@ class Game:
         z = g.zone_of[card]
         if z == -1:
             return "not in this ruleset's deck"
-        if z == HAND0 + viewer:
+        if z == HANDS[viewer]:
             return f"in {PLAYER_NAMES[viewer]}'s hand"
-        if z in (HAND0 + 1 - viewer, DECK):
+        if z == DECK or IS_HAND[z]:  # (another player's hand: hidden)
             return ""
-        if z in (FIELD0, FIELD0 + 1):
+        if IS_FIELD[z]:
             if not knows(g, viewer, card):  # face down, unknown to the viewer: said as a hidden card is
                 return ""
-            return f"in play on {PLAYER_NAMES[z - FIELD0]}'s side"
+            return f"in play on {PLAYER_NAMES[CONTROLLER[z]]}'s side"
         return {SCRAP: "in the scrap", SHOWN: "revealed", STACK: "on the stack"}.get(z, "elsewhere")
 
     # -- views ---------------------------------------------------------------------------------
     def view(self, player: int) -> View:
-        """What `player` may see: nothing hidden leaks. The opponent's hand when a rule shows it, else the
-        cards of it the player knows; the cards of the deck the player knows, where they are; and which
-        of the player's own cards (and which places in the deck) the opponent knows (engine/knowledge.py)."""
-        g, rules = self.state, self.rules
-        opp = 1 - player
-        opp_known, deck_known = known_hidden(g, player)
-        mine_known, deck_theirs = known_hidden(g, opp)
-        top_run = 0
-        while top_run < len(deck_known) and deck_known[top_run][0] == top_run:
-            top_run += 1
-        visible = rules.hand_visible(g, player)
-        view = View(
-            ruleset=rules.name,
-            player=PLAYER_NAMES[player],
-            turn=PLAYER_NAMES[g.turn],
-            turn_number=g.turn_no,
-            decision=None,
-            hand=_names(g.zones[HAND0 + player]),
-            opponent_hand=_names(g.zones[HAND0 + opp]) if visible else None,
-            opponent_hand_count=len(g.zones[HAND0 + opp]),
-            opponent_hand_known=() if visible else _names(opp_known),
-            you=self._side(player, player),
-            opponent=self._side(opp, player),
-            deck_count=len(g.zones[DECK]),
-            deck_known=tuple((i, NAMES[c]) for i, c in deck_known),
-            deck_top_known=tuple(NAMES[c] for _, c in deck_known[:top_run]),
-            opponent_knows=KnownToOpponent(
-                _names(mine_known),
-                tuple(i for i, _ in deck_theirs),
-                _names([c for c in face_down(g, player) if knows(g, opp, c) and knows(g, player, c)]),
-            ),
-            scrap=_names(g.zones[SCRAP]),
-            shown=_names(g.zones[SHOWN]),
-            stack=_names(g.zones[STACK]),
-            chain=tuple(str(_chain_move(x)) for x in g.chain),
-            passes=g.passes,
-            outcome=str(self.outcome) if self.outcome else None,
-            match=self.match() if rules.match_wins > 1 else None,
-        )
-        d = g.pending
-        if d is None:
-            return view
-        options = _names(d.options)
-        if d.player == player:
-            decision = _decision(d, options, rules.questions.get(d.verb) if d.ask else None)
-            return view.replace(decision=decision, legal_moves=tuple(str(m) for m in self.legal_moves()))
-        if options:  # another player's choice: only the options the rest of the view shows
-            seen = _seen_names(view)
-            options = tuple(n for n in options if n in seen)
-        return view.replace(decision=_decision(d, options))
-
-    def _side(self, p: int, viewer: int) -> SideView:
-        """Player p's side as `viewer` sees it: a card face down is named only when the viewer knows it."""
-        g, rules = self.state, self.rules
-        cards = g.zones[FIELD0 + p]
-        down = g.down
-        if down:
-            hidden = [c for c in cards if down >> c & 1]
-            cards = [c for c in cards if not down >> c & 1]
-        return SideView(
-            points=tuple(
-                PointView(NAMES[c], _names(g.atts.get(c, ())), PLAYER_NAMES[g.owner[c]])
-                for c in cards
-                if g.host[c] < 0 and g.role[c] == "point"
-            ),
-            royals=tuple(NAMES[c] for c in cards if g.host[c] < 0 and g.role[c] != "point"),
-            score=rules.score_of(g, p),
-            goal=rules.goal_of(g, p),
-            face_down=tuple(FaceDownView(NAMES[c] if knows(g, viewer, c) else None, str(g.role[c])) for c in hidden)
-            if down
-            else (),
-        )
+        """What `player` may see: nothing hidden leaks. Each other player's hand when a rule shows it,
+        else the cards of it the player knows; the cards of the deck the player knows, where they are;
+        and which of the player's own cards (and which places in the deck) each other player knows
+        (engine/knowledge.py; built by engine/perspective.py)."""
+        return view_of(self, player)
 
     # -- narration -----------------------------------------------------------------------------
     def _narrate(self, before: State, move: Move, after: State) -> str:
@@ -665,54 +621,12 @@ class Game:
             line += " (" + ", ".join(moved[:8]) + (", ..." if len(moved) > 8 else "") + ")"
         for n, hand in enumerate(after.hands[len(before.hands) :], start=len(before.hands) + 1):
             result = "a draw" if hand.winner is None else f"won by {PLAYER_NAMES[hand.winner]}"
-            line += f" — hand {n} {result} ({hand.reason}); match {after.wins[0]}-{after.wins[1]}"
+            line += f" — hand {n} {result} ({hand.reason}); match " + "-".join(map(str, after.wins))
             if after.winner is None:
                 line += f"; hand {n + 1} dealt, {PLAYER_NAMES[after.turn]} to move"
         if after.outcome is not None and before.winner is None:
             line += f" — {after.outcome}"
         return line
-
-
-def _seen_names(view: View) -> set[str]:
-    """Every card a view shows (its hands, fields, open zones and the hidden cards its player knows):
-    what another player's decision may name to this player."""
-    seen = set(view.hand) | set(view.opponent_hand or ()) | set(view.opponent_hand_known)
-    for side in (view.you, view.opponent):
-        seen.update(side.royals)
-        seen.update(f.card for f in side.face_down if f.card is not None)
-        for pt in side.points:
-            seen.add(pt.card)
-            seen.update(pt.jacks)
-    seen.update(view.scrap, view.shown, view.stack, (n for _, n in view.deck_known))
-    return seen
-
-
-def _names(cards: Sequence[int] | tuple[int, ...]) -> tuple[str, ...]:
-    return tuple(NAMES[c] for c in cards)
-
-
-def _decision(d: Decision, options: tuple[str, ...], says: str | None = None) -> DecisionView:
-    """The decision `d` as a view shows it, with the `options` the viewer may see."""
-    return DecisionView(
-        player=PLAYER_NAMES[d.player],
-        kind=str(d.kind),
-        verb=d.verb,
-        count=d.count,
-        upto=d.upto,
-        ask=d.ask,
-        numbers=d.numbers,
-        options=options,
-        option_count=len(d.options),
-        says=says,
-    )
-
-
-def _chain_move(x: tuple[Any, ...]) -> Move:
-    """A play or counter waiting on the chain, as its move: the verb, the cards, then the target or
-    the extra cards."""
-    more = x[3]
-    extra = (more,) if isinstance(more, int) and more >= 0 else tuple(more) if isinstance(more, tuple) else ()
-    return Move(x[0].verb, tuple(x[2]) + extra)
 
 
 def _a(rank: str) -> str:
@@ -721,8 +635,8 @@ def _a(rank: str) -> str:
 
 
 def _zone_name(z: int, g: State, card: int) -> str:
-    if z in (FIELD0, FIELD0 + 1):
-        return f"{PLAYER_NAMES[z - FIELD0]}'s {g.role[card]}"
-    if z in (HAND0, HAND0 + 1):
-        return f"{PLAYER_NAMES[z - HAND0]}'s hand"
+    if IS_FIELD[z]:
+        return f"{PLAYER_NAMES[CONTROLLER[z]]}'s {g.role[card]}"
+    if IS_HAND[z]:
+        return f"{PLAYER_NAMES[CONTROLLER[z]]}'s hand"
     return {DECK: "deck", SCRAP: "scrap", SHOWN: "revealed", STACK: "stack"}[z]

@@ -30,7 +30,7 @@ _CANONICAL = {name: i for i, name in enumerate(NAMES)}
 
 
 _NUMBER = re.compile(r"-?[0-9]{1,19}\Z")
-_SEAT = re.compile(r"[pP]([1-4])\Z")  # a player a move names: p1 to p4
+_SEAT = re.compile(r"[pP]([1-9])\Z")  # a player a move names: p1 to p4 (any other seat number is refused by the game)
 
 
 class Move(NamedTuple):

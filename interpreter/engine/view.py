@@ -72,6 +72,21 @@ class KnownToOpponent:
 
 
 @dataclass(frozen=True)
+class SeatView:
+    """Another player at the table, as the viewer sees them: their side of the table, their hand when a
+    rule shows it (else its size and the cards of it the viewer knows), whether they are the viewer's
+    partner, and what they know of the viewer's hidden cards."""
+
+    player: str
+    partner: bool
+    side: SideView
+    hand: tuple[str, ...] | None  # None: hidden
+    hand_count: int
+    hand_known: tuple[str, ...]  # the cards of a hidden hand the viewer knows
+    knows: KnownToOpponent  # what this player knows of the viewer's hand and the deck's places
+
+
+@dataclass(frozen=True)
 class HandResult:
     """A finished hand of a match: its winner (`p1`, `p2` or `draw`) and why."""
 
@@ -117,6 +132,9 @@ class View:
     outcome: str | None
     match: MatchView | None = None  # a match of several hands only
     legal_moves: tuple[str, ...] | None = None  # when the decision is this player's
+    # every other player, clockwise from the viewer (the `opponent...` fields above are the first
+    # opponent's: in a two-seat game, the other player; at a larger table, read these)
+    others: tuple[SeatView, ...] = ()
 
     def replace(self, **changes: Any) -> View:
         """A copy with some fields changed (the hot-seat REPL shows the other hand face up)."""
@@ -125,6 +143,7 @@ class View:
 
 __all__ = [
     "View",
+    "SeatView",
     "SideView",
     "PointView",
     "FaceDownView",

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import random
 
-from interpreter.engine.knowledge import known_hidden, knows
 from interpreter.core.zones import FIELDS, HANDS, IS_FIELD
+from interpreter.engine.knowledge import known_hidden, knows
 from interpreter.engine.state import DECK, HAND0, Rng, State
 
 
@@ -89,9 +89,7 @@ class Sampler:
         self.known = known  # with the re-dealt cards' bits cleared
         self.down = down  # and their face-down bits: set again for the places face down in play
         # a place face down in play: its role and owner, which the card dealt there takes
-        in_play = [
-            (state.role[zs[z][i]], state.owner[zs[z][i]]) if IS_FIELD[z] else None for z, i in self.places
-        ]
+        in_play = [(state.role[zs[z][i]], state.owner[zs[z][i]]) if IS_FIELD[z] else None for z, i in self.places]
         self.in_play = in_play if any(in_play) else None  # (None: no card face down is dealt again)
 
     def sample(self, rng: random.Random) -> State:
