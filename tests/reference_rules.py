@@ -113,11 +113,19 @@ def reference_rules(rules: Rules) -> Rules:
             program=w.program(p.program),
             countered=w.program(p.countered),
             counterable=w.expr(p.counterable),
+            player=w.expr(p.player),
         )
         for p in rules.plays
     ]
     r.responses = [
-        dataclasses.replace(x, legal=w.expr(x.legal), program=w.program(x.program), counterable=w.expr(x.counterable))
+        dataclasses.replace(
+            x,
+            legal=w.expr(x.legal),
+            program=w.program(x.program),
+            counterable=w.expr(x.counterable),
+            window=w.expr(x.window),
+            instead=w.program(x.instead),
+        )
         for x in rules.responses
     ]
     r.triggers = tuple(

@@ -419,7 +419,7 @@ class Game:
         if named >= rules.seats:
             return f"there is no {who} at this table of {rules.seats}"
         plays = [p for p in rules.plays if p.verb == move.verb]
-        if not any(p.aims for p in plays) or rules.seats == 2:
+        if not any(p.player is not None or p.aims and rules.seats > 2 for p in plays):
             return f"'{move.verb}' names no player: write the move without '{who}'"
         if named == player:
             return f"{who} cannot aim '{move.verb}' at themselves: name an opponent"

@@ -26,7 +26,7 @@ from .decision import CHOOSE_D, MAIN, RESOLVE, RESPOND, Decision
 from .generated import body, call, define, function, loop_body, name
 from .inline import Inliner
 from .moves import Move
-from .seating import names_player, seat_main, seat_plays
+from .seating import names_player, seat_main, seat_plays, the_answers
 
 if TYPE_CHECKING:
     from .state import State
@@ -52,7 +52,7 @@ def plays_for(
     For each card in turn: its single-card plays (the generated `cards` function of `_tables`), then
     its plays together with other cards of its rank (twins, `_twins`).
     """
-    if g.rules.seats != 2:  # a larger table: every play for each player it may aim at (engine/seating.py)
+    if g.rules.seated:  # a larger table: every play for each player it may aim at (engine/seating.py)
         plays = seat_plays(g, player, source, free_ok)
         return plays if not g.rules.shared_moves else first_play_wins(g, plays)
     out: list[tuple[Any, ...]] = []
@@ -281,14 +281,14 @@ def _dispatch(blocks: list[list[ast.stmt]], lo: int, hi: int) -> list[ast.stmt]:
 
 def main_actions(g: State, me: int) -> list[tuple[Any, ...]]:
     """The actions of `me`'s main decision: the cardless plays (draw, pass), then every card in hand."""
-    acts = _tables(g.rules).main(g, me) if g.rules.seats == 2 else seat_main(g, me)
+    acts = seat_main(g, me) if g.rules.seated else _tables(g.rules).main(g, me)
     return acts if not g.rules.shared_moves else first_play_wins(g, acts)
 
 
 def main_function(rules: Rules) -> Any:
     """The generated function `main(g, me)` behind `main_actions` (for the machine to call directly);
     where two plays may name the same move, it keeps the first play's (`first_play_wins`)."""
-    main = _tables(rules).main if rules.seats == 2 else seat_main
+    main = seat_main if rules.seated else _tables(rules).main
     if not rules.shared_moves:
         return main
 
@@ -319,7 +319,10 @@ def _responses(g: State, player: int) -> list[tuple[Any, ...]]:
     answered = top[1]  # the player whose play (or answer) this answers: `opponent`
     rules: Rules = g.rules
     out = []
-    for r in rules.answering.get(kind, ()):
+    answering = rules.answering.get(kind, ())
+    if rules.answer_windows and len(g.chain) == 1:  # the first answer: each by its own window (seating.py)
+        answering = the_answers(g, list(answering))
+    for r in answering:
         for c in hand:
             if RANK_OF[c] not in r.ranks:
                 continue

@@ -36,7 +36,7 @@ from .decision import CHOOSE_D, MAIN, MAIN_OF, PLAY_D, RESPOND, RESPOND_OF, Deci
 from .direct import PENDING, make_play, play_functions
 from .legal import enumerate_actions, legal_actions, main_function, move_of, plays_for
 from .outcome import GOALS, STUCK, Outcome, Termination
-from .seating import check_win_round, most_points_win, play_env
+from .seating import answerable, check_win_round, most_points_win, play_env
 from .state import State, new_state, zone_word
 from .wincheck import points_goal_function, win_function
 
@@ -77,7 +77,7 @@ class _Plan:
         triggers run every program through `_exec` (each step ends by running the triggers); so do rules
         whose win checks are counted (`counts_wins`), and a table of more than two seats (engine/seating.py)."""
         counted = counts_wins(rules)
-        shortcuts = shortcuts and not rules.triggers and not counted and rules.seats == 2
+        shortcuts = shortcuts and not rules.triggers and not counted and not rules.seated and not rules.answer_windows
         reserved = {c for cards in rules.deal_extra for c in cards}
         self.deck = tuple(c for c in rules.deck_cards if c not in reserved)  # what is shuffled and dealt
         self.in_deck = [DECK if c in self.deck else -1 for c in range(CARD_COUNT + 1)]  # zone_of once it is
@@ -461,7 +461,9 @@ def _start_play(g: State, rec: tuple[Any, ...]) -> None:
     for c in cards:
         if zone_of[c] != STACK:
             g.move(c, STACK)
-    if p.counterable is not None and g.rules.answering.get(p.kind) and p.counterable(g, env):
+    if (p.counterable is not None and g.rules.answering.get(p.kind) and p.counterable(g, env)) or (
+        g.rules.answer_windows and answerable(g, p, env)
+    ):
         g.chain = (rec,)
         g.pending = RESPOND_OF[g.rules.next_seat[player]]  # (the other player, or the next round the table)
         return
@@ -491,6 +493,9 @@ def _resolve_chain(g: State) -> None:
         p = rec[0]
         env = play_env(g.rules, rec)
     prog = p.program if (len(chain) - 1) % 2 == 0 else p.countered
+    if prog is p.countered and chain[1][0].instead:  # the answer that stands does something else instead
+        _answered_instead(g, chain)
+        return
     env[" by"] = (p.name, prog is p.countered)
     plan: _Plan = g.rules.engine_cache["machine"]
     fns = plan.settle.get(id(prog))
@@ -498,6 +503,32 @@ def _resolve_chain(g: State) -> None:
         _settle(g, plan, fns, env)
     else:
         _exec(g, prog, 0, env)
+
+
+def _answered_instead(g: State, chain: tuple[Any, ...]) -> None:
+    """The first answer to a play stands and has an `instead`: that runs in place of the play's
+    `countered` (the teams 9 returns an opponent's Royal to its owner's hand before it takes effect)."""
+    player, cards = chain[0][1], chain[0][2]
+    r, responder, rcards, extra = chain[1]
+    env = {
+        "me": responder,
+        "opponent": player,
+        "card": rcards[0],
+        "cards": rcards,
+        "extra": extra,
+        "answered": cards,
+        " by": (r.name, False),
+    }
+    _exec(g, r.instead, 0, env)
+
+
+def _finish_answered(g: State, env: dict[str, Any], _arg: Any) -> None:
+    """After an answer's `instead`: the answered play's cards still on the stack to the scrap, then the
+    win check."""
+    for c in env["answered"]:
+        if g.zone_of[c] == STACK:
+            g.move(c, SCRAP)
+    check_win(g)
 
 
 def _exec(g: State, prog: tuple[Any, ...], pc: int, env: dict[str, Any]) -> None:
@@ -1003,7 +1034,7 @@ _CHAIN = (fire("chain"), CHECK_WIN)  # after a round of triggered effects: the t
 _STEPS = {"check_win": check_win, "turn_ends_generally": _turn_ends_generally}
 
 # Engine steps that never set a decision nor touch the frames (they run inside `_exec`).
-_PLAIN_BUILTINS = frozenset({"check_win", "cleanup", "finish_play", "end_turn", "next_turn"})
+_PLAIN_BUILTINS = frozenset({"check_win", "cleanup", "finish_play", "finish_answered", "end_turn", "next_turn"})
 
 # The engine's own steps inside programs: (BUILTIN, name, argument).
 BUILTINS = {
@@ -1011,6 +1042,7 @@ BUILTINS = {
     "next_turn": lambda g, env, arg: _next_turn(g),
     "cleanup": _cleanup,
     "finish_play": _finish_play,
+    "finish_answered": _finish_answered,
     "end_turn": lambda g, env, arg: _win_then_next_turn(g),
     "after_response": _after_response,
     "start_play": lambda g, env, rec: _start_play(g, rec),

@@ -34,15 +34,18 @@ if TYPE_CHECKING:
 
 
 def play_env(rules: Rules, rec: tuple[Any, ...]) -> dict[str, Any]:
-    """The bindings of a play started at a larger table: `rec` is (play, player, cards, target, named)."""
+    """The bindings of a play whose action names a player: `rec` is (play, player, cards, target, named)."""
     p, player, cards, target, named = rec
-    return {
+    env = {
         "me": player,
         "opponent": named if named >= 0 and p.aims else rules.opponent_of[player],
         "card": cards[0] if cards else -1,
         "cards": cards,
         "target": target,
     }
+    if p.player is not None:
+        env["player"] = named
+    return env
 
 
 def names_player(g: State, action: tuple[Any, ...]) -> int | None:
@@ -51,25 +54,33 @@ def names_player(g: State, action: tuple[Any, ...]) -> int | None:
     if len(action) < 6:
         return None
     named, target = action[5], action[4]
-    if named < 0 or (target >= 0 and CONTROLLER[g.zone_of[target]] == named):
+    if named < 0 or (target >= 0 and CONTROLLER[g.zone_of[target]] == named and action[1].player is None):
         return None
     return named
 
 
-def _aims(rules: Rules, p: PlayDef, player: int) -> tuple[int, ...]:
-    """The seats a play of `player` may aim at: each opponent in turn, or nobody (-1)."""
-    return rules.opponents_of[player] if p.aims else (-1,)
+def _aims(g: State, p: PlayDef, player: int, cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats a play of `player` may name: the players of its `player:` key, each opponent in turn
+    (a play aimed at its opponent, at a larger table), or nobody (-1)."""
+    rules = g.rules
+    if p.player is not None:
+        env = {"me": player, "opponent": rules.opponent_of[player], "card": cards[0] if cards else -1, "cards": cards}
+        named = p.player(g, env)
+        return tuple(named) if isinstance(named, (tuple, list)) else (named,) if 0 <= named < rules.seats else ()
+    return rules.opponents_of[player] if p.aims and rules.seats > 2 else (-1,)
 
 
 def _add(g: State, p: PlayDef, player: int, cards: tuple[int, ...], out: list[Any]) -> None:
-    """The actions of play `p` with these cards, for each player it may aim at: its legal test, then one
+    """The actions of play `p` with these cards, for each player it may name: its legal test, then one
     action per target (or one action)."""
     rules = g.rules
     first = rules.opponent_of[player]
     card = cards[0] if cards else -1
-    for named in _aims(rules, p, player):
-        env = {"me": player, "opponent": first if named < 0 else named, "card": card, "cards": cards}
+    for named in _aims(g, p, player, cards):
+        env = {"me": player, "opponent": named if named >= 0 and p.aims else first, "card": card, "cards": cards}
         env["answering"] = False
+        if p.player is not None:
+            env["player"] = named
         if p.legal is not None and not p.legal(g, env):
             continue
         if p.target is not None:
@@ -123,6 +134,32 @@ def seat_main(g: State, me: int) -> list[Any]:
     return out
 
 
+def answerable(g: State, p: PlayDef, env: dict[str, Any]) -> bool:
+    """Whether an answer with a `window:` of its own may answer this play (whose kind's `counterable`
+    does not hold, or it has none): a response window opens for it."""
+    return any(r.window is not None and r.window(g, env) for r in g.rules.answering.get(p.kind, ()))
+
+
+def the_answers(g: State, rs: list[Any]) -> list[Any]:
+    """The responses that may make the first answer to the play on the stack: those with a `window:` that
+    holds, and the others only if the play's kind is counterable now."""
+    rec = g.chain[0]
+    p = rec[0]
+    env = (
+        play_env(g.rules, rec)
+        if len(rec) > 4
+        else {
+            "me": rec[1],
+            "opponent": 1 - rec[1],
+            "card": rec[2][0] if rec[2] else -1,
+            "cards": rec[2],
+            "target": rec[3],
+        }
+    )
+    counterable = p.counterable is not None and p.counterable(g, env)
+    return [r for r in rs if (r.window(g, env) if r.window is not None else counterable)]
+
+
 def check_win_round(g: State, won: Any) -> None:
     """Whether a player has reached their goal, each in turn order from the player whose turn it is:
     the first who has wins, with their team (ruling 25)."""
@@ -150,4 +187,13 @@ def most_points_win(g: State) -> None:
     g.declare_winner(DRAW if w is None else w, ended)
 
 
-__all__ = ["play_env", "names_player", "seat_plays", "seat_main", "check_win_round", "most_points_win"]
+__all__ = [
+    "play_env",
+    "names_player",
+    "seat_plays",
+    "seat_main",
+    "answerable",
+    "the_answers",
+    "check_win_round",
+    "most_points_win",
+]

@@ -167,6 +167,7 @@ class Compiler:
         "cards": "cards",
         "bool": "a condition",
         "player": "a player",
+        "players": "players (a set of them)",
         "any": "a value",
     }
 

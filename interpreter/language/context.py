@@ -34,6 +34,12 @@ CARD_ATTRS = (
 )
 BOUND_ALWAYS = frozenset({"me", "opponent", "random", "none", "true", "false"})
 SEATS = {"p1": 0, "p2": 1}  # player expressions naming a seat (a ruleset's own name of that spelling wins)
+MORE_SEATS = {"p3": 2, "p4": 3}  # the seats of a table of three or four (`seats.count`)
+# player sets, each about `me` and listed clockwise from the player after `me`: `opponents` (not a
+# partner), `others` (every other player), `players` (every player, `me` first); a set of players reads
+# as one (`field of opponents`: every opponent's cards in play; `P in opponents`; `count(opponents)`)
+PLAYER_SETS = ("opponents", "others", "players")
+PARTNER = "partner"  # `me`'s partner (the first clockwise), or nobody without partners
 NOBODY = "nobody"  # no player: the result of an ending with no winner (`win nobody`: a draw)
 ORDER_SEATS = ("first player", "second player")  # one token each (effect.lark): the seats in turn order
 PLAYER_ATTRS = ("turns",)  # `me.turns`: the turns a player has had, this one included
@@ -59,6 +65,21 @@ class Context:
     card_values: bool = False  # whether an effect sets a card's value (`set X.value to N`): `.value` reads it
     deck_size: int = CARD_COUNT  # the most cards any zone (or set of cards) can hold
     seats: int = 2  # the players at the table (`seats.count`)
+    teams: tuple[int, ...] = (0, 1)  # the team of each seat (each its own without `seats.teams`)
+
+    def seat_table(self, name: str) -> tuple[Any, ...]:
+        """A player set (PLAYER_SETS) or `partner`, for each seat as `me` (clockwise from `me`)."""
+        n, teams = self.seats, self.teams
+        order = [tuple((s + k) % n for k in range(n)) for s in range(n)]
+        if name == "players":
+            return tuple(order)
+        if name == "others":
+            return tuple(o[1:] for o in order)
+        if name == "opponents":
+            return tuple(tuple(x for x in order[s][1:] if teams[x] != teams[s]) for s in range(n))
+        partners = [[x for x in order[s][1:] if teams[x] == teams[s]] for s in range(n)]
+        return tuple(p[0] if p else -1 for p in partners)  # partner
+
     namespace: dict[str, Any] | None = None  # the generated code's globals
     used_names: set[str] = field(default_factory=set)  # constants the expressions refer to
     reads_turns: bool = False  # whether an expression reads `turn` or `P.turns` (the turn number matters)
@@ -90,4 +111,5 @@ PRIMITIVE_ARITY: dict[str, tuple[int, int]] = {
     "first": (1, 1),
     "same_rank": (1, 1),
     "deck_top": (1, 1),
+    "turns_until": (1, 1),
 }

@@ -119,8 +119,17 @@ def player(p: A.Node | None, ctx: Context) -> str:
         return "you"
     if _is(p, "opponent"):
         return "your opponent"
-    if isinstance(p, A.Name) and p.name in ("p1", "p2") and p.name not in ctx.constants and p.name not in ctx.defines:
+    if (
+        isinstance(p, A.Name)
+        and p.name in ("p1", "p2", "p3", "p4")
+        and p.name not in ctx.constants
+        and p.name not in ctx.defines
+    ):
         return p.name.upper()  # a seat
+    if isinstance(p, A.Name) and p.name in _PLAYER_SET_WORDS and p.name not in ctx.defines:
+        return _PLAYER_SET_WORDS[p.name]  # a set of players, or your partner
+    if _is(p, "player"):
+        return "the player named"  # a play's `player:`
     if isinstance(p, A.Name) and p.name in ("first player", "second player"):
         return f"the {p.name}"  # who moved first in this game, and the other
     if isinstance(p, A.Attr) and p.name in ("owner", "controller"):
@@ -136,6 +145,14 @@ def player(p: A.Node | None, ctx: Context) -> str:
     return value(p, ctx)
 
 
+_PLAYER_SET_WORDS = {
+    "opponents": "your opponents",
+    "others": "the other players",
+    "players": "every player",
+    "partner": "your partner",
+}
+
+
 def possessive(p: A.Node | None, ctx: Context) -> str:
     """your, your opponent's, its, this card's ... ("their" when it is the clause's subject)."""
     if p is None or _is(p, "me"):
@@ -145,6 +162,8 @@ def possessive(p: A.Node | None, ctx: Context) -> str:
     if _is(p, "it"):
         return "its"
     who = player(p, ctx)
+    if who == "every player":
+        return "every player's"
     return who + "'" if who.endswith("s") else who + "'s"
 
 

@@ -154,7 +154,22 @@ def _add_value(g, c: int, v, table) -> None:
         g.add_value(c, _number(v), table[c])
 
 
+def _turns_until(g, p, seats):
+    """`turns_until(P)`: the turns from this one to the end of P's next turn (1: the next player's; at a
+    table of `seats`, `seats` for the player whose turn it is)."""
+    d = (p - g.turn) % seats
+    return d if d else seats
+
+
+def _sides(g, zones, players):
+    """The cards of several players' hands or fields (`field of opponents`): `zones` is HANDS or FIELDS,
+    the players in their order (clockwise from the player after `me`)."""
+    return [c for p in players for c in g.zones[zones[p]]]
+
+
 HELPERS = {
+    "_sides": _sides,
+    "_turns_until": _turns_until,
     "_valued": _valued,
     "_set_value": _set_value,
     "_add_value": _add_value,

@@ -19,6 +19,10 @@ class Player(int):
     """A value known to be a player (0, 1; RANDOM for `random`)."""
 
 
+class Players(tuple[Player, ...]):
+    """A set of players (`opponents`, `others`, `players`): seats, clockwise from the player after `me`."""
+
+
 class Nobody(Player):
     """The owner or controller of no card, or of a card nobody holds (-1): a player value that cannot
     be used as one (`hand of`, `score`, `mark` of it are the rules' runtime error)."""

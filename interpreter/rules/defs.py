@@ -33,6 +33,8 @@ class PlayDef:
     # opponent, aimed at that one (SPEC ruling 22; engine/seating.py), and its move names the player
     # unless its target card is on that player's side
     aims: bool = False
+    # its `player:` key, compiled: the players it may name (offered once for each, bound as `player`)
+    player: Any = None
 
     # hashed as the object it is (the one the engine made for this ruleset): the lab gathers the plays
     # legal in a game in a set; equality stays field by field
@@ -51,6 +53,11 @@ class ResponseDef:
     program: tuple
     counterable: Any
     source: dict
+    # `instead:`, compiled (then the engine's finish of the answered play): what this answer does to the
+    # play it answers when it stands, in place of that play's `countered`; () when it has none
+    instead: tuple = ()
+    # `window:`, compiled: whether it may answer a play whose kind is not counterable (None: only one that is)
+    window: Any = None
 
     __hash__ = object.__hash__  # as PlayDef's
 
@@ -64,6 +71,8 @@ FINISH_PLAY = (BUILTIN, "finish_play", None)  # CLEANUP, then CHECK_WIN
 START_CHOSEN = (BUILTIN, "start_chosen", None)
 # After a response's own effect: open a window for the other player, or settle the chain.
 AFTER_RESPONSE = (BUILTIN, "after_response", None)
+# After a response's `instead`: the answered play's cards still on the stack to the scrap, the win check.
+FINISH_ANSWERED = (BUILTIN, "finish_answered", None)
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,10 @@ class Rules:
     team_seats: tuple[tuple[int, ...], ...]  # the seats of each seat's team, itself included
     player_env: tuple[dict[str, int], ...]  # the bindings of an expression about one player
     deal_sizes: tuple[int, ...]  # the cards dealt to each seat
+    # whether plays' actions name a player (a larger table, or a play with `player:`): engine/seating.py
+    # lists the plays, and programs run the general way
+    seated: bool
+    answer_windows: bool  # whether a response has `window:` (an answer where no counter may be made)
     suits: tuple[str, ...]
     deck_cards: tuple[int, ...]
     ranks_in_deck: tuple[str, ...]

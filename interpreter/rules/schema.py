@@ -38,6 +38,12 @@ PLAY: dict[str, Any] = {
     "free": ("bool", "true if it does not use up the turn's action (twinned plays)"),
     "legal": ("expr", "a condition that must hold to play it (me, opponent, card, cards are bound)"),
     "target": ("expr", "the set of cards it may target; the move names one of them after its cards"),
+    "player": (
+        "expr",
+        "the players it may name (a set, such as `players` or `opponents`, or one player): it is offered "
+        "once for each, the move naming the player last (`jack JC 7H p4`); its `legal`, `target` and effect "
+        "read the one named as `player`",
+    ),
     "effect": ("program", "what it does when it resolves (target is bound if it has one)"),
     "countered": ("program", "what happens instead when it is countered (default: its kind's)"),
     "text": ("str", "an optional sentence shown on the rules page beside the generated one"),
@@ -52,6 +58,18 @@ RESPONSE: dict[str, Any] = {
     "legal": ("expr", "a condition that must hold to respond this way"),
     "effect": ("program", "what playing it does at once (usually: scrap its cards)"),
     "counterable": ("expr", "whether the other player may answer it in turn"),
+    "window": (
+        "expr",
+        "a condition on the play it answers (`me` its player) under which this answer may be made even when "
+        "that play cannot be countered (its kind's `counterable` is false): an answer that is not a counter "
+        "(teams: a 9 answers a Royal no 2 may counter); without it, only when the play's kind is counterable",
+    ),
+    "instead": (
+        "program",
+        "what happens to the play it answers when this answer stands, instead of that play's `countered` "
+        "(teams: a 9 returns an opponent's Royal to its owner's hand): `answered` is that play's cards, "
+        "`opponent` its player; its cards still on the stack then go to the scrap",
+    ),
     "text": ("str", "an optional sentence shown on the rules page"),
 }
 

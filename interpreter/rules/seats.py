@@ -39,7 +39,7 @@ def build_seats(b: Builder, r: Rules) -> None:
         count = MIN_SEATS
     teams = _teams(b, data.get("teams") if isinstance(data, dict) else None, count)
     set_seats(r, count, teams)
-    b.ctx.seats = count
+    b.ctx.seats, b.ctx.teams = count, teams
 
 
 def _teams(b: Builder, raw: Any, count: int) -> tuple[int, ...]:

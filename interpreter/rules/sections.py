@@ -55,7 +55,7 @@ from interpreter.language.runtime import choices
 
 from .builder import BASE, NO_COST, Builder
 from .compose import Composed, get_path
-from .defs import AFTER_RESPONSE, FINISH_PLAY, START_CHOSEN, PlayDef, ResponseDef, TriggerDef
+from .defs import AFTER_RESPONSE, FINISH_ANSWERED, FINISH_PLAY, START_CHOSEN, PlayDef, ResponseDef, TriggerDef
 from .lint import lint, rank_hint
 from .schema import ENDING_WORDS
 from .seats import build_seats, seat_name
@@ -341,6 +341,9 @@ def build_plays(b: Builder, r: Rules) -> None:
             b.error(f"plays.{name}: needs ranks (or cards: 0)", path, "E020", key=True)
             continue
         bound = BASE | {"card", "cards"}
+        named = b.expr(fpath("player"), bound)  # the players the play may name (`player:`), if any
+        if "player" in p:
+            bound = bound | {"player"}
         b.last = NO_COST
         target = b.expr(fpath("target"), bound)
         tc, ts, tc1, ts1 = b.last
@@ -381,7 +384,9 @@ def build_plays(b: Builder, r: Rules) -> None:
                     + [("kinds", kind, k) for k in ("counterable", "after", "countered") if kind],
                 ),
                 card_free=frozenset(k for k in ("legal", "target") if _card_free(b, fpath(k))),
-                aims=_reads_opponent(
+                player=named,
+                aims="player" not in p
+                and _reads_opponent(
                     b,
                     [fpath(k) for k in ("legal", "target", "effect", "countered")]
                     + [("kinds", kind, k) for k in ("counterable", "after", "countered") if kind],
@@ -389,6 +394,8 @@ def build_plays(b: Builder, r: Rules) -> None:
             )
         )
         _note_roles(r.role_ranks, b.trees.get(fpath("effect")), r.plays[-1].ranks)
+    # whether a play's action names a player (engine/seating.py lists them; the generated paths do not)
+    r.seated = r.seats != 2 or any(p.player is not None for p in r.plays)
 
 
 def _with_chosen_play(effect: tuple) -> tuple:
@@ -468,6 +475,8 @@ def build_responses(b: Builder, r: Rules) -> None:
                 program=b.prog(path + ("effect",), bound, "scrap cards; scrap extra") + (AFTER_RESPONSE,),
                 counterable=b.expr(path + ("counterable",), bound) or (lambda g, e: True),
                 source=x,
+                instead=b.prog(path + ("instead",), bound) + (FINISH_ANSWERED,) if "instead" in x else (),
+                window=b.expr(path + ("window",), BASE | {"card", "cards", "target"}),
             )
         )
     known_kinds = set(r.kinds) | {x.kind for x in r.responses}
@@ -485,6 +494,9 @@ def build_responses(b: Builder, r: Rules) -> None:
     for x in r.responses:
         for a in x.answers:
             r.answering.setdefault(a, []).append(x)
+    # whether some answer may be made where its play's kind is not counterable (`window:`): the engine
+    # then tests each play's window the general way (machine.py, legal.py)
+    r.answer_windows = any(x.window is not None for x in r.responses)
 
 
 def build_moves(b: Builder, r: Rules) -> None:

@@ -186,6 +186,8 @@ class BinOp(Expression):
                     f"'{op}' compares {c._KIND_WORDS[left.typ]} with {c._KIND_WORDS[right.typ]}: it can never hold",
                     "E210",
                 )
+        elif op in ("in", "not in") and right.typ == "players":  # a player in a set of players
+            c._expect(left, ("player",), self.left, f"'{op}' (of players)")
         elif op in ("in", "not in"):
             c._expect(right, ("cards", "card"), self.right, f"'{op}'")
         if op in ("and", "or"):
@@ -206,9 +208,10 @@ class BinOp(Expression):
             ]
             return _Code(_load(v), "bool", cost)
         if op in ("in", "not in"):
-            # (a list is read as cards, none left out, unless it is a constant that holds no none)
+            # (a list is read as cards, none left out, unless it is a constant that holds no none; a set
+            # of players as it is)
             constant = isinstance(right.value, tuple) and not any(v.__class__ is int and v < 0 for v in right.value)
-            rs = right.node if right.typ == "cards" or constant else c._cards_of(right)
+            rs = right.node if right.typ in ("cards", "players") or constant else c._cards_of(right)
             return _Code(_compare(left.node, _CMP[op](), rs), "bool", cost + Cost(right.size))
         if op in _CMP:
             return _Code(_compare(left.node, _CMP[op](), right.node), "bool", cost)

@@ -98,6 +98,8 @@ class Call(Expression):
             return f"{e.possessive(args[0])} goal"
         if f == "other" and len(args) == 1:
             return e.player(self)
+        if f == "turns_until" and len(args) == 1:
+            return f"the turns until the end of {e.possessive(args[0])} next turn"
         if f in ("can_play", "marked", "same_rank", "any"):
             return e.cond(self)
         if f in ctx.defines:
@@ -165,6 +167,11 @@ class Call(Expression):
         args = [c.gen(x, scope, used, loop=fused) for x in self.args]
         a0 = args[0]
         cost = sum((a.cost for a in args), ONE)
+        if a0.typ == "players" and name in ("count", "any"):  # how many players (`count(opponents)`)
+            how_many = _call("len", a0.node)
+            if name == "count":
+                return _Code(how_many, "int", cost)
+            return _Code(_compare(how_many, ast.Gt(), _const(0)), "bool", cost)
         if name in ("count", "any", "total", "same_rank", "can_play"):
             c._expect(a0, ("card", "cards"), self.args[0], f"{name}()")
         if fused:
@@ -180,8 +187,10 @@ class Call(Expression):
                 else:
                     c._expect(a, ("int", "cards"), x, f"{name}()")
             a0 = args[0]
-        if name in ("score", "goal", "other"):
+        if name in ("score", "goal", "other", "turns_until"):
             p = c._as_player(a0, self.args[0], f"{name}()")
+        if name == "turns_until":  # (a helper: `%` is not among the operators generated code may use)
+            return _Code(_call("_turns_until", _load("g"), p, _const(c.ctx.seats)), "int", cost)
         if name == "count":
             if isinstance(self.args[0], Zone) and self.args[0].zone == "deck":  # no need to turn it round
                 return _Code(_call("len", _zone(_const(DECK))), "int", cost)
@@ -383,6 +392,12 @@ def _marked(r: Reference, args: list[Any], g: ReferenceState, env: dict[str, Any
     return g.is_marked(-1 - int(who) if isinstance(who, Player) else _first(who), mark)
 
 
+def _turns_until(r: Reference, a: list[Any], g: Any, e: dict[str, Any]) -> int:
+    """`turns_until(P)`: the turns from this one to the end of P's next turn."""
+    seats: int = r.ctx.seats
+    return (_player(a[0]) - g.turn) % seats or seats
+
+
 def _other(r: Reference, a: list[Any], g: Any, e: dict[str, Any]) -> Player:
     """`other(P)`: the other player; at a larger table, the next player clockwise."""
     seats: int = r.ctx.seats
@@ -404,4 +419,5 @@ _PRIMITIVES: dict[str, Callable[[Reference, list[Any], Any, dict[str, Any]], Any
     "other": _other,
     "same_rank": lambda r, a, g, e: len({RANK_OF[c] for c in cards(a[0])}) <= 1,
     "deck_top": _deck_top,
+    "turns_until": _turns_until,
 }

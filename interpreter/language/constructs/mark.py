@@ -13,6 +13,7 @@ from ..phrasing import words
 from ..pyast import _call, _Code, _const, _g, _stmt
 from ..values import REST_OF_GAME
 from ._marks import _marked_player, _marks
+from .call import Call
 from .name import Name
 from .number import Num
 
@@ -59,6 +60,9 @@ class Mark(Statement):
             return f"{who} {'are' if who == 'you' else 'is'} marked {words(m)} {how}"
         if t is None:
             return f"{e.conj('mark', subj)} {e.object(c)} as {words(m)} for the rest of the game"
+        if isinstance(t, Call) and t.func == "turns_until" and len(t.args) == 1:  # `for turns_until(P) turns`
+            until = f"until the end of {e.possessive(t.args[0])} next turn"
+            return f"{e.conj('mark', subj)} {e.object(c)} as {words(m)} {until}"
         turns = "turn" if isinstance(t, Num) and t.value == 1 else "turns"
         return f"{e.conj('mark', subj)} {e.object(c)} as {words(m)} for {e.value(t)} {turns}"
 

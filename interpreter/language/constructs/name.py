@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Any
 from interpreter.core.errors import RuleRuntimeError, suggest
 from interpreter.core.zones import RANDOM
 
-from ..context import BOUND_ALWAYS, NOBODY, ORDER_SEATS, SEATS
+from ..context import BOUND_ALWAYS, MORE_SEATS, NOBODY, ORDER_SEATS, PARTNER, PLAYER_SETS, SEATS
 from ..cost import ONE
 from ..node import Example, Expression, Pos
 from ..phrasing import BOUND_WORDS, NP, RANK_WORDS, a, rank_noun, words
-from ..pyast import _call, _Code, _const, _g, _load
-from ..values import Card, Nobody, Player
+from ..pyast import _call, _Code, _const, _g, _item, _load
+from ..values import Card, Nobody, Player, Players, _nobody_or
 
 if TYPE_CHECKING:
     from ..compiler import Compiler
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 _TYPES = {
     "me": "player",
     "opponent": "player",
+    "player": "player",  # the player a play names (its `player:` key)
     "card": "card",
     "target": "card",
     "it": "card",
@@ -46,7 +47,14 @@ _TYPES = {
 }
 
 # the kinds of the names the engine binds, in the reference evaluator (anything else bound: a plain value)
-_NAME_KINDS: dict[str, type] = {"me": Player, "opponent": Player, "card": Card, "target": Card, "it": Card}
+_NAME_KINDS: dict[str, type] = {
+    "me": Player,
+    "opponent": Player,
+    "player": Player,
+    "card": Card,
+    "target": Card,
+    "it": Card,
+}
 _ALWAYS = frozenset({"me", "opponent"})
 _CARD_NAMES = frozenset({"card", "cards", "target", "it", "extra", "chosen", "answered"})  # never a player
 
@@ -79,7 +87,7 @@ class Name(Expression):
 
     def value_words(self, e: English) -> str:
         n, ctx = self.name, e.ctx
-        if n in ("me", "opponent"):
+        if n in ("me", "opponent") or (n in (*PLAYER_SETS, PARTNER, "player") and n not in ctx.defines):
             return e.player(self)
         if n in ctx.aliases:
             return ctx.aliases[n]
@@ -163,15 +171,28 @@ class Name(Expression):
             return _Code(_g("turn_no"), "int")
         if n in SEATS:  # the seats: p1 (the first dealt, who moves first in a single game) and p2
             return _Code(_const(SEATS[n]), "player")
+        if n in MORE_SEATS and MORE_SEATS[n] < c.ctx.seats:  # p3, p4 at a table of three or four
+            return _Code(_const(MORE_SEATS[n]), "player")
+        if n in PLAYER_SETS:  # opponents, others, players: each seat's, about `me`
+            return _Code(_item(c.const(c.ctx.seat_table(n)), c._env("me", used)), "players", ONE, c.ctx.seats)
+        if n == PARTNER:  # `me`'s partner, or nobody
+            out = _Code(_item(c.const(c.ctx.seat_table(n)), c._env("me", used)), "player", ONE)
+            out.nobody = True
+            return out
         if n == NOBODY:  # no player: as a result (`win nobody`, an ending), a draw; as a player, an error
             out = _Code(_const(-1), "player")
             out.nobody = True
             return out
-        if n in ORDER_SEATS:  # who moved first in this game (this hand of a match), and the other
+        if n in ORDER_SEATS:  # who moved first in this game (this hand of a match), and the other (the next)
             first = _call(_g("first_player"))
-            return _Code(first if n == "first player" else ast.BinOp(_const(1), ast.Sub(), first), "player")
+            if n == "first player":
+                return _Code(first, "player")
+            if c.ctx.seats != 2:
+                return _Code(_item(_item(_load("NEXT_SEAT"), _const(c.ctx.seats)), first), "player")
+            return _Code(ast.BinOp(_const(1), ast.Sub(), first), "player")
         if c.want == "player":  # a player is meant (`hand of P`, `win P`): suggested from the players' names
             known = {"me", "opponent", *SEATS, *ORDER_SEATS, NOBODY, *(k for k in scope if k not in _CARD_NAMES)}
+            known |= {*PLAYER_SETS, PARTNER, *list(MORE_SEATS)[: c.ctx.seats - 2]} if c.ctx.seats > 2 else set()
             hint = "a player is me, opponent, p1, p2, first player, second player, or a card's owner or controller"
         else:
             known = set(scope) | BOUND_ALWAYS | set(c.ctx.defines) | set(c.ctx.constants) | set(c.ctx.ranks)
@@ -208,9 +229,15 @@ class Name(Expression):
             return g.turn_no
         if x in ("p1", "p2"):
             return Player(0 if x == "p1" else 1)
+        if x in MORE_SEATS and MORE_SEATS[x] < r.ctx.seats:
+            return Player(MORE_SEATS[x])
+        if x in PLAYER_SETS:
+            return Players(Player(p) for p in r.ctx.seat_table(x)[int(env["me"])])
+        if x == PARTNER:
+            return _nobody_or(r.ctx.seat_table(x)[int(env["me"])])
         if x == NOBODY:
             return Nobody(-1)
-        if x in ("first player", "second player"):  # the seat who moved first in this game, and the other
+        if x in ("first player", "second player"):  # the seat who moved first in this game, and the next
             first = g.first
-            return Player(first if x == "first player" else 1 - first)
+            return Player(first if x == "first player" else (first + 1) % r.ctx.seats)
         raise RuleRuntimeError(f"line {self.line}: unknown name '{x}'")

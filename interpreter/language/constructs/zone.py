@@ -8,11 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.core.zones import DECK, FIELDS, HANDS, SCRAP, SHOWN
 
+from ..context import PLAYER_SETS
 from ..cost import ONE
 from ..node import POSTFIX, Example, Expression, Node, Pos
 from ..phrasing import NP
-from ..pyast import _call, _Code, _const, _zone
-from ..values import _player
+from ..pyast import _call, _Code, _const, _load, _zone
+from ..values import Players, _player
+from .name import Name
 
 if TYPE_CHECKING:
     from ..compiler import Compiler
@@ -21,6 +23,11 @@ if TYPE_CHECKING:
     from ..protocol import ReferenceState
     from ..pyast import Scope
     from ..reference import Reference
+
+
+def _hand(p: Node | None) -> str:
+    """`hand`, or `hands` of a set of players (`hand of opponents`)."""
+    return "hands" if isinstance(p, Name) and p.name in PLAYER_SETS else "hand"
 
 
 @dataclass(frozen=True)
@@ -70,7 +77,7 @@ class Zone(Expression):
             case Zone(zone="play"):
                 return "the cards in play"
             case Zone(zone="hand", player=p):
-                return f"{e.possessive(p)} hand"
+                return f"{e.possessive(p)} {_hand(p)}"
             case Zone(zone="field", player=p):
                 return f"{e.possessive(p)} cards in play"
         return e.code(self)
@@ -86,7 +93,7 @@ class Zone(Expression):
             case Zone(zone="play"):
                 return NP(place="in play", source="the cards in play")
             case Zone(zone="hand", player=p):
-                return NP(place=f"in {e.possessive(p)} hand", source=f"{e.possessive(p)} hand")
+                return NP(place=f"in {e.possessive(p)} {_hand(p)}", source=f"{e.possessive(p)} {_hand(p)}")
             case Zone(zone="field", player=p):
                 return NP(
                     owner=e.possessive(p),
@@ -109,6 +116,9 @@ class Zone(Expression):
         owner = self.player
         assert owner is not None  # the parser gives a hand or a field its player
         p = c.gen_player(owner, scope, used)
+        if p.typ == "players":  # several players' (`field of opponents`): their cards in their order
+            zones = _load("HANDS" if z == "hand" else "FIELDS")
+            return _Code(_call("_sides", _load("g"), zones, p.node), "cards", p.cost + ONE, n)
         return _Code(_zone(c.player_zone(z, c._as_player(p, owner, f"'{z} of'"))), "cards", p.cost + ONE, n)
 
     def evaluate(self, r: Reference, g: ReferenceState, env: dict[str, Any], bound: frozenset[str]) -> Any:
@@ -121,5 +131,8 @@ class Zone(Expression):
         if self.zone == "play":
             return tuple(c for f in FIELDS[: r.ctx.seats] for c in g.zones[f])
         assert self.player is not None
-        p = _player(r.ev(self.player, g, env, bound))
-        return tuple(g.zones[(HANDS if self.zone == "hand" else FIELDS)[p]])
+        who = r.ev(self.player, g, env, bound)
+        zones = HANDS if self.zone == "hand" else FIELDS
+        if isinstance(who, Players):
+            return tuple(c for p in who for c in g.zones[zones[p]])
+        return tuple(g.zones[zones[_player(who)]])
