@@ -36,6 +36,10 @@ RULESETS: list[str] = [
     "default+classic-2s+twinned+random-4s+eights-oneoff+tens-block+joker-swap+published-9s+frozen-9s",
     "micro+jokers+best-of-5",
     "cuttle-cards+twinned+random-4s+queen-window",
+    # tables of more than two seats (SPEC rulings 21-26): three players, two against two
+    "default+cutthroat",
+    "cuttle-cards+teams",
+    "published+cutthroat+twinned+best-of-5",
     # house rules written as triggers (every step's program ends by running them)
     "tests/scenarios/triggers-house/rules/triggers-house.yaml",
 ]
@@ -44,5 +48,7 @@ RULESETS: list[str] = [
 GAMES: dict[str, int] = {spec: 500 if spec.count("+") == 1 else 200 for spec in RULESETS if "+" in spec}
 GAMES.update({spec: 150 for spec in RULESETS if "best-of-5" in spec})
 GAMES["tests/scenarios/triggers-house/rules/triggers-house.yaml"] = 100
+# a table of three or four: each game has about twice the decisions of a two-player one
+GAMES.update({"default+cutthroat": 200, "cuttle-cards+teams": 150, "published+cutthroat+twinned+best-of-5": 40})
 # the default game gets the most: thousands of games
 GAMES["default"] = 3000

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from interpreter import Game, load_ruleset
-from interpreter.engine.state import FIELD0, STACK, Rng, State
+from interpreter.core.zones import FIELDS, IS_FIELD
+from interpreter.engine.state import STACK, Rng, State
 from interpreter.scripting.records import record_of, replay
 
 from .rulesets_under_test import GAMES as GAMES_FOR
@@ -45,9 +46,9 @@ def _check_cards(game: Game, deck: list[int]) -> None:
     for host, atts in g.atts.items():
         for j in atts:
             assert g.host[j] == host
-            assert zone_of[j] in (FIELD0, FIELD0 + 1), "an attached card must be in play"
+            assert IS_FIELD[zone_of[j]], "an attached card must be in play"
         if atts:
-            assert zone_of[host] == FIELD0 + g.owner[atts[-1]], "the top attachment's owner controls the host"
+            assert zone_of[host] == FIELDS[g.owner[atts[-1]]], "the top attachment's owner controls the host"
 
 
 def play_random_game(spec: str, seed: int, check_undo: bool) -> Game:

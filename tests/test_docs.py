@@ -193,6 +193,8 @@ TURN_STATE_EXAMPLE = TURN_STATE_CASE.read_text(encoding="utf-8")
 claim([TURN_STATE_CASE], by=__name__)
 # the example of the first player and of cards in other roles (run by tests/test_face_down.py)
 FACE_DOWN_EXAMPLE = (ROOT / "examples" / "house" / "vault-setup.test.yaml").read_text(encoding="utf-8")
+# the example of a table of four: p3, p4 and the winning team (run with the teams scenarios)
+SEATS_EXAMPLE = (ROOT / "tests" / "scenarios" / "teams" / "the-seats-of-a-scenario.yaml").read_text(encoding="utf-8")
 
 
 def test_the_turn_state_example_is_shown_and_passes() -> None:
@@ -205,6 +207,10 @@ def test_the_turn_state_example_is_shown_and_passes() -> None:
 
 def test_the_face_down_example_is_shown() -> None:
     assert FACE_DOWN_EXAMPLE in (DOCS / "scenarios.md").read_text(encoding="utf-8")
+
+
+def test_the_seats_example_is_shown() -> None:
+    assert SEATS_EXAMPLE in (DOCS / "scenarios.md").read_text(encoding="utf-8")
 
 
 def test_the_scenario_doc_example_passes(tmp_path: Path) -> None:
@@ -228,12 +234,16 @@ def test_the_scenario_doc_example_uses_every_key_the_runner_accepts() -> None:
     # have the first player and the cards in other roles (a ruleset with a vault)
     more = yaml.safe_load(TURN_STATE_EXAMPLE)
     vault = yaml.safe_load(FACE_DOWN_EXAMPLE)
+    seats = yaml.safe_load(SEATS_EXAMPLE)
     steps = [s for s in doc["moves"] if isinstance(s, dict)]
     vault_sides = [vault["setup"]["p1"], vault["setup"]["p2"]]
     vault_expect = [vault["expect"]["p1"], vault["expect"]["p2"], *vault["moves"][0]["expect"].values()]
     shown = {
         "the file": (set(doc), set(TOP_KEYS)),
-        "setup": (set(doc["setup"]) | set(more["setup"]) | set(vault["setup"]), set(setup.SETUP_KEYS)),
+        "setup": (
+            set(doc["setup"]) | set(more["setup"]) | set(vault["setup"]) | set(seats["setup"]),
+            set(setup.SETUP_KEYS),
+        ),
         "setup.p1/p2": (
             set(doc["setup"]["p1"])
             | set(doc["setup"]["p2"])
@@ -242,7 +252,7 @@ def test_the_scenario_doc_example_uses_every_key_the_runner_accepts() -> None:
             set(setup.SIDE_KEYS),
         ),
         "a step": ({k for s in steps for k in s}, {"move", "expect", "illegal", "error", "by"}),
-        "expect": (set(doc["expect"]) | set(more["expect"]), set(EXPECT_KEYS)),
+        "expect": (set(doc["expect"]) | set(more["expect"]) | set(seats["expect"]), set(EXPECT_KEYS)),
         "expect.p1/p2": (
             set(doc["expect"]["p1"])
             | set(doc["expect"]["p2"])

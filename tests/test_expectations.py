@@ -98,6 +98,7 @@ GAME_ROWS: list[Row] = [
             ("draw", "winner: expected draw, got none (the game goes on)"),
         ],
     ),
+    ("winners", BASE, [[]], [(["p1"], "winners: expected [p1], got []")]),
     (
         "scrap",
         BASE,
@@ -381,7 +382,9 @@ def _scenario(tmp_path: Path, position: str, expect: Any, moves: list | None = N
 
 def test_the_table_has_a_row_for_every_key_of_the_runner() -> None:
     game_keys = {k for k, *_ in GAME_ROWS}
-    assert game_keys == set(EXPECT_KEYS) - {"p1", "p2"}, "add a row to GAME_ROWS for each new expectation key"
+    assert game_keys == set(EXPECT_KEYS) - {"p1", "p2", "p3", "p4"}, (
+        "add a row to GAME_ROWS for each new expectation key"
+    )
     for side in ("p1", "p2"):
         assert {k.split(".")[1] for k, *_ in SIDE_ROWS if k.startswith(side + ".")} == set(SIDE_EXPECT), side
     assert {"p1", "p2"} <= set(EXPECT_KEYS)
@@ -419,6 +422,7 @@ WRONG_KIND: list[tuple[str, Any, str]] = [
     ("decider", 1, "decider must be one of p1, p2, nobody, not 1"),
     ("decision", "mian", "decision must be one of main, respond, choose, play, none, not the text 'mian'"),
     ("winner", "nobody", "winner must be one of p1, p2, draw, none, not the text 'nobody'"),
+    ("winners", ["p1", "p3"], "winners must be a list of players such as [p1, p3], not a list"),
     ("scrap", "3C", "scrap must be a list of cards, e.g. [7H, 10S], not the text '3C'"),
     ("scrap_has", ["3X"], "'3X' is not a card"),
     ("deck_top", ["5S", "5S"], "5S is listed twice in deck_top"),
@@ -462,7 +466,7 @@ WRONG_KIND: list[tuple[str, Any, str]] = [
 
 def test_every_key_has_a_wrong_kind_case() -> None:
     keys = {k.split(".")[-1] for k, _, _ in WRONG_KIND}
-    assert keys == (set(EXPECT_KEYS) - {"p1", "p2"}) | set(SIDE_EXPECT)
+    assert keys == (set(EXPECT_KEYS) - {"p1", "p2", "p3", "p4"}) | set(SIDE_EXPECT)
 
 
 @pytest.mark.parametrize("key,value,message", WRONG_KIND, ids=[k for k, _, _ in WRONG_KIND])

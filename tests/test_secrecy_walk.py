@@ -6,6 +6,7 @@ point (the rule gives p1 something). A key evaluated for the wrong player, or no
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 
@@ -37,7 +38,8 @@ def test_each_visibility_key_grants_what_it_says_to_whom_it_says(tmp_path: Path,
         while a.outcome is None and len(a.moves) < 150:
             # (p2 is told what p1 knows of p2's cards: that changes with the rule, and is p1's)
             va, vb = a.view(1), b.view(1)
-            same = vb.replace(ruleset=va.ruleset, opponent_knows=va.opponent_knows)
+            others = tuple(dataclasses.replace(y, knows=x.knows) for x, y in zip(va.others, vb.others, strict=True))
+            same = vb.replace(ruleset=va.ruleset, opponent_knows=va.opponent_knows, others=others)
             assert same == va, f"visibility.{key}: p2 sees what the rule grants p1 only"
             assert set(vb.opponent_knows.hand) >= set(va.opponent_knows.hand)
             more += a.view(0) != b.view(0).replace(ruleset=a.view(0).ruleset)

@@ -10,8 +10,9 @@ import pytest
 
 from interpreter import Game, load_ruleset
 from interpreter.core.cards import NAMES
+from interpreter.core.zones import CONTROLLER, HANDS, IS_HAND
 from interpreter.engine.knowledge import knows
-from interpreter.engine.state import DECK, HAND0
+from interpreter.engine.state import DECK
 from interpreter.scripting.setup import build_position
 from repl.render import Painter, decision_text
 
@@ -35,14 +36,14 @@ def _known(game: Game, p: int) -> set[str]:
     """The cards `p` may name, from the state: every card outside the hidden zones (a card face down in
     play is hidden), the hidden ones `p` knows (its own hand, a card shown or seen), and a hand a rule
     turns face up."""
-    g = game.state
-    visible = game.rules.hand_visible(g, p)
+    g, rules = game.state, game.rules
     out = set()
     for c, z in enumerate(g.zone_of):
         if z < 0:
             continue
-        hidden = z == DECK or z in (HAND0, HAND0 + 1) or g.is_face_down(c)
-        if not hidden or z == HAND0 + p or (z == HAND0 + 1 - p and visible) or knows(g, p, c):
+        hidden = z == DECK or IS_HAND[z] or g.is_face_down(c)
+        shown = IS_HAND[z] and z != HANDS[p] and rules.hand_visible(g, p, CONTROLLER[z])
+        if not hidden or z == HANDS[p] or shown or knows(g, p, c):
             out.add(NAMES[c])
     return out
 
@@ -54,7 +55,7 @@ def test_no_view_names_a_card_its_player_does_not_know(spec: str) -> None:
     for seed in range(2):
         game, rnd = Game.new(rules, seed), random.Random(seed)
         while game.outcome is None and len(game.moves) < 120:
-            for p in (0, 1):
+            for p in range(rules.seats):
                 view = game.view(p)
                 assert set(view.hand) <= _names(view)  # (the walk reaches into the view)
                 leaked = _names(view) - _known(game, p)

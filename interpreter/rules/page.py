@@ -135,6 +135,10 @@ def describe_play(p: dict, ctx: Context, with_label: bool = True) -> str:
     if "target" in p:
         tree = _tree(p["target"], False)
         head += f", targeting {one_target(tree, ctx)}" if tree is not None else ""
+    if "player" in p:  # a play naming a player (`player:`): one of a set, named last in the move
+        anyone = {"players": "any player", "others": "any other player", "opponents": "any opponent"}
+        named = anyone.get(str(p["player"]).strip()) or f"one of {_say(p['player'], ctx, program=False)}"
+        head += f", naming {named} (the player named)"
     effect = _say(p.get("effect", "nothing"), ctx)
     if not with_label:
         head = head[len(label) :].lstrip(", ")
@@ -233,6 +237,8 @@ def _values_text(data: dict) -> str:
 
 
 def _deal_text(rules: Any) -> str:
+    if rules.seats > 2:
+        return _deal_seats(rules)
     first, second = rules.deal
     extra = _get(rules.data, "deal", "extra") or {}
     given = sum(len(v or []) for v in extra.values()) if isinstance(extra, dict) else 0
@@ -245,6 +251,65 @@ def _deal_text(rules: Any) -> str:
                 text += f" {who_text} player also gets {', '.join(map(str, cards))}."
     text += " There is no deck: every card is dealt." if rest <= 0 else f" The other {rest} cards form the deck."
     return text
+
+
+def _deal_seats(rules: Any) -> str:
+    """The deal at a table of more than two seats: p1 (the dealer's left) first, then clockwise."""
+    first, second = rules.deal
+    rest = len(rules.deck_cards) - sum(rules.deal_sizes) - sum(len(e) for e in rules.deal_extra)
+    each = f"{first} cards to each player" if first == second else f"{first} cards to p1 and {second} to each other"
+    text = f"The dealer is the last seat (P{rules.seats}). Deal {each}, starting with P1, to the dealer's left."
+    for seat, cards in enumerate(rules.deal_extra):
+        if cards:
+            text += f" P{seat + 1} also gets {', '.join(NAMES[c] for c in cards)}."
+    return text + (
+        " There is no deck: every card is dealt." if rest <= 0 else f" The other {rest} cards form the deck."
+    )
+
+
+def _seats_section(rules: Any) -> list[str]:
+    """The players at a table of more than two (SPEC rulings 21-25): only a ruleset that says `seats:`."""
+    if "seats" not in rules.data:
+        return []
+    n = rules.seats
+    seats = [f"P{s + 1}" for s in range(n)]
+    out = ["", "The players", "-----------"]
+    teams = sorted({t for t in rules.teams})
+    if rules.has_teams:
+        sides = [" and ".join(seats[s] for s in range(n) if rules.teams[s] == t) for t in teams]
+        out.append(
+            f"{n} players in {len(teams)} teams: {' against '.join(sides)}. Partners are not opponents; a team "
+            "wins when either partner reaches their own goal. Hands, points and Royals are each player's own."
+        )
+    else:
+        out.append(f"{n} players, each playing alone.")
+    out.append(
+        f"{', '.join(seats)} sit clockwise. P1, to the dealer's left, moves first, then the turns go clockwise. "
+        "In a match, the dealer moves one seat clockwise each hand."
+    )
+    out.append(
+        "A play aimed at a card may aim at a card on any opponent's side. A play aimed at your opponent without "
+        "a card names one opponent, chosen when it is played: the move says which (oneoff 4C p3)."
+    )
+    out.append(
+        "After a play that can be answered, the other players, in turn clockwise from the one after the player, "
+        "may each answer it or let it go; an answer starts the round again from the player after the one who "
+        "answered. A play stands when every other player has let it go in one round."
+    )
+    out.append(
+        "Goals are checked for every player after everything that happens; if several players reach their goals "
+        "at once, the first of them in turn order from the player whose turn it is wins."
+    )
+    return out
+
+
+def _seats_short(rules: Any) -> str:
+    """`2 players`, `3 players, each for themselves`, `4 players in teams: P1 and P3 against P2 and P4`."""
+    if not rules.has_teams:
+        return f"{rules.seats} players" + (", each for themselves" if rules.seats > 2 else "")
+    teams = sorted(set(rules.teams))
+    sides = [" and ".join(f"P{s + 1}" for s in range(rules.seats) if rules.teams[s] == t) for t in teams]
+    return f"{rules.seats} players in teams: {' against '.join(sides)}"
 
 
 def _deal_short(rules: Any) -> str:
@@ -292,6 +357,9 @@ def _passes_text(data: dict, ctx: Context) -> str:
 def _passes_result(data: dict, ctx: Context) -> str:
     """Who wins when passes end the game, in words."""
     how = (data.get("end") or {}).get("on_passes", "most_points")
+    if how == "most_points" and "seats" in data:  # (a larger table: ruling 24)
+        team = " (with their team)" if (data.get("seats") or {}).get("teams") else ""
+        return f"the player with the most points wins{team}, and a tie for the most is a draw"
     if how == "most_points":
         return "the player with more points wins, and equal points is a draw"
     if how == "draw":
@@ -391,6 +459,12 @@ def _response_text(r: dict, ctx: Context, answered_by: dict[str, list[str]]) -> 
         f"you can answer it with {cost}."
     )
     text += " " + sentence(f"playing it does this: {_say(r.get('effect', 'scrap cards; scrap extra'), ctx)}")
+    if "window" in r and _only_if(r["window"], ctx) != "always":  # an answer where no counter may be made
+        text += " " + sentence(f"it may answer a play that cannot be countered, {_only_if(r['window'], ctx)}")
+    if "instead" in r:  # what it does to the play it answers, when it stands
+        text += " " + sentence(
+            f"if it stands, instead of the answered play's being countered: {_say(r['instead'], ctx)}"
+        )
     if "legal" in r and _only_if(r["legal"], ctx) != "always":
         text += " " + sentence(_only_if(r["legal"], ctx))
     answerable = _tree(r.get("counterable"), False)
@@ -645,6 +719,7 @@ def rules_page(rules: Any) -> str:
     out: list[str] = [title, "=" * len(title), *_about(rules)]
     out += _familiar_section(rules)
     out += _cards_section(rules, data)
+    out += _seats_section(rules)
     out += ["", "The deal", "--------", _deal_text(rules)]
     out += _winning_section(rules, data, ctx)
     out += ["", "What you can see", "----------------", _visibility_text(data, ctx), *_knowledge_text(data, ctx)]
@@ -657,6 +732,8 @@ def rules_page(rules: Any) -> str:
 
 
 def _familiar_section(rules: Any) -> list[str]:
+    if rules.seats > 2:  # (cuttle.cards hosts two players only: its rules page describes this game instead)
+        return []
     found = familiar_differences(rules)
     if not found:
         return []
@@ -983,6 +1060,8 @@ class _Diff:
                 self.change(f"The {words(k)}", show(ka.get(k)), show(kb.get(k)))
         if a_rules.deal != b_rules.deal or a_rules.deal_extra != b_rules.deal_extra:
             self.change("The deal", _deal_short(a_rules), _deal_short(b_rules))
+        if (a_rules.seats, a_rules.teams) != (b_rules.seats, b_rules.teams):
+            self.change("The players", _seats_short(a_rules), _seats_short(b_rules))
 
     def definitions(self) -> None:
         """The terms of `define`."""
@@ -1137,6 +1216,12 @@ def _play_diff(x: dict, y: dict, ca: Context, cb: Context) -> list[str]:
             return one_target(tree, c) if tree is not None else "no target"
 
         out.append(f"{label}: target was: {tgt(x, ca)}; now: {tgt(y, cb)}")
+    if not _same(x.get("player"), y.get("player"), False):  # the players a move names (`player:`)
+
+        def named(p: dict, c: Context) -> str:
+            return _say(p["player"], c, program=False) if "player" in p else "nobody"
+
+        out.append(f"{label}: names a player: was: {named(x, ca)}; now: {named(y, cb)}")
     if not _same(x.get("legal"), y.get("legal"), False):
         old = _only_if(x["legal"], ca) if "legal" in x else "always"
         new = _only_if(y["legal"], cb) if "legal" in y else "always"
@@ -1176,7 +1261,11 @@ def _response_diff(x: dict, y: dict, ca: Context, cb: Context) -> list[str]:
         out.append(f"{who} can no longer {play_label(y)} {join_or([kind_word(k, True) for k in lost])}")
     if gained:
         out.append(f"{who} can now {play_label(y)} {join_or([kind_word(k, True) for k in gained])}")
-    for f, what in (("legal", "can be played"), ("counterable", "can be answered in turn")):
+    for f, what in (
+        ("legal", "can be played"),
+        ("counterable", "can be answered in turn"),
+        ("window", "may answer a play that cannot be countered"),
+    ):
         if not _same(x.get(f), y.get(f), False):
             old = _only_if(x[f], ca) if f in x else "always"
             new = _only_if(y[f], cb) if f in y else "always"
@@ -1188,6 +1277,10 @@ def _response_diff(x: dict, y: dict, ca: Context, cb: Context) -> list[str]:
             f"{_say(x.get('effect', 'scrap cards; scrap extra'), ca)}; "
             f"now: {_say(y.get('effect', 'scrap cards; scrap extra'), cb)}"
         )
+    if not _same(x.get("instead"), y.get("instead"), True):  # what it does to the play it answers
+        old = _say(x["instead"], ca) if "instead" in x else "the answered play is countered"
+        new = _say(y["instead"], cb) if "instead" in y else "the answered play is countered"
+        out.append(f"{sentence(play_label(y)).rstrip('.')} with {who}, when it stands: was: {old}; now: {new}")
     return out
 
 

@@ -15,12 +15,13 @@ from typing import Any, NamedTuple
 
 from interpreter.core.cards import NAMES, UnknownCardError, parse_card
 from interpreter.core.errors import InvalidMoveError, LocatedError, Location, MoveError, ScenarioError, suggest
+from interpreter.core.zones import CONTROLLER, FIELDS, HANDS, IS_FIELD, IS_HAND
 from interpreter.engine.game import PLAYER_NAMES, Game
 from interpreter.engine.knowledge import face_down, known_hidden, knows
 from interpreter.engine.machine import CHOOSE_D, MAIN, PLAY_D, RESPOND
-from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, SHOWN, STACK
+from interpreter.engine.state import DECK, SCRAP, SHOWN, STACK
 
-PLAYERS = {"p1": 0, "p2": 1}
+PLAYERS = {"p1": 0, "p2": 1, "p3": 2, "p4": 3}  # (p3, p4: a table of three or four)
 DECISIONS = (MAIN, RESPOND, CHOOSE_D, PLAY_D, "none")
 
 
@@ -33,10 +34,13 @@ class Check(NamedTuple):
 
 
 class _Reader:
-    """Locates the values of one `expect:` mapping in the file, for error messages."""
+    """Locates the values of one `expect:` mapping in the file, for error messages; `players`: those of
+    the scenario's table (p1 and p2, and p3, p4 at a table of three or four)."""
 
-    def __init__(self, doc: Any, path: tuple) -> None:
+    def __init__(self, doc: Any, path: tuple, seats: int = 2) -> None:
         self.doc, self.path = doc, path
+        self.players = {k: p for k, p in PLAYERS.items() if p < seats}
+        self.named = ", ".join(self.players)  # `p1, p2` (or `p1, p2, p3`...)
 
     def fail(self, key: tuple, message: str, hint: str | None = None) -> ScenarioError:
         return ScenarioError(message, self.doc.where(self.path + key), code="S005", hint=hint)
@@ -102,8 +106,8 @@ def _flag_map(r: _Reader, key: tuple, value: Any, example: str, item: str, ok: C
         why = ", and this one is empty, so it checks nothing" if value == {} else f", not {_describe(value)}"
         raise r.fail(key, f"{name} must be a mapping such as {example}{why}")
     for k, v in value.items():
-        if k not in PLAYERS:
-            raise r.fail(key + (k,), f"{name} has a key '{k}': its keys are p1 and p2")
+        if k not in r.players:
+            raise r.fail(key + (k,), f"{name} has a key '{k}': its keys are {' and '.join(r.players)}")
         if not ok(v):
             raise r.fail(key + (k,), f"{name}.{k} must be {item}, not {_describe(v)}")
     return value
@@ -145,7 +149,7 @@ def _cards_mismatch(game: Game, what: str, want: list[int], have: list[int]) -> 
 
 
 def _turn(r: _Reader, value: Any) -> Callable[[Game], str | None]:
-    want = _choice(r, ("turn",), value, tuple(PLAYERS))
+    want = _choice(r, ("turn",), value, tuple(r.players))
 
     def test(game: Game) -> str | None:
         got = PLAYER_NAMES[game.state.turn]
@@ -155,7 +159,7 @@ def _turn(r: _Reader, value: Any) -> Callable[[Game], str | None]:
 
 
 def _decider(r: _Reader, value: Any) -> Callable[[Game], str | None]:
-    want = _choice(r, ("decider",), value, (*PLAYERS, "nobody"))
+    want = _choice(r, ("decider",), value, (*r.players, "nobody"))
 
     def test(game: Game) -> str | None:
         d = game.state.pending
@@ -177,7 +181,7 @@ def _decision(r: _Reader, value: Any) -> Callable[[Game], str | None]:
 
 
 def _winner(r: _Reader, value: Any) -> Callable[[Game], str | None]:
-    want = _choice(r, ("winner",), value, (*PLAYERS, "draw", "none"))
+    want = _choice(r, ("winner",), value, (*r.players, "draw", "none"))
 
     def test(game: Game) -> str | None:
         o = game.outcome
@@ -185,6 +189,23 @@ def _winner(r: _Reader, value: Any) -> Callable[[Game], str | None]:
         if got == want:
             return None
         return _mismatch("winner", want, f"{got} ({o.reason})" if o is not None else "none (the game goes on)")
+
+    return test
+
+
+def _winners(r: _Reader, value: Any) -> Callable[[Game], str | None]:
+    """`winners: [p1, p3]`: exactly the seats that won (a team, at a table with partners; one player
+    alone; `[]` for a draw or a game that goes on)."""
+    if not isinstance(value, list) or any(v not in r.players for v in value) or len(set(value)) != len(value):
+        raise r.fail(("winners",), f"winners must be a list of players such as [p1, p3], not {_describe(value)}")
+    want = sorted(value)
+
+    def test(game: Game) -> str | None:
+        o = game.outcome
+        got = sorted(PLAYER_NAMES[s] for s in (o.winners if o is not None else ()))
+        if got == want:
+            return None
+        return _mismatch("winners", "[" + ", ".join(want) + "]", "[" + ", ".join(got) + "]")
 
     return test
 
@@ -330,10 +351,10 @@ def _move_items(r: _Reader, key: str, value: Any, extra: tuple[str, ...]) -> lis
                 or not isinstance(move, str)
                 or not move.strip()
                 or ("error" in m and (not isinstance(error, str) or not error.strip()))
-                or ("by" in m and by not in PLAYERS)
+                or ("by" in m and by not in r.players)
             ):
                 raise r.fail(at, f"a move of {key} with more to check is written {form}, not {_describe_map(m)}")
-            out.append((move.strip(), None if error is None else error.strip(), None if by is None else PLAYERS[by]))
+            out.append((move.strip(), None if error is None else error.strip(), None if by is None else r.players[by]))
         elif isinstance(m, str) and m.strip():
             out.append((m.strip(), None, None))
         else:
@@ -403,18 +424,20 @@ def _owner(r: _Reader, value: Any) -> Callable[[Game], str | None]:
             c = parse_card(str(k))
         except UnknownCardError as e:
             raise r.fail((name, k), str(e)) from None
-        if v not in (*PLAYERS, "nobody"):
-            raise r.fail((name, k), f"owner.{k} must be p1, p2 or nobody (not in play), not {_describe(v)}")
+        if v not in (*r.players, "nobody"):
+            raise r.fail(
+                (name, k), f"owner.{k} must be {', '.join(r.players)} or nobody (not in play), not {_describe(v)}"
+            )
         want[c] = v
 
     def test(game: Game) -> str | None:
         g = game.state
         bad = []
         for c, w in want.items():
-            o = g.owner[c] if g.zone_of[c] in (FIELD0, FIELD0 + 1) else -1
+            o = g.owner[c] if IS_FIELD[g.zone_of[c]] else -1
             got = PLAYER_NAMES[o] if o >= 0 else "nobody"
             if got != w:
-                where = f"controlled by {PLAYER_NAMES[g.zone_of[c] - FIELD0]}" if o >= 0 else "not in play"
+                where = f"controlled by {PLAYER_NAMES[CONTROLLER[g.zone_of[c]]]}" if o >= 0 else "not in play"
                 bad.append(_mismatch(f"owner of {NAMES[c]}", w, f"{got} ({where})"))
         return "; ".join(bad) or None
 
@@ -433,8 +456,8 @@ def _match(r: _Reader, value: Any) -> Callable[[Game], str | None]:
 
     def test(game: Game) -> str | None:
         wins = game.state.wins
-        got = {k: wins[PLAYERS[k]] for k in want}
-        return None if got == want else _mismatch("hands won", want, {"p1": wins[0], "p2": wins[1]})
+        got = {k: wins[PLAYERS[k]] if PLAYERS[k] < len(wins) else None for k in want}
+        return None if got == want else _mismatch("hands won", want, {PLAYER_NAMES[p]: n for p, n in enumerate(wins)})
 
     return test
 
@@ -450,20 +473,32 @@ def _hand_number(r: _Reader, value: Any) -> Callable[[Game], str | None]:
 
 
 def _hand_visible(r: _Reader, value: Any) -> Callable[[Game], str | None]:
+    if len(r.players) == 2:
+        example, item = "{p1: true, p2: false} (who sees the other's hand)", "true or false"
+    else:  # a larger table: the other players whose hands a player sees
+        example = "{p1: true, p2: false} (who sees the other's hand), or {p1: [p2, p3]} (whose hands p1 sees)"
+        item = "true or false, or a list of the players whose hands it sees"
     want = _flag_map(
         r,
         ("hand_visible",),
         value,
-        "{p1: true, p2: false} (who sees the other's hand)",
-        "true or false",
-        lambda v: isinstance(v, bool),
+        example,
+        item,
+        lambda v: isinstance(v, bool) or isinstance(v, list) and all(x in r.players for x in v),
     )
 
     def test(game: Game) -> str | None:
         bad = []
+        g, rules = game.state, game.rules
         for k, v in want.items():
-            seen = bool(game.rules.hand_visible(game.state, PLAYERS[k]))
-            if seen != v:
+            p = PLAYERS[k]
+            if p >= rules.seats:
+                bad.append(f"there is no {k} at this table of {rules.seats}")
+            elif isinstance(v, list):  # exactly these other players' hands
+                hands = [PLAYER_NAMES[o] for o in rules.order_from[p][1:] if rules.hand_visible(g, p, o)]
+                if sorted(hands) != sorted(v):
+                    bad.append(_mismatch(f"the hands {k} sees", sorted(v), sorted(hands)))
+            elif (seen := bool(rules.hand_visible(g, p))) != v:
                 bad.append(_mismatch(f"{k} to {'see' if v else 'not see'} the opponent's hand", v, seen))
         return "; ".join(bad) or None
 
@@ -479,7 +514,7 @@ def _hand(r: _Reader, key: tuple, value: Any) -> SideTest:
     want = _cards(r, key, value, empty_ok=True)
 
     def test(game: Game, p: int, pname: str) -> str | None:
-        return _cards_mismatch(game, f"{pname} hand", want, game.state.zones[HAND0 + p])
+        return _cards_mismatch(game, f"{pname} hand", want, game.state.zones[HANDS[p]])
 
     return test
 
@@ -488,7 +523,7 @@ def _hand_has(r: _Reader, key: tuple, value: Any) -> SideTest:
     want = _cards(r, key, value, empty_ok=False)
 
     def test(game: Game, p: int, pname: str) -> str | None:
-        have = game.state.zones[HAND0 + p]
+        have = game.state.zones[HANDS[p]]
         missing = [c for c in want if c not in have]
         return (
             None
@@ -505,7 +540,7 @@ def _hand_count(r: _Reader, key: tuple, value: Any) -> SideTest:
     want = _count(r, key, value)
 
     def test(game: Game, p: int, pname: str) -> str | None:
-        got = len(game.state.zones[HAND0 + p])
+        got = len(game.state.zones[HANDS[p]])
         return None if got == want else _mismatch(f"{pname} hand count", want, got)
 
     return test
@@ -535,7 +570,7 @@ def _points(r: _Reader, key: tuple, value: Any) -> SideTest:
 
     def test(game: Game, p: int, pname: str) -> str | None:
         g = game.state
-        got = [c for c in g.zones[FIELD0 + p] if g.role[c] == "point" and g.host[c] < 0 and not g.is_face_down(c)]
+        got = [c for c in g.zones[FIELDS[p]] if g.role[c] == "point" and g.host[c] < 0 and not g.is_face_down(c)]
         same = set(got) == set(want) and all(
             _point_text(game, c, True) == w if w is not None else bool(g.atts.get(c)) for c, w in want.items()
         )
@@ -559,12 +594,23 @@ def _points(r: _Reader, key: tuple, value: Any) -> SideTest:
 
 
 def _royals(r: _Reader, key: tuple, value: Any) -> SideTest:
-    want = _cards(r, key, value, empty_ok=True)
+    """The Royals in front of a player, exactly; `"KS+RJ"`: the KS with a Joker that took it on it."""
+    items = value if isinstance(value, list) else None
+    stacked = {str(x).split("+")[0]: str(x).upper() for x in items or () if "+" in str(x)}
+    want = _cards(r, key, [str(x).split("+")[0] for x in items] if items is not None else value, empty_ok=True)
 
     def test(game: Game, p: int, pname: str) -> str | None:
         g = game.state
-        got = [c for c in g.zones[FIELD0 + p] if g.role[c] == "royal" and g.host[c] < 0 and not g.is_face_down(c)]
-        return _cards_mismatch(game, f"{pname} royals", want, got)
+        got = [c for c in g.zones[FIELDS[p]] if g.role[c] == "royal" and g.host[c] < 0 and not g.is_face_down(c)]
+        missed = _cards_mismatch(game, f"{pname} royals", want, got)
+        if missed is not None:
+            return missed
+        for c in got:  # each Royal with exactly the cards on it the expectation names
+            now = "+".join([NAMES[c], *(NAMES[x] for x in g.atts.get(c, ()))])
+            named = next((t for k, t in stacked.items() if parse_card(k) == c), NAMES[c])
+            if now != "+".join(NAMES[parse_card(x)] for x in named.split("+")):
+                return _mismatch(f"{pname} royal {NAMES[c]}", named, now)
+        return None
 
     return test
 
@@ -582,7 +628,7 @@ def _by_role(r: _Reader, key: tuple, value: Any, down: bool) -> SideTest:
         g = game.state
         bad = []
         for role, cards in want.items():
-            got = [c for c in g.zones[FIELD0 + p] if g.role[c] == role and g.host[c] < 0 and g.is_face_down(c) == down]
+            got = [c for c in g.zones[FIELDS[p]] if g.role[c] == role and g.host[c] < 0 and g.is_face_down(c) == down]
             what = f"{pname} {'face-down' if down else 'face-up'} {role} cards"
             if (msg := _cards_mismatch(game, what, cards, got)) is not None:
                 bad.append(msg)
@@ -623,38 +669,41 @@ def _known_now(game: Game, p: int) -> set[int]:
     """The hidden cards (the deck, the opponent's hand, the cards face down in play) player `p` knows
     now (engine/knowledge.py)."""
     g = game.state
+    down = {c for q in range(game.rules.seats) for c in face_down(g, q) if knows(g, p, c)}
+    if game.rules.seats > 2:  # every other player's hand and the deck, card by card
+        hidden = [c for z in (DECK, *(HANDS[q] for q in range(game.rules.seats) if q != p)) for c in g.zones[z]]
+        return {c for c in hidden if knows(g, p, c)} | down
     hand, deck = known_hidden(g, p)
-    down = {c for q in (0, 1) for c in face_down(g, q) if knows(g, p, c)}
     return set(hand) | {c for _, c in deck} | down
 
 
 def _hidden_from(game: Game, c: int, p: int) -> bool:
     """Whether card `c` is hidden from player `p` where it is: in the deck, the other hand, face down."""
     g = game.state
-    return g.zone_of[c] in (DECK, HAND0 + 1 - p) or g.is_face_down(c)
+    z = g.zone_of[c]
+    return z == DECK or IS_HAND[z] and z != HANDS[p] or g.is_face_down(c)
 
 
 def _where(game: Game, c: int) -> str:
     z = game.state.zone_of[c]
-    return {
-        DECK: "in the deck",
-        SCRAP: "in the scrap",
-        HAND0: "in p1's hand",
-        HAND0 + 1: "in p2's hand",
-        FIELD0: "in play (p1)" if not game.state.is_face_down(c) else "face down in play (p1)",
-        FIELD0 + 1: "in play (p2)" if not game.state.is_face_down(c) else "face down in play (p2)",
-        STACK: "on the stack",
-        SHOWN: "revealed",
-    }.get(z, "not in this game")
+    if IS_HAND[z]:
+        return f"in {PLAYER_NAMES[CONTROLLER[z]]}'s hand"
+    if IS_FIELD[z]:
+        how = "in play" if not game.state.is_face_down(c) else "face down in play"
+        return f"{how} ({PLAYER_NAMES[CONTROLLER[z]]})"
+    return {DECK: "in the deck", SCRAP: "in the scrap", STACK: "on the stack", SHOWN: "revealed"}.get(
+        z, "not in this game"
+    )
 
 
 def _where_point(game: Game, c: int) -> str:
     """Where a point card expected in front of a player is: on the other side, or not in play."""
     g = game.state
-    if g.zone_of[c] in (FIELD0, FIELD0 + 1) and g.role[c] == "point":
-        return f"a point card of {PLAYER_NAMES[g.zone_of[c] - FIELD0]}"
-    if g.zone_of[c] in (FIELD0, FIELD0 + 1):
-        return f"in play (p{g.zone_of[c] - FIELD0 + 1}) as {a_role(g.role[c])}"
+    z = g.zone_of[c]
+    if IS_FIELD[z] and g.role[c] == "point":
+        return f"a point card of {PLAYER_NAMES[CONTROLLER[z]]}"
+    if IS_FIELD[z]:
+        return f"in play ({PLAYER_NAMES[CONTROLLER[z]]}) as {a_role(g.role[c])}"
     return _where(game, c)
 
 
@@ -697,6 +746,7 @@ GAME_CHECKS: dict[str, Callable[[_Reader, Any], Callable[[Game], str | None]]] =
     "decider": _decider,
     "decision": _decision,
     "winner": _winner,
+    "winners": _winners,
     "scrap": _scrap,
     "scrap_has": _scrap_has,
     "stack": _stack,
@@ -826,11 +876,14 @@ EXPECT_KEYS: tuple[str, ...] = (*GAME_CHECKS, *PLAYERS)
 SIDE_EXPECT: tuple[str, ...] = tuple(SIDE_CHECKS)
 
 
-def read_expect(value: Any, path: tuple, doc: Any, problems: list[LocatedError] | None = None) -> list[Check]:
+def read_expect(
+    value: Any, path: tuple, doc: Any, problems: list[LocatedError] | None = None, seats: int = 2
+) -> list[Check]:
     """The checks of an `expect:` mapping at `path` of the file; a ScenarioError for anything that is
     not a valid expectation (an unknown key, a value of the wrong kind, an expectation of nothing).
-    With `problems`, every problem is added to it (each key read in turn) instead of the first raised."""
-    r = _Reader(doc, path)
+    With `problems`, every problem is added to it (each key read in turn) instead of the first raised.
+    `seats`: the players of the scenario's table (p3 is a player only at a table of three or four)."""
+    r = _Reader(doc, path, seats)
     if not isinstance(value, dict):
         return _problem(
             problems,
@@ -851,17 +904,18 @@ def read_expect(value: Any, path: tuple, doc: Any, problems: list[LocatedError] 
     checks: list[Check] = []
     for key, want in value.items():
         try:
-            if key in PLAYERS:
+            if key in r.players:
                 checks += _read_side(r, key, want, problems)
             elif key in GAME_CHECKS:
                 checks.append(Check(key, GAME_CHECKS[key](r, want), doc.key_where(path + (key,))))
             else:
-                near = suggest(key, EXPECT_KEYS)
+                keys = [k for k in EXPECT_KEYS if k not in PLAYERS or k in r.players]
+                near = suggest(key, keys)
                 raise ScenarioError(
                     f"unknown expectation '{key}'",
                     doc.key_where(path + (key,)),
                     code="S006",
-                    hint=f"did you mean '{near}'?" if near else f"expected one of: {', '.join(EXPECT_KEYS)}",
+                    hint=f"did you mean '{near}'?" if near else f"expected one of: {', '.join(keys)}",
                 )
         except ScenarioError as e:
             _problem(problems, e)
@@ -877,8 +931,10 @@ def _problem(problems: list[LocatedError] | None, e: ScenarioError) -> list[Chec
 
 
 def _side_check(test: Any, p: int, pname: str) -> Callable[[Any], Any]:
-    """The check of one side's expectation, bound to that side."""
-    return lambda game: test(game, p, pname)
+    """The check of one side's expectation, bound to that side (a seat the table lacks: a failure)."""
+    return lambda game: (
+        test(game, p, pname) if p < game.rules.seats else f"there is no {pname} at this table of {game.rules.seats}"
+    )
 
 
 def _read_side(r: _Reader, pname: str, want: Any, problems: list[LocatedError] | None = None) -> list[Check]:

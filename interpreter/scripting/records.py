@@ -160,10 +160,10 @@ def read(path: str | Path) -> dict[str, Any]:
     who = data.get("players")
     if who is not None and not (
         isinstance(who, dict)
-        and set(who) <= {"p1", "p2"}
+        and set(who) <= {"p1", "p2", "p3", "p4"}
         and all(isinstance(v, str) and 0 < len(v) <= 200 for v in who.values())
     ):
-        raise RecordError(f"'{path}': players must map p1 and p2 to player names (human, heuristic, ...)")
+        raise RecordError(f"'{path}': players must map seats (p1, p2, ...) to player names (human, heuristic, ...)")
     return data
 
 

@@ -83,7 +83,7 @@ class _Step:
     checks: list[Check] = field(default_factory=list)  # expect
 
 
-def _read_steps(doc, data: dict, problems: list[LocatedError]) -> list[_Step]:
+def _read_steps(doc, data: dict, problems: list[LocatedError], seats: int = 2) -> list[_Step]:
     """Every step of `moves:`, read and validated before anything is played; each problem found is
     added to `problems` (every step is read)."""
     moves = data.get("moves")
@@ -99,13 +99,13 @@ def _read_steps(doc, data: dict, problems: list[LocatedError]) -> list[_Step]:
     steps = []
     for i, step in enumerate(moves):
         try:
-            steps.append(_read_step(doc, i, step, problems))
+            steps.append(_read_step(doc, i, step, problems, seats))
         except ScenarioError as e:
             problems.append(e)
     return steps
 
 
-def _read_step(doc, i: int, step: object, problems: list[LocatedError]) -> _Step:
+def _read_step(doc, i: int, step: object, problems: list[LocatedError], seats: int = 2) -> _Step:
     path = ("moves", i)
     loc = doc.where(path)
     at = str(loc) if loc is not None else f"{doc.file}: moves[{i}]"
@@ -124,7 +124,7 @@ def _read_step(doc, i: int, step: object, problems: list[LocatedError]) -> _Step
                 hint=f"did you mean '{near}'?" if near else f"a step has: {', '.join(allowed)}",
             )
     if "expect" in step:
-        return _Step("expect", at, checks=read_expect(step["expect"], path + ("expect",), doc, problems))
+        return _Step("expect", at, checks=read_expect(step["expect"], path + ("expect",), doc, problems, seats))
     key = allowed[0]
     text = step[key]
     if not isinstance(text, (str, int)) or isinstance(text, bool) or not str(text).strip():
@@ -137,11 +137,11 @@ def _read_step(doc, i: int, step: object, problems: list[LocatedError]) -> _Step
             code="S004",
         )
     by = step.get("by")
-    if "by" in step and by not in PLAYERS:
-        raise ScenarioError(
-            f"by: must be p1 or p2 (whose move it is), not '{by}'", doc.where(path + ("by",)), code="S004"
-        )
-    return _Step(key, at, move=str(text).strip(), error=None if error is None else str(error), by=PLAYERS.get(str(by)))
+    players = {k: p for k, p in PLAYERS.items() if p < seats}  # the players of the scenario's table
+    if "by" in step and by not in players:
+        who = " or ".join(players) if seats == 2 else f"a player, {', '.join(players)}"
+        raise ScenarioError(f"by: must be {who} (whose move it is), not '{by}'", doc.where(path + ("by",)), code="S004")
+    return _Step(key, at, move=str(text).strip(), error=None if error is None else str(error), by=players.get(str(by)))
 
 
 def _run(doc, data: dict, path: str, name: str, ruleset_override: str | None) -> Result:
@@ -171,8 +171,6 @@ def _prepare(doc, data: dict, path: str, ruleset_override: str | None) -> tuple[
     if not isinstance(seed, int) or isinstance(seed, bool):
         problems.append(ScenarioError("seed must be a whole number", doc.where(("seed",)), code="S003"))
         seed = 0
-    steps = _read_steps(doc, data, problems)
-    final = read_expect(data["expect"], ("expect",), doc, problems) if "expect" in data else None
     rules = None
     spec = ruleset_override or str(data.get("ruleset", "default"))
     try:
@@ -183,6 +181,9 @@ def _prepare(doc, data: dict, path: str, ruleset_override: str | None) -> tuple[
         if e.where is None and "ruleset" in data and ruleset_override is None:
             e = RulesetError(e.message, doc.where(("ruleset",)), code=e.code, hint=e.hint)
         problems.append(e)
+    seats = rules.seats if rules is not None else 2  # (p3 is a player only at a table of three or four)
+    steps = _read_steps(doc, data, problems, seats)
+    final = read_expect(data["expect"], ("expect",), doc, problems, seats) if "expect" in data else None
     game = None
     if rules is not None:
         try:

@@ -15,15 +15,16 @@ from interpreter.core.errors import (
     suggest,
 )
 from interpreter.core.limits import MAX_HANDS
+from interpreter.core.zones import FIELDS, HANDS, IS_HAND
 from interpreter.engine.machine import run
 from interpreter.engine.outcome import Outcome, Termination
-from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, State, new_state
+from interpreter.engine.state import DECK, SCRAP, State, new_state
 from interpreter.rules import Rules
 from interpreter.rules.defs import fire
 
-PLAYERS = {"p1": 0, "p2": 1}
-PLAYER_NAMES_BY_INDEX = ("p1", "p2")
-SETUP_KEYS: tuple[str, ...] = ("turn", "p1", "p2", "deck", "scrap", "unplaced", "match", "rng")
+PLAYERS = {"p1": 0, "p2": 1, "p3": 2, "p4": 3}  # (p3 and p4 at a table of three or four: `seats.count`)
+PLAYER_NAMES_BY_INDEX = ("p1", "p2", "p3", "p4")
+SETUP_KEYS: tuple[str, ...] = ("turn", "p1", "p2", "p3", "p4", "deck", "scrap", "unplaced", "match", "rng")
 SIDE_KEYS: tuple[str, ...] = ("hand", "points", "royals", "knows")
 # -- turn state, marks and counters (issue 9A): `turn_number: N`; per player `marks: [NAME...]` (for the
 # rest of the game) and `counters: {NAME: N}` (counters of players declared in the ruleset)
@@ -45,7 +46,7 @@ UNPLACED = ("deck", "scrap", "hands")
 
 def _deal_leaves_a_deck(rules: Rules) -> bool:
     """Whether the ruleset's own deal leaves cards in the deck (Micro's deals them all)."""
-    dealt = sum(rules.deal) + sum(len(e) for e in getattr(rules, "deal_extra", ()))
+    dealt = sum(rules.deal_sizes) + sum(len(e) for e in getattr(rules, "deal_extra", ()))
     return dealt < len(rules.deck_cards)
 
 
@@ -73,6 +74,7 @@ class _Position:
         self.universe = set(rules.deck_cards)
         self.by_role = rules.ranks_by_role()
         self.problems: list[LocatedError] = []  # what is wrong with the cards placed so far, all of it
+        self.seats = {k: p for k, p in PLAYERS.items() if p < rules.seats}  # the players at this table
 
     def each(self, items: list, place: Any) -> None:
         """`place(i, item)` for each item of a list of the setup, every problem noted, none stopping."""
@@ -86,10 +88,13 @@ class _Position:
         if not isinstance(setup, dict):
             raise self.err("setup must be a mapping (turn:, p1:, p2:, deck:, scrap:)", ("setup",))
         for k in setup:
-            if k not in SETUP_KEYS:
+            if k in PLAYERS and k not in self.seats:
+                n = self.rules.seats
+                self.problems.append(self.err(f"setup.{k}: this table has {n} players, p1 to p{n}", ("setup", k)))
+            elif k not in SETUP_KEYS:
                 msg, hint = _unknown_key("setup", k, SETUP_KEYS)
                 self.problems.append(self.err(msg, ("setup", k), hint))
-        for pname, p in PLAYERS.items():
+        for pname, p in self.seats.items():
             try:
                 self.side(pname, p, setup.get(pname) or {})
             except ScenarioError as e:
@@ -109,7 +114,7 @@ class _Position:
         if self.problems:  # every card is read; what follows needs them all in their places
             raise ScenarioErrors(self.problems)
         self.unplaced(setup.get("unplaced", "deck" if _deal_leaves_a_deck(self.rules) else "hands"), top)
-        for pname, p in PLAYERS.items():
+        for pname, p in self.seats.items():
             self.knows(pname, p, setup.get(pname) or {})
         self.match(setup.get("match"))
         self.turn_and_generator(setup)
@@ -170,12 +175,16 @@ class _Position:
                 msg, hint = _unknown_key(f"setup.{pname}", k, SIDE_KEYS)
                 self.problems.append(self.err(msg, ("setup", pname, k), hint))
         hand = self.cards_at(("setup", pname, "hand"), side.get("hand"))
-        self.each(hand, lambda i, t: self.place(self.card(t, ("setup", pname, "hand", i)), HAND0 + p))
+        self.each(hand, lambda i, t: self.place(self.card(t, ("setup", pname, "hand", i)), HANDS[p]))
 
-        def royal(i: int, t: Any) -> None:
-            c = self.card(t, ("setup", pname, "royals", i))
-            self.fits(c, "royal", ("setup", pname, "royals", i), "a Royal")
-            self.place(c, FIELD0 + p)
+        def royal(i: int, t: Any) -> None:  # `KS`, or a Royal with a Joker that took it: `KS+RJ` (`KS@p2+RJ`)
+            path = ("setup", pname, "royals", i)
+            if "+" in str(t):
+                self.attached(p, pname, path, str(t), "royal")
+                return
+            c = self.card(t, path)
+            self.fits(c, "royal", path, "a Royal")
+            self.place(c, FIELDS[p])
             g.role[c], g.owner[c] = "royal", p
 
         for key in ROLE_KEYS:
@@ -188,23 +197,38 @@ class _Position:
 
     def point(self, p: int, pname: str, i: int, t: Any) -> None:
         """A point card of a side, with its Jacks (bottom to top): `"7H+JC"`."""
-        g = self.g
-        path = ("setup", pname, "points", i)
-        names = str(t).split("+")
-        base = self.card(names[0], path)
-        jacks = [self.card(j, path) for j in names[1:]]
-        self.fits(base, "point", path, "a point card")
-        for j in jacks:
-            self.fits(j, "jack", path, "on a point card")
-        n = len(jacks)
-        # jacks alternate owners, the top one belonging to this player
-        owners = [p if (n - 1 - k) % 2 == 0 else 1 - p for k in range(n)]
-        self.place(base, FIELD0 + p)
-        g.role[base], g.owner[base] = "point", (p if n % 2 == 0 else 1 - p)
-        for j, o in zip(jacks, owners, strict=True):
-            self.place(j, FIELD0 + o)
-            g.role[j], g.owner[j], g.host[j] = "jack", o, base
+        self.attached(p, pname, ("setup", pname, "points", i), str(t), "point")
+
+    def attached(self, p: int, pname: str, path: tuple, text: str, role: str) -> None:
+        """A card in play with the cards on it, bottom to top (`"7H+JC"`, a Royal a Joker took: `"KS+RJ"`),
+        controlled by this player. The attached cards alternate owners, the top one this player's, with
+        the player's first opponent clockwise (the other player, in a two-seat game); `CARD@pN` names a
+        card's owner instead (`"7H@p3+JC"`: the 7H is p3's)."""
+        g, named = self.g, [self.owned(x, path) for x in text.split("+")]
+        base, owner = named[0]
+        tops = [c for c, _ in named[1:]]
+        self.fits(base, role, path, "a point card" if role == "point" else "a Royal")
+        for j in tops:
+            self.fits(
+                j, "jack" if role == "point" else "royal", path, "on a point card" if role == "point" else "on a Royal"
+            )
+        other = self.rules.opponent_of[p]
+        n = len(tops)
+        owners = [o if o is not None else (p if (n - 1 - k) % 2 == 0 else other) for k, (_, o) in enumerate(named[1:])]
+        base_owner = owner if owner is not None else (p if n % 2 == 0 else other)
+        self.place(base, FIELDS[p])
+        g.role[base], g.owner[base] = role, base_owner
+        for j, o in zip(tops, owners, strict=True):
+            self.place(j, FIELDS[o])  # (a card attached is in play in front of its owner)
+            g.role[j], g.owner[j], g.host[j] = "jack" if role == "point" else "royal", o, base
             g.atts.setdefault(base, []).append(j)
+
+    def owned(self, text: str, path: tuple) -> tuple[int, int | None]:
+        """A card of a stack, and the owner `@pN` names (None: the default)."""
+        card, _, who = text.partition("@")
+        if who and who not in self.seats:
+            raise self.err(f"'{text}': {who} is not a player of this table ({', '.join(self.seats)})", path)
+        return self.card(card, path), (self.seats[who] if who else None)
 
     def in_roles(self, pname: str, p: int, key: str, spec: Any) -> None:
         """`roles:`, `face_down:` or `unseen:` of a side: cards in front of the player in roles of the
@@ -227,12 +251,12 @@ class _Position:
             for i, t in enumerate(self.cards_at(where, cards)):
                 c = self.card(t, where + (i,))
                 self.fits(c, role, where + (i,), f"put in play as {role}")
-                self.place(c, FIELD0 + p)
+                self.place(c, FIELDS[p])
                 g.role[c], g.owner[c] = role, p
                 if key != "roles":  # face down: known to the player (`face_down`) or to nobody (`unseen`)
                     g.down |= 1 << c
                     if key == "face_down":
-                        g.known |= 1 << ((c << 1) + p)
+                        g.known |= 1 << ((c << 2) + p)
 
     def unplaced(self, to: Any, top: list[int]) -> None:
         """The cards the setup does not place (`unplaced:` deck, scrap or hands), then the deck's
@@ -244,7 +268,7 @@ class _Position:
             for c in given:
                 if c not in self.placed:
                     self.placed[c] = ("deal", "extra", PLAYER_NAMES_BY_INDEX[p])
-                    self.place(c, HAND0 + p)
+                    self.place(c, HANDS[p])
         rest = [c for c in rules.deck_cards if c not in self.placed]
         if to not in UNPLACED:
             choices = f"{', '.join(UNPLACED[:-1])} or {UNPLACED[-1]}"
@@ -252,12 +276,13 @@ class _Position:
         if to != "scrap":
             g.rng.shuffle(rest)
         if to == "hands":  # dealt as the ruleset deals: each hand up to its size, the rest to the scrap
-            sizes = [rules.deal[p] + (len(extra[p]) if p < len(extra) else 0) for p in (0, 1)]
+            seats = range(rules.seats)
+            sizes = [rules.deal_sizes[p] + (len(extra[p]) if p < len(extra) else 0) for p in seats]
             p = 0
-            while rest and any(len(g.zones[HAND0 + q]) < sizes[q] for q in (0, 1)):
-                if len(g.zones[HAND0 + p]) < sizes[p]:
-                    self.place(rest.pop(), HAND0 + p)
-                p = 1 - p
+            while rest and any(len(g.zones[HANDS[q]]) < sizes[q] for q in seats):
+                if len(g.zones[HANDS[p]]) < sizes[p]:
+                    self.place(rest.pop(), HANDS[p])
+                p = rules.next_seat[p]
         for c in rest:
             self.place(c, DECK if to == "deck" else SCRAP)
         for c in reversed(top):
@@ -268,10 +293,11 @@ class _Position:
         face down in play."""
         for i, t in enumerate(self.cards_at(("setup", pname, "knows"), side.get("knows"))):
             c = self.card(t, ("setup", pname, "knows", i), again=True)
-            if self.g.zone_of[c] not in (DECK, HAND0 + 1 - p) and not self.g.down >> c & 1:
+            z = self.g.zone_of[c]
+            if not (z == DECK or IS_HAND[z] and z != HANDS[p]) and not self.g.down >> c & 1:
                 raise self.err(
                     f"setup.{pname}.knows: {NAMES[c]} is not hidden from {pname} (only cards in the deck, "
-                    f"the opponent's hand or face down in play can be known)",
+                    f"another player's hand or face down in play can be known)",
                     ("setup", pname, "knows", i),
                 )
             self.g.known |= 1 << ((c << 2) + p)
@@ -282,14 +308,14 @@ class _Position:
             return
         if (
             not isinstance(match, dict)
-            or set(match) - {*PLAYERS, "draws"}
+            or set(match) - {*self.seats, "draws"}
             or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in match.values())
         ):
             raise self.err(
                 "setup.match must be the hands won so far (and drawn), e.g. {p1: 2, p2: 1, draws: 1}",
                 ("setup", "match"),
             )
-        wins = (int(match.get("p1", 0)), int(match.get("p2", 0)))
+        wins = tuple(int(match.get(k, 0)) for k in self.seats)
         if max(wins) >= self.rules.match_wins:
             raise self.err(
                 f"setup.match: the match is already over (a player needs {self.rules.match_wins} hands)",
@@ -299,13 +325,13 @@ class _Position:
         if sum(wins) + draws >= MAX_HANDS:
             raise self.err(f"setup.match: a match has at most {MAX_HANDS:,} hands (MAX_HANDS)", ("setup", "match"))
         self.g.wins = wins
-        won = tuple(Outcome(p, Termination.SETUP) for p in (0, 1) for _ in range(wins[p]))
+        won = tuple(Outcome(p, Termination.SETUP) for p in range(len(wins)) for _ in range(wins[p]))
         self.g.hands = won + (Outcome(None, Termination.SETUP),) * draws
 
     def turn_and_generator(self, setup: dict) -> None:
         turn = setup.get("turn", "p1")
-        if not isinstance(turn, str) or turn not in PLAYERS:
-            raise self.err("setup.turn must be p1 or p2", ("setup", "turn"))
+        if not isinstance(turn, str) or turn not in self.seats:
+            raise self.err(f"setup.turn must be {' or '.join(self.seats)}", ("setup", "turn"))
         self.g.turn = PLAYERS[turn]
         if "rng" in setup:  # the generator's exact state, so that a written-out position replays exactly
             value = setup["rng"]
@@ -318,10 +344,12 @@ class _Position:
         the player to move on an odd turn moved first, on an even turn the other."""
         g = self.g
         if value is None:
-            g.first = g.turn if g.turn_no % 2 else 1 - g.turn
+            g.first = (g.turn - g.turn_no + 1) % self.rules.seats
             return
-        if not isinstance(value, str) or value not in PLAYERS:
-            raise self.err("setup.first must be p1 or p2 (who moved first in this game)", ("setup", "first"))
+        if not isinstance(value, str) or value not in self.seats:
+            raise self.err(
+                f"setup.first must be {' or '.join(self.seats)} (who moved first in this game)", ("setup", "first")
+            )
         g.first = PLAYERS[value]
 
     def game_starts(self, value: Any) -> None:
@@ -330,7 +358,7 @@ class _Position:
             raise self.err("setup.game_starts must be true or false", ("setup", "game_starts"))
         if value and self.rules.triggers:
             me = self.g.turn
-            self.g.frames.append([(fire("game"),), 0, {"me": me, "opponent": 1 - me}])
+            self.g.frames.append([(fire("game"),), 0, {"me": me, "opponent": self.rules.opponent_of[me]}])
 
     def finish(self) -> State:
         """The first decision, and the check that nobody already stands at their goal."""
@@ -342,7 +370,7 @@ class _Position:
             raise
         except Exception as e:
             raise rule_failure(rules.name, "setting up the position", e) from None
-        for pname, p in PLAYERS.items():
+        for pname, p in self.seats.items():
             try:
                 score, goal = rules.score_of(g, p), rules.goal_of(g, p)
             except Exception:  # noqa: BLE001  a rule failing here fails, as a rule failure, at the first win check
@@ -373,7 +401,7 @@ def _set_turn_state(g: State, rules: Rules, setup: dict, err: Any) -> None:
             )
         g.passes = n
     for pname, p in PLAYERS.items():
-        side = setup.get(pname) or {}
+        side = setup.get(pname) or {} if p < rules.seats else {}
         marks = side.get("marks")
         if marks is not None:
             if not isinstance(marks, list) or not all(isinstance(m, str) and m.isidentifier() for m in marks):
