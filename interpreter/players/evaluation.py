@@ -13,9 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from interpreter.core.cards import RANK_OF
-from interpreter.engine.state import DRAW, FIELD0, HAND0, State
+from interpreter.engine.state import FIELD0, HAND0, State
 from interpreter.engine.wincheck import points_goal_function
 from interpreter.rules.model import Rules
+
+from .sides import evaluate_table, score
 
 WIN = 1000.0
 
@@ -68,10 +70,12 @@ def _tempo(hand: list[int], vals: list[int], need: int) -> tuple[int, int]:
 def evaluate(g: State, me: int, w: SharpWeights, vals: list[int]) -> float:
     """A position from `me`'s side, from generic features only (a won game is +WIN, a lost one -WIN)."""
     if g.winner is not None:
-        return 0.0 if g.winner == DRAW else WIN if g.winner == me else -WIN
+        return score(g, me)
     rules = g.rules
-    opp = 1 - me
     pg = points_goal_function(rules)
+    if rules.seats > 2:  # against the strongest opponent (players/sides.py)
+        return evaluate_table(g, me, w, pg)
+    opp = 1 - me
     if pg is not None:
         s_me, goal_me = pg(g, me)
         s_opp, goal_opp = pg(g, opp)

@@ -15,15 +15,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
+from interpreter.core.zones import HANDS
 from interpreter.engine.game import Game
 from interpreter.engine.machine import MAIN, enumerate_actions
 from interpreter.engine.machine import apply_action as _apply
 from interpreter.engine.moves import Move
-from interpreter.engine.state import DECK, DRAW, FIELD0, HAND0, State
+from interpreter.engine.state import DECK, FIELD0, HAND0, State
 
 from .picks import Picks
 from .sampling import Sampler
+from .sides import evaluate_table, ours, score
 
 WIN = 1000.0
 
@@ -80,7 +83,11 @@ class Bot:
         view = game.view(me)
         rng = random.Random(f"cuttle-bot:{self.seed}:{game.state.turn_no}:{game.state.moves_made}")
         n = max(1, min(self.samples, self.max_sims // max(1, len(legal))))
-        sampler = self._sampler(game.state, me, view.opponent_hand is None)
+        if game.rules.seats > 2:  # every other player's hand it does not see (partners' too)
+            hidden = [HANDS[o.seat] for o in _others(view)]
+            sampler = Sampler(game.state, me, [DECK, *hidden])
+        else:
+            sampler = self._sampler(game.state, me, view.opponent_hand is None)
         worlds = [sampler.sample(rng) for _ in range(n)]
         totals = [0.0] * len(legal)
         per_sim = self.max_nodes // (len(legal) * n)
@@ -116,23 +123,22 @@ class Bot:
             return self.evaluate(g, me)
         acts = enumerate_actions(g)
         if d.kind == MAIN:
-            if not reply or d.player == me or len(acts) > self._nodes:
+            if not reply or ours(g, me, d.player) or len(acts) > self._nodes:
                 return self.evaluate(g, me)
             depth, reply = self.depth, False
         self._nodes -= len(acts)
         best: float | None = None
+        mine = ours(g, me, d.player)  # its own choices (and its partners') at best, every opponent's at worst
         for _, a in acts:
             c = g.copy()
             _apply(c, a)
             v = self._value(c, me, depth - 1, reply)
-            if best is None or (v > best if d.player == me else v < best):
+            if best is None or (v > best if mine else v < best):
                 best = v
         return self.evaluate(g, me) if best is None else best
 
     def _terminal(self, g: State, me: int) -> float:
-        if g.winner == DRAW:
-            return 0.0
-        return WIN if g.winner == me else -WIN
+        return score(g, me)
 
     def evaluate(self, g: State, me: int) -> float:
         """A position from `me`'s side: generic features only."""
@@ -142,8 +148,10 @@ class Bot:
 def evaluate(g: State, me: int, w: Weights = DEFAULT_WEIGHTS) -> float:
     """A position from `me`'s side, from generic features only: a won game is +WIN, a lost one -WIN."""
     if g.winner is not None:
-        return 0.0 if g.winner == DRAW else WIN if g.winner == me else -WIN
+        return score(g, me)
     rules = g.rules
+    if rules.seats > 2:  # against the strongest opponent (players/sides.py)
+        return evaluate_table(g, me, w)
     opp = 1 - me
     need_me = max(rules.goal_of(g, me) - rules.score_of(g, me), 0)
     need_opp = max(rules.goal_of(g, opp) - rules.score_of(g, opp), 0)
@@ -163,6 +171,16 @@ def evaluate(g: State, me: int, w: Weights = DEFAULT_WEIGHTS) -> float:
 def _permanents(g: State, p: int) -> int:
     """Cards in play on p's side that are neither point cards nor attached to one."""
     return sum(1 for c in g.zones[FIELD0 + p] if g.host[c] < 0 and g.role[c] != "point")
+
+
+def _others(view: Any) -> list[Any]:
+    """The other players whose hands a view does not show, each with its seat (p2 -> 1)."""
+    return [_Seat(int(o.player[1:]) - 1) for o in view.others if o.hand is None]
+
+
+@dataclass(frozen=True)
+class _Seat:
+    seat: int
 
 
 class RandomPlayer:

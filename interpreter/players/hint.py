@@ -25,7 +25,7 @@ def hint(game: Game, seed: int = 0, seconds: float = 1.5, iterations: int = 400)
         return f"hint: {legal[0]} — the only legal move"
     for m in legal:  # a move that wins at once needs no search
         game.push(m)
-        won = game.outcome is not None and game.outcome.winner == d.player
+        won = game.outcome is not None and d.player in game.outcome.winners
         game.pop()
         if won:
             return f"hint: {m} — it wins at once"

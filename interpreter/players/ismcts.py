@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from interpreter.engine.game import Game
 from interpreter.engine.machine import apply_action, enumerate_actions, legal_actions
@@ -37,6 +38,7 @@ from .evaluation import DEFAULT_SHARP, SharpWeights
 from .learnt import Evaluation
 from .sampling import Sampler, determinize, hidden_zones, position_rng
 from .sharp import Scorer, evaluation_note, scorer
+from .sides import won
 
 # An edge: [visits, total result for the player who chose it, availability, child node, that player,
 #           whether the move has won the game at once for that player (a decisive move)]
@@ -145,7 +147,7 @@ class ISMCTS:
         for m, a in enumerate_actions(g):
             c = g.copy()
             apply_action(c, a)
-            if c.winner == me:
+            if c.winner is not None and won(c, me):
                 return m
         return None
 
@@ -164,6 +166,7 @@ class ISMCTS:
         log = math.log
         sqrt = math.sqrt
         horizon = self.horizon
+        seats = state.rules.seats
         prior = self.prior
         steps = 0
         done = 0
@@ -206,9 +209,9 @@ class ISMCTS:
                         pick = untried[int(rand() * len(untried))]
                         apply_action(g, next(a for m, a in pairs if m == pick))
                     e = (
-                        [prior, prior * result(g, who), 1, {}, who, g.winner == who]
+                        [prior, prior * result(g, who), 1, {}, who, g.winner is not None and won(g, who)]
                         if prior
-                        else [0, 0.0, 1, {}, who, g.winner == who]
+                        else [0, 0.0, 1, {}, who, g.winner is not None and won(g, who)]
                     )
                     node[pick] = e  # type: ignore[index]  # a move was picked above, whichever way
                     path.append(e)
@@ -231,16 +234,13 @@ class ISMCTS:
                 path.append(e)
                 apply_action(g, a)
                 if g.winner is not None:  # a win seen is remembered; one that did not happen here is not
-                    e[WINS] = g.winner == e[WHO]
+                    e[WINS] = won(g, e[WHO])
                 elif e[WINS]:
                     e[WINS] = False
                 node = e[CHILD]
                 seen = e[N]
             steps += self._playout(g, rand, horizon)
-            r0 = self._result(g, 0)
-            for e in path:
-                e[N] += 1
-                e[W] += r0 if e[WHO] == 0 else 1.0 - r0
+            self._backup(g, path, seats)
             done += 1
         st = self.stats
         st.decisions += 1
@@ -248,6 +248,19 @@ class ISMCTS:
         st.playout_steps += steps
         st.seconds += time.process_time() - c0  # CPU seconds (one core)
         return {m: (e[N], e[W] / e[N] if e[N] else 0.0) for m, e in root.items()}
+
+    def _backup(self, g: State, path: list[list[Any]], seats: int) -> None:
+        """Each edge of the path visited once more, with the result of the player who chose it."""
+        if seats == 2:
+            r0 = self._result(g, 0)
+            for e in path:
+                e[N] += 1
+                e[W] += r0 if e[WHO] == 0 else 1.0 - r0
+        else:  # a larger table: each player's own result
+            rs = [self._result(g, p) for p in range(seats)]
+            for e in path:
+                e[N] += 1
+                e[W] += rs[e[WHO]]
 
     @staticmethod
     def _playout(g: State, rand, horizon: int) -> int:
@@ -289,9 +302,10 @@ class ISMCTS:
         evaluation (in a match, hands already won count too)."""
         w = g.winner
         if w is not None:
-            return 0.5 if w == DRAW else 1.0 if w == p else 0.0
+            return 0.5 if w == DRAW else 1.0 if won(g, p) else 0.0
         score = self._score or self.scorer(g.rules)
         v = score(g, p)
         if g.rules.match_wins > 1:
-            v += 25.0 * (g.wins[p] - g.wins[1 - p])
+            rival = 1 - p if g.rules.seats == 2 else max(g.rules.opponents_of[p], key=lambda o: g.wins[o])
+            v += 25.0 * (g.wins[p] - g.wins[rival])
         return 1.0 / (1.0 + math.exp(-v / self.temperature))

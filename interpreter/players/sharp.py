@@ -28,12 +28,13 @@ from interpreter.engine.game import Game
 from interpreter.engine.machine import MAIN, enumerate_actions, legal_actions
 from interpreter.engine.machine import apply_action as _apply
 from interpreter.engine.moves import Move
-from interpreter.engine.state import DRAW, State
+from interpreter.engine.state import State
 from interpreter.rules.model import Rules
 
 from .evaluation import DEFAULT_SHARP, WIN, SharpWeights, card_values, evaluate
 from .learnt import Evaluation, linear_for
 from .sampling import Sampler, hidden_zones
+from .sides import ours, score, won
 
 __all__ = ["DEFAULT_SHARP", "WIN", "Sharp", "SharpWeights", "card_values", "evaluate", "scorer"]
 
@@ -94,7 +95,7 @@ class Sharp:
                     continue
                 c = w.copy()
                 _apply(c, a)
-                if c.winner == me:  # a move that wins at once: no need to look further
+                if c.winner is not None and won(c, me):  # a move that wins at once: no need to look further
                     return m
                 self._nodes = per_sim
                 totals[i] += self._value(c, me, self.depth, self.reply > 0)
@@ -105,12 +106,12 @@ class Sharp:
         """The rest of the current turn: `me`'s choices at best, the opponent's at worst; with
         `reply`, also the opponent's next action and the answers to it."""
         if g.winner is not None:
-            return 0.0 if g.winner == DRAW else WIN if g.winner == me else -WIN
+            return score(g, me)
         d = g.pending
         if d is None or depth <= 0 or self._nodes <= 0:
             return self.evaluate(g, me)
         if d.kind == MAIN:
-            if d.player == me or not reply:
+            if ours(g, me, d.player) or not reply:
                 return self.evaluate(g, me)
             acts = legal_actions(g)
             if len(acts) > self._nodes:
@@ -120,7 +121,7 @@ class Sharp:
             acts = legal_actions(g)
         self._nodes -= len(acts)
         best: float | None = None
-        mine = d.player == me
+        mine = ours(g, me, d.player)  # its own choices (and its partners') at best, every opponent's at worst
         for a in acts:
             c = g.copy()
             _apply(c, a)
@@ -151,6 +152,9 @@ Scorer = Callable[[State, int], float]
 def scorer(rules: Rules, w: SharpWeights, learnt: bool, evaluation: Evaluation | None = None) -> Scorer:
     """`(g, me) -> value`: `evaluation` if given; else the learnt evaluation of `rules` when `learnt` and
     it has one, else the hand-set evaluation with weights `w`."""
+    if rules.seats > 2:  # (the learnt features compare one player with one opponent: a two-seat game's)
+        vals = card_values(rules)
+        return lambda g, me: evaluate(g, me, w, vals)
     if evaluation is not None:
         return evaluation.linear(rules).value
     if learnt:
@@ -163,6 +167,11 @@ def scorer(rules: Rules, w: SharpWeights, learnt: bool, evaluation: Evaluation |
 
 def evaluation_note(rules: Rules, w: SharpWeights, learnt: bool, evaluation: Evaluation | None = None) -> str:
     """Which evaluation a player with weights `w` plays under `rules`, in a few words."""
+    if rules.seats > 2:
+        seats = rules.seats
+        return (
+            f"the hand-set evaluation, against the strongest opponent (a table of {seats}: learnt ones are two-player)"
+        )
     if evaluation is not None:
         return evaluation.describe()
     if learnt:

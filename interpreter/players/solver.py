@@ -98,9 +98,12 @@ class Solution:
 
 
 def hidden_reason(state: State) -> str | None:
-    """Why the position is not open (something hidden), or None if it is."""
+    """Why the position is not open (something hidden), or None if it is. (The solver plays two sides,
+    one against the other: a table of more seats is never open to it.)"""
     if state.winner is not None:
         return None
+    if state.rules.seats > 2:
+        return f"the exact solver plays two sides, one against the other; this game seats {state.rules.seats} players"
     deck = state.zones[DECK]
     known = [known_hidden(state, p) for p in (0, 1)]
     unknown = len(deck) - min(len(k[1]) for k in known)
