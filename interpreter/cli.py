@@ -64,22 +64,25 @@ RULESET_HELP = "a shipped ruleset (default), a combination (default+classic-2s),
     default="bot",
     metavar="NAME",
     help="the opponent: a player name (bot = heuristic, ismcts, ismcts:strong, random; see `cuttle players`), "
-    "or human for hot-seat",
+    "or human for hot-seat; at a table of more seats, one name for every other seat or a comma-separated "
+    "list naming each in seat order (--vs sharp,human: p2 sharp, p3 a second human)",
 )
-@arg("--as", dest="as_player", choices=["1", "2"], default="1", help="which player you are against the bot")
+@arg("--as", dest="as_player", choices=["1", "2", "3", "4"], default="1", help="which player you are (p1 moves first)")
 def cmd_play(a: argparse.Namespace) -> int:
     if a.from_file is not None and (a.ruleset is not None or a.seed is not None):
         given = "--ruleset" if a.ruleset is not None else "--seed"
         say(f"cuttle play: --from {a.from_file} plays the file's own ruleset and deal: leave out {given}", err=True)
         return 2
-    if a.vs != "human":
-        from interpreter.players.learnt import lookup
-        from interpreter.players.registry import make_player
-        from interpreter.rules import load_ruleset
+    from interpreter.players.learnt import lookup
+    from interpreter.players.registry import make_player
+    from interpreter.rules import load_ruleset
 
-        bot = make_player(a.vs)  # an unknown player is refused before the game starts
+    for name in a.vs.split(","):  # (at a table of more seats, a player for each other seat)
+        if name.strip() in ("human", ""):
+            continue
+        bot = make_player(name.strip())  # an unknown player is refused before the game starts
         if getattr(bot, "learnt", False):
-            lookup(load_ruleset(a.ruleset))  # and so is a malformed learnt evaluation in the cache folder
+            lookup(load_ruleset(a.ruleset or "default"))  # and so is a malformed learnt evaluation in the cache folder
     from repl.app import main as repl_main
 
     return repl_main(a)

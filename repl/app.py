@@ -101,22 +101,45 @@ def new_session(args: Any, out: Any = None, color: bool | None = None) -> Sessio
         from interpreter.scripting.scenario import load_position
 
         game, what = load_position(source)
-        session = Session(game, vs, human, ruleset=game.rules.spec, color=color, out=out)
+        seats = seat_players(game.rules.seats, vs, human)
+        session = Session(game, vs, human, ruleset=game.rules.spec, color=color, out=out, seats=seats)
         session.started_from = f"from {source}, {what}"
         return session
     seed = args.seed if getattr(args, "seed", None) is not None else random.randrange(1_000_000)
     spec = getattr(args, "ruleset", None) or "default"
     game = Game.new(load_ruleset(spec), seed)
-    return Session(game, vs, human, ruleset=spec, color=color, out=out)
+    seats = seat_players(game.rules.seats, vs, human)
+    return Session(game, vs, human, ruleset=spec, color=color, out=out, seats=seats)
+
+
+def seat_players(n: int, vs: str, human: int) -> list[str] | None:
+    """Who plays each seat of a table of `n`: you at `human`, and `vs` at the others — one name for
+    all of them, or a comma-separated list naming each in seat order (`--vs sharp,human,random`), a
+    `human` seat being played hot-seat. None for a two-seat game of one name (the session's own)."""
+    if human >= n:
+        raise CuttleError(f"--as {human + 1}: this ruleset seats {n} players (--as 1 to {n})")
+    names = [x.strip() for x in vs.split(",")]
+    if len(names) == 1:
+        return None if n == 2 else ["human" if p == human or vs == "human" else vs for p in range(n)]
+    if len(names) != n - 1:
+        raise CuttleError(f"--vs: name one player for all the other seats, or one for each of the {n - 1} others")
+    others = iter(names)
+    return ["human" if p == human else next(others) for p in range(n)]
 
 
 def intro(session: Session) -> str:
     g = session.game
     who = (
         f"you are {player_label(session.human)} against the bot ({session.opponent})"
-        if session.vs == "bot"
+        if session.vs == "bot" and len(session.seats) == 2
         else "hot-seat: each player sees their own view in turn"
     )
+    if len(session.seats) > 2:  # a larger table: who plays each seat
+        played = ", ".join(
+            f"{player_label(p)} {'you' if s == 'human' and session.vs == 'bot' else s}"
+            for p, s in enumerate(session.seats)
+        )
+        who = (f"you are {player_label(session.human)}; " if session.vs == "bot" else who + "; ") + played
     start = f"; {session.started_from}" if session.started_from else ""
     text = (
         f"Cuttle Lab — ruleset {session.ruleset}, seed {g.seed}{start}; {who}.{opponent_note(session)}\n"
@@ -138,6 +161,8 @@ def familiar_note(rules: Any) -> str:
     """A line for the start of a game whose rules differ from those most online players know."""
     from interpreter.rules.page import FAMILIAR, familiar_differences
 
+    if rules.seats > 2:  # (cuttle.cards hosts two players only)
+        return ""
     found = familiar_differences(rules)
     if not found:
         return ""
@@ -248,7 +273,8 @@ def terminal_handover(
     out.cursor_goto(0, 0)
     out.write_raw("\033[3J")  # the scrollback too
     out.flush()
-    me, other = player_label(nxt), player_label(1 - nxt if previous is None else previous)
+    me = player_label(nxt)
+    other = "everyone else" if previous is None else player_label(previous)
     can_cancel = can_cancel and previous is not None
     keys = f"Ctrl-C takes back {player_label(previous or 0)}'s move; Ctrl-D quits" if can_cancel else "Ctrl-D quits"
     text = wrap(f"{me} {asked}. {other}, look away; {me}, press Enter.\n({keys}) ", out.get_size().columns)

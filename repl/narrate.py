@@ -83,9 +83,17 @@ def locations(view: View) -> dict[str, tuple]:
     out: dict[str, tuple] = {}
     for c in view.hand:
         out[c] = ("hand", me)
-    for c in view.opponent_hand or ():
-        out[c] = ("hand", opp)
-    for side, who in ((view.you, me), (view.opponent, opp)):
+    sides = [(view.you, me)]
+    if len(view.others) > 1:  # a larger table: every other player's side, and each hand shown
+        for o in view.others:
+            for c in o.hand or ():
+                out[c] = ("hand", o.player)
+            sides.append((o.side, o.player))
+    else:
+        for c in view.opponent_hand or ():
+            out[c] = ("hand", opp)
+        sides.append((view.opponent, opp))
+    for side, who in sides:
         for e in side.points:
             out[e.card] = ("points", who)
             for j in e.jacks:
@@ -187,7 +195,7 @@ class Teller:
         if kind == "respond":
             top = chain[-1].split() if chain else ["?"]
             answered = self.p.card(top[1]) if len(top) > 1 else top[0]
-            whose = self.owner(1 - mover)
+            whose = self.owner(before.chain_by[-1] if before.chain_by else 1 - mover)
             if move.verb == "resolve":
                 return f"lets {whose} {answered} resolve"
             text = f"{_third(move.verb)} {whose} {answered}"

@@ -133,12 +133,15 @@ def board(
     played_as: dict[str, str] | None = None,
     shown_note: str = "face up",
     width: int = 60,
+    titles: dict[str, str] | None = None,
 ) -> str:
     """The whole board from `view`: the opponent's side on top, the middle, your side and hand; the
     header's rule is `width` wide (the terminal's, up to 100 columns).
 
     `names` overrides the titles of (you, opponent); `played_as` maps a card in play to the verb that
-    put it there (to label glasses and the like without knowing any rank).
+    put it there (to label glasses and the like without knowing any rank). At a table of more seats,
+    `titles` names each other player (`P2 (bot)`, `P3 (partner)`), whose sides are shown in turn from
+    the one after you.
     """
     p = Painter(color)
     played_as = played_as or {}
@@ -148,15 +151,14 @@ def board(
     who = f"{player_label(d.player)} to act" if d and not view.outcome else "game over"
     head = f"── {view.ruleset} · turn {view.turn_number} · {who} "
     lines = [p.bold(head + "─" * max(0, width - len(head)))]
-    if view.opponent_hand is None:
-        n = view.opponent_hand_count
-        opp_hand = p.dim(f"{n} card{'' if n == 1 else 's'}, hidden" if n else "empty")
-        if view.opponent_hand_known:  # cards of it this player saw go there or was shown
-            opp_hand += p.dim(" (you know ") + p.cards(sorted_cards(view.opponent_hand_known)) + p.dim(")")
+    if titles is not None:  # every other player, clockwise from the one after you
+        for o in view.others:
+            lines += side_lines(p, o.side, titles.get(o.player, player_label(o.player)), o.player, played_as)
+            lines.append(f"   hand    {_hand_text(p, o.hand, o.hand_count, o.hand_known, shown_note)}")
     else:
-        opp_hand = (p.cards(sorted_cards(view.opponent_hand)) or p.dim("empty")) + p.dim(f"  ({shown_note})")
-    lines += side_lines(p, view.opponent, opp_title, opp, played_as)
-    lines.append(f"   hand    {opp_hand}")
+        lines += side_lines(p, view.opponent, opp_title, opp, played_as)
+        hand = _hand_text(p, view.opponent_hand, view.opponent_hand_count, view.opponent_hand_known, shown_note)
+        lines.append(f"   hand    {hand}")
     scrap = view.scrap
     known = view.deck_top_known
     deeper = [f"{i + 1}. {p.card(c)}" for i, c in view.deck_known if i >= len(known)]
@@ -176,10 +178,23 @@ def board(
     lines.append(" " + p.dim("·" * 3) + " " + "   ".join(middle))
     lines += side_lines(p, view.you, you_title, me, played_as)
     lines.append(f"   hand    {p.cards(sorted_cards(view.hand)) or p.dim('empty')}")
-    theirs = view.opponent_knows.hand
+    for o in view.others if titles is not None else ():  # what each other player knows of your hand
+        if o.knows.hand and len(o.knows.hand) < len(view.hand):
+            lines[-1] += p.dim(f"  ({player_label(o.player)} knows ") + p.cards(sorted_cards(o.knows.hand)) + p.dim(")")
+    theirs = view.opponent_knows.hand if titles is None else ()
     if theirs and len(theirs) < len(view.hand):  # (all of it: a rule shows them the hand)
         lines[-1] += p.dim(f"  ({player_label(opp)} knows ") + p.cards(sorted_cards(theirs)) + p.dim(")")
     return "\n".join(lines)
+
+
+def _hand_text(p: Painter, hand: Sequence[str] | None, count: int, known: Sequence[str], shown_note: str) -> str:
+    """Another player's hand: its cards when shown, else how many (and the ones this player knows)."""
+    if hand is None:
+        text = p.dim(f"{count} card{'' if count == 1 else 's'}, hidden" if count else "empty")
+        if known:  # cards of it this player saw go there or was shown
+            text += p.dim(" (you know ") + p.cards(sorted_cards(known)) + p.dim(")")
+        return text
+    return (p.cards(sorted_cards(hand)) or p.dim("empty")) + p.dim(f"  ({shown_note})")
 
 
 def scrap_text(view: View, painter: Painter | None = None) -> str:
@@ -227,7 +242,7 @@ def decision_text(view: View, viewer_is_decider: bool, painter: Painter | None =
         text = "your turn" if viewer_is_decider else f"{who}'s turn"
     elif kind == "respond":
         top = (view.chain[-1] if view.chain else "play ?").split()
-        other = "p2" if d.player == "p1" else "p1"
+        other = (view.chain_by[-1] if view.chain_by else "") or ("p2" if d.player == "p1" else "p1")
         owner = "your" if other == view.player else player_label(other) + "'s"
         what = f"{owner} {p.card(top[1])} ({top[0]})" if len(top) > 1 else f"{owner} {top[0]}"
         if only:  # nothing to answer with: the window is there, but the only move is to let it resolve

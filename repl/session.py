@@ -20,7 +20,7 @@ from interpreter import CuttleError, Game, Move, load_ruleset
 from interpreter.core.cards import ALL_RANKS, NAMES
 from interpreter.core.errors import LocatedError
 from interpreter.core.terminal import safe, say
-from interpreter.core.zones import HAND0
+from interpreter.core.zones import HANDS
 from interpreter.engine.game import DRAW_AGREED, DRAW_REFUSED, RESIGN
 from interpreter.engine.view import View
 from interpreter.language.phrasing import counted
@@ -68,12 +68,21 @@ class Session:
         out: Callable[[str], None] | None = None,
         bot_seed: int | None = None,
         width: Callable[[], int] | None = None,
+        seats: list[str] | None = None,
     ) -> None:
         self.game = game
-        #: the opponent's player name (`bot` is the heuristic player), None in hot-seat
-        self.opponent: str | None = None if vs == "human" else "heuristic" if vs == "bot" else vs
-        self.vs = "human" if vs == "human" else "bot"
-        self.human = human
+        #: who plays each seat: `human`, or a player's name (`bot` is the heuristic player); without
+        #: `seats`, the user (`human`) against `vs` (a player's name, or `human`: hot-seat)
+        if seats is None:
+            seats = ["human" if p == human or vs == "human" else vs for p in range(game.rules.seats)]
+        self.seats = ["heuristic" if s == "bot" else s for s in seats]
+        humans = [p for p, s in enumerate(self.seats) if s == "human"]
+        #: the opponents' player name (the first of them), None when every seat is a human's
+        self.opponent: str | None = next((s for s in self.seats if s != "human"), None)
+        #: `bot`: one human against the players of the other seats; `human`: hot-seat (several humans, each
+        #: seeing their own view in turn, the other seats' players moving in between)
+        self.vs = "bot" if len(humans) == 1 else "human"
+        self._human = humans[0] if humans else human
         self.ruleset = ruleset or game.rules.spec
         self.painter = Painter(color)
         #: where lines go: text already made terminal-safe, our colours kept (core/terminal.py)
@@ -82,7 +91,7 @@ class Session:
         self.width: Callable[[], int] = width or (lambda: 0)
         #: shows long text page by page and says whether it did (None: long text is printed)
         self.pager: Callable[[str], bool] | None = None
-        self.bot = self.make_bot(game.seed if bot_seed is None else bot_seed)
+        self.bots: dict[int, Player] = self.make_bots(game.seed if bot_seed is None else bot_seed)
         self.replay: Replay | None = None
         self.running = True
         self._last_viewer = human
@@ -96,8 +105,8 @@ class Session:
         self.offer: int | None = None
         self._resign_warned = False
         #: hot-seat: how many moves each player has been told, and what they missed besides
-        self._told = [len(game.moves), len(game.moves)]
-        self._notes: dict[int, list[str]] = {0: [], 1: []}
+        self._told = [len(game.moves)] * len(self.seats)
+        self._notes: dict[int, list[str]] = {p: [] for p in range(len(self.seats))}
         self._saved: list[str] = [str(m) for m in game.moves]  # the moves at the last save or load
         self._quit_warned = False
         self._discard_warned: tuple[str, int] | None = None  # (command, moves) the user was told of (discard_ok)
@@ -105,15 +114,39 @@ class Session:
         self.clear_screen: Callable[[], None] = lambda: None
 
     def players(self) -> dict[str, str]:
-        """Who plays each seat, as a record keeps it: `human`, or the opponent's player name."""
-        if self.opponent is None:
-            return {"p1": "human", "p2": "human"}
-        seats = ["human", "human"]
-        seats[1 - self.human] = self.opponent
-        return {"p1": seats[0], "p2": seats[1]}
+        """Who plays each seat, as a record keeps it: `human`, or the player's name."""
+        return {f"p{p + 1}": s for p, s in enumerate(self.seats)}
 
-    def make_bot(self, seed: int) -> Player | None:
-        return None if self.opponent is None else make_player(self.opponent, seed=seed)
+    def make_bots(self, seed: int) -> dict[int, Player]:
+        """The player of each seat no human plays (each seeded with the game's seed and its seat, but a
+        two-seat game's one bot with the seed alone, as it always was)."""
+        bots = {p: s for p, s in enumerate(self.seats) if s != "human"}
+        if len(self.seats) == 2:
+            return {p: make_player(s, seed=seed) for p, s in bots.items()}
+        return {p: make_player(s, seed=seed * 8 + p) for p, s in bots.items()}
+
+    @property
+    def human(self) -> int:
+        """The user's seat (with one human); in hot-seat, the seat shown first."""
+        return self._human
+
+    @human.setter
+    def human(self, seat: int) -> None:
+        """Another seat for the user: in a two-seat game against the bot, the bot takes the other."""
+        if seat != self._human and len(self.seats) == 2 and self.vs == "bot":
+            self.seats.reverse()
+            self.bots = {1 - seat: self.bots[seat]} if seat in self.bots else {}
+        self._human = seat
+
+    @property
+    def bot(self) -> Player | None:
+        """The opponent's player when one human plays against one other seat (a two-seat game)."""
+        return self.bots.get(1 - self.human) if len(self.seats) == 2 else None
+
+    @bot.setter
+    def bot(self, player: Player) -> None:
+        """(a two-seat game) The opponent's seat played by `player`."""
+        self.bots[1 - self.human] = player
 
     # -- output ----------------------------------------------------------------------------------
     def say(self, text: str) -> None:
@@ -142,7 +175,7 @@ class Session:
         if self.offer is not None:  # the other player answers a draw offer
             return 1 - self.offer
         d = self.game.decision
-        if d is not None:
+        if d is not None and d.player not in self.bots:
             self._last_viewer = d.player
         return self._last_viewer
 
@@ -150,17 +183,31 @@ class Session:
         p = self.viewer if player is None else player
         v = self.game.view(p)
         open_hands = self.replay.open_hands if self.replay is not None else self.game.outcome is not None
-        if open_hands:  # a finished game shows both hands (a replay: as asked)
-            v = v.replace(opponent_hand=self.game.view(1 - p).hand)
+        if open_hands:  # a finished game shows every hand (a replay: as asked)
+            hands = {o.player: self.game.view(int(o.player[1:]) - 1).hand for o in v.others}
+            v = v.replace(
+                opponent_hand=self.game.view(self.game.rules.opponent_of[p]).hand,
+                others=tuple(o.__class__(**{**o.__dict__, "hand": hands[o.player]}) for o in v.others),
+            )
         return v
 
     def names(self) -> tuple[str, str]:
         """Board titles (you, opponent)."""
         me = self.viewer
+        opp = self.game.rules.opponent_of[me]
         if self.replay is not None:  # a record: the players by their names, from the side shown
-            return player_label(me), player_label(1 - me)
-        other = player_label(1 - me) + (" (bot)" if self.vs == "bot" else "")
+            return player_label(me), player_label(opp)
+        other = player_label(opp) + (" (bot)" if opp in self.bots else "")
         return f"You ({player_label(me)})", other
+
+    def titles(self) -> dict[str, str]:
+        """Each other seat's title on the board (a larger table): its label, partner, bot."""
+        out = {}
+        for o in self.view().others:
+            p = int(o.player[1:]) - 1
+            notes = [n for n, on in (("partner", o.partner), ("bot", p in self.bots and self.replay is None)) if on]
+            out[o.player] = player_label(p) + (f" ({', '.join(notes)})" if notes else "")
+        return out
 
     def teller(self) -> Teller:
         """Tells moves as they happen: 'you' for the user; in a replay, both players by name (what is
@@ -184,7 +231,7 @@ class Session:
             and self.replay is None
             and self.game.outcome is None
             and self.offer is None
-            and (self.vs == "human" or d.player == self.human)
+            and d.player not in self.bots
         )
 
     def outcome_line(self) -> str:
@@ -226,7 +273,8 @@ class Session:
         else:
             note = "the game is over" if self.game.outcome is not None and self.replay is None else "face up"
         rule = min(self.width(), 100) if self.width() >= 40 else 60  # (0: not a terminal)
-        self.say(board(self.view(), self.painter.color, self.names(), self.played_as(), note, width=rule))
+        titles = self.titles() if len(self.seats) > 2 else None
+        self.say(board(self.view(), self.painter.color, self.names(), self.played_as(), note, rule, titles))
         if self.game.outcome is not None:
             self.say(self.painter.bold(" " + self.outcome_line()))
             for line in self.game_over_lines():
@@ -243,12 +291,13 @@ class Session:
         def who(q: int) -> str:
             return player_label(q) + (" (you)" if q == me else "")
 
+        seats = range(rules.seats)
         hands = " · ".join(
             f"{who(q)} "
-            + (" ".join(p.card(c) for c in sorted_cards(NAMES[c] for c in g.zones[HAND0 + q])) or "no cards")
-            for q in (0, 1)
+            + (" ".join(p.card(c) for c in sorted_cards(NAMES[c] for c in g.zones[HANDS[q]])) or "no cards")
+            for q in seats
         )
-        scores = " · ".join(f"{who(q)} {rules.score_of(g, q)}/{rules.goal_of(g, q)}" for q in (0, 1))
+        scores = " · ".join(f"{who(q)} {rules.score_of(g, q)}/{rules.goal_of(g, q)}" for q in seats)
         moves = len(self.game.moves)
         # a live game turns both hands up; a replay keeps to the side it shows (unless it shows all)
         shown = self.replay is None or self.replay.open_hands
@@ -337,9 +386,11 @@ class Session:
         self.show()
 
     def teller_for(self, viewer: int) -> Teller:
-        return Teller(
-            viewer, self.painter, {1 - self.human: player_label(1 - self.human)} if self.vs == "bot" else None
-        )
+        if len(self.seats) == 2:
+            return Teller(
+                viewer, self.painter, {1 - self.human: player_label(1 - self.human)} if self.vs == "bot" else None
+            )
+        return Teller(viewer, self.painter)
 
     def advance(self) -> None:
         """Let the bot play while the decision is its own, telling each move; with `set auto on`, play
@@ -349,12 +400,12 @@ class Session:
             d = self.game.decision
             if d is None or self.game.outcome is not None or self.replay is not None:
                 return
-            if self.bot is not None and d.player != self.human:
+            if d.player in self.bots:
                 before = self.game.view(self.human)
-                move = self.game.play(self._bot_move())
+                move = self.game.play(self._bot_move(d.player))
                 self.say(teller.tell(before, self.game.view(self.human), move))
                 continue
-            if self.auto and self.bot is not None:
+            if self.auto and self.vs == "bot":
                 legal = self.game.legal_moves()
                 if len(legal) == 1:
                     before = self.game.view(self.human)
@@ -363,14 +414,13 @@ class Session:
                     continue
             return
 
-    def _bot_move(self) -> Move:
-        """The bot's choice. A searching bot says it is thinking; Ctrl-C hurries it: it plays its best
-        move so far (its `hurry`), or the first legal move if it had none. The game is untouched
-        while it thinks (players search on copies)."""
-        bot = self.bot
-        assert bot is not None
+    def _bot_move(self, seat: int) -> Move:
+        """The choice of the bot playing `seat`. A searching bot says it is thinking; Ctrl-C hurries it:
+        it plays its best move so far (its `hurry`), or the first legal move if it had none. The game is
+        untouched while it thinks (players search on copies)."""
+        bot = self.bots[seat]
         hurry = getattr(bot, "hurry", None)
-        who = player_label(1 - self.human)
+        who = player_label(seat)
         if hurry is not None:
             self.say(f"{who} is thinking… (Ctrl-C to hurry)")
         try:
@@ -378,7 +428,7 @@ class Session:
         except CuttleError:
             raise
         except Exception as e:  # the player's own fault, not the rules' (players/registry.py)
-            raise player_failure(self.opponent or "bot", e, self.game.rules.name) from None
+            raise player_failure(self.seats[seat], e, self.game.rules.name) from None
         except KeyboardInterrupt:
             move = hurry(self.game) if hurry is not None else None
             if move is None:
@@ -459,8 +509,17 @@ class Session:
         """Tell a hot-seat move; when the decider changes, hand over first and tell the next player
         every move they have not seen. False if the board is not to be shown (quit, or taken back)."""
         for _ in range(1000):
+            told = False
+            d = self.game.decision
+            if d is not None and d.player in self.bots and self.game.outcome is None:
+                # the other seats' players move until a human decides: told to this player, their own first
+                self.say(self.teller_for(viewer).tell(before, self.game.view(viewer), move))
+                self._bots_play(viewer)
+                told = True
             nxt = self.viewer
-            if nxt != viewer and self.game.outcome is None:
+            if told and (nxt == viewer or self.game.outcome is not None):
+                self._told[viewer] = len(self.game.moves)
+            elif nxt != viewer and self.game.outcome is None:
                 answer = self._hand_over(viewer, nxt, can_cancel=True)
                 if answer == QUIT:
                     return False
@@ -479,6 +538,19 @@ class Session:
             before = self.game.view(viewer)
             move = self.game.play(legal[0])
         return True
+
+    def _bots_play(self, viewer: int) -> None:
+        """Hot-seat with players at other seats: they play until a human decides, each move told to
+        `viewer` (still at the keyboard)."""
+        teller = self.teller_for(viewer)
+        for _ in range(1000):
+            d = self.game.decision
+            if d is None or self.game.outcome is not None or d.player not in self.bots:
+                return
+            before = self.game.view(viewer)
+            move = self.game.play(self._bot_move(d.player))
+            self.say(teller.tell(before, self.game.view(viewer), move))
+            self._told[viewer] = len(self.game.moves)
 
     def _hand_over(self, previous: int | None, nxt: int, can_cancel: bool) -> str:
         """Before `nxt`'s view is shown. Without a terminal (a script), a line says whose view follows."""
@@ -510,7 +582,7 @@ class Session:
             undone.append(self.game.undo())
             if mover == player:
                 break
-        for p in (0, 1):
+        for p in range(len(self.seats)):
             self._told[p] = min(self._told[p], len(self.game.moves))
         return list(reversed(undone))
 
@@ -639,8 +711,9 @@ class Session:
                 "nothing of yours to undo" + (f" ({player_label(me)} has not moved yet)" if self.vs == "human" else "")
             )
         taken = self._take_back(me)
-        if self.vs == "human" and any(p != me for p in movers[n - len(taken) :]):
-            self._notes[1 - me].append(f"{player_label(me)} took back {len(taken)} moves, yours among them")
+        if self.vs == "human":
+            for other in {p for p in movers[n - len(taken) :] if p != me and p not in self.bots}:
+                self._notes[other].append(f"{player_label(me)} took back {len(taken)} moves, yours among them")
         self.say("undone: " + ", ".join(self.painter.move(str(m)) for m in taken))
         self._told[me] = len(self.game.moves)
         self.show()
@@ -710,8 +783,9 @@ class Session:
         for i, m in enumerate(self.game.moves):
             before, after = self.game.view_after(i, viewer), self.game.view_after(i + 1, viewer)
             if open_hands:
-                before = before.replace(opponent_hand=self.game.view_after(i, 1 - viewer).hand)
-                after = after.replace(opponent_hand=self.game.view_after(i + 1, 1 - viewer).hand)
+                opp = self.game.rules.opponent_of[viewer]
+                before = before.replace(opponent_hand=self.game.view_after(i, opp).hand)
+                after = after.replace(opponent_hand=self.game.view_after(i + 1, opp).hand)
             lines.append(f"{i + 1:>4}. {teller.tell(before, after, m)}")
         if outcome and self.game.outcome is not None:
             lines.append("      " + self.outcome_line())
@@ -772,19 +846,19 @@ class Session:
         data = records.read(path)
         self.ruleset = str(data["ruleset"])
         recorded = data.get("players") or {}
-        theirs = recorded.get(f"p{2 - self.human}") if self.vs == "bot" else None
+        theirs = recorded.get(f"p{2 - self.human}") if self.vs == "bot" and len(self.seats) == 2 else None
         note = ""
         if theirs and theirs != "human" and theirs != self.opponent:
             # play on against the opponent the record names, if it is a player by name here: only a
             # registered name or level, never options from a stranger's file (`ismcts?iterations=10**9`)
             if theirs in registered_players():
                 self.opponent, note = theirs, f", against {theirs} as recorded"
+                self.seats[1 - self.human] = theirs
             else:
                 note = f" (the record's opponent '{theirs}' is not a player here: {self.opponent} plays on)"
-        if self.bot is not None:
-            self.bot = self.make_bot(game.seed)
+        self.bots = self.make_bots(game.seed)
         self._saved = [str(m) for m in game.moves]
-        self._told = [len(game.moves), len(game.moves)]
+        self._told = [len(game.moves)] * len(self.seats)
         self.say(
             f"loaded {path}: ruleset {game.rules.name}, seed {game.seed}, {counted(len(game.moves), 'move')}{note}"
         )
@@ -860,7 +934,7 @@ class Session:
             raise CommandError("the game of this record is over: there is nothing to play on")
         self.replay = None
         self._saved = r.moves[: r.at]
-        self._told = [len(self.game.moves), len(self.game.moves)]
+        self._told = [len(self.game.moves)] * len(self.seats)
         self.say(f"playing on from move {r.at} of {r.path}")
         self.advance()
         self.start()
@@ -900,9 +974,8 @@ class Session:
         self.game = Game.new(load_ruleset(self.ruleset), seed)
         self.offer = None
         self.replay = None
-        if self.bot is not None:
-            self.bot = self.make_bot(seed)
-        self._saved, self._told, self._quit_warned = [], [0, 0], False
+        self.bots = self.make_bots(seed)
+        self._saved, self._told, self._quit_warned = [], [0] * len(self.seats), False
         self.say(f"new game: ruleset {self.ruleset}, seed {seed}")
         self.advance()
         self.start()

@@ -72,6 +72,7 @@ def view_of(game: Game, player: int) -> View:
         outcome=str(game.outcome) if game.outcome else None,
         match=match_view(game) if rules.match_wins > 1 else None,
         others=others,
+        chain_by=tuple(PLAYER_NAMES[x[1]] for x in g.chain),
     )
     d = g.pending
     if d is None:

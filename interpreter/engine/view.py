@@ -135,6 +135,7 @@ class View:
     # every other player, clockwise from the viewer (the `opponent...` fields above are the first
     # opponent's: in a two-seat game, the other player; at a larger table, read these)
     others: tuple[SeatView, ...] = ()
+    chain_by: tuple[str, ...] = ()  # who made each play and answer of `chain`, first played first
 
     def replace(self, **changes: Any) -> View:
         """A copy with some fields changed (the hot-seat REPL shows the other hand face up)."""
