@@ -1,4 +1,5 @@
-"""A PettingZoo AEC environment of any ruleset: agents `p1` and `p2`, a fixed discrete action space
+"""A PettingZoo AEC environment of any ruleset: agents `p1` and `p2` (`p1` to `pN` at a table of more
+seats, each rewarded +1 when it wins, alone or with its team), a fixed discrete action space
 with a mask of the legal actions, observations from each player's own view, rewards on the outcome.
 
 An action is one *token* of a move: a verb, a card, or `end`. A move of the notation (`scuttle 9H
@@ -7,7 +8,8 @@ step each; the mask allows exactly the tokens that continue some legal move. The
 soon as its tokens name exactly one legal move; `end` is offered only where a legal move is also
 the beginning of a longer one (`oneoff AS` and the twin `oneoff AS AH`). So every ruleset, house
 rules included, has a fixed action space: 1 + its verbs + 54 cards (+ `-` and the ten digits, for a
-ruleset where a player names a number: `value 10` is its verb and its characters).
+ruleset where a player names a number: `value 10` is its verb and its characters; + `p1`..`pN` where a
+move names a player: `oneoff 4C p3` is its verb, its card and the player).
 
     from interpreter.env import env
     e = env(ruleset="micro", seed=3)
@@ -48,20 +50,22 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         # (a ruleset where a player names a number, `choose a number ... as value`, also has its digits:
         # `value 10` is played as `value`, `1`, `0`, then `end` where `value 1` is also legal)
         digits = [*DIGITS] if self.rules.ctx.numbers else []
-        self.tokens: list[str] = [END, *self.rules.verbs, *NAMES[:CARD_COUNT], *digits]
+        self.seats = [f"p{s + 1}" for s in range(self.rules.seats)]  # the agents
+        players = [*self.seats] if self.rules.seated else []  # (a move may name a player: its tokens)
+        self.tokens: list[str] = [END, *self.rules.verbs, *NAMES[:CARD_COUNT], *digits, *players]
         self.index = {t: i for i, t in enumerate(self.tokens)}
-        self.possible_agents = list(AGENTS)
-        self.agents = list(AGENTS)
+        self.possible_agents = list(self.seats)
+        self.agents = list(self.seats)
         n = len(self.tokens)
-        self.action_spaces = {a: gymnasium.spaces.Discrete(n) for a in AGENTS}
+        self.action_spaces = {a: gymnasium.spaces.Discrete(n) for a in self.seats}
         self.observation_spaces = {
             a: gymnasium.spaces.Dict(
                 {
-                    "observation": gymnasium.spaces.Box(0.0, np.inf, (size(n),), dtype=np.float32),
+                    "observation": gymnasium.spaces.Box(0.0, np.inf, (size(n, self.rules.seats),), dtype=np.float32),
                     "action_mask": gymnasium.spaces.Box(0, 1, (n,), dtype=np.int8),
                 }
             )
-            for a in AGENTS
+            for a in self.seats
         }
         self.max_steps = max_steps
         self.render_mode = render_mode
@@ -95,18 +99,18 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
         if seed is not None:
             self._seeds = random.Random(seed)
         self.game = Game.new(self.rules, self._seeds.getrandbits(32))
-        self.agents = list(AGENTS)
-        self.rewards = {a: 0.0 for a in AGENTS}
-        self._cumulative_rewards = {a: 0.0 for a in AGENTS}
-        self.terminations = {a: False for a in AGENTS}
-        self.truncations = {a: False for a in AGENTS}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
+        self.agents = list(self.seats)
+        self.rewards = {a: 0.0 for a in self.seats}
+        self._cumulative_rewards = {a: 0.0 for a in self.seats}
+        self.terminations = {a: False for a in self.seats}
+        self.truncations = {a: False for a in self.seats}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.seats}
         self.prefix = []
         self.steps = 0
-        self.agent_selection = AGENTS[self._decider()]
+        self.agent_selection = self.seats[self._decider()]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        p = AGENTS.index(agent)
+        p = self.seats.index(agent)
         game = self._live
         mine = game.decision is not None and game.decision.player == p
         view = game.view(p)
@@ -134,15 +138,15 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
             self.prefix = []
         out = self._live.outcome
         if out is not None:
-            for i, x in enumerate(AGENTS):
-                self.rewards[x] = 0.0 if out.winner is None else (1.0 if out.winner == i else -1.0)
+            for i, x in enumerate(self.seats):
+                self.rewards[x] = 0.0 if out.winner is None else (1.0 if i in out.winners else -1.0)
                 self.terminations[x] = True
                 self.infos[x] = {"outcome": str(out)}
         elif self.steps >= self.max_steps:
-            for x in AGENTS:
+            for x in self.seats:
                 self.truncations[x] = True
         else:
-            self.agent_selection = AGENTS[self._decider()]
+            self.agent_selection = self.seats[self._decider()]
         self._accumulate_rewards()
         if self.render_mode == "ansi" and move is not None:
             say(self.render())
@@ -161,7 +165,8 @@ class raw_env(AECEnv):  # noqa: N801  (PettingZoo's naming)
     def move_tokens(self, move: Move) -> list[int]:
         if move.number is not None:  # a number named: its verb, then its characters (`-`, digits)
             return [self.index[move.verb], *(self.index[ch] for ch in str(move.number))]
-        return [self.index[move.verb], *(self.index[NAMES[c]] for c in move.cards)]
+        named = [] if move.player is None else [self.index[f"p{move.player + 1}"]]  # a player it names, last
+        return [self.index[move.verb], *(self.index[NAMES[c]] for c in move.cards), *named]
 
     def _candidates(self) -> list[list[int]]:
         n = len(self.prefix)

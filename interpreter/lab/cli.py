@@ -13,6 +13,7 @@ from typing import Any
 
 from interpreter.core.errors import CuttleError
 from interpreter.core.terminal import json_text, say
+from interpreter.rules import load_ruleset
 from interpreter.scripting.records import writable, write_atomic
 
 from . import matches, report_html, report_md, report_text
@@ -20,6 +21,8 @@ from .divergence import describe, first_difference
 from .job import MAX_DECISIONS, players_line, players_note, rules_of
 from .sim import Interrupted, Report, count, pairing, prepare, simulate, unlike
 from .sweep import sweep as run_sweep
+from .table import render as render_table
+from .table import simulate_table
 
 
 def _players(a: argparse.Namespace) -> tuple[str, str]:
@@ -89,10 +92,59 @@ def _notify(a: argparse.Namespace) -> Callable[[str], None]:
 
 
 def sim(a: argparse.Namespace) -> int:
+    if _seats(a.ruleset) > 2:
+        return _table(a)
     return _run([a.ruleset], a)
 
 
+def _seats(spec: str) -> int:
+    """How many players a ruleset seats (its name or file is checked by the lab's own loading after)."""
+    try:
+        return load_ruleset(spec).seats
+    except CuttleError:
+        return 2  # (the two-seat run reports the problem the usual way)
+
+
+def _table(a: argparse.Namespace) -> int:
+    """`cuttle sim` at a table of three or four (lab/table.py): a summary printed, no database."""
+    if a.out or a.cluster:
+        raise CuttleError(
+            f"{'--out' if a.out else '--cluster'}: the games database and the cluster hold two-seat games; "
+            f"at a table of {_seats(a.ruleset)} cuttle sim prints its summary (or --json)"
+        )
+    players = (a.players or "random").split(",")
+    if a.p1 or a.p2:
+        raise CuttleError(
+            "--p1/--p2 name two seats: at a larger table write --players NAME or NAME,NAME,... (one a seat)"
+        )
+    try:
+        report = simulate_table(
+            a.ruleset,
+            count(a.games, "--games"),
+            [p.strip() for p in players],
+            a.seed,
+            None if a.jobs is None else count(a.jobs, "--jobs"),
+            count(a.max_decisions or MAX_DECISIONS, "--max-decisions"),
+        )
+    except KeyboardInterrupt:
+        say(f"cuttle {a.command}: interrupted; nothing kept", err=True)
+        return 130
+    say(json_text(_clean(report.json())) if a.json else render_table(report))
+    return 0
+
+
+def _two_seats(*specs: str) -> None:
+    """`compare` and `sweep` hold two-seat games (the games database's columns are p1's and p2's)."""
+    for spec in specs:
+        n = _seats(spec)
+        if n > 2:
+            raise CuttleError(
+                f"{spec} seats {n} players: cuttle compare and sweep are for two-seat rulesets (cuttle sim plays it)"
+            )
+
+
 def compare(a: argparse.Namespace) -> int:
+    _two_seats(a.a, a.b)
     if not a.until_different:
         return _run([a.a, a.b], a)
     games = count(a.games, "--games")
@@ -123,6 +175,7 @@ def compare(a: argparse.Namespace) -> int:
 
 
 def sweep(a: argparse.Namespace) -> int:
+    _two_seats(a.ruleset)
     return _played(a, functools.partial(run_sweep, a.ruleset, a.sets))
 
 

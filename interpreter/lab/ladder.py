@@ -27,7 +27,7 @@ from interpreter.language.phrasing import counted
 from interpreter.players.registry import make_player
 from interpreter.rules import load_ruleset
 
-from .matches import GameResult, _job
+from .matches import GameResult, _job, two_seats
 from .parallel import ctrl_c_ignored, workers
 
 PRIOR = 0.5  # the half win each way that every pair counts besides its games
@@ -139,6 +139,7 @@ def _score(x: float, n: int) -> str:
 
 def ladder(ruleset: str, players: list[str], games: int, seed: int = 0, jobs: int = 1) -> list[str]:
     """What `cuttle ladder` prints (see `rate`)."""
+    two_seats(ruleset, "ladder")
     return rate(ruleset, players, games, seed, jobs)[0]
 
 

@@ -64,6 +64,16 @@ def _job(args: tuple[str, int, str, str]) -> GameResult:
         ) from None
 
 
+def two_seats(ruleset: str, command: str) -> None:
+    """`cuttle match` and `ladder` play two players against each other: a larger table is refused."""
+    n = load_ruleset(ruleset).seats
+    if n > 2:
+        raise CuttleError(
+            f"{ruleset} seats {n} players: cuttle {command} plays two players against each other; "
+            f"cuttle sim {ruleset} --players A,B,... plays a table of {n} (a player for each seat, seats rotating)"
+        )
+
+
 def run_matches(ruleset: str, a: str, b: str, games: int, seed: int = 0, jobs: int = 1) -> list[GameResult]:
     """`games` games of `a` against `b`, seats alternating (a is p1 in the even games). A game that
     fails raises CuttleError naming its seed."""
@@ -148,6 +158,7 @@ def match(ruleset: str, p1: str, p2: str, games: int, seed: int = 0, jobs: int =
     """What `cuttle match` prints: a line saying what was played, then the summary. Every player and
     the ruleset are checked before a game is played; a game that fails raises CuttleError naming it."""
     rules = load_ruleset(ruleset)
+    two_seats(ruleset, "match")
     notes = []
     for spec in dict.fromkeys((p1, p2)):
         note = getattr(make_player(spec), "evaluation_note", None)

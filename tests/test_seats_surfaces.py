@@ -1,0 +1,153 @@
+"""Every surface at a table of more seats: the REPL with any mix of humans and bots, the players, the
+lab's summary, the PettingZoo environment, records, and the commands that play two sides only."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pytest
+
+from interpreter import Game, load_ruleset, make_player
+from interpreter.cli import main
+from interpreter.core.errors import CuttleError
+from interpreter.lab.table import play_table_game, simulate_table
+from interpreter.scripting import records
+from interpreter.scripting.setup import build_position
+from repl.app import seat_players
+from repl.session import Session
+
+THREE, FOUR = "default+cutthroat", "default+teams"
+
+
+def _session(spec: str, seats: list[str], seed: int = 3, setup: dict | None = None) -> tuple[Session, list[str]]:
+    rules = load_ruleset(spec)
+    game = Game.new(rules, seed) if setup is None else Game(rules, build_position(rules, setup, 0), 0, setup)
+    lines: list[str] = []
+    return Session(game, "bot", 0, ruleset=spec, out=lines.append, seats=seats), lines
+
+
+# -- the REPL ----------------------------------------------------------------------------------------
+
+
+def test_one_human_against_two_bots_sees_every_other_player() -> None:
+    s, lines = _session(THREE, ["human", "random", "random"])
+    s.start()
+    board = "\n".join(lines)
+    assert "P2 (bot)" in board and "P3 (bot)" in board and "You (P1)" in board
+    s.handle("draw")
+    assert any(line.startswith("You draw") for line in lines)
+    assert any(line.startswith("P2 ") for line in lines) and any(line.startswith("P3 ") for line in lines)  # told
+    assert s.game.decision.player == 0 or s.game.outcome is not None  # back to the human
+
+
+def test_hot_seat_with_bots_hands_over_between_humans_only() -> None:
+    s, lines = _session(FOUR, ["human", "human", "random", "random"])
+    s.handle("draw")  # p1 draws: p2 (a human) is next
+    assert s.viewer == 1 and any("P2's view (P1, look away)" in line for line in lines)
+    n = len(lines)
+    s.handle("draw")  # p2 draws; p3 and p4 (bots) move, told to p2; the keyboard goes back to p1
+    assert s.viewer == 0 or s.game.decision.player in (0, 1)
+    later = lines[n:]
+    handover = next(i for i, line in enumerate(later) if "P1's view (P2, look away)" in line)
+    assert any(line.startswith("P3 ") for line in later[:handover])  # p2 saw p3's move before the hand-over
+    assert s.players() == {"p1": "human", "p2": "human", "p3": "random", "p4": "random"}
+
+
+def test_the_seats_of_a_play_command() -> None:
+    assert seat_players(3, "sharp", 0) == ["human", "sharp", "sharp"]
+    assert seat_players(4, "human", 2) == ["human"] * 4
+    assert seat_players(4, "sharp,human,random", 1) == ["sharp", "human", "human", "random"]
+    assert seat_players(2, "sharp", 0) is None  # (a two-seat session as it always was)
+    with pytest.raises(CuttleError, match="this ruleset seats 2 players"):
+        seat_players(2, "sharp", 2)
+    with pytest.raises(CuttleError, match="one for each of the 3 others"):
+        seat_players(4, "sharp,random", 0)
+
+
+def test_a_record_of_a_table_of_three_replays(tmp_path: Path) -> None:
+    s, _ = _session(THREE, ["human", "random", "random"], seed=5)
+    for _ in range(4):
+        if s.game.outcome is None and s.game.decision.player == 0:
+            s.handle("draw")
+    path = tmp_path / "g.yaml"
+    records.save(s.game, path, s.players())
+    again = records.load(str(path))
+    assert again.state.key() == s.game.state.key()
+    assert records.read(str(path))["players"] == {"p1": "human", "p2": "random", "p3": "random"}
+
+
+# -- players, the lab, the environment -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("spec", [THREE, FOUR])
+def test_every_player_plays_every_seat(spec: str) -> None:
+    rules = load_ruleset(spec)
+    game = Game.new(rules, 2)
+    players = [make_player(n, seed=s) for s, n in enumerate(["sharp", "heuristic", "random", "sharp"][: rules.seats])]
+    for _ in range(400):
+        if game.outcome is not None:
+            break
+        game.play(players[game.decision.player].choose(game))
+    assert game.outcome is not None
+
+
+def test_sharp_wins_more_than_its_share_against_random_players() -> None:
+    """Three seats, sharp at one of them (rotating): a fair share would be a third."""
+    report = simulate_table(THREE, 24, ["sharp", "random", "random"], seed=100)
+    sharp_wins = sum(1 for g in report.games for s in g.winners if g.seats[s] == "sharp")
+    assert sharp_wins > 12  # (in 24 games, a third is 8; sharp wins most)
+
+
+def test_the_lab_summary_has_seats_teams_and_quality() -> None:
+    report = simulate_table(FOUR, 6, ["random"], seed=1)
+    j = report.json()
+    assert [r["seat"] for r in j["seat_wins"]] == ["p1", "p2", "p3", "p4"]
+    assert [t["team"] for t in j["team_wins"]] == [["p1", "p3"], ["p2", "p4"]]
+    assert sum(t["wins"] for t in j["team_wins"]) + j["draws"] + j["cutoff"] == 6
+    for g in report.games:  # a team wins together
+        assert len(g.winners) in (0, 2)
+    assert {"lead_changes", "comebacks", "margin", "turns"} <= set(j)
+    game = play_table_game(THREE, 7, ["random", "sharp"] * 2, 5000)
+    assert game.seats == ("sharp", "random", "sharp")  # seats rotate with the game's seed
+
+
+def test_cuttle_sim_prints_the_summary_and_refuses_what_holds_two_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", THREE, "--games", "4", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "at a table of 3" in out and "Wins by seat" in out and "P3" in out
+    assert main(["sim", THREE, "--games", "4", "--out", "x"]) == 1
+    assert "--out: the games database and the cluster hold two-seat games" in capsys.readouterr().err
+    assert main(["match", "--ruleset", FOUR, "--games", "2"]) == 1
+    assert "cuttle match plays two players against each other" in capsys.readouterr().err
+    assert main(["compare", "default", THREE, "--games", "2"]) == 1
+    assert "cuttle compare and sweep are for two-seat rulesets" in capsys.readouterr().err
+
+
+def test_the_solver_says_it_plays_two_sides(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", THREE, "--seed", "1"]) == 1
+    assert "the exact solver plays two sides" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("spec, agents", [(THREE, 3), (FOUR, 4)])
+def test_the_environment_has_an_agent_per_seat(spec: str, agents: int) -> None:
+    pytest.importorskip("pettingzoo")
+    warnings.filterwarnings("ignore")
+    from pettingzoo.test import api_test
+
+    from interpreter.env import PlayerAgent, env
+
+    api_test(env(ruleset=spec, seed=1), num_cycles=60)
+    e = env(ruleset=spec, seed=2)
+    e.reset()
+    assert e.unwrapped.possible_agents == [f"p{i + 1}" for i in range(agents)]
+    players = {a: PlayerAgent(make_player("random", seed=i)) for i, a in enumerate(e.possible_agents)}
+    rewards: dict[str, float] = {}
+    for agent in e.agent_iter(max_iter=20000):
+        _, reward, term, trunc, _ = e.last()
+        rewards[agent] = reward
+        e.step(None if term or trunc else players[agent].act(e))
+    out = e.unwrapped.game.outcome
+    assert out is not None
+    for i, a in enumerate(e.unwrapped.possible_agents):  # the winners (a team together) +1, the others -1
+        assert rewards[a] == (0.0 if out.winner is None else 1.0 if i in out.winners else -1.0)
