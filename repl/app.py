@@ -230,7 +230,10 @@ def replay_main(args: argparse.Namespace) -> int:
 
 def print_replay(args: argparse.Namespace) -> int:
     """`cuttle replay FILE --print`: every move told from the chosen side, then the final board."""
-    session = Session(Game.new(load_ruleset("default"), 0), "bot", 0, color=use_color(), width=terminal_width)
+    from interpreter.scripting import records
+
+    game = records.start(records.read(args.file), args.file, args.force)  # (at the record's own table)
+    session = Session(game, "bot", 0, color=use_color(), width=terminal_width)
     session.cmd_replay(args.file, force=args.force, view=getattr(args, "view", None), quiet=True)
     replay = session.replay
     assert replay is not None

@@ -829,16 +829,16 @@ class Session:
         # a saved game or a scenario (a position `scenario FILE --here` exported); a file that cannot
         # be loaded is said first, before any question
         game, what = load_position(path, force=force)
+        self._same_table(game, path, "load")
         if not self.discard_ok("load"):
             return
         self.game, self.replay = game, None
         self.offer = None
         if what.startswith("a scenario"):  # its position, with no players named
-            if self.bot is not None:
-                self.bot = self.make_bot(game.seed)
+            self.bots = self.make_bots(game.seed)
             self.ruleset = game.rules.spec
             self._saved = [str(m) for m in game.moves]
-            self._told = [len(game.moves), len(game.moves)]
+            self._told = [len(game.moves)] * len(self.seats)
             self.say(f"loaded {path}: ruleset {game.rules.name}, seed {game.seed}, {what}")
             self.advance()
             self.start()
@@ -865,9 +865,19 @@ class Session:
         self.advance()
         self.start()
 
+    def _same_table(self, game: Game, path: str, command: str) -> None:
+        """A game from a file is played on at this session's table only: as many seats as it has."""
+        n, here = game.rules.seats, len(self.seats)
+        if n != here:
+            raise CommandError(
+                f"{command}: {path} is a game of {n} players and this one seats {here}: "
+                f"`cuttle play --from {path}` plays it on at its own table"
+            )
+
     def cmd_replay(self, path: str, force: bool = False, view: str | None = None, quiet: bool = False) -> None:
         data = records.read(path)
         game = records.start(data, path, force)
+        self._same_table(game, path, "replay")
         moves = [str(m) for m in data["moves"]]
         try:
             finished = records.replay(data, path, force).outcome is not None

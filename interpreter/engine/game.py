@@ -37,7 +37,6 @@ from .state import DECK, SCRAP, SHOWN, STACK, State
 from .view import MatchView, View
 from .why import no_window_reason, target_reason, together_reason
 
-
 #: moves of every ruleset, outside its rules, by the player deciding now: `resign`; and a draw they
 #: offered, as the other player answered it: `draw-agreed` (the game ends in a draw) or `draw-refused`
 #: (nothing changes; kept in the record all the same). Never among the legal moves (a bot or the lab
