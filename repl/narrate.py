@@ -15,7 +15,7 @@ from collections import Counter
 
 from interpreter import Move
 from interpreter.engine.game import DRAW_AGREED, META_VERBS, RESIGN
-from interpreter.engine.view import DecisionView, View
+from interpreter.engine.view import DecisionView, SeatView, View
 
 from .render import Painter, player_label
 
@@ -234,7 +234,7 @@ class Teller:
         known_before = before.deck_top_known
         known_after = set(after.deck_top_known)
         me = after.player
-        opp = "p2" if me == "p1" else "p1"
+        opp = _others(after)[0].player  # (the opponent; at a larger table, the next player)
         # cards seen going into the deck: onto its top where both know them (a 9's target), or shuffled
         # in (then also those that went on through the deck into a hand); the cards that left the deck
         # were drawn or turned up
@@ -248,14 +248,14 @@ class Teller:
                 if loc[0] == "hand" and seen_before.get(c, ("",))[0] in ("scrap", "points", "royals", "jack", "shown")
             ]
         outflow = len(onto_top) + len(shuffled) - deck_delta
-        now_shown = before.opponent_hand is None and after.opponent_hand is not None
-        now_hidden = before.opponent_hand is not None and after.opponent_hand is None
-        revealed: list[str] = []
+        # the other players whose hand turned face up or down, and who took cards into a hidden hand
+        shown, hidden, grew = _hands_changed(before, after)
+        revealed: dict[str, list[str]] = {}
         for c, loc in seen_after.items():
             if seen_before.get(c) == loc:
                 continue
-            if now_shown and c not in seen_before and loc == ("hand", opp):
-                revealed.append(c)  # it did not move: the hand is now face up (glasses, deck-out)
+            if c not in seen_before and loc[0] == "hand" and loc[1] in shown:
+                revealed.setdefault(loc[1], []).append(c)  # it did not move: the hand is now face up
                 continue
             if names and (c == names[0] or (c in names and loc[0] in ("stack", "scrap", "jack"))):
                 # where a card went face down is not in the move: say it; and where a chosen card went,
@@ -278,23 +278,21 @@ class Teller:
         for c, loc in seen_before.items():
             if c in seen_after or c in shuffled:
                 continue
-            if now_hidden and loc == ("hand", opp):
+            if loc[0] == "hand" and loc[1] in hidden:
                 continue  # the hand is face down again; its cards did not move
             if c in onto_top:
                 dest = "to the top of the deck"
             elif loc == ("hand", me):
                 dest = "out of sight"
             else:
-                dest = "to the deck" if deck_delta > 0 else f"to {self.owner(1 - self._idx(me))} hand"
+                dest = "to the deck" if deck_delta > 0 else f"to {self.owner(grew[0] if grew else opp)} hand"
             groups.setdefault(dest, []).append(c)
         # what moved first, then what it taught (`P2 sees your K♥` after `you draw K♥`)
         out: list[str] = self._face_down(before, after)
-        if now_hidden:
-            out.append(f"{self.owner(1 - self._idx(me))} hand is hidden again")
-        if revealed:
-            out.append(
-                f"{self.owner(1 - self._idx(me))} hand is now face up: " + _and([self.p.card(c) for c in revealed])
-            )
+        for who in hidden:
+            out.append(f"{self.owner(who)} hand is hidden again")
+        for who, cards in revealed.items():
+            out.append(f"{self.owner(who)} hand is now face up: " + _and([self.p.card(c) for c in cards]))
         if shuffled:  # told first: a shuffle comes before the draws it makes possible
             whole_scrap = len(shuffled) > 1 and set(shuffled) == {c for c in before.scrap if c not in names}
             listed = self.p.cards(_sorted(shuffled))
@@ -307,12 +305,15 @@ class Teller:
         for who, cards in drawn.items():
             verb = "draw" if self._idx(who) == self.viewer else "draws"
             out.append(f"{self.name(who)} {verb} " + _and([self.p.card(c) for c in cards]))
-        other = 1 - self._idx(me)
-        if known_drawn and after.opponent_hand is None:
-            out.append(f"{self.name(other)} draws " + _and([self.p.card(c) for c in known_drawn]))
+        takers = [p for p in grew if _hand_of(after, p) is None] or [opp] * (_hand_of(after, opp) is None)
+        if known_drawn and takers:
+            out.append(f"{self.name(takers[0])} draws " + _and([self.p.card(c) for c in known_drawn]))
         hidden_drawn = outflow - sum(len(v) for v in drawn.values()) - turned_up - len(known_drawn)
-        if hidden_drawn > 0 and after.opponent_hand is None:
-            out.append(f"{self.name(other)} draws {hidden_drawn} card{'s' if hidden_drawn > 1 else ''}")
+        if hidden_drawn > 0 and len(takers) > 1:  # (a larger table: each player who drew, how many)
+            for p, n in _drawn_each(before, after, takers, hidden_drawn):
+                out.append(f"{self.name(p)} draws {n} card{'s' if n > 1 else ''}")
+        elif hidden_drawn > 0 and takers:
+            out.append(f"{self.name(takers[0])} draws {hidden_drawn} card{'s' if hidden_drawn > 1 else ''}")
         for dest, cards in groups.items():
             if dest == "is turned up":
                 verb, dest = ("are" if len(cards) > 1 else "is"), "turned up"
@@ -326,7 +327,10 @@ class Teller:
         down in front of P1 (vault)`), or that left the face-down cards of a player unseen."""
         out: list[str] = []
         me = self._idx(after.player)
-        for was, now, who in ((before.you, after.you, me), (before.opponent, after.opponent, 1 - me)):
+        sides = [(before.you, after.you, me)] + [
+            (_seat(before, o.player).side, o.side, self._idx(o.player)) for o in _others(after)
+        ]
+        for was, now, who in sides:
             ahead = Counter(f.role for f in now.face_down if f.card is None)
             ahead.subtract(Counter(f.role for f in was.face_down if f.card is None))
             for role, n in sorted(ahead.items()):
@@ -341,38 +345,95 @@ class Teller:
         cards or places of the deck the opponent has come to know (never which deck cards: the viewer
         may not know them)."""
         out: list[str] = []
-        had = {c for _, c in before.deck_known or ()} | set(before.opponent_hand_known or ())
-        opp = 1 - self._idx(after.player)
+        others = _others(after)
+        had = {c for _, c in before.deck_known or ()} | {c for o in _others(before) for c in o.hand_known}
         new_deck = [(i, c) for i, c in after.deck_known or () if c not in had and c not in seen_before]
-        new_hand = [c for c in after.opponent_hand_known or () if c not in had and c not in seen_before]
         me = self._idx(after.player)
         you = f"{self.name(me)} {'see' if me == self.viewer else 'sees'}"
-        if new_hand:
-            out.append(f"{you} {self.owner(opp)} {_and([self.p.card(c) for c in new_hand])} (in hand)")
+        for o in others:
+            new_hand = [c for c in o.hand_known if c not in had and c not in seen_before]
+            if new_hand:
+                out.append(f"{you} {self.owner(o.player)} {_and([self.p.card(c) for c in new_hand])} (in hand)")
         if new_deck:
             if [i for i, _ in new_deck] == list(range(len(new_deck))):
                 where = "the top card of the deck" if len(new_deck) == 1 else "the top of the deck, top first"
             else:
                 where = "in the deck: " + ", ".join(f"{_nth(i + 1)} from the top" for i, _ in new_deck)
             out.append(f"{you} {_and([self.p.card(c) for _, c in new_deck])} ({where})")
-        theirs_before, theirs_after = before.opponent_knows, after.opponent_knows
-        learnt = [
-            c
-            for c in theirs_after.hand
-            if c not in theirs_before.hand and (c not in seen_before or seen_before[c][0] == "face down")
-        ]
-        if learnt:
-            out.append(
-                f"{self.name(opp)} {'see' if opp == self.viewer else 'sees'} {self.owner(me)} "
-                + _and([self.p.card(c) for c in learnt])
-            )
-        looked = len(theirs_after.deck) - len(theirs_before.deck) - max(0, deck_delta)
-        if looked > 0:
-            out.append(
-                f"{self.name(opp)} {'look' if opp == self.viewer else 'looks'} at {looked} "
-                f"card{'s' if looked > 1 else ''} of the deck"
-            )
+        for o in others:
+            opp = self._idx(o.player)
+            theirs_before, theirs_after = _seat(before, o.player).knows, o.knows
+            learnt = [
+                c
+                for c in theirs_after.hand
+                if c not in theirs_before.hand and (c not in seen_before or seen_before[c][0] == "face down")
+            ]
+            if learnt:
+                out.append(
+                    f"{self.name(opp)} {'see' if opp == self.viewer else 'sees'} {self.owner(me)} "
+                    + _and([self.p.card(c) for c in learnt])
+                )
+            looked = len(theirs_after.deck) - len(theirs_before.deck) - max(0, deck_delta)
+            if looked > 0:
+                out.append(
+                    f"{self.name(opp)} {'look' if opp == self.viewer else 'looks'} at {looked} "
+                    f"card{'s' if looked > 1 else ''} of the deck"
+                )
         return out
+
+
+def _others(view: View) -> tuple[SeatView, ...]:
+    """Every other player as `view` shows them (a two-seat view: the opponent, from its own fields)."""
+    if len(view.others) > 1:
+        return view.others
+    opp = "p2" if view.player == "p1" else "p1"
+    return (
+        SeatView(
+            opp,
+            False,
+            view.opponent,
+            view.opponent_hand,
+            view.opponent_hand_count,
+            tuple(view.opponent_hand_known),
+            view.opponent_knows,
+        ),
+    )
+
+
+def _seat(view: View, player: str) -> SeatView:
+    """Another player `player` as `view` shows them."""
+    return next(o for o in _others(view) if o.player == player)
+
+
+def _hand_of(view: View, player: str) -> tuple[str, ...] | None:
+    """Another player's hand as `view` shows it (None: hidden)."""
+    return _seat(view, player).hand
+
+
+def _hands_changed(before: View, after: View) -> tuple[list[str], list[str], list[str]]:
+    """The other players whose hand turned face up, whose hand turned face down again, and who hold
+    more cards than before (clockwise from the viewer; at two seats, only the opponent)."""
+    shown, hidden, grew = [], [], []
+    for o in _others(after):
+        was = _seat(before, o.player)
+        if was.hand is None and o.hand is not None:
+            shown.append(o.player)
+        if was.hand is not None and o.hand is None:
+            hidden.append(o.player)
+        if o.hand_count > was.hand_count and len(after.others) > 1:
+            grew.append(o.player)
+    return shown, hidden, grew
+
+
+def _drawn_each(before: View, after: View, takers: list[str], total: int) -> list[tuple[str, int]]:
+    """How many hidden cards each of several players took (each hand's growth, within `total`)."""
+    out = []
+    for p in takers:
+        n = min(total, _seat(after, p).hand_count - _seat(before, p).hand_count)
+        if n > 0:
+            out.append((p, n))
+            total -= n
+    return out
 
 
 def _nth(n: int) -> str:
