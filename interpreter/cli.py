@@ -254,10 +254,10 @@ def cmd_run(a: argparse.Namespace) -> int:
 @arg("--force", action="store_true", help="replay even if the ruleset has changed since")
 @arg(
     "--view",
-    choices=["1", "2", "all"],
+    choices=["1", "2", "3", "4", "all"],
     default=None,
-    help="whose side to show: 1 or 2 (the other player's hidden cards stay hidden), or all (both hands); "
-    "default: all for a finished game, P1's side for one still in play",
+    help="whose side to show: a seat, 1 to the record's number of players (the others' hidden cards stay "
+    "hidden), or all (every hand); default: all for a finished game, P1's side for one still in play",
 )
 @arg(
     "--print",

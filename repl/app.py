@@ -219,7 +219,7 @@ def replay_main(args: argparse.Namespace) -> int:
     data = records.read(args.file)
     game = records.start(data, args.file, args.force)
     view = getattr(args, "view", None)
-    human = int(view) - 1 if view in ("1", "2") else 0
+    human = int(view) - 1 if view is not None and view.isdigit() and int(view) <= game.rules.seats else 0
     session = Session(game, "bot", human, ruleset=str(data["ruleset"]), color=use_color(), width=terminal_width)
     session.pager = page
     session.cmd_replay(args.file, force=args.force, view=view)

@@ -449,6 +449,10 @@ class Session:
             raise CommandError(f"{player_label(self.offer)} offers a draw: accept or refuse it first")
         if not self.my_decision():
             raise CommandError("it is not your decision")
+        if len(self.seats) > 2:  # (engine/game.py refuses the moves: who would win is not settled)
+            raise CommandError(
+                f"{what}: resigning and draws by agreement are for two players; this game seats {len(self.seats)}"
+            )
 
     def _end_move(self, verb: str) -> None:
         """Play `resign`, `draw-agreed` or `draw-refused` for the player deciding now, told from the
@@ -884,7 +888,11 @@ class Session:
         except CuttleError:
             finished = False
         open_hands = finished if view is None else view == "all"
-        if view in ("1", "2"):
+        if view is not None and view != "all":
+            if not view.isdigit() or not 1 <= int(view) <= game.rules.seats:
+                raise CommandError(
+                    f"--view {view}: {path} is a game of {game.rules.seats} players (1 to {game.rules.seats}, or all)"
+                )
             self.human = int(view) - 1
         self.game, self.replay = game, Replay(path, moves, open_hands=open_hands)
         self.offer = None

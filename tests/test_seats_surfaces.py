@@ -151,3 +151,48 @@ def test_the_environment_has_an_agent_per_seat(spec: str, agents: int) -> None:
     assert out is not None
     for i, a in enumerate(e.unwrapped.possible_agents):  # the winners (a team together) +1, the others -1
         assert rewards[a] == (0.0 if out.winner is None else 1.0 if i in out.winners else -1.0)
+
+
+def test_a_record_of_a_table_of_three_replays_from_any_seat_and_at_its_own_table_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    s, _ = _session(THREE, ["random", "random", "random"], seed=5)
+    s.advance()  # three bots play the game out
+    assert s.game.outcome is not None
+    path = tmp_path / "g.yaml"
+    records.save(s.game, path, s.players())
+    assert main(["replay", str(path), "--print", "--view", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "shown from P3's side" in out  # told from the third seat, at the record's own table
+    assert main(["replay", str(path), "--print", "--view", "4"]) != 0
+    assert capsys.readouterr().err.strip().endswith("is a game of 3 players (1 to 3, or all)")
+    two, lines = _session("default", ["human", "random"])
+    two.handle(f"load {path}")
+    assert lines[-1].endswith(f"`cuttle play --from {path}` plays it on at its own table")
+    assert two.game.rules.seats == 2  # (nothing changed)
+
+
+def test_resigning_at_a_table_of_three_is_refused_in_one_line() -> None:
+    s, lines = _session(THREE, ["human", "random", "random"])
+    s.handle("resign")
+    assert lines[-1] == "error: resign: resigning and draws by agreement are for two players; this game seats 3"
+    assert s.game.outcome is None
+
+
+def test_moves_are_told_to_each_seat_of_a_table_of_three() -> None:
+    """Glasses turn up every opponent's hand, each named; a known card drawn by another player is
+    said drawn by that player (not by 'the other' of a two-seat game)."""
+    from repl.narrate import Teller
+
+    rules = load_ruleset(THREE)
+    setup = {"turn": "p1", "p1": {"hand": ["8S", "3C"]}, "p2": {"hand": ["5D"]}, "p3": {"hand": ["6D", "7D"]}}
+    game = Game(rules, build_position(rules, setup, 0), 0, setup)
+    before = game.view(0)
+    move = game.play("glasses 8S")
+    while game.decision.kind == "respond":
+        game.play("resolve")
+    line = Teller(0).tell(before, game.view(0), move)
+    assert "P2's hand is now face up: 5♦" in line and "P3's hand is now face up: 6♦ and 7♦" in line
+    assert "P1's" not in line
+    seen_by_p3 = Teller(2).tell(game.view_after(0, 2), game.view_after(1, 2), move)
+    assert "hand is now face up" not in seen_by_p3  # (p1's glasses show p1 the others' hands, not p3)
