@@ -122,6 +122,8 @@ def test_cuttle_sim_prints_the_summary_and_refuses_what_holds_two_seats(capsys: 
     assert "cuttle match plays two players against each other" in capsys.readouterr().err
     assert main(["compare", "default", THREE, "--games", "2"]) == 1
     assert "cuttle compare and sweep are for two-seat rulesets" in capsys.readouterr().err
+    assert main(["train", THREE, "--budget", "1"]) == 1  # (it failed with an IndexError in self-play)
+    assert "cuttle train learns two-player evaluations" in capsys.readouterr().err
 
 
 def test_the_solver_says_it_plays_two_sides(capsys: pytest.CaptureFixture[str]) -> None:

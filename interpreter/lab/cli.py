@@ -202,6 +202,11 @@ def train(a: argparse.Namespace) -> int:
     from .train import TrainConfig, Trainer, describe_rounds, learnt_lines, save
 
     rules = load_ruleset(a.ruleset)
+    if rules.seats > 2:  # (the learnt features compare one player with one opponent: players/sharp.py)
+        raise CuttleError(
+            f"{a.ruleset} seats {rules.seats} players: cuttle train learns two-player evaluations "
+            "(at a larger table, sharp and ismcts play the hand-set one, against the strongest opponent)"
+        )
     path = cached_path(rules)
     if (path.exists() or path.is_symlink()) and not a.force:
         raise CuttleError(f"{rules.name} is already trained ({path}); --force trains it again")
