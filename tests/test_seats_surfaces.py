@@ -198,3 +198,12 @@ def test_moves_are_told_to_each_seat_of_a_table_of_three() -> None:
     assert "P1's" not in line
     seen_by_p3 = Teller(2).tell(game.view_after(0, 2), game.view_after(1, 2), move)
     assert "hand is now face up" not in seen_by_p3  # (p1's glasses show p1 the others' hands, not p3)
+
+
+@pytest.mark.parametrize("spec", [THREE, FOUR])
+def test_bench_plays_a_larger_table_through_the_public_api(spec: str) -> None:
+    import random
+
+    from interpreter.lab.bench import api_playout
+
+    assert api_playout(load_ruleset(spec), 1, random.Random(1)) > 0  # (an IndexError: two seats given)

@@ -77,7 +77,7 @@ def api_playout(rules: Rules, seed: int, rnd: random.Random) -> int:
     """One random game through the public API: each move chosen among `legal_moves()` and played as
     its text with `Game.play` (parsed, checked, snapshot for undo). Returns the number of moves."""
     seat = RandomText(rnd)
-    return play(Game.new(rules, seed), (seat, seat), MAX_DECISIONS).decisions
+    return play(Game.new(rules, seed), (seat,) * rules.seats, MAX_DECISIONS).decisions
 
 
 def _runs(games: int, repeat: int, seed: int, play: Callable[[int, random.Random], int]) -> dict[str, Any]:

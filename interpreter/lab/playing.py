@@ -131,7 +131,7 @@ def play(
     cap: int,
     observer: Observer | None = None,
     until: Callable[[Game], bool] | None = None,
-    names: Sequence[str] = ("p1", "p2"),
+    names: Sequence[str] = ("p1", "p2", "p3", "p4"),
 ) -> Played:
     """Play `game` on with `seats` (p1's first, called `names` in a message) until it ends, `cap`
     decisions were made, or `until(game)` holds at a decision. A seat that fails while it chooses is
