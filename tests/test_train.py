@@ -122,8 +122,9 @@ def test_the_budget_keeps_back_what_the_final_measure_will_cost() -> None:
     trainer = Trainer(rules, replace(TINY, games=50, budget=12.0, gain=4))
     trainer.cpu = lambda: float(trainer.played)  # type: ignore[method-assign]
     out = trainer.run()
-    assert out.stopped == "the budget of 12 CPU seconds was spent"
+    assert out.stopped.startswith("the budget of 12 CPU seconds was spent in round 1's self-play, after 8 of its 50")
     assert out.rounds[0].games == 8 and trainer.played <= 12
+    assert out.evaluation.games == 8  # the games training played are counted, fitted or not
 
 
 def test_a_house_rule_is_fitted_close_to_the_default_rules_evaluation(tmp_path) -> None:

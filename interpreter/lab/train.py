@@ -169,6 +169,13 @@ class Trainer:
                 out.stopped = f"{cfg.rounds} rounds played"
         except Budget:
             out.stopped = f"the budget of {cfg.budget:g} CPU seconds was spent"
+            last = out.rounds[-1] if out.rounds else None
+            if last is not None and last.games < cfg.games:  # (a ruleset whose games are long: a match)
+                games += last.games  # played, though not fitted: training saw them and found nothing
+                out.stopped += (
+                    f" in round {last.number}'s self-play, after {last.games:,} of its {cfg.games:,} games"
+                    " (a round, its duel and the final measure do not fit: a larger --budget or fewer --games)"
+                )
         except KeyboardInterrupt:
             out.stopped = "interrupted (Ctrl-C): the best evaluation so far is kept"
             out.interrupted = True
