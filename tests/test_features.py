@@ -8,6 +8,7 @@ import random
 import pytest
 
 from interpreter import Game, load_ruleset
+from interpreter.engine.knowledge import known_bit
 from interpreter.engine.state import DECK
 from interpreter.players.evaluation import DEFAULT_SHARP, card_values, evaluate
 from interpreter.players.features import Linear, extract, feature_names, hand_set
@@ -83,6 +84,6 @@ def test_a_known_top_card_counts_for_the_next_to_draw_only_when_known() -> None:
     names = feature_names(rules)
     i = names.index(name)
     assert extract(g, 0, names, 30)[i] == 0  # nobody knows the deck's top
-    g.known |= 1 << (2 * top)  # p1 saw it (as after a 9 put it there)
+    g.known |= known_bit(top, 0)  # p1 saw it (as after a 9 put it there)
     assert extract(g, 0, names, 30)[i] == 1  # p1 moves first: the next to draw
     assert extract(g, 1, names, 30)[i] == -1

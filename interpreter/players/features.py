@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from interpreter.core.cards import CARD_COUNT, RANK_OF
+from interpreter.engine.knowledge import card_bits
 from interpreter.engine.machine import MAIN
 from interpreter.engine.state import DECK, DRAW, FIELD0, HAND0, State
 from interpreter.engine.wincheck import points_goal_function
@@ -150,7 +151,7 @@ class Linear:
         deck = zones[DECK]
         if self.any_top and deck:
             top = deck[-1]
-            if g.known >> (top << 1) & 3:
+            if g.known & card_bits(top):  # (someone knows it)
                 v += self.top_w[top] if _next_to_draw(g) == me else -self.top_w[top]
         if self.counters:
             v += sum(w * _counter(g, name, of, me) for name, of, w in self.counters)
@@ -232,7 +233,7 @@ def extract(g: State, me: int, names: Sequence[str], horizon: int) -> list[float
         return sum(1 for c in cards if RANK_OF[c] == rank and not (off_points and g.role[c] == "point"))
 
     deck = g.zones[DECK]
-    top = deck[-1] if deck and g.known >> (deck[-1] << 1) & 3 else None
+    top = deck[-1] if deck and g.known & card_bits(deck[-1]) else None
     top_sign = 1 if _next_to_draw(g) == me else -1
     late = min(g.turn_no / max(1, horizon), 1.0)
     lead = s_me - s_opp
