@@ -50,8 +50,8 @@ def test_a_question_goes_to_the_player_it_names_and_is_offered_explained_and_tol
     view = game.view(1)
     assert view.decision.ask and view.decision.verb == "reclaim"
     # what agreeing does, in the rule's words, beside the question (issue 44: it said only the verb)
-    assert view.decision.says == "return it to its last owner's hand"
-    assert decision_text(view, True) == "you may reclaim: return it to its last owner's hand ('reclaim' or 'decline')"
+    assert view.decision.says == "put it into your hand"  # said to the player asked, its last owner
+    assert decision_text(view, True) == "you may reclaim: put it into your hand ('reclaim' or 'decline')"
     assert decision_text(game.view(0), False) == "P2 may reclaim or decline"
     assert "answer 'reclaim' (yes) or 'decline' (no)" in game.explain("reclaim JC")
     before = game.view(0)
@@ -290,3 +290,38 @@ def test_a_designers_way_of_saying_you_may_is_answered_with_the_languages(text: 
     with pytest.raises(RulesetError) as e:
         parse_program(text)
     assert e.value.code == "E101" and says in (e.value.hint or "")
+
+
+@pytest.mark.parametrize(
+    "asker, then, says",
+    [
+        ("opponent", "move it to hand of opponent", "put it into your hand"),
+        ("it.last_owner", "move it to hand of it.last_owner", "put it into your hand"),
+        ("it.owner", "draw 1 for it.owner", "you draw 1 card"),
+        ("it.last_owner", "move it to field of it.last_owner as point", "put it in front of you as a point card"),
+        # what is said to the rule's own player ("you") cannot be said to another player asked: as written
+        ("it.last_owner", "move it to hand of me", "put it into your hand"),
+        (
+            "it.last_owner",
+            "move it to hand of it.last_owner\ndraw 1 for opponent",
+            "return it to its last owner's hand, then your opponent draws 1 card",
+        ),
+        (
+            "it.last_owner",
+            "move it to hand of it.last_owner\ndraw 1",
+            "return it to its last owner's hand, then draw 1 card",
+        ),
+        ("me", "move it to hand of it.last_owner", "return it to its last owner's hand"),
+    ],
+)
+def test_what_agreeing_does_is_said_to_whoever_is_asked(tmp_path: Path, asker: str, then: str, says: str) -> None:
+    """The rewriting of "you" done for `if opponent agrees` (issue 44), for every asker the English can
+    name (issue 44, left over): the asked player reads what agreeing does as "you"."""
+    body = "\n".join("        " + line for line in then.splitlines())
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "name: house\nextends: default\ntriggers:\n  back:\n    event: card enters scrap\n"
+        f"    when: it.rank == J\n    effect: |\n      if {asker} agrees to keep then\n{body}\n      end\n",
+        encoding="utf-8",
+    )
+    assert load_ruleset(str(house)).questions == {"keep": says}

@@ -708,13 +708,49 @@ def build_questions(b: Builder, r: Rules) -> None:
     said = EnglishContext.from_data(b.d)
     for tree in b.trees.values():
         for n in A.walk(tree):
-            if isinstance(n, A.Ask):  # said to the player asked: `opponent agrees` -> their "you"
-                asked_opponent = isinstance(n.player, A.Name) and n.player.name == "opponent"
-                then = subst(n.then, {"me": A.Name("opponent"), "opponent": A.Name("me")}) if asked_opponent else n.then
-                text = english(then, said)
+            if isinstance(n, A.Ask):
+                text = _said_to_the_asked(n, said)
                 known = r.questions.get(n.verb)
                 if known is None or text not in known.split(" or "):
                     r.questions[n.verb] = text if known is None else f"{known} or {text}"
+
+
+_YOU = re.compile(r"\byou(r|rs)?\b", re.IGNORECASE)
+
+
+def _said_to_the_asked(n: A.Ask, said: EnglishContext) -> str:
+    """What agreeing does, said to the player asked as "you": `opponent agrees` swaps "you" and
+    "your opponent"; any other player named (`it.last_owner`, `target.owner`) becomes "you" wherever
+    the effect names them, unless the effect already says "you" to the rule's own player (which
+    cannot then be said to another player): it is told as written."""
+    p = n.player
+    if isinstance(p, A.Name) and p.name in ("me", "random"):
+        return english(n.then, said)
+    if isinstance(p, A.Name) and p.name == "opponent":
+        return english(subst(n.then, {"me": A.Name("opponent"), "opponent": A.Name("me")}), said)
+    text = english(n.then, said)
+    own = any(_names_its_own_player(x) for x in A.walk(n.then)) or _YOU.search(text)
+    return text if own else english(_replaced(n.then, p, A.Name("me")), said)
+
+
+def _names_its_own_player(x: Any) -> bool:
+    """`x` is about the rule's own player, "you" in English: `me` or `opponent` named, or a statement
+    whose actor is its player when none is named (`draw 1`, `pass`, `play from ...`)."""
+    if isinstance(x, A.Name):
+        return x.name in ("me", "opponent")
+    return isinstance(x, A.PlayFrom | A.Pass) or (isinstance(x, A.Draw | A.Show) and x.player is None)
+
+
+def _replaced(node: Any, old: A.Node, new: A.Node) -> Any:
+    """`node` with every subtree equal to `old` (wherever it is written) replaced by `new`."""
+    if node == old:
+        return new
+    if isinstance(node, tuple):
+        return tuple(_replaced(x, old, new) for x in node)
+    if isinstance(node, A.Node):
+        changes = {f.name: _replaced(getattr(node, f.name), old, new) for f in dataclasses.fields(node)}
+        return dataclasses.replace(node, **changes)
+    return node
 
 
 SECTIONS: tuple[Callable[[Builder, Rules], None], ...] = (
