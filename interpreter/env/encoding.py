@@ -4,8 +4,9 @@ Per card of the universe (52 cards and two Jokers), one plane per place the play
 or knows it is in (a card of the opponent's hidden hand or of the deck that this player has seen:
 a 9's target back in a hand, a card shown to them; docs/effect-language.md, "Knowledge"), and
 one plane for the cards of their own hand that the opponent knows; a card in none of them is
-unseen (the rest of the deck, the rest of a hidden hand). Then a few numbers
-(scores, goals, counts, whose decision and what kind), and the tokens of the move being built.
+unseen (the rest of the deck, the rest of a hidden hand, a card face down in play this player does
+not know, which is counted per seat). Then a few numbers (scores, goals, counts, whose decision and
+what kind), and the tokens of the move being built.
 
 At a table of more seats the "opponent" planes and numbers are those of the player after this one
 (clockwise), and each further player (a partner, another opponent) has a block of its own after the
@@ -37,6 +38,9 @@ PLANES = (
     "opponent_hand_known",
     "deck_known",
     "hand_known_to_opponent",
+    "my_face_down",  # cards face down in play (house rules): each side's that this player knows
+    "opponent_face_down",
+    "face_down_known_to_opponent",  # this player's own face-down cards that the opponent knows
 )
 KINDS = ("main", "respond", "choose", "play")
 SCALARS = (
@@ -55,6 +59,8 @@ SCALARS = (
     "my_hands_won",
     "opponent_hands_won",
     "opponent_hand_visible",
+    "my_face_down_unseen",  # cards face down in play this player does not know, per seat
+    "opponent_face_down_unseen",
 )
 
 
@@ -114,6 +120,10 @@ def encode(view: View, prefix: list[int], n_tokens: int) -> np.ndarray:
     put("opponent_hand_known", nxt.hand_known if nxt is not None else view.opponent_hand_known)
     put("deck_known", [name for _, name in view.deck_known])  # anywhere in the deck (the top: above)
     put("hand_known_to_opponent", view.opponent_knows.hand)
+    opposite = nxt.side if nxt is not None else view.opponent  # (a larger table: the next player's side)
+    put("my_face_down", [x.card for x in view.you.face_down if x.card is not None])
+    put("opponent_face_down", [x.card for x in opposite.face_down if x.card is not None])
+    put("face_down_known_to_opponent", view.opponent_knows.face_down)
     d = view.decision
     me = view.player
     wins = view.match.wins if view.match is not None else {}
@@ -134,6 +144,8 @@ def encode(view: View, prefix: list[int], n_tokens: int) -> np.ndarray:
         "my_hands_won": wins.get(me, 0),
         "opponent_hands_won": wins.get(opp, 0),
         "opponent_hand_visible": float((nxt.hand if nxt is not None else view.opponent_hand) is not None),
+        "my_face_down_unseen": sum(x.card is None for x in view.you.face_down),
+        "opponent_face_down_unseen": sum(x.card is None for x in opposite.face_down),
     }
     if d is not None:
         values[f"kind_{d.kind}"] = 1.0
