@@ -140,6 +140,15 @@ def test_a_database_whose_seal_is_changed_is_refused(tmp_path: Path, capsys: pyt
     _refused(db, capsys, "not created by the lab")
 
 
+@pytest.mark.parametrize("claimed", ["\x80", "é" * 64, "0" * 64])
+def test_a_seal_of_any_text_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], claimed: str
+) -> None:
+    db = _made(tmp_path, capsys)
+    _claim(db, "seal", claimed)  # (non-ASCII text was an internal TypeError of hmac.compare_digest)
+    _refused(db, capsys, "not created by the lab")
+
+
 def test_a_database_without_a_seal_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = _made(tmp_path, capsys)
     con = sqlite3.connect(db)

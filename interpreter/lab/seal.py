@@ -155,7 +155,7 @@ def seal(key: bytes, run_id: str, identity: str) -> str:
 
 
 def holds(key: bytes, run_id: str, identity: str, claimed: str) -> bool:
-    return hmac.compare_digest(seal(key, run_id, identity), claimed)
+    return claimed.isascii() and hmac.compare_digest(seal(key, run_id, identity), claimed)  # (else a TypeError)
 
 
 def _plain(value: Any) -> Any:
