@@ -14,7 +14,7 @@ import pytest
 from interpreter import Game, load_ruleset
 from interpreter.core.cards import NAMES, parse_card
 from interpreter.core.errors import ScenarioErrors
-from interpreter.engine.knowledge import face_down, knows
+from interpreter.engine.knowledge import face_down, known_bit, knows
 from interpreter.engine.state import FIELD0
 from interpreter.players.sampling import Sampler, unseen_places
 from interpreter.players.solver import hidden_reason
@@ -203,6 +203,40 @@ def test_sampling_deals_an_unseen_face_down_card_again_and_keeps_its_place(rules
             assert not s.is_face_down(c) and s.role[c] is None and s.owner[c] == -1
         assert s.zones[FIELD0 + 1] == g.zones[FIELD0 + 1]
     assert len(dealt) > 5  # another card each time, among the cards p2 cannot see
+
+
+def test_sampling_keeps_every_fact_of_a_face_down_place_with_the_place(rules) -> None:
+    """A face-down card carrying a Jack is dealt again like any unseen card, the Jack staying on its
+    place; the marks, counters and history (`last_seats`) of a card dealt again stay with its place, not
+    with the real card wherever it is dealt (issue 44, left over: the card was never dealt again, and
+    its facts went with it)."""
+    game = _game(rules, p1={"hand": ["2C"]}, p2={"hand": ["3S"], "points": ["8H+JC", "5D"]})
+    g = game.state
+    real, jack, other = parse_card("8H"), parse_card("JC"), parse_card("5D")
+    g.down |= 1 << real  # 8H face down under p1's Jack, p2's (its owner's) alone to know
+    g.known &= ~known_bit(real, 0)
+    g.known |= known_bit(real, 1)
+    g.marks[(real, "frozen")] = g.turn_no + 1
+    g.counters = {**g.counters, (real, "charge"): (3, g.turn_no + 5)}
+    g.last_seats[real] = 7
+    assert game.legal_moves() and g.actions is not None  # (the legal moves of the real position, kept)
+    assert g.host[jack] == real and (FIELD0 + 1, 0) in unseen_places(g, 0)
+    sampler = Sampler(g, 0)
+    dealt = set()
+    for seed in range(40):
+        s = sampler.sample(random.Random(seed))
+        card = s.zones[FIELD0 + 1][0]
+        dealt.add(card)
+        assert s.host[jack] == card and s.atts[card] == [jack] and s.zones[FIELD0 + 1][1:] == g.zones[FIELD0 + 1][1:]
+        assert (s.role[card], s.owner[card], s.is_face_down(card)) == (g.role[real], g.owner[real], True)
+        assert s.marks.get((card, "frozen")) == g.turn_no + 1 and s.counters.get((card, "charge")) == (3, g.turn_no + 5)
+        assert s.last_seats[card] == 7 and s.host[other] == -1
+        if card != real:
+            assert s.host[real] == -1 and real not in s.atts and s.role[real] is None and s.owner[real] == -1
+            assert (real, "frozen") not in s.marks and (real, "charge") not in s.counters and s.last_seats[real] == 0
+            assert not s.is_face_down(real)
+    assert len(dealt) > 5
+    assert sampler.sample(random.Random(1)).actions is None  # (the real position's legal moves are not kept)
 
 
 def test_the_solver_refuses_a_position_with_a_face_down_card_a_player_does_not_know(rules) -> None:

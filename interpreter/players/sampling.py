@@ -4,9 +4,11 @@ A player searching a position of a hidden-information game may use only what it 
 sample keeps every public fact of the state (fields, scrap, revealed cards, the size of every zone),
 the player's own hand, and every hidden card the player knows where it is (engine/knowledge.py: a
 card both saw go onto the deck, a card shown to them, the top cards or the hand a visibility rule
-shows them), and re-deals the *set* of the other hidden cards — in the deck and the opponent's hand —
-at random into the places they leave. What the opponent knows stays attached to the places: if the
-opponent knows the card second from the top, in each sample they know whichever card is dealt there.
+shows them), and re-deals the *set* of the other hidden cards — in the deck, the opponent's hand, and
+face down in play — at random into the places they leave. What the opponent knows stays attached to
+the places: if the opponent knows the card second from the top, in each sample they know whichever
+card is dealt there; so does every other fact of a place (a face-down card's role, owner, Jacks and
+host, marks and counters, where it last left play), which the card dealt there takes.
 The game's own generator (which would tell future shuffles and random choices) is replaced by one
 drawn from the player's generator. Only the sorted set of unknown cards and their places are read,
 so the samples do not depend on where the hidden cards really are.
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import random
 
-from interpreter.core.zones import FIELDS, HANDS, IS_FIELD
+from interpreter.core.zones import FIELDS, HANDS
 from interpreter.engine.knowledge import known_hidden, knows
 from interpreter.engine.state import DECK, HAND0, Rng, State
 
@@ -47,12 +49,12 @@ def unseen_places(state: State, me: int, zones: list[int] | None = None, forget:
         for i, c in enumerate(state.zones[z])
         if c not in known
     ]
-    if state.down:  # (one not attached to another card or carrying one: those stay where they are)
+    if state.down:  # (one carrying a Jack, or carried, too: the place keeps its Jacks, its host)
         places += [
             (FIELDS[p], i)
             for p in range(len(state.fv))
             for i, c in enumerate(state.zones[FIELDS[p]])
-            if state.down >> c & 1 and not knows(state, me, c) and state.host[c] < 0 and not state.atts.get(c)
+            if state.down >> c & 1 and not knows(state, me, c)
         ]
     return places
 
@@ -69,9 +71,12 @@ class Sampler:
     hundreds of samples of the same position: the per-card knowledge tests were a third of its time.)
     The samples are those `determinize` gives, for the same generator."""
 
-    __slots__ = ("state", "places", "cards", "held", "known", "down", "in_play")
+    __slots__ = ("state", "places", "cards", "held", "known", "down", "old")
 
-    in_play: list[tuple[str | None, int] | None] | None
+    #: the cards of the places in order, when a fact of the position is tied to one of them (a card
+    #: face down in play, a Jack's host, a mark, a counter, where it last left play): the card dealt
+    #: to a place then takes every fact of the card that was there; None: the plain copy suffices
+    old: list[int] | None
 
     def __init__(self, state: State, me: int, zones: list[int] | None = None, forget: bool = False) -> None:
         self.state = state
@@ -88,9 +93,8 @@ class Sampler:
             down &= ~(1 << c)
         self.known = known  # with the re-dealt cards' bits cleared
         self.down = down  # and their face-down bits: set again for the places face down in play
-        # a place face down in play: its role and owner, which the card dealt there takes
-        in_play = [(state.role[zs[z][i]], state.owner[zs[z][i]]) if IS_FIELD[z] else None for z, i in self.places]
-        self.in_play = in_play if any(in_play) else None  # (None: no card face down is dealt again)
+        old = [zs[z][i] for z, i in self.places]
+        self.old = old if _tied(state, old) else None
 
     def sample(self, rng: random.Random) -> State:
         """A copy of the position with the unknown cards dealt again at random (see the module doc)."""
@@ -104,17 +108,44 @@ class Sampler:
             zone_of[c] = z
             known |= bit << (c << 2)
         g.known = known
-        if self.in_play is not None:  # cards face down in play dealt again: the places keep their roles
-            down = self.down  # and owners, the cards dealt elsewhere have none
-            for c, fact in zip(cards, self.in_play, strict=True):
-                if fact is None:
-                    g.role[c], g.owner[c] = None, -1
-                else:
-                    g.role[c], g.owner[c] = fact
-                    down |= 1 << c
-            g.down = down
+        if self.old is not None:
+            _move_facts(self.state, g, dict(zip(self.old, cards, strict=True)), self.down)
         g.rng = Rng(rng.getrandbits(64))
         return g
+
+
+def _tied(state: State, cards: list[int]) -> bool:
+    """Whether a fact of the position is tied to one of `cards` (not only its place in a zone)."""
+    down, host, atts, seats = state.down, state.host, state.atts, state.last_seats
+    if any(down >> c & 1 or host[c] >= 0 or c in atts or seats[c] for c in cards):
+        return True
+    among = set(cards)
+    return any(c in among for c, _ in state.marks) or any(c in among for c, _ in state.counters)
+
+
+def _move_facts(state: State, g: State, dealt: dict[int, int], down: int) -> None:
+    """In the sample `g`, each card dealt to a place (`dealt`: the card that was there -> the card
+    dealt there) takes every fact of the card that was there: role, owner, face down, its host and its
+    Jacks, marks, counters, where it last left play. The real card, dealt elsewhere, keeps none of
+    them: a player cannot tell which card carries what it cannot see."""
+    role, owner, host, seats = state.role, state.owner, state.host, state.last_seats
+    for was, now in dealt.items():
+        g.role[now], g.owner[now], g.last_seats[now] = role[was], owner[was], seats[was]
+        g.host[now] = dealt.get(host[was], host[was])
+        if state.down >> was & 1:
+            down |= 1 << now
+    g.down = down
+    if state.atts:
+        g.atts = {dealt.get(h, h): [dealt.get(j, j) for j in js] for h, js in state.atts.items()}
+        for h, js in g.atts.items():
+            for j in js:
+                g.host[j] = h
+    if state.marks:
+        g.marks = {(dealt.get(c, c), name): turns for (c, name), turns in state.marks.items()}
+    if state.counters:
+        g.counters = {(dealt.get(c, c), name): value for (c, name), value in state.counters.items()}
+    g.fv = [v + 1 for v in g.fv]  # the fields' caches (the win check's) and the legal moves read cards
+    g.actions = None
 
 
 def determinize(state: State, me: int, rng: random.Random, zones: list[int] | None = None) -> State:
