@@ -14,18 +14,26 @@ import yaml
 
 from interpreter import Game
 from interpreter.core.cards import NAMES
-from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, SHOWN, STACK, State
+from interpreter.core.zones import FIELDS, HANDS
+from interpreter.engine.state import DECK, SCRAP, SHOWN, STACK, State
 from interpreter.language.phrasing import counted
 from interpreter.scripting import records
 
-PLAYER_KEYS = ("p1", "p2")
+PLAYER_KEYS = ("p1", "p2", "p3", "p4")
+
+
+def seat_keys(state: State) -> tuple[str, ...]:
+    """The players of the table, as a scenario names them (`p1`, `p2`, ...)."""
+    return PLAYER_KEYS[: state.rules.seats]
 
 
 def setup_of(state: State) -> dict[str, Any]:
     """A scenario `setup` that places every card of `state` where it is (a start position)."""
     setup: dict[str, Any] = {"turn": PLAYER_KEYS[state.turn]}
-    for p, key in enumerate(PLAYER_KEYS):
-        side: dict[str, Any] = {"hand": [NAMES[c] for c in state.zones[HAND0 + p]]}
+    # where the hidden cards a player may know lie: the deck, another player's hand
+    others = {p: [DECK] + [HANDS[q] for q in range(state.rules.seats) if q != p] for p in range(state.rules.seats)}
+    for p, key in enumerate(seat_keys(state)):
+        side: dict[str, Any] = {"hand": [NAMES[c] for c in state.zones[HANDS[p]]]}
         points, royals = _points_text(state, p)
         if points:
             side["points"] = points
@@ -36,7 +44,7 @@ def setup_of(state: State) -> dict[str, Any]:
             NAMES[c]
             for c in range(len(state.zone_of))
             if state.known >> ((c << 2) + p) & 1
-            and (state.zone_of[c] in (DECK, HAND0 + 1 - p) or state.is_face_down(c) and state.owner[c] != p)
+            and (state.zone_of[c] in others[p] or state.is_face_down(c) and state.owner[c] != p)
         ]
         if known:  # the hidden cards this player knows (engine/knowledge.py)
             side["knows"] = known
@@ -52,12 +60,12 @@ def setup_of(state: State) -> dict[str, Any]:
         setup["scrap"] = [NAMES[c] for c in state.zones[SCRAP]]
     if state.turn_no != 1:
         setup["turn_number"] = state.turn_no
-    if state.first != (state.turn if state.turn_no % 2 else 1 - state.turn):  # (else it follows from the turn)
+    if state.first != (state.turn - state.turn_no + 1) % state.rules.seats:  # (else it follows from the turn)
         setup["first"] = PLAYER_KEYS[state.first]
     if state.passes:
         setup["passes"] = state.passes
     if state.hands:  # hands of a match already played: won by each player, and drawn
-        match = {key: state.wins[p] for p, key in enumerate(PLAYER_KEYS) if state.wins[p]}
+        match = {key: state.wins[p] for p, key in enumerate(seat_keys(state)) if state.wins[p]}
         draws = len(state.hands) - sum(state.wins)
         setup["match"] = {**match, "draws": draws} if draws else match
     cards: dict[str, Any] = {}
@@ -81,8 +89,8 @@ def expectations(game: Game) -> dict[str, Any]:
         exp["decision"] = str(g.pending.kind)
     out = game.outcome
     exp["winner"] = "none" if out is None else ("draw" if out.winner is None else PLAYER_KEYS[out.winner])
-    for p, key in enumerate(PLAYER_KEYS):
-        exp[key] = {"score": game.score(p), "goal": game.goal(p), "hand_count": len(g.zones[HAND0 + p])}
+    for p, key in enumerate(seat_keys(g)):
+        exp[key] = {"score": game.score(p), "goal": game.goal(p), "hand_count": len(g.zones[HANDS[p]])}
     exp["deck_count"] = len(g.zones[DECK])
     return exp
 
@@ -104,23 +112,38 @@ def settled_before(game: Game) -> int:
     return 0
 
 
-def _points_text(g: State, p: int) -> tuple[list[str], list[str]]:
+def _points_text(g: State, p: int, owners: bool = True) -> tuple[list[str], list[str]]:
+    """A side's point cards (with the cards on them) and Royals; `owners`: with `@pN` where a setup
+    needs it (an expectation names the cards alone)."""
     points, royals = [], []
-    for c in g.zones[FIELD0 + p]:
+    for c in g.zones[FIELDS[p]]:
         if g.host[c] >= 0 or g.is_face_down(c):
             continue
         if g.role[c] == "point":
-            points.append("+".join([NAMES[c], *(NAMES[j] for j in g.atts.get(c, []))]))
+            points.append(_stacked(g, p, c, owners))
         elif g.role[c] == "royal":
-            royals.append(NAMES[c])
+            royals.append(_stacked(g, p, c, owners) if g.atts.get(c) and g.rules.seats > 2 else NAMES[c])
     return points, royals
+
+
+def _stacked(g: State, p: int, base: int, owners: bool) -> str:
+    """A card in play with the cards on it, as a setup writes it (`7H+JC`): the owners alternate, the
+    top one `p`'s, with p's first opponent (scripting/setup.py); an owner the alternation does not give
+    (at a larger table: a Jack or Joker for another player) is written `CARD@pN`."""
+    tops = g.atts.get(base, [])
+    other, n = g.rules.opponent_of[p], len(tops)
+    expected = [p if n % 2 == 0 else other] + [p if (n - 1 - k) % 2 == 0 else other for k in range(n)]
+    return "+".join(
+        NAMES[c] + ("" if g.owner[c] == want or not owners else f"@{PLAYER_KEYS[g.owner[c]]}")
+        for c, want in zip([base, *tops], expected, strict=True)
+    )
 
 
 def _in_roles(g: State, p: int) -> dict[str, dict[str, list[str]]]:
     """A side's cards in other roles, as a setup writes them: `roles` (face up), `face_down` (face down,
     the player knows it) and `unseen` (face down, the player does not know it)."""
     out: dict[str, dict[str, list[str]]] = {}
-    for c in g.zones[FIELD0 + p]:
+    for c in g.zones[FIELDS[p]]:
         role = g.role[c]
         if g.host[c] >= 0 or role is None or not g.is_face_down(c) and role in ("point", "royal"):
             continue
@@ -134,10 +157,10 @@ def card_expectations(game: Game) -> dict[str, Any]:
     the scrap, the top of the deck and the cards still resolving."""
     g = game.state
     exp = expectations(game)
-    for p, key in enumerate(PLAYER_KEYS):
-        points, royals = _points_text(g, p)
+    for p, key in enumerate(seat_keys(g)):
+        points, royals = _points_text(g, p, owners=False)
         side = {k: v for k, v in exp[key].items() if k != "hand_count"}  # (the hand is spelled out)
-        exp[key] = {"hand": [NAMES[c] for c in g.zones[HAND0 + p]], "points": points, "royals": royals, **side}
+        exp[key] = {"hand": [NAMES[c] for c in g.zones[HANDS[p]]], "points": points, "royals": royals, **side}
         in_roles = _in_roles(g, p)
         if "roles" in in_roles:
             exp[key]["roles"] = in_roles["roles"]

@@ -207,3 +207,24 @@ def test_bench_plays_a_larger_table_through_the_public_api(spec: str) -> None:
     from interpreter.lab.bench import api_playout
 
     assert api_playout(load_ruleset(spec), 1, random.Random(1)) > 0  # (an IndexError: two seats given)
+
+
+@pytest.mark.parametrize("spec", [THREE, FOUR])
+def test_every_position_of_a_larger_table_is_written_as_a_scenario_that_passes(spec: str, tmp_path: Path) -> None:
+    """`scenario FILE --here` and `scenario FILE` at a table of more seats: every player's hand, their
+    knowledge, Jacks and Jokers for another player (`CARD@pN`), whose turn; `cuttle run` passes each."""
+    from interpreter.scripting.scenario import run_file
+    from repl.export import write_scenario
+
+    s, _ = _session(spec, ["random"] * load_ruleset(spec).seats, seed=9)
+    s.advance()
+    moves = list(s.game.moves)
+    game = Game.new(load_ruleset(spec), 9)
+    for i, m in enumerate(moves):
+        if i % 6 == 5:
+            for here in (True, False):
+                path = tmp_path / f"{i}{here}.yaml"
+                write_scenario(game, str(path), spec, here=here)
+                res = run_file(path)
+                assert res.ok, res.failures
+        game.play(m)
