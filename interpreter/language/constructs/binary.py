@@ -68,6 +68,7 @@ class BinOp(Expression):
         Example("{card} not in {cards}", "bool"),
         Example("{card} == {card}", "bool"),
         Example("{player} != {player}", "bool"),
+        Example("{player} in opponents", "bool"),
         Example("{card}.rank == Q", "bool"),
         Example("{bool} and {bool}", "bool"),
         Example("{bool} or {bool}", "bool"),

@@ -51,6 +51,8 @@ class Call(Expression):
         Example("max({int}, {int})", "int"),
         Example("score({player})", "int"),
         Example("goal({player})", "int"),
+        Example("count(opponents)", "int"),
+        Example("turns_until({player})", "int"),
         Example("any({cards})", "bool"),
         Example("same_rank({cards})", "bool"),
         Example("protected({card})", "bool"),

@@ -32,7 +32,8 @@ def _hand(p: Node | None) -> str:
 
 @dataclass(frozen=True)
 class Zone(Expression):
-    """A zone: `deck`, `scrap`, `shown`, `play` (both fields), or `hand of P` / `field of P`."""
+    """A zone: `deck`, `scrap`, `shown`, `play` (every field), or `hand of P` / `field of P` (P a player or a set of
+    players: `field of opponents`)."""
 
     zone: str
     player: Node | None = None
@@ -47,6 +48,8 @@ class Zone(Expression):
         Example("field of opponent", "cards"),
         Example("hand of {player}", "cards"),
         Example("field of {player}", "cards"),
+        Example("field of opponents", "cards"),
+        Example("hand of others", "cards"),
     )
 
     @classmethod
