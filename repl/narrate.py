@@ -166,6 +166,8 @@ class Teller:
         known = {**seen_after, **seen_before}
         names = [str(Move(move.verb, (c,))).split()[1] for c in move.cards]
         action = self._action(before, d, move, names, known, mover)
+        if move.player is not None:  # a play that names a player (`jack JC 7H p3`): whom, not what it does
+            action += f", naming {self.name(move.player)}"
         subj = self.subject(mover)
         line = f"{subj} {_as_you(action, move.verb) if mover == self.viewer else action}"
         chose = move.verb if d is not None and d.kind == "choose" and not d.ask and move.number is None else None

@@ -228,3 +228,16 @@ def test_every_position_of_a_larger_table_is_written_as_a_scenario_that_passes(s
                 res = run_file(path)
                 assert res.ok, res.failures
         game.play(m)
+
+
+def test_a_play_that_names_a_player_is_told_with_the_player() -> None:
+    from repl.narrate import Teller
+
+    rules = load_ruleset(FOUR)
+    setup = {"turn": "p1", "p1": {"hand": ["JC"]}, "p2": {"hand": ["5D"], "points": ["7H"]}, "p3": {}, "p4": {}}
+    game = Game(rules, build_position(rules, setup, 0), 0, setup)
+    before = [game.view(p) for p in range(4)]
+    move = game.play("jack JC 7H p3")
+    told = [Teller(p).tell(before[p], game.view(p), move) for p in range(4)]
+    assert told[0] == "You put J♣ on P2's 7♥, naming P3"
+    assert told[2] == "P1 puts J♣ on P2's 7♥, naming you"
