@@ -48,7 +48,7 @@ R_A, R_2, R_3, R_4, R_5, R_6, R_7, R_8, R_9, R_10, R_J, R_Q, R_K = range(13)
 VAL = [(c >> 2) + 1 if (c >> 2) <= R_10 else 0 for c in range(52)]
 GOALS = (21, 14, 10, 5, 0)
 HAND_LIMIT = 8
-DRAWN = 2  # winner value of a drawn game (as the interpreter's DRAW)
+DRAWN = 2  # winner value of a drawn game (the interpreter's DRAW is -3: tests/test_differential.py maps both)
 
 # move codes
 DRAW, PASS, POINTS, SCUTTLE, ROYAL, GLASSES, JACK, ONEOFF, COUNTER, RESOLVE, PICK = range(11)

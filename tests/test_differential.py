@@ -18,6 +18,7 @@ from benchmarks import handwritten as hw
 from benchmarks.handwritten import Cuttle
 from interpreter import load_ruleset
 from interpreter.core.cards import NAMES
+from interpreter.core.zones import DRAW
 from interpreter.engine.machine import apply_action, deal, enumerate_actions
 from interpreter.engine.state import DECK, FIELD0, HAND0, SCRAP, SHOWN
 
@@ -64,7 +65,7 @@ def interp_position(g, rules) -> dict:
         "deck": [NAMES[c] for c in g.zones[DECK]],
         "decides": None if g.pending is None else g.pending.player,
         "decision": None if g.pending is None else " ".join(filter(None, (g.pending.kind, g.pending.verb))),
-        "winner": g.winner,
+        "winner": "draw" if g.winner == DRAW else g.winner,
     }
 
 
@@ -87,7 +88,7 @@ def hand_position(h: Cuttle) -> dict:
         "deck": [NAMES[c] for c in h.deck],
         "decides": None if h.winner is not None else h.dp,
         "decision": None if h.winner is not None else DECISION[h.phase],
-        "winner": h.winner,
+        "winner": "draw" if h.winner == hw.DRAWN else h.winner,
     }
 
 
