@@ -44,6 +44,11 @@ RULESETS: list[str] = [
     "tests/scenarios/triggers-house/rules/triggers-house.yaml",
 ]
 
+# the tables of more than two seats: their plays are listed and their goals checked by plain loops
+# (engine/seating.py, ruling 25's turn order), never by the generated two-seat paths
+LARGER_TABLES = ("default+cutthroat", "cuttle-cards+teams", "published+cutthroat+twinned+best-of-5")
+TWO_SEATS: list[str] = [spec for spec in RULESETS if spec not in LARGER_TABLES]
+
 # one option on a base: 500 games; a combination of several: 200; a match (several hands each): 150
 GAMES: dict[str, int] = {spec: 500 if spec.count("+") == 1 else 200 for spec in RULESETS if "+" in spec}
 GAMES.update({spec: 150 for spec in RULESETS if "best-of-5" in spec})

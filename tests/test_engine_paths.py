@@ -21,7 +21,7 @@ from interpreter.engine.machine import apply_action, deal, legal_actions, move_o
 from interpreter.language.compiler import UnsafeCode, plain_compilation
 from interpreter.language.runtime import as_cards
 from interpreter.rules import Rules, compose
-from tests.rulesets_under_test import RULESETS
+from tests.rulesets_under_test import RULESETS, TWO_SEATS
 
 pytestmark = pytest.mark.slow  # a harness of many seeded games: the full tier only
 
@@ -164,7 +164,7 @@ def test_the_default_rules_direct_plays_run_as_their_own_functions() -> None:
     assert _fresh("default", False).engine_cache["machine"].play_fns == {}
 
 
-@pytest.mark.parametrize("spec", RULESETS)
+@pytest.mark.parametrize("spec", TWO_SEATS)  # (a larger table: plain loops, tests/test_seats.py)
 def test_the_generated_win_check_agrees_with_the_score_and_the_goal(spec: str) -> None:
     """`won(g, p)` (engine/wincheck.py) is `score >= goal` on every position of some random games,
     including positions where a player has won."""
@@ -263,7 +263,7 @@ def _reference_plays(g, player: int, source, free_ok: bool = True) -> list[tuple
     return out
 
 
-@pytest.mark.parametrize("spec", RULESETS)
+@pytest.mark.parametrize("spec", TWO_SEATS)  # (a larger table: plain loops, tests/test_seats.py)
 def test_the_generated_enumerator_lists_what_the_plain_way_lists(spec: str) -> None:
     """Main decisions and plays from a 7, in every ruleset under test: the generated enumerator (which
     works out a card-independent `legal`/`target` once per decision) gives the plain listing, in order."""

@@ -293,3 +293,11 @@ def test_random_games_keep_every_card_in_one_place_and_end(spec: str) -> None:
         assert g.outcome is not None and not g.zones[STACK]
         assert all(not g.zones[FIELDS[p]] or p < rules.seats for p in range(4))
         assert NAMES  # (the names of cards are what moves print)
+
+
+def test_the_larger_tables_under_test_are_those_of_more_seats() -> None:
+    """tests/rulesets_under_test.py's LARGER_TABLES (left out of the generated two-seat paths' checks in
+    test_engine_paths.py) are exactly the rulesets under test that seat more than two."""
+    from tests.rulesets_under_test import LARGER_TABLES, RULESETS
+
+    assert [s for s in RULESETS if load_ruleset(s).seats > 2] == list(LARGER_TABLES)
