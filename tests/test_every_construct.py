@@ -100,6 +100,7 @@ def test_an_example_passes_through_every_pass(item: tuple[type, Example]) -> Non
     bound = frozenset({"me", "opponent", "card", "target"})
     g = deal(rules, 3)
     env = {"me": 0, "opponent": 1, "card": g.zones[2][0], "target": g.zones[3][0]}
+    g.put_in_play(env["target"], 1, "point")  # (the target a play names: a card in play, a Jack's point card)
     if program:
         assert isinstance(node, A.Program)
         compiled = Compiler(rules.ctx).program(node, bound)

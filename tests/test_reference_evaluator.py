@@ -405,6 +405,7 @@ def _yes(*_question) -> bool:
 @example("move card to field of me as point\nadd 3 to (card).value\nset (target).value to total(play, (it).value)")
 @example("choose a number from 3 to 9 by random as num\ndraw num")
 @example("attach target to target as jack\nscrap (top(target))")  # (a card on itself: an internal ValueError)
+@example("attach target to card as jack\nscrap top(card)")  # (on a card not in play: an internal IndexError)
 @example("draw ((hand_limit + 0) if false else true)")  # (a condition counts 1 where a number of cards is needed)
 @example("choose a number from (0 if false else true) to 1 by random as num\ndraw num")
 @example("choose up to 2 from hand of me by random as pick\nmove pick to shown")

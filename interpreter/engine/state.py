@@ -495,6 +495,11 @@ class State:
                     f"or to a card on it; the move is refused and the game unchanged"
                 )
             h = self.host[h]
+        if not _IN_PLAY[self.zone_of[host]]:  # (it would be in front of a player with no one's role)
+            raise RuleRuntimeError(
+                f"the rules attached {card_name(card)} to {card_name(host)}, which is not in play; "
+                f"the move is refused and the game unchanged"
+            )
         self.put_in_play(card, player, role)
         self.host[card] = host
         self.atts.setdefault(host, []).append(card)
