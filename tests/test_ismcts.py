@@ -289,3 +289,25 @@ def test_the_leaves_are_scored_by_the_rulesets_learnt_evaluation_or_sharps() -> 
             assert p._result(g, who) == pytest.approx(1 / (1 + math.exp(-v / p.temperature)))
             v = evaluate(g, who, SharpWeights(), card_values(game.rules))
             assert hand_set._result(g, who) == pytest.approx(1 / (1 + math.exp(-v / p.temperature)))
+
+
+def test_in_a_match_the_hands_a_player_has_won_count_for_it() -> None:
+    """Issue 43's surviving bug: ISMCTS counted a match's hands won against itself. A position of a
+    best-of-5 scores higher for the player who leads the match, lower for the one behind, the rest equal."""
+    from interpreter.scripting.setup import build_position
+
+    rules = load_ruleset("default+best-of-5")
+    assert rules.match_wins > 1
+    g = build_position(rules, {"p1": {"hand": ["2C", "9H"], "points": ["4S"]}, "p2": {"hand": ["3D", "5C"]}}, 0)
+    p = ISMCTS(1)
+
+    def scored(wins: tuple[int, int], me: int) -> float:
+        c = g.copy()
+        c.wins = wins
+        return p._result(c, me)
+
+    for me in (0, 1):
+        ahead = (1, 0) if me == 0 else (0, 1)
+        behind = (ahead[1], ahead[0])
+        assert scored(behind, me) < scored((0, 0), me) < scored(ahead, me), me
+        assert scored((1, 1), me) == pytest.approx(scored((0, 0), me))

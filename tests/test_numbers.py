@@ -14,7 +14,10 @@ from interpreter import Game, load_ruleset
 from interpreter.core.cards import NAMES
 from interpreter.core.errors import IllegalMoveError, RuleRuntimeError
 from interpreter.engine.moves import Move
-from interpreter.engine.state import HAND0
+from interpreter.engine.state import HAND0, SHOWN
+from interpreter.language.compiler import Compiler
+from interpreter.language.parser import parse_expr
+from interpreter.language.reference import Reference
 from interpreter.players.registry import make_player
 from interpreter.rules import check
 from interpreter.rules.page import rules_page
@@ -124,6 +127,49 @@ def test_a_range_known_only_in_play_is_refused_then_and_the_game_unchanged(tmp_p
         game.play("draw")
 
 
+def test_a_range_of_exactly_max_numbers_is_offered_and_one_more_is_refused(tmp_path: Path) -> None:
+    """MAX_NUMBERS numbers are offered, one more is not: at load (both ends known) and in play (known
+    only then: p1's score is 9), the game unchanged when refused."""
+    from interpreter.core.limits import MAX_NUMBERS
+
+    ok = house_file(tmp_path, f"plays:\n  draw:\n    effect: choose a number from 1 to {MAX_NUMBERS} by me as n\n")
+    assert check(str(ok)) == []
+    over = house_file(
+        tmp_path, f"plays:\n  draw:\n    effect: choose a number from 0 to {MAX_NUMBERS} by me as n\n", "over"
+    )
+    (e,) = check(str(over))
+    assert e.code == "E214" and "MAX_NUMBERS" in str(e)
+    for low, offered in ((1, True), (0, False)):
+        effect = f"choose a number from {low} to score(me) + {MAX_NUMBERS - 9} by me as n"
+        rules = load_ruleset(str(house_file(tmp_path, f"plays:\n  draw:\n    effect: {effect}\n", f"in-play-{low}")))
+        game = Game(
+            rules, build_position(rules, {"p1": {"hand": ["3C"], "points": ["9H"]}, "p2": {"hand": ["5C"]}}, 0), 0
+        )
+        key = game.state.key()
+        if offered:
+            game.play("draw")
+            assert game.decision is not None and game.decision.numbers == (1, MAX_NUMBERS)
+        else:
+            with pytest.raises(RuleRuntimeError, match="MAX_NUMBERS"):
+                game.play("draw")
+            assert game.state.key() == key
+
+
+def test_a_random_choice_of_up_to_n_cards_picks_each_number_from_none_to_n(tmp_path: Path) -> None:
+    """`choose up to 2 ... by random`: over seeds, none, one and both of the cards are picked."""
+    f = house_file(
+        tmp_path,
+        "plays:\n  draw:\n    effect: choose up to 2 from hand of me by random as pick; move pick to shown\n",
+    )
+    rules = load_ruleset(str(f))
+    picked = set()
+    for seed in range(30):
+        game = Game.new(rules, seed)
+        game.play("draw")
+        picked.add(len(game.state.zones[SHOWN]))
+    assert picked == {0, 1, 2}
+
+
 def test_nobody_cannot_name_a_number_and_no_number_is_named_inside_for_each(tmp_path: Path) -> None:
     f = house_file(tmp_path, "plays:\n  draw:\n    effect: choose a number from 0 to 3 by first(scrap).owner as n\n")
     rules = load_ruleset(str(f))
@@ -190,6 +236,21 @@ def test_a_cards_value_lasts_while_it_stays_in_play_and_is_lost_when_it_leaves(t
     game.play("draw")
     game.play("points 7H")  # back in play: its rank's value again
     assert game.score(0) == 11
+
+
+def test_a_card_whose_value_was_set_to_0_is_worth_0(tmp_path: Path) -> None:
+    """0 is a value like any other: the card is worth 0, not its rank's value (the score, `.value` and
+    `total` read it), until it leaves play."""
+    rules = load_ruleset(str(house_file(tmp_path, _DOUBLER.replace("target.value * 2", "0"))))
+    setup = {"p1": {"hand": ["5C", "3C"], "points": ["7H", "2H"]}, "p2": {"hand": ["9S", "9D"]}}
+    game = Game(rules, build_position(rules, setup, 0), 0)
+    game.play("oneoff 5C 7H")
+    game.play("resolve")
+    assert game.score(0) == 2
+    g = game.state.copy()
+    node = parse_expr("count(field of me where it.value == 0) * 100 + first(field of me where it.rank == 7).value")
+    assert Compiler(rules.ctx).expr(node, frozenset({"me"}))(g, {"me": 0}) == 100
+    assert Reference(rules.ctx).ev(node, g, {"me": 0}, frozenset({"me"})) == 100
 
 
 def test_a_value_set_for_some_turns_reads_its_ranks_value_afterwards(tmp_path: Path) -> None:

@@ -441,6 +441,28 @@ def test_none_is_in_no_list() -> None:
         assert Reference(rules.ctx).ev(node, g.copy(), dict(env), frozenset(env)) is False, text
 
 
+def test_where_x_inside_a_where_leaves_it_the_outer_card() -> None:
+    """`where x:` names its card x and leaves `it` what it was: inside `S where ...`, `it` is still the
+    outer card. The cards of a hand with no card of higher value in it are those of its highest value,
+    both ways (compiled and in the reference), on states of random play."""
+    rules = load_ruleset("default")
+    text = "hand of me where count(hand of me where x: x.value > it.value) == 0"
+    node = parse_expr(text)
+    bound = frozenset({"me", "opponent"})
+    fn = Compiler(rules.ctx).expr(node, bound)
+    value = parse_expr("card.value")
+    checked = 0
+    for g in _states(rules, 12):
+        env = {"me": g.turn, "opponent": 1 - g.turn}
+        hand = g.zones[HAND0 + g.turn]
+        worth = {c: Reference(rules.ctx).ev(value, g, {"card": c}, frozenset({"card"})) for c in hand}
+        want = tuple(c for c in hand if worth[c] == max(worth.values()))
+        assert tuple(fn(g.copy(), dict(env))) == want, text
+        assert tuple(Reference(rules.ctx).ev(node, g.copy(), dict(env), bound)) == want, text
+        checked += len(set(worth.values())) > 1
+    assert checked  # (some hand held cards of different values: the bug would show)
+
+
 def test_the_reference_asks_its_decider_to_choose_and_to_play() -> None:
     # (the lockstep above runs no choice of cards: here the reference's `choose` and `play from` alone)
     rules = load_ruleset("default", fresh=True)
