@@ -97,6 +97,9 @@ def test_the_one_checker_reads_numbers_and_refuses_the_rest() -> None:
     for bad in ("nan", "-inf", "1e999", "x"):
         with pytest.raises(OptionError, match="--seconds"):
             real(bad, "--seconds")
+    for bad in (True, False):  # a yes/no (from a file's options) is not the number 1 or 0
+        with pytest.raises(OptionError, match="takes a number"):
+            real(bad, "--seconds", 0.0, 5.0)
 
 
 def test_workers_are_capped_by_cores_and_by_games(monkeypatch: pytest.MonkeyPatch) -> None:

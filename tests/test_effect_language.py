@@ -161,6 +161,21 @@ def test_errors_in_folded_and_escaped_strings_point_at_the_right_place(tmp_path:
     assert [(e.where.line, e.where.column) for e in errs] == [(6, 24), (10, 24)]
 
 
+def test_a_folded_text_cut_short_points_just_past_its_last_character(tmp_path: Path) -> None:
+    # "unexpected end of the text": the caret stands after the last word, on the file line it ends
+    errs = _errors(tmp_path, "plays:\n  ace:\n    effect: scrap field\n      of\n")
+    [end] = [e for e in errs if e.code == "E101"]
+    assert (end.where.line, end.where.column) == (6, 9)  # '      of' ends at column 8
+
+
+def test_an_error_on_a_later_line_of_an_escaped_text_points_at_its_place_in_the_file(tmp_path: Path) -> None:
+    # a quoted value whose escape starts a new line of effect text: line 2's error is on the file's line 5
+    errs = _errors(tmp_path, 'plays:\n  ace:\n    effect: "draw 1\\nscrap zork"\n')
+    [zork] = [e for e in errs if e.code == "E202"]
+    w = zork.where
+    assert w.text.strip().startswith("effect:") and w.text[w.column - 1 :].startswith('zork"'), (w.line, w.column)
+
+
 def test_every_definition_is_checked_even_unused(tmp_path: Path) -> None:
     errs = _errors(tmp_path, "define:\n  a: b + 1\n  b: a + 1\n  c: nope\n")
     assert {e.code for e in errs} == {"E207", "E202"} and len(errs) == 3

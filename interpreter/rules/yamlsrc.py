@@ -47,10 +47,15 @@ class YamlDoc:
         return s.here() if s else self.where(path)
 
 
+#: the length in the file of a double-quoted escape, by the letter after its backslash (others: 2)
+_ESCAPE_LENGTH = {"x": 4, "u": 6, "U": 10}
+
+
 def _folded_offsets(node: yaml.ScalarNode, text: str) -> tuple[tuple[int, int], ...] | None:
     """The file position of each character of a scalar whose text YAML folded or unescaped: the
     characters of the value are found in order in the raw source (a space may stand for a line
-    break). None if they cannot all be found (an escape such as \\n)."""
+    break; a character a double-quoted escape such as \\n made stands at its backslash). None if
+    they cannot all be found."""
     start, end = node.start_mark.index, node.end_mark.index
     line, col = node.start_mark.line + 1, node.start_mark.column + 1
     positions = []
@@ -62,16 +67,25 @@ def _folded_offsets(node: yaml.ScalarNode, text: str) -> tuple[tuple[int, int], 
             col += 1
     out: list[tuple[int, int]] = []
     j = 0
+    escapes = node.style == '"'  # (in a double-quoted value every backslash begins an escape)
     for ch in str(node.value):
         while j < len(positions):
             raw = positions[j][0]
+            if escapes and raw == "\\":
+                nxt = positions[j + 1][0] if j + 1 < len(positions) else ""
+                if nxt == "\n":  # an escaped line break makes no character
+                    j += 2
+                    continue
+                out.append((positions[j][1], positions[j][2]))  # the character the escape made
+                j += _ESCAPE_LENGTH.get(nxt, 2)
+                break
             if raw == ch or (ch == " " and raw == "\n"):
+                out.append((positions[j][1], positions[j][2]))
+                j += 1
                 break
             j += 1
-        if j >= len(positions):
+        else:
             return None
-        out.append((positions[j][1], positions[j][2]))
-        j += 1
     return tuple(out)
 
 
