@@ -29,7 +29,9 @@ from pathlib import Path
 from interpreter import Game, load_ruleset, make_player
 from interpreter.engine.machine import MAIN
 from interpreter.engine.moves import Move
+from interpreter.lab.playing import play
 from interpreter.lab.stats import wilson
+from interpreter.lab.train import MAX_DECISIONS
 from interpreter.players.learnt import lookup
 from interpreter.rules import Rules
 
@@ -125,11 +127,7 @@ def duel(spec: str, trained: str, untrained: str, games: int, seed: int) -> tupl
             game = Game.new(rules, s)
             names = (trained, untrained) if t_seat == 0 else (untrained, trained)
             seats = (make_player(names[0], seed=2 * s + 1), make_player(names[1], seed=2 * s + 2))
-            for _ in range(5000):
-                dec = game.decision
-                if dec is None:
-                    break
-                game.play(seats[dec.player].choose(game))
+            play(game, seats, MAX_DECISIONS)
             out = game.outcome
             if out is None or out.winner not in (0, 1):
                 d += 1

@@ -58,6 +58,7 @@ from interpreter.players.sharp import Sharp
 from interpreter.rules import Rules, load_ruleset
 from interpreter.scripting.records import write_atomic
 
+from .playing import play
 from .stats import wilson
 
 TEMPERATURE = 11.6  # evaluation units per logistic unit (ISMCTS squashes its leaves with the same)
@@ -278,11 +279,7 @@ class Trainer:
                 game = Game.new(rules, s)
                 evs = (a, b) if a_seat == 0 else (b, a)
                 seats = (Sharp(seed=2 * s + 1, evaluation=evs[0]), Sharp(seed=2 * s + 2, evaluation=evs[1]))
-                for _ in range(MAX_DECISIONS):
-                    dec = game.decision
-                    if dec is None:
-                        break
-                    game.play(seats[dec.player].choose(game))
+                play(game, seats, MAX_DECISIONS)
                 self.played += 1
                 out = game.outcome
                 if out is None or out.winner not in (0, 1):

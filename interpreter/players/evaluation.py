@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from interpreter.core.cards import RANK_OF
-from interpreter.engine.state import FIELD0, HAND0, State
+from interpreter.engine.state import HAND0, State
 from interpreter.engine.wincheck import points_goal_function
 from interpreter.rules.model import Rules
 
-from .sides import evaluate_table, score
+from .sides import evaluate_table, permanents, score
 
 WIN = 1000.0
 
@@ -91,7 +91,7 @@ def evaluate(g: State, me: int, w: SharpWeights, vals: list[int]) -> float:
     if w.reach:
         top = vals[-1]
         v += w.reach * ((0 < need_me <= top) - (0 < need_opp <= top))
-    v += w.in_play * (_permanents(g, me) - _permanents(g, opp))
+    v += w.in_play * (permanents(g, me) - permanents(g, opp))
     if w.tempo or w.short:
         n_me, miss_me = _tempo(hand_me, vals, need_me)
         n_opp, miss_opp = _tempo(hand_opp, vals, need_opp)
@@ -101,8 +101,3 @@ def evaluate(g: State, me: int, w: SharpWeights, vals: list[int]) -> float:
     if rules.hand_visible(g, opp):
         v -= w.sees_hand
     return v
-
-
-def _permanents(g: State, p: int) -> int:
-    """Cards in play on p's side that are neither point cards nor attached to one."""
-    return sum(1 for c in g.zones[FIELD0 + p] if g.host[c] < 0 and g.role[c] != "point")

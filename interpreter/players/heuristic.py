@@ -22,11 +22,11 @@ from interpreter.engine.game import Game
 from interpreter.engine.machine import MAIN, enumerate_actions
 from interpreter.engine.machine import apply_action as _apply
 from interpreter.engine.moves import Move
-from interpreter.engine.state import DECK, FIELD0, HAND0, State
+from interpreter.engine.state import DECK, HAND0, State
 
 from .picks import Picks
 from .sampling import Sampler
-from .sides import evaluate_table, ours, score
+from .sides import evaluate_table, ours, permanents, score
 
 WIN = 1000.0
 
@@ -157,7 +157,7 @@ def evaluate(g: State, me: int, w: Weights = DEFAULT_WEIGHTS) -> float:
     need_opp = max(rules.goal_of(g, opp) - rules.score_of(g, opp), 0)
     v = w.need * (need_opp - need_me) + w.urgency * (1.0 / (need_me + 1) - 1.0 / (need_opp + 1))
     v += w.hand * (len(g.zones[HAND0 + me]) - len(g.zones[HAND0 + opp]))
-    v += w.in_play * (_permanents(g, me) - _permanents(g, opp))
+    v += w.in_play * (permanents(g, me) - permanents(g, opp))
     if w.reach:
         top = max(rules.values.values(), default=0)
         v += w.reach * ((0 < need_me <= top) - (0 < need_opp <= top))
@@ -166,11 +166,6 @@ def evaluate(g: State, me: int, w: Weights = DEFAULT_WEIGHTS) -> float:
     if rules.hand_visible(g, opp):
         v -= w.sees_hand
     return v
-
-
-def _permanents(g: State, p: int) -> int:
-    """Cards in play on p's side that are neither point cards nor attached to one."""
-    return sum(1 for c in g.zones[FIELD0 + p] if g.host[c] < 0 and g.role[c] != "point")
 
 
 def _others(view: Any) -> list[Any]:

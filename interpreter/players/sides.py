@@ -51,7 +51,7 @@ def needs(g: State, pg: Any = None) -> list[int]:
     return out
 
 
-def _permanents(g: State, p: int) -> int:
+def permanents(g: State, p: int) -> int:
     """Cards in play on p's side that are neither point cards nor attached to one."""
     return sum(1 for c in g.zones[FIELDS[p]] if g.host[c] < 0 and g.role[c] != "point")
 
@@ -68,7 +68,7 @@ def evaluate_table(g: State, me: int, w: Any, pg: Any = None) -> float:
     need_them = miss[rival]
     v = w.need * (need_them - need_us) + w.urgency * (1.0 / (need_us + 1) - 1.0 / (need_them + 1))
     v += w.hand * (len(g.zones[HANDS[me]]) - len(g.zones[HANDS[rival]]))
-    v += w.in_play * (_permanents(g, me) - _permanents(g, rival))
+    v += w.in_play * (permanents(g, me) - permanents(g, rival))
     if getattr(w, "reach", 0.0):
         top = max(rules.values.values(), default=0)
         v += w.reach * ((0 < need_us <= top) - (0 < need_them <= top))
