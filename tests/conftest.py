@@ -21,14 +21,7 @@ if os.environ.get("CI"):
 def _lab_key(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The lab's key (lab/seal.py) in a folder of the test session, not the user's own state folder;
     set in the environment so that commands run as subprocesses use it too."""
-    path = tmp_path_factory.mktemp("lab-state") / "lab.key"
-    old = os.environ.get("CUTTLE_LAB_KEY")
-    os.environ["CUTTLE_LAB_KEY"] = str(path)
-    yield path
-    if old is None:
-        os.environ.pop("CUTTLE_LAB_KEY", None)
-    else:
-        os.environ["CUTTLE_LAB_KEY"] = old
+    yield from _set_for_the_session("CUTTLE_LAB_KEY", tmp_path_factory.mktemp("lab-state") / "lab.key")
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -36,11 +29,15 @@ def _evaluations(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The folder of learnt evaluations (players/learnt.py) in a folder of the test session, empty at
     its start, not the user's own cache: a test sees only the evaluations shipped with the rulesets
     and those it trains itself."""
-    path = tmp_path_factory.mktemp("evaluations")
-    old = os.environ.get("CUTTLE_EVALUATIONS")
-    os.environ["CUTTLE_EVALUATIONS"] = str(path)
+    yield from _set_for_the_session("CUTTLE_EVALUATIONS", tmp_path_factory.mktemp("evaluations"))
+
+
+def _set_for_the_session(name: str, path: Path) -> Iterator[Path]:
+    """`name` set to `path` in the environment (so that subprocesses see it too), then as it was."""
+    old = os.environ.get(name)
+    os.environ[name] = str(path)
     yield path
     if old is None:
-        os.environ.pop("CUTTLE_EVALUATIONS", None)
+        os.environ.pop(name, None)
     else:
-        os.environ["CUTTLE_EVALUATIONS"] = old
+        os.environ[name] = old
