@@ -1,0 +1,67 @@
+"""tools/mutation.py measures mutation testing one room at a time (docs/testing.md): its rooms cover
+every source file, each room's configuration mutates that room only, and every room has tests to run.
+mutmut itself is not needed here (it is the optional `mutation` extra); what is tested is how the tool
+configures it."""
+
+from __future__ import annotations
+
+import fnmatch
+import importlib.util
+import tomllib
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("mutation_tool", ROOT / "tools" / "mutation.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_source_file_is_in_exactly_one_room() -> None:
+    rooms = tool().ROOMS
+    sources = sorted(p.relative_to(ROOT).as_posix() for d in ("interpreter", "repl") for p in (ROOT / d).rglob("*.py"))
+    sources = [s for s in sources if s != "interpreter/__init__.py"]
+    for source in sources:
+        holding = [room for room, (globs, _) in rooms.items() if any(fnmatch.fnmatch(source, g) for g in globs)]
+        assert len(holding) == 1, f"{source} is in rooms {holding}: tools/mutation.py's ROOMS must hold it once"
+
+
+@pytest.mark.parametrize("room", sorted(tool().ROOMS))
+def test_a_rooms_configuration_mutates_that_room_only_and_runs_tests_that_name_it(room: str) -> None:
+    m = tool()
+    tests = m.selected_tests(room, "room")
+    assert tests, f"no test module names the {room} room"
+    assert all((ROOT / t).is_file() and Path(t).name.startswith("test_") for t in tests)
+    config = tomllib.loads(m.room_config((ROOT / "pyproject.toml").read_text(encoding="utf-8"), room, tests))
+    mutmut = config["tool"]["mutmut"]
+    assert mutmut["only_mutate"] == m.ROOMS[room][0]
+    assert mutmut["pytest_add_cli_args_test_selection"] == tests
+    # the rest of the project's configuration is kept: the fast tier, stopping at the first failure
+    assert mutmut["pytest_add_cli_args"] == ["-m", "not slow", "-p", "no:cacheprovider", "-x", "-q"]
+    assert config["project"]["name"] == tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["name"]
+
+
+def test_the_whole_fast_tier_can_be_selected_instead() -> None:
+    assert tool().selected_tests("engine", "fast") == ["tests/"]
+
+
+def test_a_pyproject_that_already_narrows_mutmut_is_refused_not_overridden() -> None:
+    m = tool()
+    text = '[tool.mutmut]\nonly_mutate = ["x/*"]\n'
+    with pytest.raises(SystemExit, match="already sets only_mutate"):
+        m.room_config(text, "core", ["tests/test_x.py"])
+    with pytest.raises(SystemExit, match="no single"):
+        m.room_config("[tool.other]\n", "core", [])
+
+
+def test_a_mutants_function_is_read_from_its_name() -> None:
+    m = tool()
+    assert m.function_of("interpreter.core.source.xǁSpanǁlocate__mutmut_28") == "interpreter.core.source.Span.locate"
+    assert m.function_of("interpreter.core.terminal.x__split__mutmut_2") == "interpreter.core.terminal._split"
