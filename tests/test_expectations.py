@@ -8,6 +8,7 @@ and on an extra one; `deck_top` fails on the wrong order.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -51,14 +52,15 @@ setup:
   match: {p1: 1, p2: 0}
 """
 
-# turn state, marks and counters (a house ruleset written beside the case: COUNTED_RULES)
+# turn state, marks and counters (a house ruleset written beside the case: COUNTED_RULES); each player's
+# marks and counters differ, so a check that reads the other seat's fails
 COUNTED = """\
 ruleset: counted.yaml
 setup:
   turn: p1
   turn_number: 5
   p1: {hand: [9S], marks: [wronged], counters: {tally: 2}}
-  p2: {hand: [3D]}
+  p2: {hand: [3D], marks: [slighted], counters: {tally: 1}}
   cards:
     9S: {marks: [hot], counters: {uses: 3}}
 """
@@ -354,9 +356,9 @@ SIDE_ROWS: list[Row] = [
         [({"vault": []}, "p2 face-down vault cards: expected [], got [4D]")],
     ),
     ("p1.marks", COUNTED, [["wronged"]], [([], "p1 marks: expected [], got [wronged]")]),
-    ("p2.marks", COUNTED, [[]], [(["wronged"], "p2 marks: expected [wronged], got []")]),
+    ("p2.marks", COUNTED, [["slighted"]], [([], "p2 marks: expected [], got [slighted]")]),
     ("p1.counters", COUNTED, [{"tally": 2}], [({"tally": 1}, "p1 counters: expected {'tally': 1}, got {'tally': 2}")]),
-    ("p2.counters", COUNTED, [{"tally": 0}], [({"tally": 2}, "p2 counters: expected {'tally': 2}, got {'tally': 0}")]),
+    ("p2.counters", COUNTED, [{"tally": 1}], [({"tally": 2}, "p2 counters: expected {'tally': 2}, got {'tally': 1}")]),
 ]
 ROWS = GAME_ROWS + SIDE_ROWS
 
@@ -447,7 +449,7 @@ WRONG_KIND: list[tuple[str, Any, str]] = [
     ("p1.hand", None, "p1.hand must be a list of cards, e.g. [7H, 10S], not nothing"),
     ("p2.hand_has", "9S", "p2.hand_has must be a list of cards, e.g. [7H, 10S], not the text '9S'"),
     ("p1.hand_count", "1", "p1.hand_count must be a whole number (0 or more), not the text '1'"),
-    ("p2.points", "10C", "p2.points must be a list of point cards"),
+    ("p2.points", "10C", "p2.points must be a list of point cards, e.g. [7H, \"9C+JD\"], not the text '10C'"),
     ("p1.royals", ["KS", "KS"], "KS is listed twice in p1.royals"),
     ("p1.score", 12.0, "p1.score must be a whole number (0 or more), not 12.0"),
     ("p2.goal", True, "p2.goal must be a whole number (0 or more), not true (yes/no)"),
@@ -457,6 +459,7 @@ WRONG_KIND: list[tuple[str, Any, str]] = [
     ("cards", {"9S": []}, "cards.9S must be a mapping of marks: and/or counters:, e.g. {9S: {marks: [frozen]}}"),
     ("cards", {"9X": {"marks": []}}, "'9X' is not a card"),
     ("cards", [], "cards must map cards to their marks and counters"),
+    ("cards", {"9S": {"marks": "hot"}}, "cards.9S.marks must be a list of mark names ([] for none)"),
     ("p1.marks", "wronged", "p1.marks must be a list of mark names, e.g. [wronged] ([] for none)"),
     ("p2.counters", {"tally": "2"}, "p2.counters must map counter names to numbers, e.g. {scuttles: 2}"),
     ("p1.roles", ["7H"], "p1.roles must map roles to cards, e.g. {vault: [7H]}, not a list"),
@@ -475,7 +478,44 @@ def test_a_value_of_the_wrong_kind_is_a_clear_error(tmp_path: Path, key: str, va
     assert not result.ok and len(result.failures) == 1
     text = result.failures[0]
     assert "[S005] " + message in text and "expected" not in text.split("[S005]")[1].split("\n")[0], text
-    assert str(tmp_path / "case.yaml") + ":" in text  # it names the file and the line
+    # it names the file and the line of the wrong value: under its key, in the `expect:`
+    lines = (tmp_path / "case.yaml").read_text(encoding="utf-8").splitlines()
+    at = re.match(re.escape(str(tmp_path / "case.yaml")) + r":(\d+):\d+: \[S005\]", text)
+    assert at, text
+    expect_line = lines.index("expect:") + 1
+    key_line = next(
+        n for n, line in enumerate(lines, 1) if n > expect_line and line.strip().startswith(f"{key.split('.')[-1]}:")
+    )
+    assert int(at[1]) >= key_line, (text, lines[int(at[1]) - 1])
+
+
+@pytest.mark.parametrize(
+    "expect, at",
+    [
+        ("cards: {9S: {marks: hot}}", "hot"),
+        ("cards: {9S: {counters: {uses: x}}}", "{uses: x}"),
+        ("cards: {9X: {marks: []}}", "9X"),  # a card that is not one: at the card
+        ("owner: {7H: p1, 9X: p2}", "9X"),
+        ("owner: {7H: p3}", "p3"),
+        ("match: {p1: 1, p3: 1}", "p3: 1"),  # a key that is not a player: at the key
+        ("hand_visible: {p1: 'yes'}", "yes"),
+        ("p2: {score: 1, hand_count: '1'}", "1"),
+    ],
+)
+def test_an_error_deep_in_an_expectation_points_at_what_is_wrong(tmp_path: Path, expect: str, at: str) -> None:
+    p = tmp_path / "case.yaml"
+    p.write_text(f"{BASE}expect:\n  turn: p1\n  {expect}\n", encoding="utf-8")
+    result = run_file(p)
+    where = re.match(re.escape(f"{p}:") + r"(\d+):(\d+): \[S005\]", result.failures[0])
+    assert where and int(where[1]) == len(BASE.splitlines()) + 3, result.failures
+    assert f"  {expect}"[int(where[2]) - 1 :].startswith(at), result.failures[0]
+
+
+def test_a_number_written_in_quotes_is_told_to_lose_them(tmp_path: Path) -> None:
+    result = run_file(_scenario(tmp_path, BASE, {"deck_count": "41"}))
+    assert not result.ok and result.failures[0].endswith("\n    write the number without quotes"), result.failures
+    result = run_file(_scenario(tmp_path, BASE, {"deck_count": "many"}))
+    assert not result.ok and "without quotes" not in result.failures[0]  # (not a number in quotes: no hint)
 
 
 def test_a_wrong_kind_is_found_before_any_move_is_played(tmp_path: Path) -> None:

@@ -99,6 +99,44 @@ def test_an_unknown_unplaced_is_refused() -> None:
     assert "setup.unplaced must be deck, scrap or hands" in str(e.value)
 
 
+# -- a file of the wrong shape: one error naming the line, the column, the code and what is wrong ---------
+
+COUNTED = "name: counted\nextends: default\ncounters:\n  tally: {of: player}\n  uses: {of: card}\n"
+
+
+@pytest.mark.parametrize(
+    "text, error",
+    [
+        ("setup:\n  p1: {hand: 7H}\n", "3:14: [S002] setup.p1.hand must be a list of cards, e.g. [7H, 10S]"),
+        ("setup:\n  p1: {roles: [7H]}\n", "3:15: [S002] setup.p1.roles must map roles to cards, e.g. {vault: [7H]}"),
+        ("setup:\n  match: {p1: -1}\n", "3:10: [S002] setup.match must be the hands won so far (and drawn)"),
+        ("setup:\n  match: {p1: true}\n", "3:10: [S002] setup.match must be the hands won so far (and drawn)"),
+        ("setup:\n  p1: {counters: {tally: x}}\n", "3:26: [S002] setup.p1.counters.tally must be a whole number"),
+        ("setup:\n  cards: {9S: {counters: {uses: x}}}\n", "3:33: [S002] setup.cards.9S.counters.uses must be a whole"),
+        ("setup:\n  cards: {9S: {marks: frozen}}\n", "3:23: [S002] setup.cards.9S.marks must be a list of mark names"),
+        ("seed: x\n", "2:7: [S003] seed must be a whole number"),
+        ("moves: 3\n", "2:8: [S003] moves must be a list"),
+        (f"moves: [{', '.join(['draw'] * 10_001)}]\n", "2:8: [S003] more than 10,000 steps (MAX_SCENARIO_STEPS)"),
+    ],
+)
+def test_a_scenario_of_the_wrong_shape_says_where_and_what(tmp_path: Path, text: str, error: str) -> None:
+    (tmp_path / "counted.yaml").write_text(COUNTED, encoding="utf-8")
+    p = _write(tmp_path, "ruleset: counted.yaml\n" + text)
+    result = run_file(p)
+    assert not result.ok and result.failures[0].startswith(f"{p}:{error}"), result.failures
+
+
+def test_a_scenario_without_a_setup_plays_the_deal_of_its_seed(tmp_path: Path) -> None:
+    from interpreter import Game
+    from interpreter.core.cards import NAMES
+
+    for seed in (0, 5):
+        hand = [NAMES[c] for c in Game.new(load_ruleset("default"), seed).state.zones[HAND0 + 1]]
+        p = _write(tmp_path, f"seed: {seed}\nexpect:\n  p2: {{hand: [{', '.join(hand)}]}}\n")
+        assert run_file(p).ok, (seed, run_file(p).failures)
+    assert not run_file(_write(tmp_path, f"seed: 6\nexpect:\n  p2: {{hand: [{', '.join(hand)}]}}\n")).ok
+
+
 def parse(text: str) -> int:
     from interpreter.core.cards import parse_card
 

@@ -42,8 +42,10 @@ class _Reader:
         self.players = {k: p for k, p in PLAYERS.items() if p < seats}
         self.named = ", ".join(self.players)  # `p1, p2` (or `p1, p2, p3`...)
 
-    def fail(self, key: tuple, message: str, hint: str | None = None) -> ScenarioError:
-        return ScenarioError(message, self.doc.where(self.path + key), code="S005", hint=hint)
+    def fail(self, key: tuple, message: str, hint: str | None = None, at_key: bool = False) -> ScenarioError:
+        """The error of the value at `key` (`at_key`: of the key itself, e.g. a card that is not one)."""
+        where = self.doc.key_where if at_key else self.doc.where
+        return ScenarioError(message, where(self.path + key), code="S005", hint=hint)
 
 
 # -- reading values --------------------------------------------------------------------------------
@@ -107,7 +109,7 @@ def _flag_map(r: _Reader, key: tuple, value: Any, example: str, item: str, ok: C
         raise r.fail(key, f"{name} must be a mapping such as {example}{why}")
     for k, v in value.items():
         if k not in r.players:
-            raise r.fail(key + (k,), f"{name} has a key '{k}': its keys are {' and '.join(r.players)}")
+            raise r.fail(key + (k,), f"{name} has a key '{k}': its keys are {' and '.join(r.players)}", at_key=True)
         if not ok(v):
             raise r.fail(key + (k,), f"{name}.{k} must be {item}, not {_describe(v)}")
     return value
@@ -423,7 +425,7 @@ def _owner(r: _Reader, value: Any) -> Callable[[Game], str | None]:
         try:
             c = parse_card(str(k))
         except UnknownCardError as e:
-            raise r.fail((name, k), str(e)) from None
+            raise r.fail((name, k), str(e), at_key=True) from None
         if v not in (*r.players, "nobody"):
             raise r.fail(
                 (name, k), f"owner.{k} must be {', '.join(r.players)} or nobody (not in play), not {_describe(v)}"
@@ -836,7 +838,7 @@ def _card_state(r: _Reader, value: Any) -> Callable[[Game], str | None]:
         try:
             c = parse_card(str(text))
         except UnknownCardError as e:
-            raise r.fail(key, str(e)) from None
+            raise r.fail(key, str(e), at_key=True) from None
         if not isinstance(spec, dict) or not spec or set(spec) - {"marks", "counters"}:
             raise r.fail(key, f"cards.{text} must be a mapping of marks: and/or counters:, {example}")
         marks = spec.get("marks")
