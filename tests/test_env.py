@@ -195,3 +195,42 @@ def test_hands_won_are_seen_from_each_seat_after_a_hand_of_a_match() -> None:
     mine, theirs = e.observe(winner)["observation"], e.observe(loser)["observation"]
     assert (scalar(mine, "my_hands_won"), scalar(mine, "opponent_hands_won")) == (1.0, 0.0)
     assert (scalar(theirs, "my_hands_won"), scalar(theirs, "opponent_hands_won")) == (0.0, 1.0)
+
+
+def test_a_draw_gives_both_agents_nothing_and_each_move_is_rendered(capsys: pytest.CaptureFixture[str]) -> None:
+    """Three passes in a row draw a game of the micro rules: both agents end with a reward of 0 (not
+    -1), terminated, told the outcome; in `ansi` mode each move played is said as it is played."""
+    e = env(ruleset="micro", render_mode="ansi")
+    e.reset(seed=1)
+    pass_token = e.unwrapped.index["pass"]
+    total = {"p1": 0.0, "p2": 0.0}
+    ended: dict[str, str] = {}
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, info = e.last()
+        total[agent] += reward
+        if term or trunc:
+            ended[agent] = info["outcome"]
+            e.step(None)
+            continue
+        assert obs["action_mask"][pass_token]
+        e.step(pass_token)
+    assert total == {"p1": 0.0, "p2": 0.0}
+    assert set(ended) == {"p1", "p2"} and all(o.startswith("Draw: 3 passes in a row") for o in ended.values())
+    said = capsys.readouterr().out.splitlines()
+    assert said[:2] == ["p1: pass", "p2: pass"] and said[2].startswith("p1: pass")  # the last, then the outcome
+    assert said[3] == "Draw: 3 passes in a row: points 0-0" and len(said) == 4
+
+
+def test_a_game_longer_than_max_steps_is_truncated_for_every_agent(capsys: pytest.CaptureFixture[str]) -> None:
+    """`max_steps` counts tokens: the one that reaches it truncates the game for every agent, with no
+    reward and no outcome; until then nothing is truncated. A move of several tokens is rendered once,
+    when it is played."""
+    e = raw_env(ruleset="default", max_steps=7, render_mode="ansi")
+    e.reset(seed=2)
+    for step in range(1, 8):
+        assert not any(e.truncations.values()), step
+        e.step(int(np.flatnonzero(e.action_mask())[-1]))
+    assert e.game.outcome is None
+    assert e.truncations == {"p1": True, "p2": True} and e.terminations == {"p1": False, "p2": False}
+    assert e.rewards == {"p1": 0.0, "p2": 0.0}
+    assert 0 < len(e.game.moves) < 7 and capsys.readouterr().out.splitlines() == e.game.narration

@@ -115,3 +115,74 @@ def test_every_observation_field_is_what_the_game_holds(spec: str) -> None:
                 _check(e, agent)
     assert steps > 30
     assert face_down > 5 or spec != VAULT  # (cards unseen by one side were face down in play for a while)
+
+
+def _check_table(e: raw_env, agent: str) -> None:
+    """At a table of more seats: the "opponent" planes and numbers are the next player's (clockwise),
+    and each further player has its own block, in seat order, of what this agent may see of it."""
+    from interpreter.core.zones import HANDS
+    from interpreter.env.encoding import OTHER_PLANES, OTHER_SCALARS
+
+    game, g = e.game, e.game.state
+    n = game.rules.seats
+    p = e.seats.index(agent)
+    obs = e.observe(agent)["observation"]
+    v = game.view(p)
+    nxt = (p + 1) % n
+    planes, scalars = _planes(obs), _scalars(obs)
+    assert v.others[0].player == f"p{nxt + 1}"
+    assert planes["opponent_points"] == {x.card for x in v.others[0].side.points}, agent
+    assert planes["opponent_hand"] == set(v.others[0].hand or ()), agent
+    assert planes["opponent_hand_known"] == set(v.others[0].hand_known), agent
+    assert scalars["opponent_hand_count"] == len(g.zones[HANDS[nxt]]), agent
+    assert (scalars["opponent_score"], scalars["opponent_goal"]) == (
+        max(0, game.score(nxt)),
+        max(0, game.goal(nxt)),
+    ), agent
+    base = len(PLANES) * CARD_COUNT + len(SCALARS)
+    block = len(OTHER_PLANES) * CARD_COUNT + len(OTHER_SCALARS)
+    for i, o in enumerate(v.others[1:]):
+        seat = (p + 2 + i) % n
+        assert o.player == f"p{seat + 1}"
+        at = obs[base + i * block : base + (i + 1) * block]
+        cards = at[: len(OTHER_PLANES) * CARD_COUNT].reshape(len(OTHER_PLANES), CARD_COUNT)
+        got = {name: {NAMES[c] for c in np.flatnonzero(cards[k])} for k, name in enumerate(OTHER_PLANES)}
+        assert got == {
+            "hand": set(o.hand or ()),
+            "points": {x.card for x in o.side.points},
+            "royals": {r.split("+")[0] for r in o.side.royals},  # (a Royal with a card on it: `KH+BJ`)
+            "jacks": {j for x in o.side.points for j in x.jacks},
+            "hand_known": set(o.hand_known),
+        }, (agent, o.player)
+        numbers = dict(zip(OTHER_SCALARS, (float(x) for x in at[len(OTHER_PLANES) * CARD_COUNT :]), strict=True))
+        assert numbers == {
+            "hand_count": len(g.zones[HANDS[seat]]),
+            "score": max(0, game.score(seat)),
+            "goal": max(0, game.goal(seat)),
+            "hands_won": g.wins[seat] if game.rules.match_wins > 1 else 0,
+            "partner": float(game.rules.teams[seat] == game.rules.teams[p]),
+            "hand_visible": float(o.hand is not None),
+        }, (agent, o.player)
+    tokens = obs[base + (n - 2) * block :]
+    mine = g.pending is not None and g.pending.player == p
+    assert {int(t) for t in np.flatnonzero(tokens)} == (set(e.prefix) if mine else set()), f"{agent}: move tokens"
+
+
+@pytest.mark.parametrize("spec", ["default+cutthroat", "default+teams"])
+def test_at_a_larger_table_every_other_seat_is_observed_where_it_sits(spec: str) -> None:
+    e = raw_env(ruleset=spec)
+    e.reset(seed=4)
+    rnd = random.Random(4)
+    steps = 0
+    seen = 0  # positions where a player after the next one had cards in play (its block not empty)
+    while e.game.outcome is None and steps < 300:
+        for agent in e.seats:
+            _check_table(e, agent)
+        seen += any(o.side.points or o.side.royals for o in e.game.view(0).others[1:])
+        legal = e.game.legal_moves()
+        move = legal[rnd.randrange(len(legal))]
+        before = len(e.game.moves)
+        while len(e.game.moves) == before and e.game.outcome is None:
+            e.step(e.next_token(move))
+            steps += 1
+    assert steps > 30 and seen > 10
