@@ -31,6 +31,17 @@ def test_specs_make_players() -> None:
 
 
 @pytest.mark.parametrize(
+    "value,meant",
+    [("true", True), ("On", True), ("yes", True), ("1", True), ("off", False), ("No", False), ("0", False)],
+)
+def test_a_yes_no_option_takes_each_of_its_spellings(value: str, meant: bool) -> None:
+    """`forget` (sharp) is off by default; every spelling of yes or no sets it as written."""
+    assert make_player("sharp").forget is False  # type: ignore[attr-defined]
+    assert make_player(f"sharp?forget={value}").forget is meant  # type: ignore[attr-defined]
+    assert make_player("sharp", forget=meant).forget is meant  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
     "spec,words",
     [
         ("ismct", "did you mean 'ismcts'"),
@@ -39,6 +50,7 @@ def test_specs_make_players() -> None:
         ("ismcts?iterations=many", "whole number"),
         ("ismcts?iterations", "key=value"),
         ("random?seed=3", "no option 'seed'"),
+        ("sharp?forget=maybe", "option forget takes true or false, not 'maybe'"),
     ],
 )
 def test_bad_specs_are_refused_clearly(spec: str, words: str) -> None:

@@ -103,3 +103,96 @@ def test_the_weights_are_player_options() -> None:
         p = make_player(f"{name}?hand=3&urgency=20&in_play=1&sees=2&reach=1&hand_value=0.5")
         w = p.w if isinstance(p, Sharp) else p.weights  # type: ignore[attr-defined]
         assert (w.hand, w.urgency, w.in_play, w.sees_hand, w.reach, w.hand_value) == (3, 20, 1, 2, 1, 0.5)
+
+
+def _evaluations(rules) -> dict:  # type: ignore[no-untyped-def]
+    """The two hand-set evaluations of a position from a seat's side: the heuristic's and sharp's."""
+    from interpreter.players import heuristic
+    from interpreter.players.sharp import DEFAULT_SHARP, card_values, evaluate
+
+    vals = card_values(rules)
+    return {"heuristic": heuristic.evaluate, "sharp": lambda g, me: evaluate(g, me, DEFAULT_SHARP, vals)}
+
+
+@pytest.mark.parametrize("name", ["heuristic", "sharp"])
+def test_seeing_the_other_hand_is_worth_something_to_the_one_who_sees_it(name: str) -> None:
+    """p1's Royal an 8 (glasses: p2 plays with their hand face up to p1) against a Queen (no glasses,
+    as much in play): better for p1, worse for p2, by the evaluation's weight of seeing the other hand."""
+    from interpreter.scripting.setup import build_position
+
+    rules = load_ruleset("default")
+    evaluate = _evaluations(rules)[name]
+
+    def position(royal: str):  # type: ignore[no-untyped-def]
+        p1 = {"hand": ["3C", "4C"], "points": ["5C"], "royals": [royal]}
+        setup = {"unplaced": "scrap", "deck": ["9S", "9D"], "p1": p1, "p2": {"hand": ["3D", "4D"], "points": ["6D"]}}
+        return build_position(rules, setup, 0)
+
+    glasses, queen = position("8S"), position("QS")
+    assert rules.hand_visible(glasses, 0) and not rules.hand_visible(queen, 0)
+    assert not rules.hand_visible(glasses, 1)
+    assert evaluate(glasses, 0) == pytest.approx(evaluate(queen, 0) + 0.4)
+    assert evaluate(glasses, 1) == pytest.approx(evaluate(queen, 1) - 0.4)
+
+
+@pytest.mark.parametrize("name", ["heuristic", "sharp"])
+def test_at_a_table_of_three_a_side_is_weighed_against_the_opponent_nearest_its_goal(name: str) -> None:
+    """Cutthroat (goal 14): p2 has 10 points, p3 has 2. p2 coming nearer makes p1's position worse;
+    p3 gaining points while still furthest behind changes nothing for p1; p1's own points help it."""
+    from interpreter.scripting.setup import build_position
+
+    rules = load_ruleset("default+cutthroat")
+    evaluate = _evaluations(rules)[name]
+
+    def value(p1: list[str], p2: list[str], p3: list[str]) -> float:
+        hands = {f"p{i}": {"hand": [f"3{s}", f"4{s}"]} for i, s in ((1, "C"), (2, "D"), (3, "H"))}
+        setup = {"unplaced": "scrap", "deck": ["9S", "9D"], **hands}
+        for seat, points in (("p1", p1), ("p2", p2), ("p3", p3)):
+            setup[seat] = {**setup[seat], "points": points}
+        return evaluate(build_position(rules, setup, 0), 0)
+
+    base = value(["5C"], ["10D"], ["2H"])
+    assert value(["5C"], ["10D", "2D"], ["2H"]) < base
+    assert value(["5C"], ["10D"], ["2H", "2S"]) == pytest.approx(base)
+    assert value(["5C", "2C"], ["10D"], ["2H"]) > base
+
+
+@pytest.mark.parametrize("name", ["heuristic", "sharp"])
+def test_in_teams_a_side_counts_the_points_its_partner_still_needs(name: str) -> None:
+    """Teams (p1 with p3): a team wins when either partner does, so p1's position is its partner p3's
+    when p3 is nearer the goal: p3's points help p1, p1's own (still behind p3) change nothing."""
+    from interpreter.scripting.setup import build_position
+
+    rules = load_ruleset("default+teams")
+    evaluate = _evaluations(rules)[name]
+
+    def value(p1: list[str], p3: list[str]) -> float:
+        setup: dict = {"unplaced": "scrap", "deck": ["9S", "9D"]}
+        for i, s in ((1, "C"), (2, "D"), (3, "H"), (4, "S")):
+            setup[f"p{i}"] = {"hand": [f"3{s}"], "points": {1: p1, 2: ["6D"], 3: p3, 4: ["5S"]}[i]}
+        return evaluate(build_position(rules, setup, 0), 0)
+
+    base = value(["2C"], ["10H"])
+    assert value(["2C"], ["10H", "2H"]) > base
+    assert value(["2C", "4C"], ["10H"]) == pytest.approx(base)
+
+
+def test_a_won_team_game_is_a_win_for_both_partners_and_a_loss_for_the_others() -> None:
+    """Teams (p1 and p3 against p2 and p4): once p2 reaches the goal, both evaluations give p2 and its
+    partner p4 the value of a win, and p1 and p3 that of a loss."""
+    from interpreter.players.sides import WIN
+    from interpreter.scripting.setup import build_position
+
+    rules = load_ruleset("default+teams")
+    setup = {
+        "turn": "p2",
+        "unplaced": "scrap",
+        "deck": ["9S", "9D"],
+        **{f"p{i}": {"hand": [f"3{s}"]} for i, s in ((1, "C"), (3, "H"), (4, "S"))},
+        "p2": {"hand": ["10D"], "points": ["10H", "8H"]},
+    }
+    game = Game(rules, build_position(rules, setup, 0), 0)
+    game.play("points 10D")
+    assert game.outcome is not None and game.outcome.winners == (1, 3)
+    for name, evaluate in _evaluations(rules).items():
+        assert [evaluate(game.state, s) for s in range(4)] == [-WIN, WIN, -WIN, WIN], name
