@@ -3,6 +3,7 @@ lab's summary, the PettingZoo environment, records, and the commands that play t
 
 from __future__ import annotations
 
+import random
 import warnings
 from pathlib import Path
 
@@ -90,6 +91,51 @@ def test_every_player_plays_every_seat(spec: str) -> None:
             break
         game.play(players[game.decision.player].choose(game))
     assert game.outcome is not None
+
+
+def _redealt(game: Game, me: int, rng: random.Random) -> Game:
+    """The same position with the cards of the deck and of every other player's hidden hand dealt again
+    among their places (a position where no one knows a hidden card: nothing else to keep)."""
+    from interpreter.core.zones import DECK, HANDS
+
+    state = game.state.copy()
+    shown = {o.player for o in game.view(me).others if o.hand is not None}
+    zones = [DECK, *(HANDS[o] for o in range(game.rules.seats) if o != me and f"p{o + 1}" not in shown)]
+    places = [(z, i) for z in zones for i in range(len(state.zones[z]))]
+    cards = [state.zones[z][i] for z, i in places]
+    rng.shuffle(cards)
+    for (z, i), c in zip(places, cards, strict=True):
+        state.zones[z][i] = c
+        state.zone_of[c] = z
+    state.rng.s ^= rng.getrandbits(64)  # the game's own generator is hidden too
+    return Game(game.rules, state, game.seed)
+
+
+@pytest.mark.parametrize("spec", ["sharp", "ismcts?iterations=60", "heuristic"])
+def test_at_a_table_of_three_no_player_peeks_at_another_players_hand(spec: str) -> None:
+    """Positions of random play at a table of three where every seat has decided: the hands the deciding
+    seat does not see (and the deck) dealt again give it the same view and the same move."""
+    rules = load_ruleset(THREE)
+    rng = random.Random(5)
+    checked, seats = 0, set()
+    for seed in range(3):
+        game = Game.new(rules, seed)
+        moves = random.Random(seed)
+        for n in range(24):
+            if game.outcome is not None:
+                break
+            me = game.decision.player
+            if n % 3 == 2 and game.state.known == 0 and len(game.legal_moves()) > 1:
+                choice = make_player(spec, seed=1).choose(game)
+                other = _redealt(game, me, rng)
+                assert other.view(me) == game.view(me)
+                assert other.state.zones != game.state.zones
+                assert make_player(spec, seed=1).choose(other) == choice, (seed, n, me)
+                checked += 1
+                seats.add(me)
+            legal = game.legal_moves()
+            game.play(legal[moves.randrange(len(legal))])
+    assert checked >= 12 and seats == {0, 1, 2}
 
 
 def test_sharp_wins_more_than_its_share_against_random_players() -> None:
