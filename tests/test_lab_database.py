@@ -168,6 +168,21 @@ def test_the_key_is_private_to_its_user(tmp_path: Path, monkeypatch: pytest.Monk
     assert seal.machine_key() == (key, True)  # made once, then read
 
 
+def test_the_key_is_kept_where_docs_security_says(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`$CUTTLE_LAB_KEY` if set; else `$XDG_STATE_HOME/cuttle-lab/lab.key`; else under
+    `~/.local/state` (docs/security.md)."""
+    from interpreter.lab import seal
+
+    monkeypatch.setenv("CUTTLE_LAB_KEY", str(tmp_path / "mine.key"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg"))
+    assert seal.key_file() == tmp_path / "mine.key"
+    monkeypatch.delenv("CUTTLE_LAB_KEY")
+    assert seal.key_file() == tmp_path / "xdg" / "cuttle-lab" / "lab.key"
+    monkeypatch.delenv("XDG_STATE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert seal.key_file() == tmp_path / "home" / ".local" / "state" / "cuttle-lab" / "lab.key"
+
+
 # -- the seal covers every row that is resumed or reported (issue 42.2) ------------------------------
 
 

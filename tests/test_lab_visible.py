@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.cli import main
-from interpreter.core.cards import RANK_OF
+from interpreter.core.cards import CARD_COUNT, RANK_OF
 from interpreter.core.zones import FIELD0, HAND0
 from interpreter.engine.decision import CHOOSE_D
 from interpreter.engine.game import Game
@@ -31,17 +31,23 @@ VISIBLE = str(ROOT / "examples" / "house" / "every-rule-visible.yaml")
 PLAYERS = ("random", "random")
 
 # a house rule whose every figure has a plain count: the draw shows the drawer's hand to the opponent
-# first and counts the draws of each player; a trigger fires at each turn start with 7 or more cards
-# in hand; another can never fire
+# first and counts the draws of each player; a card played for points counts 1 on the card (kept while
+# it stays in play); a trigger fires at each turn start with 7 or more cards in hand; another can never
+# fire
 COUNTED = """
 counters:
   draws:
     of: player
+  laid:
+    of: card
 plays:
   draw:
     effect:
       before: show hand of me to opponent
       after: add 1 to me.draws
+  points:
+    effect:
+      after: add 1 to card.laid
 triggers:
   full hand:
     event: turn starts
@@ -82,10 +88,11 @@ def test_triggers_counters_and_knowledge_agree_with_a_replay(tmp_path: Path) -> 
     path = house_file(tmp_path, COUNTED, "counted")
     games = 30
     s = simulate([str(path)], games, PLAYERS, seed=4, jobs=1).summaries["a"]
-    fired = fired_games = shown = 0
+    fired = fired_games = shown = laid = 0
     draws = Counter()
     for i in range(games):
         first, steps, last = replay(str(path), game_seed(4, i))
+        laid += sum(last.counter(c, "laid") for c in range(CARD_COUNT))  # on the cards still in play
         full = sum(1 for g in turn_starts(first, steps) if len(g.zones[HAND0 + g.turn]) >= 7)
         fired += full
         fired_games += full > 0
@@ -108,6 +115,9 @@ def test_triggers_counters_and_knowledge_agree_with_a_replay(tmp_path: Path) -> 
     assert c["changes"]["total"] == draws[0] + draws[1]
     assert c["final_p1"]["mean"] == pytest.approx(draws[0] / games)
     assert c["final_p2"]["mean"] == pytest.approx(draws[1] / games)
+    c = s["counters"]["laid"]  # a card's counter: the sum over the cards holding it at the end
+    assert c["of"] == "card" and "final_p1" not in c
+    assert c["final_cards"]["mean"] == pytest.approx(laid / games) and laid > 0
     assert s["knowledge"]["shown"]["plays.draw"]["cards"] == shown > 0
 
 
@@ -156,8 +166,10 @@ def test_usage_and_win_association_per_rank_and_play_agree_with_a_replay() -> No
     by_verb: Counter[tuple[str, str]] = Counter()
     seat_games: Counter[str] = Counter()
     seat_wins: Counter[str] = Counter()
+    games_with: Counter[str] = Counter()  # the games in which either seat played a card of the rank
     for i in range(games):
         _, steps, last = replay("default", game_seed(6, i))
+        games_with.update({RANK_OF[m.cards[0]] for _, kind, _, m, _ in steps if kind != CHOOSE_D and m.cards})
         for p in (0, 1):
             ranks = set()
             for _, kind, who, move, _ in steps:
@@ -173,6 +185,7 @@ def test_usage_and_win_association_per_rank_and_play_agree_with_a_replay() -> No
     for rank, e in s["ranks"].items():
         assert e["used"] == used[rank], rank
         assert e["seat_games_used"] == seat_games[rank]
+        assert e["games_used"] == games_with[rank], rank
         assert e["win_rate_used"] == pytest.approx(seat_wins[rank] / seat_games[rank])
     nine = s["ranks"]["9"]["plays"]
     assert nine["nine"]["used"] == by_verb[("9", "oneoff")]  # the 9 as a one-off
