@@ -224,3 +224,32 @@ def test_backticks_in_a_note_are_code_in_the_html() -> None:
     visible = str(Path(__file__).resolve().parent.parent / "examples" / "house" / "every-rule-visible.yaml")
     html = report_html.render(simulate([visible], 5, ("random", "random"), seed=1, jobs=1))
     assert "a rule&#x27;s <code>show</code> showed" in html and "`show`" not in html
+
+
+def test_a_comparison_marks_a_play_of_one_ruleset_only_and_every_table_has_its_headings() -> None:
+    """default against default+eights-oneoff (which adds the 8's one-off): the play B only has is
+    named '(B only)' with '—' under A; a play of both has a number under each; every table of the
+    comparison has a heading for each of its columns."""
+    r = simulate(["default", "default+eights-oneoff"], 10, ("random", "random"), seed=2, jobs=1, progress=io.StringIO())
+    secs = report.compare_sections(r)
+    for sec in secs:
+        assert sec.header is not None and all(len(row) == len(sec.header) for row in sec.rows), sec.title
+    plays = next(s for s in secs if s.title == "Plays per game")
+    rows = {report.text_of(row[0]): [report.text_of(c) for c in row[1:3]] for row in plays.rows}
+    assert rows["eight (B only)"][0] == "—" and rows["eight (B only)"][1] != "—"
+    assert "eight" not in rows and all(re.fullmatch(r"\d+\.\d\d", x) for x in rows["points"]), rows
+    assert {"Knowledge per game", "Ranks per game"} <= {s.title for s in secs}  # (what the rules did, too)
+
+
+def test_the_plays_table_gives_the_win_rate_with_and_without_each_play() -> None:
+    r = simulate(["default"], 20, ("random", "random"), seed=3, jobs=1, progress=io.StringIO())
+    plays = next(s for s in report.sim_sections(r) if s.title == "Plays and responses")
+    win = plays.header.index("win: used / not")
+    rows = {report.text_of(row[0]): report.text_of(row[win]) for row in plays.rows}
+    checked = 0
+    for e in r.summaries["a"]["rules"]:
+        if e["kind"] == "play" and "win_rate_used" in e:
+            want = f"{report.pct(e['win_rate_used'], 0)} / {report.pct(e['win_rate_not_used'], 0)}"
+            assert rows[e["name"]] == want, e["name"]
+            checked += e["win_rate_used"] != e["win_rate_not_used"]
+    assert checked >= 5
