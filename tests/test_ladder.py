@@ -45,6 +45,32 @@ def test_ratings_are_ordered_and_transitive_and_draws_count_half() -> None:
     assert abs(even["q"]) < 1e-6
 
 
+def test_the_prior_is_one_drawn_game_a_pair() -> None:
+    """Two players, 3 wins to 1: with the prior's half win each way, A's share is 3.5 of 5."""
+    r = fit(_games("a", "b", 3, 1), ["a", "b"], anchor="b")
+    assert r["a"] == pytest.approx(400 * math.log10(3.5 / 1.5))
+
+
+def test_an_interval_holds_the_middle_95_percent_of_the_bootstrap_ratings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each bound is a percentile of the ratings fitted to the resampled games: at most 2.5% of them
+    lie beyond it, and at least 2.5% at it or beyond."""
+    from interpreter.lab import ladder
+
+    drawn: list[float] = []
+
+    def fitted(results: list[GameResult], players: list[str], anchor: str) -> dict[str, float]:
+        out = fit(results, players, anchor)
+        drawn.append(out["a"])
+        return out
+
+    monkeypatch.setattr(ladder, "fit", fitted)
+    lo, hi = ladder.intervals(_games("a", "b", 120, 80), ["a", "b"], anchor="b")["a"]
+    n = len(drawn)
+    assert n >= 100
+    assert sum(x < lo for x in drawn) <= 0.025 * n <= sum(x <= lo for x in drawn)
+    assert sum(x > hi for x in drawn) <= 0.025 * n <= sum(x >= hi for x in drawn)
+
+
 def test_a_clean_sweep_gives_a_finite_rating_inside_its_interval() -> None:
     results = _games("champ", "novice", 40, 0)
     r = fit(results, ["novice", "champ"], anchor="novice")
