@@ -172,6 +172,20 @@ def test_cuttle_sim_prints_the_summary_and_refuses_what_holds_two_seats(capsys: 
     assert "cuttle train learns two-player evaluations" in capsys.readouterr().err
 
 
+def test_ctrl_c_during_a_table_sim_says_nothing_was_kept(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from interpreter.lab import cli as lab_cli
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(lab_cli, "simulate_table", interrupted)
+    assert main(["sim", THREE, "--games", "4", "--jobs", "1"]) == 130
+    out = capsys.readouterr()
+    assert out.err.strip() == "cuttle sim: interrupted; nothing kept" and out.out == ""
+
+
 def test_the_solver_says_it_plays_two_sides(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", THREE, "--seed", "1"]) == 1
     assert "the exact solver plays two sides" in capsys.readouterr().err
