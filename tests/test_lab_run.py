@@ -131,12 +131,20 @@ class Script:
         return game.parse_move(self.moves.pop(0))
 
 
-def _scripted(setup: dict, p1: list[str], p2: list[str]) -> tuple[Recorder, Catalog]:
+class TextScript(Script):
+    """The same, answering with each move's text (as a seat may: `play` plays it as a user's text)."""
+
+    def choose(self, game: Game):
+        return self.moves.pop(0)
+
+
+def _scripted(setup: dict, p1: list[str], p2: list[str], seat: type[Script] = Script) -> tuple[Recorder, Catalog]:
     rules = load_ruleset("default")
     cat = catalog_of(rules)
     game = Game(rules, build_position(rules, setup, 1), 1)
     rec = Recorder(cat)
-    play(game, [Script(p1), Script(p2)], len(p1) + len(p2), rec)
+    played = play(game, [seat(list(p1)), seat(list(p2))], len(p1) + len(p2), rec)
+    assert played.decisions == len(game.moves) == len(p1) + len(p2)  # every move given was played
     return rec, cat
 
 
@@ -152,9 +160,11 @@ SETUP = {
 }
 
 
-def test_a_countered_play_is_counted_as_countered() -> None:
-    """Example 1 of the rules: p2 counters p1's 6 and p1 lets it stand."""
-    rec, cat = _scripted(SETUP, ["oneoff 6D", "resolve"], ["counter 2C 3H"])
+@pytest.mark.parametrize("seat", [Script, TextScript])
+def test_a_countered_play_is_counted_as_countered(seat: type[Script]) -> None:
+    """Example 1 of the rules: p2 counters p1's 6 and p1 lets it stand (the seats answering with moves,
+    or with their text)."""
+    rec, cat = _scripted(SETUP, ["oneoff 6D", "resolve"], ["counter 2C 3H"], seat)
     assert _row(rec, cat, "six")[1:4] == (1, 1, 1)  # p1: offered, used once, countered once
     assert _row(rec, cat, "counter")[4:7] == (1, 1, 0)  # p2 countered once
     assert _row(rec, cat, "counter")[1:3] == (1, 0)  # p1 could counter back, and did not
