@@ -106,6 +106,15 @@ def test_a_difference_plot_marks_no_change_and_fills_the_changes_it_can_see() ->
     assert "stroke='#444'" in chart  # the line at 0
 
 
+def test_a_difference_plot_tells_each_value_as_it_is_and_draws_with_no_rows_too() -> None:
+    """Each row's tooltip gives its value and interval unrounded (0.25, not 0), a whole one without
+    decimals; a plot with nothing to show is still a chart."""
+    chart = svg.forest("d", ["a", "b"], [(0.25, -0.1, 0.6), (3.0, 2.0, 4.0)], "")
+    assert "<title>a: 0.25 (95% CI -0.1 to 0.6)</title>" in chart and "<title>b: 3 (95% CI 2 to 4)</title>" in chart
+    empty = svg.forest("nothing", [], [], "")
+    assert empty.startswith("<svg") and empty.rstrip().endswith("</svg>") and "<circle" not in empty
+
+
 @pytest.mark.parametrize(
     "players, note",
     [
