@@ -50,6 +50,18 @@ def test_an_ending_is_told_with_who_won_it_and_the_ties() -> None:
     assert explain.ending_sentence(gone[0], "A", "B").endswith(", none under B")
 
 
+def test_an_ending_as_common_as_before_whose_winners_changed_is_told_so() -> None:
+    """Every game ends at the goal under both, p1 winning 90 of 100 under A and 10 under B: the share
+    is the same, the winners are not (`winners_changed`); the same winners under both: not told."""
+    la = lb = ["goal at 21"] * 100
+    ga = {"winner": ["p1"] * 90 + ["p2"] * 10, "p1_points": [21] * 100, "p2_points": [21] * 100}
+    gb = {"winner": ["p1"] * 10 + ["p2"] * 90, "p1_points": [21] * 100, "p2_points": [21] * 100}
+    shares = {"goal at 21": {"detectable": False}}
+    found = explain.endings(la, ga, lb, gb, shares)
+    assert [(e["ending"], e["share_changed"], e["winners_changed"]) for e in found] == [("goal at 21", False, True)]
+    assert explain.endings(la, ga, la, ga, shares) == []
+
+
 def test_a_play_a_rule_adds_that_is_legal_often_but_chosen_rarely_is_named() -> None:
     table = [
         {"kind": "play", "name": "wall", "origin": "from ten-wall", "seat_games_offered": 400, "seat_games_chosen": 3},
