@@ -218,6 +218,16 @@ def test_a_comparison_headline_names_the_rules_dead_under_one_ruleset_only() -> 
     assert next(c for c in same.cards if c[0] == "dead rules")[2].startswith(("the same under both", "every rule"))
 
 
+def test_the_dead_rules_card_names_three_rules_then_dots() -> None:
+    """The comparison's dead-rules card: how many under A and B, and the first three that died (or came
+    alive), '...' when there are more."""
+    card = report._dead_change(["x"], ["x", "a", "b", "c", "d"])
+    assert card == ("dead rules", ("1 → 5", "warn"), "dead only under B: a, b, c ...")
+    assert report._dead_change(["a", "b"], [])[2] == "dead only under A: a, b"
+    assert report._dead_change([], ["a", "b", "c"])[2] == "dead only under B: a, b, c"  # three: no dots
+    assert report._dead_change(["a"], ["a"])[2] == "the same under both: a"
+
+
 def test_a_table_too_wide_for_half_the_page_takes_the_whole_width() -> None:
     """A sweep's table of three values once sat in half the page, its other columns behind a scroll
     bar and its row labels wrapped word by word."""
