@@ -151,3 +151,34 @@ def test_the_repl_s_numbers_have_their_ranges_too() -> None:
         assert lines[-1].startswith("error: ") and words in lines[-1] and "internal" not in lines[-1], lines[-1]
     s.handle("new 12")
     assert s.game.seed == 12
+
+
+def test_a_refused_number_is_shown_shortened_when_it_is_long() -> None:
+    with pytest.raises(OptionError) as e:
+        whole("x" * 100, "--games")
+    assert f"not '{'x' * 37}...'" in str(e.value)  # 40 characters at the most
+    with pytest.raises(OptionError) as e:
+        whole(10**60, "--games")
+    assert f"not {str(10**60)[:20]}... (61 digits)" in str(e.value)
+    with pytest.raises(OptionError) as e:
+        whole(10**20, "--games")
+    assert "not 100,000,000,000,000,000,000" in str(e.value)  # short enough to show whole
+    with pytest.raises(OptionError) as e:
+        real("y" * 100, "--seconds")
+    assert f"not '{'y' * 37}...'" in str(e.value)
+    with pytest.raises(OptionError) as e:
+        real("9" * 50, "--seconds")
+    assert "not 1e+50" in str(e.value)  # 50 digits: shown as the number read
+    with pytest.raises(OptionError) as e:
+        real(" 1_000_000 ", "--seconds")
+    assert str(e.value).endswith("not 1_000_000")  # a short one as it was typed
+    with pytest.raises(OptionError) as e:
+        real(10**400, "--seconds")  # beyond a float: refused as infinite, not an OverflowError
+    assert "--seconds must be a number" in str(e.value)
+
+
+@pytest.mark.parametrize("option", ["--seconds", "--games"])
+def test_a_bad_number_on_the_command_line_names_its_option(option: str, capsys: pytest.CaptureFixture[str]) -> None:
+    command = ["solve", "default", option, "lots"] if option == "--seconds" else ["sim", "default", option, "lots"]
+    err = _one_line(command, capsys)
+    assert f"{option} takes a" in err and "'lots'" in err, err

@@ -155,3 +155,24 @@ def test_an_empty_file_is_reported_with_its_name_and_position(tmp_path, capsys) 
         assert main(["check", str(p)]) == 1
         out = capsys.readouterr().out
         assert out.startswith(f"{p}:1:1: [E004]"), out
+
+
+def test_an_error_in_a_long_line_shows_a_window_of_it_with_the_caret_under_its_place() -> None:
+    from interpreter.core.errors import CARET_WIDTH, Location
+
+    words = " ".join(f"w{i:03d}" for i in range(100))  # 499 characters, far wider than the window
+    for target in ("w000", "w050", "w099"):
+        col = words.index(target) + 1
+        shown, caret = Location("f.yaml", 3, col, words).caret().splitlines()
+        assert shown[caret.index("^") :].startswith(target), (target, shown, caret)
+        body = shown[4:]
+        assert len(body.strip(".")) == CARET_WIDTH  # the window, without the marks of what is left out
+        assert body.startswith("...") == (target != "w000")  # text cut before it is marked
+        assert body.endswith("...") == (target != "w099")  # and text cut after it
+
+
+def test_an_error_in_a_short_line_shows_it_whole_with_the_caret_under_its_place() -> None:
+    from interpreter.core.errors import Location
+
+    shown, caret = Location("f.yaml", 1, 1, "mvoe target").caret().splitlines()
+    assert shown == "    mvoe target" and caret == "    ^"

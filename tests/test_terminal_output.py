@@ -183,3 +183,74 @@ def test_report_md_and_html_show_a_hostile_name_as_text(tmp_path: Path, capsys: 
     assert md(HOSTILE_MD) in text  # the name, escaped as a whole: in a table's cell it stays one cell
     assert md(HOSTILE_MD).count("|") == md(HOSTILE_MD).count("\\|") and "\n" not in md(HOSTILE_MD)
     assert md("default") == "default" and md("end.goal 14–21, p1 wins") == "end.goal 14–21, p1 wins"
+
+
+def test_a_name_with_a_line_break_shows_it_as_backslash_n() -> None:
+    from interpreter.core.errors import name_text
+
+    assert name_text("a\nb\x1b[2J") == "a\\nb\\x1b[2J"
+
+
+def test_json_keeps_printable_letters_of_any_script_as_they_are() -> None:
+    from interpreter.core.terminal import json_text
+
+    assert json_text({"name": "Zoë ♠ 東"}) == '{\n  "name": "Zoë ♠ 東"\n}'
+
+
+def test_the_status_line_is_redrawn_in_place_and_erased() -> None:
+    import io
+
+    from interpreter.core.terminal import status
+
+    out = io.StringIO()
+    status(out, "solving: 10 nodes\x1b[2J")
+    status(out, None)
+    assert out.getvalue() == "\rsolving: 10 nodes\\x1b[2J\x1b[K\r\x1b[K"
+
+
+def test_the_terminal_has_rows_only_when_both_output_and_input_are_terminals(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from interpreter.core import terminal
+
+    class Tty:
+        def __init__(self, tty: bool) -> None:
+            self.tty = tty
+
+        def isatty(self) -> bool:
+            return self.tty
+
+    for out_tty, in_tty in ((True, False), (False, True), (False, False)):
+        monkeypatch.setattr(sys, "stdout", Tty(out_tty))
+        monkeypatch.setattr(sys, "stdin", Tty(in_tty))
+        assert terminal.terminal_rows() == 0, (out_tty, in_tty)
+    monkeypatch.setattr(sys, "stdout", Tty(True))
+    monkeypatch.setattr(sys, "stdin", Tty(True))
+    assert terminal.terminal_rows() > 0
+
+
+def test_a_text_taller_than_the_terminal_goes_through_the_pager_with_less_keeping_colours(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    from interpreter.core.terminal import page
+
+    seen = tmp_path / "seen.txt"
+    pager = tmp_path / "pager.py"
+    pager.write_text(
+        "import os, sys\n"
+        f"open({str(seen)!r}, 'w').write(os.environ.get('LESS', '-') + '|' + sys.stdin.read())\n"
+        "sys.exit(1)\n",  # a pager's failure is not the caller's: the text was shown
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("PAGER", f"{sys.executable} {pager}")
+    monkeypatch.delenv("LESS", raising=False)
+    fits = "\n".join(f"line {i}" for i in range(22))  # 22 lines on 24 rows: printed by the caller
+    assert page(fits, rows=24) is False and not seen.exists()
+    tall = fits + "\nline 22"  # 23 lines: the prompt's row would push the first off the screen
+    assert page(tall, rows=24) is True
+    assert seen.read_text(encoding="utf-8") == "-R -F -X|" + tall + "\n"
+    monkeypatch.setenv("LESS", "-S")  # the user's own LESS is kept
+    assert page(tall, rows=24) is True and seen.read_text(encoding="utf-8").startswith("-S|")
+    assert page(tall, rows=0) is False  # not a terminal: never paged

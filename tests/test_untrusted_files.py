@@ -339,3 +339,9 @@ def test_a_character_yaml_refuses_is_pointed_at_where_it_is(tmp_path: Path) -> N
     house.write_text('name: x\nextends: default\ndescription: "a\x07b"\n', encoding="utf-8")
     text = _errors_text(str(house))
     assert "house.yaml:3:16: [E001]" in text and "U+0007" in text and "\x07" not in text
+
+
+def test_a_file_that_is_not_utf8_names_the_byte_and_the_line_it_is_on(tmp_path: Path) -> None:
+    f = tmp_path / "house.yaml"
+    f.write_bytes(b"name: house\nextends: default\n# caf\xe9\n")
+    assert "not UTF-8 text (byte 0xe9 on line 3)" in _errors_text(str(f))

@@ -13,8 +13,11 @@ that reach its function, stopping at the first failure; a mutant no test reaches
 
 `--tests room` (the default) selects the fast-tier modules that name the room (`interpreter.ROOM`,
 `from interpreter import ROOM`, or `repl` for the REPL): the rate is then a lower bound, since a test
-that reaches the room only through another is not run. `--tests fast` selects the whole fast tier
-(slower: its tracing pass alone is minutes on an idle machine).
+that reaches the room only through another is not run. `--tests fast` selects the whole fast tier, in
+`.mutation/ROOM-fast/` (its tracing pass is a run of the whole fast tier): a mutant already killed in
+`.mutation/ROOM/` is counted killed without running again, so measuring a room with `--tests room`
+first, then the same sample with `--tests fast`, gives the fast tier's rate for the cost of the
+room's survivors only.
 `--sample N` runs N mutants drawn at random (seeded by `--seed`, from the sorted names), for a room
 too large to run whole. `--show` prints each survivor's change (`mutmut show`). The kill rate printed
 is (killed + timed out) / all tried, as mutmut's own score; docs/testing.md records each room's.
@@ -138,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tests", choices=("room", "fast"), default="room", help="which fast-tier tests run")
     ap.add_argument("--show", action="store_true", help="print each survivor's change")
     a = ap.parse_args(argv)
-    work = WORK / a.room
+    work = WORK / (a.room if a.tests == "room" else f"{a.room}-{a.tests}")
     work.mkdir(parents=True, exist_ok=True)
     refresh(work)
     tests = selected_tests(a.room, a.tests)
@@ -152,8 +155,13 @@ def main(argv: list[str] | None = None) -> int:
     if not every:
         raise SystemExit(f"mutmut wrote no mutant of {a.room}: see its output above")
     picked = sorted(random.Random(a.seed).sample(every, a.sample)) if 0 < a.sample < len(every) else every
-    mutmut(work, ["run", "--max-children", "1", *picked])
-    codes = statuses(work)
+    # the room's own tests are part of the fast tier: a mutant they killed in the room's folder is
+    # killed here too, so only the others run (the fast tier's rate costs only the room's survivors)
+    known = {k: v for k, v in statuses(WORK / a.room).items() if verdict(v) == "killed"} if a.tests == "fast" else {}
+    todo = [name for name in picked if name not in known]
+    if todo:
+        mutmut(work, ["run", "--max-children", "1", *todo])
+    codes = {**statuses(work), **known}
     got = Counter(verdict(codes.get(name)) for name in picked)
     survivors: dict[str, list[str]] = defaultdict(list)
     for name in picked:
