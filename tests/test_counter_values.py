@@ -110,3 +110,16 @@ def test_a_counter_whose_kind_is_refused_is_one_error_not_one_more_per_use(tmp_p
         text = _errors(tmp_path, f"counters:\n  tally: {{of: dog}}\nplays:\n  ace:\n    effect: {use}\n")
         assert "[E012] counters.tally.of: expected one of player, card, got 'dog'" in text, text
         assert text.count("[E") == 1, text
+
+
+def test_a_counter_set_back_to_zero_is_a_change_the_history_counts(tmp_path: Path) -> None:
+    """The game's log counts each change of a counter (what the lab reports as counters changed): a
+    counter set from 3 back to 0 changed; set again to the value it has did not."""
+    rules = _rules(tmp_path, HEAT)
+    g = Game(rules, build_position(rules, {"p1": {"hand": ["AC"], "counters": {"tally": 3}}}, 1))
+    s = g.state
+    before = s.log.get(("counter", "tally"), 0)
+    s.set_counter(-1, "tally", 3, 5)
+    assert s.log.get(("counter", "tally"), 0) == before
+    s.set_counter(-1, "tally", 0, 5)
+    assert s.log.get(("counter", "tally"), 0) == before + 1 and s.counter(-1, "tally") == 0

@@ -346,3 +346,20 @@ def test_a_sample_keeps_what_the_opponent_knows_where_it_is() -> None:
         tops.add(top)
         assert (0, top) in known_hidden(g, 1)[1] and not known_hidden(g, 0)[1]
     assert len(tops) > 1
+
+
+@pytest.mark.parametrize("ruleset", ["default", "default+cutthroat", "default+teams"])
+def test_cards_shuffled_under_the_deck_or_into_it_are_forgotten_by_every_seat(ruleset: str) -> None:
+    g = Game.new(load_ruleset(ruleset), 0)
+    s = g.state
+    seats = g.rules.seats
+    every = (1 << seats) - 1
+    shown = [s.zones[DECK][-1], s.zones[DECK][-2], s.zones[HAND0][0]]
+    for c in shown:  # every seat is told where these are
+        s.show(c, every)
+    assert all(knows(s, p, c) for c in shown for p in range(seats))
+    s.shuffle_under((shown[2],))  # a card from a hand, shuffled under the deck: nobody knows where
+    assert not any(knows(s, p, shown[2]) for p in range(seats)), ruleset
+    assert all(knows(s, p, c) for c in shown[:2] for p in range(seats))  # the top stays known
+    s.shuffle_deck()
+    assert not any(knows(s, p, c) for c in shown for p in range(seats)), ruleset
