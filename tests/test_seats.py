@@ -151,6 +151,22 @@ def test_a_match_moves_the_dealer_one_seat_clockwise_each_hand() -> None:
     assert g.wins == (1, 1, 0) and g.outcome is None
 
 
+def test_in_a_match_of_teams_a_hand_won_counts_for_both_partners_and_so_does_the_match(tmp_path: Path) -> None:
+    body = "kind: base\nseats: {count: 4, teams: [[p1, p3], [p2, p4]]}\ndeal: {first: 5, second: 5}\nmatch: {wins: 2}\n"
+    g = deal(load_ruleset(str(house_file(tmp_path, body))), 1)
+    g.pending = None
+    g.win_by_rule(2, "test")  # p3 wins the first hand, with p1
+    run(g)
+    assert g.wins == (1, 0, 1, 0) and g.outcome is None
+    g.pending = None
+    g.win_by_rule(0, "test")  # p1 wins the second: p1's team has won the match
+    run(g)
+    assert g.wins == (2, 0, 2, 0)
+    assert g.outcome is not None and g.outcome.termination is Termination.MATCH
+    assert g.outcome.winner == 0 and g.outcome.winners == (0, 2)  # the team won the match
+    assert str(g.outcome).startswith("P1 and P3 win: P1 and P3 win the match 2-0-2-0 (hand 2: ")
+
+
 # -- answers go round the table (ruling 23) ---------------------------------------------------------
 
 

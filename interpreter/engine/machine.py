@@ -768,7 +768,9 @@ def _end_hand(g: State) -> None:
             wins[w] += 1
         g.wins = tuple(wins)
         if wins[winner] >= rules.match_wins:
-            g.outcome = Outcome(winner, Termination.MATCH, "match.wins", count=len(g.hands), wins=g.wins, hand=hand)
+            g.outcome = Outcome(
+                winner, Termination.MATCH, "match.wins", count=len(g.hands), wins=g.wins, hand=hand, side=hand.side
+            )
             return
     if len(g.hands) >= MAX_HANDS:  # hands that keep ending without a winner: the match is a draw
         g.outcome = Outcome(None, Termination.HAND_LIMIT, None, count=len(g.hands), wins=g.wins, hand=hand)

@@ -83,7 +83,12 @@ class Outcome:
         score = "-".join(map(str, self.wins))
         if t is Termination.MATCH:
             last = self.hand._reason(name) if self.hand is not None else ""
-            return f"{name(self.winner)} wins the match {score} (hand {self.count}: {last})"
+            who = (
+                " and ".join(map(name, sorted(self.side))) + " win"
+                if len(self.side) > 1
+                else f"{name(self.winner)} wins"
+            )
+            return f"{who} the match {score} (hand {self.count}: {last})"
         if t is Termination.SETUP:
             return "before the scenario"
         if t is Termination.RESIGN:
