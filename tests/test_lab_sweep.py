@@ -105,6 +105,8 @@ def test_the_same_numbers_with_two_workers(capsys: pytest.CaptureFixture[str]) -
 def test_values_with_commas_inside_brackets_are_one_value() -> None:
     assert split_values("[21, 14, 10],[18, 12, 9]") == ["[21, 14, 10]", "[18, 12, 9]"]
     assert parse_setting("constants.goals=[21, 14],[18, 12]").values == ("[21, 14]", "[18, 12]")
+    # and commas inside quotes (an effect text), whichever quote, with the other quote inside
+    assert split_values("'draw 1, then 2',\"say 'a, b'\",x") == ["'draw 1, then 2'", "\"say 'a, b'\"", "x"]
 
 
 def test_a_trigger_named_with_spaces_or_a_dot_is_a_key_path(capsys: pytest.CaptureFixture[str]) -> None:
@@ -148,6 +150,11 @@ def test_the_report_shows_each_number_against_the_value(tmp_path: Path, capsys: 
         (["end goal=1"], ["'default' has no end goal"]),
         (['triggers."a.b=1'], ["is not a key path"]),
         (["end.goal=14,,21"], ["a value is empty"]),
+        (["end.goal=14,21,14"], ["a value is given twice"]),
+        (["end.goal=14,21,14,21"], ["a value is given twice"]),
+        (["end.goal=14,2\r1"], ["may not hold a line break"]),
+        (['triggers."".when=false'], ["is not a key path"]),
+        (['triggers."  ".when=false'], ["is not a key path"]),
         (["end.goal=14", "end.goal=21"], ["--set end.goal is given twice"]),
         ([], ["give at least one --set"]),
         # keys that say what the ruleset is made of were dropped without a word, the variants labelled
