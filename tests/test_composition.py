@@ -565,3 +565,42 @@ def test_a_kinds_target_copied_into_its_plays_is_bounded_as_its_legal_is(
     assert e.where is not None and e.where.line == 6
     monkeypatch.setattr(composing, "MAX_KIND_RULE_CHARS", 58)
     assert check(str(f)) == []
+
+
+# -- options that change the same rule ------------------------------------------------------------
+
+
+def test_an_option_may_change_what_an_option_it_requires_set_and_clashes_with_one_it_does_not(
+    tmp_path: Path,
+) -> None:
+    a = _write(tmp_path, "a.yaml", "name: a\nkind: option\nplays:\n  draw:\n    effect: draw 2\n")
+    b = _write(tmp_path, "b.yaml", "name: b\nkind: option\nrequires: [a]\nplays:\n  draw:\n    effect: draw 3\n")
+    c = _write(tmp_path, "c.yaml", "name: c\nkind: option\nplays:\n  draw:\n    effect: draw 3\n")
+    assert load_ruleset(f"default+{a}+{b}").data["plays"]["draw"]["effect"] == "draw 3"
+    with pytest.raises(RulesetErrors) as e:
+        load_ruleset(f"default+{a}+{c}")
+    assert "[E301] options clash: " in str(e.value) and "'a'" in str(e.value), str(e.value)
+
+
+def test_an_option_that_replaces_a_rule_another_option_changed_inside_clashes(tmp_path: Path) -> None:
+    a = _write(tmp_path, "a.yaml", "name: a\nkind: option\nplays:\n  four:\n    effect: draw 2\n")
+    c = _write(tmp_path, "c.yaml", "name: c\nkind: option\nplays:\n  four:\n")  # the whole four, removed
+    with pytest.raises(RulesetErrors) as e:
+        load_ruleset(f"default+{a}+{c}")
+    assert "[E301] options clash: 'c' and 'a' both change plays.four differently" in str(e.value), str(e.value)
+
+
+def test_an_entry_written_with_no_value_is_removed_from_what_the_file_extends(tmp_path: Path) -> None:
+    f = _write(tmp_path, "f.yaml", "name: f\nextends: default\nplays:\n  four:\n")
+    rules = load_ruleset(str(f))
+    assert "four" not in rules.data["plays"] and "four" in load_ruleset("default").data["plays"]
+
+
+def test_an_error_in_a_text_that_replaced_a_joined_rule_points_into_the_replacing_file(tmp_path: Path) -> None:
+    _write(tmp_path, "a.yaml", "name: a\nextends: default\nplays:\n  draw:\n    effect: {after: pass}\n")
+    c = _write(tmp_path, "c.yaml", "name: c\nextends: a.yaml\nplays:\n  draw:\n    effect: draw 3; zork\n")
+    with pytest.raises(RulesetErrors) as e:
+        load_ruleset(str(c))
+    (err,) = e.value.errors
+    assert err.where is not None and err.where.file.endswith("c.yaml"), err.render()
+    assert (err.where.line, err.where.text[err.where.column - 1 :]) == (5, "zork"), err.render()

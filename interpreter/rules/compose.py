@@ -130,13 +130,14 @@ def _merge(
                 for s in (setters[q] for q in setters.along(p) + setters.under(p))
                 if s in dst.options and s not in may_override and s != part
             ]
-            if clash:
+            if clash:  # each option by its name, which `requires` takes (not the path of its file)
+                mine, theirs = dst.label(part), dst.label(clash[0])
                 errors.append(
                     RulesetError(
-                        f"options clash: '{part}' and '{clash[0]}' both change {'.'.join(map(str, p))} differently",
+                        f"options clash: '{mine}' and '{theirs}' both change {'.'.join(map(str, p))} differently",
                         doc.where(p),
                         code="E301",
-                        hint=f"use one of them, or make '{part}' require '{clash[0]}'",
+                        hint=f"use one of them, or make '{mine}' require '{theirs}'",
                     )
                 )
                 continue
