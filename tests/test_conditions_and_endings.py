@@ -57,6 +57,9 @@ def _scores(tmp_path: Path, score: str, turn: int = 0, turn_number: int = 1) -> 
         ("min(5, 7 * (me == p2))", (0, 5)),
         ("7 if me == p2 else 2", (2, 7)),
         ("total(field of me) + (4 if count(hand of me) > 0 else 0)", (4, 4)),
+        # whole-number division rounds down (-7 / 2 is -4), and dividing by 0 gives 0
+        ("(0 - 7) / 2 + 10 * (me == p2)", (-4, 6)),
+        ("7 / (me == p2)", (0, 7)),
     ],
 )
 def test_a_condition_counts_one_or_zero_where_a_number_is_needed(tmp_path: Path, score: str, expected) -> None:
@@ -173,3 +176,28 @@ def test_a_player_who_turns_out_to_be_nobody_is_still_an_error_not_a_draw(tmp_pa
     with pytest.raises(RuleRuntimeError, match="nobody as a player"):
         game.play("draw")
     assert game.outcome is None and game.state.key() == before
+
+
+def test_a_condition_counts_one_or_zero_cards_to_draw(tmp_path: Path) -> None:
+    # p1 draws 2 if its hand is empty, else as many as the condition `count(deck) > 99` counts: none
+    body = "plays:\n  draw:\n    effect: draw (2 if count(hand of me) == 0 else count(deck) > 99)\n"
+    rules = load_ruleset(str(house_file(tmp_path, body)))
+    game = Game(rules, build_position(rules, {"turn": "p1", "p1": {"hand": ["3D"]}}, 0), 0)
+    game.play("draw")
+    assert len(game.view(0).hand) == 1  # false counts 0 cards, not an error
+    game = Game(rules, build_position(rules, {"turn": "p1", "p1": {"hand": []}}, 0), 0)
+    game.play("draw")
+    assert len(game.view(0).hand) == 2
+    rules = load_ruleset(
+        str(
+            house_file(
+                tmp_path,
+                body.replace("(2 if count(hand of me) == 0 else count(deck) > 99)", "(count(hand of me) == 0)"),
+                "bare",
+            )
+        )
+    )
+    for hand, drawn in ((["3D"], 0), ([], 1)):  # a bare condition: one card if it holds, none if not
+        game = Game(rules, build_position(rules, {"turn": "p1", "p1": {"hand": hand}}, 0), 0)
+        game.play("draw")
+        assert len(game.view(0).hand) == len(hand) + drawn
