@@ -191,3 +191,24 @@ def test_a_play_verb_a_player_cannot_type_is_refused_at_load(tmp_path: Path, ver
     f.write_text(f'extends: default\nname: verb\nplays:\n  points:\n    verb: "{verb}"\n', encoding="utf-8")
     (e,) = check(str(f))
     assert e.code == "E012" and "lower-case word" in e.message and e.where.line == 5
+
+
+def test_a_move_naming_a_player_reads_and_prints_the_player_in_any_spelling() -> None:
+    four = parse_card("4C")
+    want = Move("oneoff", (four,), None, 2)
+    for text in ("oneoff 4C p3", "oneoff 4c p3", "ONEOFF 4♣ P3", "oneoff  4C   p3"):
+        assert Move.parse(text) == want, text  # canonical text read directly, any other by the grammar
+    assert str(want) == "oneoff 4C p3" and want.pretty() == "oneoff 4♣ P3"
+    assert Move.parse(want.pretty()) == want
+
+
+def test_a_number_move_is_read_in_any_case() -> None:
+    assert Move.parse("VALUE 7") == Move("value", (), 7) == Move.parse("Value 7")
+
+
+def test_a_bad_card_in_a_move_is_named_with_a_caret_under_it() -> None:
+    with pytest.raises(InvalidMoveError) as e:
+        Move.parse("scuttle 9H 9Z")
+    first, line, caret = str(e.value).splitlines()
+    assert first == "'scuttle 9H 9Z' is not a move: '9Z' is not a card (write 7H, 10S, QC, 7♥)"
+    assert line.strip() == "scuttle 9H 9Z" and caret.index("^") == line.index("9Z")
