@@ -104,6 +104,16 @@ def test_a_card_from_the_hand_face_down_is_known_to_its_owner_only(rules) -> Non
     assert game.view(1).opponent.face_down[0].role == "vault" and not game.view(1).opponent.royals
 
 
+def test_a_player_is_told_which_of_their_face_down_cards_the_opponent_knows(rules) -> None:
+    game = _game(rules)
+    game.play("hide")
+    game.play("pick 7H")  # known to p1 only: p1 is not told that p2 knows it
+    assert game.view(0).opponent_knows.face_down == ()
+    game.play("draw")  # p2
+    game.play("peek")  # p1 shows it to p2: now p1's view says p2 knows it
+    assert game.view(0).opponent_knows.face_down == ("7H",)
+
+
 def test_unseen_is_known_to_nobody_unless_they_saw_the_card_where_it_came_from(rules) -> None:
     game = _game(rules, deck=["9D"])
     game.play("bury")  # the deck's top card: nobody saw it

@@ -206,6 +206,7 @@ def test_match_until_three_wins_and_replays_exactly(spec: str) -> None:
         m = game.view(0).match
         assert max(m.wins.values()) == 3 and m.needed == 3
         assert len(m.hands) >= 3 and "wins the match" in game.outcome.reason
+        assert m.hand == len(m.hands)  # over: the hand shown is the last one played, not one more
         again = replay(record_of(game))
         assert again.state.key() == game.state.key() and again.view(0).match == m
 
@@ -217,6 +218,7 @@ def test_match_undo_across_a_new_hand() -> None:
     before = game.state.key()
     game.play("points 2C")
     assert game.view(0).match.wins == {"p1": 1, "p2": 0} and game.state.turn == 1
+    assert game.view(0).match.hand == 2  # the second hand is being played
     game.undo()
     assert game.state.key() == before
 

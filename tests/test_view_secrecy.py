@@ -9,7 +9,7 @@ import random
 import pytest
 
 from interpreter import Game, load_ruleset
-from interpreter.core.cards import NAMES
+from interpreter.core.cards import NAMES, parse_card
 from interpreter.core.zones import CONTROLLER, HANDS, IS_HAND
 from interpreter.engine.knowledge import knows
 from interpreter.engine.state import DECK
@@ -74,3 +74,25 @@ def test_a_four_s_victim_picks_from_a_hand_the_other_player_sees_only_as_a_count
     assert theirs.player == "p2" and theirs.options == () and theirs.option_count == 3
     assert sorted(mine.options) == ["3D", "9C", "KH"]
     assert decision_text(game.view(0), False, Painter(False)).startswith("P2 must discard 2 cards")
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_another_players_choice_shows_every_option_the_viewer_can_see(tmp_path, seats: int) -> None:
+    """While p1 chooses, p2 is shown the options that p2's own view shows: a Jack on a point card, a card
+    of p1's hand that p2 knows; never one p2 does not know (at three seats p1 is not p2's first opponent)."""
+    from .scenario_util import house_file
+
+    body = "plays:\n  draw:\n    effect: choose 1 from (field of me + hand of me) by me as pick; scrap pick\n"
+    body += f"seats: {{count: {seats}}}\n"
+    rules = load_ruleset(str(house_file(tmp_path, body)))
+    setup = {"turn": "p1", "p1": {"hand": ["5C", "6C"], "points": ["8H+JD"]}, "p2": {"hand": ["4H"]}}
+    if seats == 3:
+        setup["p3"] = {"hand": ["4S"]}
+    game = Game(rules, build_position(rules, setup, 0), 0)
+    game.state.show(parse_card("5C"), 2)  # p2 has seen p1's 5♣
+    game.play("draw")
+    mine = game.view(0).decision
+    theirs = game.view(1).decision
+    assert mine is not None and theirs is not None
+    assert set(mine.options) == {"8H", "JD", "5C", "6C"}
+    assert set(theirs.options) == {"8H", "JD", "5C"}  # not 6C, which p2 does not know
