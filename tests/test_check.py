@@ -176,3 +176,30 @@ def test_an_error_in_a_short_line_shows_it_whole_with_the_caret_under_its_place(
 
     shown, caret = Location("f.yaml", 1, 1, "mvoe target").caret().splitlines()
     assert shown == "    mvoe target" and caret == "    ^"
+
+
+@pytest.mark.parametrize(
+    "body, words",
+    [
+        ("deck:\n  jokers: true\n", ["[E012] deck.jokers: expected a whole number 0 or more"]),
+        ("deck:\n  jokers: -1\n", ["[E012] deck.jokers: expected a whole number 0 or more"]),
+        ("deck:\n  jokers: 1000001\n", ["[E012] deck.jokers: expected a whole number up to 1,000,000 (MAX_SETTING)"]),
+        ("deck:\n  suits: [C, D, 7]\n", ["[E012] deck.suits: expected words"]),
+        ("setup:\n  turn: p1\n", ["unknown key 'setup' in the ruleset", "this looks like a scenario file"]),
+    ],
+)
+def test_a_value_of_the_wrong_kind_is_named_with_what_was_expected(tmp_path: Path, body: str, words: list[str]) -> None:
+    f = tmp_path / "house.yaml"
+    f.write_text("name: house\nextends: default\n" + body, encoding="utf-8")
+    text = "\n".join(e.render() for e in check(str(f)))
+    for w in words:
+        assert w in text, text
+
+
+def test_the_largest_setting_is_accepted_and_a_scenario_word_deeper_down_is_just_an_unknown_key(tmp_path: Path) -> None:
+    f = tmp_path / "house.yaml"
+    f.write_text("name: house\nextends: default\nvalues:\n  '7': 1000000\nend:\n  moves: 3\n", encoding="utf-8")
+    (e,) = check(str(f))  # the value is fine; `moves` under `end` is not a scenario's
+    assert e.code == "E011" and "unknown key 'moves' in end" in e.message and "scenario" not in (e.hint or ""), (
+        e.render()
+    )
