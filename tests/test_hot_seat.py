@@ -201,3 +201,12 @@ def test_the_hand_over_says_what_the_next_seat_is_asked() -> None:
     s.handle("oneoff 4C")
     s.handle("resolve")
     assert s.asked(1) == "to discard 2 cards" and s.asked(0) == "to discard 2 cards"  # (what both may see)
+
+
+def test_the_welcome_says_hot_seat_or_names_the_bot() -> None:
+    from repl.app import intro
+
+    s, _ = hot_seat()
+    assert "; hot-seat: each player sees their own view in turn." in intro(s) and "bot" not in intro(s)
+    bot = Session(Game.new(load_ruleset("default"), 3), "bot", 1, ruleset="default", out=lambda line: None)
+    assert "; you are P2 against the bot (heuristic)." in intro(bot) and "hot-seat" not in intro(bot)

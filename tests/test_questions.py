@@ -222,6 +222,7 @@ def test_the_repl_offers_a_question_and_takes_its_answers() -> None:
     """At the start of a mulligan game played at one keyboard: P1 is asked, answers 'mulligan', P2
     answers 'decline' ('no' is no move: the REPL says so), and P1's first turn begins."""
     from repl.session import Session
+    from repl.toolbar import toolbar_text
 
     lines: list[str] = []
     game = Game.new(load_ruleset(str(HOUSE / "mulligan.yaml")), 4)
@@ -230,6 +231,7 @@ def test_the_repl_offers_a_question_and_takes_its_answers() -> None:
         "you may mulligan: let n be the number of cards in your hand, then shuffle your hand into the deck, then "
         "draw n cards ('mulligan' or 'decline')"
     )
+    assert toolbar_text(s, 40) == " mulligan or decline? │ 0/21 · 0/21"  # (the toolbar, short)
     s.handle("mulligan")
     assert s.game.decision is not None and (s.game.decision.player, s.game.decision.ask) == (1, True)
     s.handle("no")

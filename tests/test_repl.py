@@ -207,8 +207,10 @@ def test_undo_and_redo(pipe: PipeInput) -> None:
     after = s.game.state.key()
     type_line(s, prompt, pipe, "undo")
     assert s.game.state.key() == start and s.game.moves == []
+    n = len(lines)
     type_line(s, prompt, pipe, "redo")
     assert s.game.state.key() == after
+    assert lines[n] == "redone: " + ", ".join(m.pretty() for m in s.game.moves), lines[n:]
     type_line(s, prompt, pipe, "undo")
     n = len(lines)
     type_line(s, prompt, pipe, "undo")
@@ -341,7 +343,7 @@ def test_scenario_file_passes_cuttle_run(pipe: PipeInput, tmp_path: Path) -> Non
         s.handle(str(me.choose(s.game)))
     path = tmp_path / "pos.yaml"
     type_line(s, prompt, pipe, f"scenario {path}")
-    assert "passes" in lines[-1]
+    assert lines[-1] == f"wrote {path}: {len(s.game.moves)} moves; `cuttle run {path}` passes"
     result = run_file(path)
     assert result.ok, result.failures
     doc = yaml.safe_load(path.read_text())
@@ -1040,3 +1042,50 @@ def test_the_intro_says_which_evaluation_a_learning_bot_plays_with() -> None:
     assert "The bot plays with the " in intro(s) and "evaluation" in intro(s)
     s, _ = session_at({"p1": {"hand": ["6D"]}, "p2": {"hand": ["5C"]}})  # the heuristic bot learns nothing
     assert "The bot plays with" not in intro(s)
+
+
+def test_tab_shows_each_move_as_the_board_writes_it_beside_it() -> None:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from repl.completion import SessionCompleter
+
+    s, _ = session_at({"p1": {"hand": ["7H", "10S"]}, "p2": {"hand": ["3C"]}})
+    found = list(SessionCompleter(s).get_completions(Document("po"), CompleteEvent()))
+    assert [(c.text, c.display_meta_text) for c in found] == [("points 7H", "points 7♥"), ("points 10S", "points 10♠")]
+
+
+def test_the_board_draws_an_empty_side_with_dashes_and_names_revealed_cards() -> None:
+    s, lines = session_at({"p1": {"hand": ["7H", "10S"]}, "p2": {"hand": ["3C"]}, "deck": ["9D", "4C"]})
+    s.show()
+    rows = [line.strip() for line in "\n".join(lines).splitlines()]
+    assert [row for row in rows if row.startswith("points")] == ["points  —", "points  —"]
+    s.handle("oneoff 7H")  # (p2 cannot counter) the 7 reveals the deck's top card to play
+    del lines[:]
+    s.show()
+    middle = next(line for line in "\n".join(lines).splitlines() if line.startswith(" ··· deck"))
+    assert middle.endswith("scrap 0   revealed 9♦ 4♣   stack 7♥"), middle
+
+
+def test_rules_lists_the_plays_from_the_ruleset_when_its_page_cannot_be_written(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import interpreter.rules.page as page
+
+    monkeypatch.setattr(page, "rules_page", lambda rules: 1 / 0)
+    s, lines = session_at({"p1": {"hand": ["7H"]}})
+    s.handle("rules")
+    text = "\n".join(lines)
+    assert text.startswith("Ruleset default") and "\n  scuttle  A, 2, 3, 4, 5, 6, 7, 8, 9, 10" in text, text
+    assert "\n  counter  2: answers oneoff, royal, jack, counter" in text, text
+
+
+def test_explain_says_legal_or_not_even_when_the_engine_cannot_say_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    s, lines = session_at({"p1": {"hand": ["7H"]}, "p2": {"hand": ["3C"]}})
+    monkeypatch.setattr(type(s.game), "explain", lambda game, move: 1 / 0)
+    s.handle("explain points 7H")
+    s.handle("explain points 3C")
+    assert lines[-2:] == [
+        "'points 7H' is legal",
+        "'points 3C' is not legal now, but the engine could not say why ('moves' lists the legal moves)",
+    ]

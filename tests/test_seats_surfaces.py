@@ -44,6 +44,10 @@ def test_one_human_against_two_bots_sees_every_other_player() -> None:
 
 def test_hot_seat_with_bots_hands_over_between_humans_only() -> None:
     s, lines = _session(FOUR, ["human", "human", "random", "random"])
+    s.show()  # the board calls the bots' seats bots, and the other human's not
+    titles = [line.split("  ")[0].strip() for line in "\n".join(lines).splitlines() if line.startswith(" P")]
+    assert titles == ["P2", "P3 (partner, bot)", "P4 (bot)"], titles
+    del lines[:]
     s.handle("draw")  # p1 draws: p2 (a human) is next
     assert s.viewer == 1 and any("P2's view (P1, look away)" in line for line in lines)
     n = len(lines)
