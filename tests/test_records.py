@@ -57,8 +57,9 @@ def test_a_changed_ruleset_is_refused(tmp_path: Path) -> None:
 def test_a_corrupt_record_gets_a_clear_message(tmp_path: Path) -> None:
     p = tmp_path / "bad.yaml"
     p.write_text("format: cuttle-record/1\nruleset: default\nruleset_hash: x\nseed: 1\nmoves: [draw, fly]\n")
-    with pytest.raises(RecordError):
+    with pytest.raises(RecordError) as e:
         load(p, force=True)
+    assert str(e.value).startswith(f"'{p}': move 2 'fly' cannot be replayed: "), e.value  # counted from 1
     p.write_text("not: a record\n")
     with pytest.raises(RecordError) as e:
         read(p)

@@ -22,10 +22,12 @@ def test_every_scenario_file_is_run_once_by_the_test_module_of_its_concern() -> 
     from . import (  # noqa: F401
         test_abilities,
         test_composition,
+        test_conditions_and_endings,
         test_counter_values,
         test_counters,
         test_deckout,
         test_docs,
+        test_face_down,
         test_knowledge,
         test_numbers,
         test_ordered_moves,
