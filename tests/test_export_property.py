@@ -152,3 +152,17 @@ def test_a_position_at_every_kind_of_decision_exports_and_runs_back(tmp_path: Pa
             write_scenario(game, str(path), here=here)
             assert run_file(path).ok, f"at a {kind} decision (here={here}): {run_file(path).failures}"
             assert _position(scenario_game(path).state) == _position(game.state), f"at a {kind} decision"
+
+
+def test_a_match_with_a_drawn_hand_exports_the_draw(tmp_path: Path) -> None:
+    """A hand drawn earlier in a match counts toward the hand being played: the export keeps it."""
+    rules = load_ruleset("default+best-of-5")
+    setup = {"p1": {"hand": ["9S"]}, "p2": {"hand": ["3D"]}, "match": {"p1": 1, "draws": 1}}
+    game = Game(rules, build_position(rules, setup, 0), 0, setup)
+    for here in (True, False):
+        path = tmp_path / f"match-{here}.test.yaml"
+        write_scenario(game, str(path), here=here)
+        assert run_file(path).ok, run_file(path).failures
+        again = scenario_game(path)
+        assert (again.state.wins, len(again.state.hands)) == ((1, 0), 2), f"here={here}"
+        assert _view(again, 0) == _view(game, 0), f"here={here}"

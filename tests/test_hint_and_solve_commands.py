@@ -108,6 +108,8 @@ def test_solve_a_scenario_and_refuse_a_hidden_deal(tmp_path: Path, capsys: pytes
     assert "cannot solve: the deck holds" in capsys.readouterr().err
     assert main(["solve", "micro", "--seed", "2", "--nodes", "10"]) == 1
     assert "budget ran out after 11 nodes" in capsys.readouterr().out
+    main(["solve", "micro", "--nodes", "10"])  # without --seed: the deal of seed 0, as cuttle run and replay
+    assert capsys.readouterr().out.startswith("micro, seed 0: p1 to decide")
 
 
 def test_match_command_takes_player_names(capsys: pytest.CaptureFixture[str]) -> None:

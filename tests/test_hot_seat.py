@@ -118,7 +118,7 @@ def test_undo_takes_back_the_undoers_own_last_move() -> None:
     assert len(h.calls) == 2  # no hand-over: it is the undoer's decision again
     s.handle("points 10C")
     told = lines[h.calls[-1][3] :]
-    assert told[0] == "P1 took back 2 moves, yours among them"
+    assert told[:2] == ["P1 took back 2 moves, yours among them", "P1 plays 10♣ for points"]  # the move since
 
 
 def test_each_seat_has_its_own_input_history_and_none_reaches_the_other(tmp_path, monkeypatch) -> None:

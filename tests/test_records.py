@@ -52,6 +52,9 @@ def test_a_changed_ruleset_is_refused(tmp_path: Path) -> None:
         replay(data, "old.yaml")
     assert "has changed" in str(e.value) and "--force" in str(e.value)
     assert replay(data, "old.yaml", force=True).moves
+    (tmp_path / "old.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")  # and so does cuttle replay
+    assert main(["replay", str(tmp_path / "old.yaml"), "--print"]) == 1
+    assert main(["replay", str(tmp_path / "old.yaml"), "--print", "--force"]) == 0
 
 
 def test_a_corrupt_record_gets_a_clear_message(tmp_path: Path) -> None:

@@ -809,10 +809,11 @@ def test_a_record_with_bad_players_is_refused(tmp_path: Path) -> None:
 
     game = Game.new(load_ruleset("default"), 1)
     records.save(game, tmp_path / "g.yaml", {"p1": "human", "p2": "random"})
-    text = (tmp_path / "g.yaml").read_text(encoding="utf-8").replace("p2: random", "p3: [1, 2]")
-    (tmp_path / "g.yaml").write_text(text, encoding="utf-8")
-    with pytest.raises(RecordError, match=r"players must map seats \(p1, p2, ...\)"):
-        records.read(tmp_path / "g.yaml")
+    saved = (tmp_path / "g.yaml").read_text(encoding="utf-8")
+    for bad in ("p3: [1, 2]", "p5: random", "opponent: random"):  # not a name; not a seat
+        (tmp_path / "g.yaml").write_text(saved.replace("p2: random", bad), encoding="utf-8")
+        with pytest.raises(RecordError, match=r"players must map seats \(p1, p2, ...\)"):
+            records.read(tmp_path / "g.yaml")
 
 
 def test_a_record_cannot_choose_an_opponent_with_options(tmp_path: Path) -> None:

@@ -190,6 +190,7 @@ def test_records_with_wrong_types_are_refused_clearly(tmp_path: Path) -> None:
         ("moves: {a: 1}", "moves must be a list"),
         ("moves: [[draw]]", "moves must be a list"),
         ("seed: [1]\nmoves: []", "seed must be a whole number"),
+        ("seed: true\nmoves: []", "seed must be a whole number"),  # (a yes/no is no seed, though Python counts it 1)
     ):
         p = tmp_path / "r.yaml"
         text = f"format: cuttle-record/1\nruleset: default\nruleset_hash: x\n{body}\n"
