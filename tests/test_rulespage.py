@@ -101,6 +101,10 @@ def test_every_destination_of_move_is_its_own_place(ctx: Context, dest: str, zon
         ("set target.value to 3 for 1 turns", "the target is worth 3 for 1 turn"),
         ("set me.debt to 2 for 2 turns", "set your debt count to 2 for 2 turns"),
         ("pass", "pass"),
+        (
+            "choose 1 from hand of me by opponent as x; scrap x",
+            "your opponent chooses 1 card from your hand and scraps it",
+        ),
     ],
 )
 def test_attach_set_and_pass_in_english(ctx: Context, src: str, english: str) -> None:
@@ -119,6 +123,10 @@ def test_attach_set_and_pass_in_english(ctx: Context, src: str, english: str) ->
         ("score(me) > 10", "your points are more than 10"),
         ("me == p2", "you are P2"),
         ("it.owner != opponent", "its owner is not your opponent"),
+        ("it.owner == other(opponent)", "its owner is you"),
+        ("it.owner == other(me)", "its owner is your opponent"),
+        ("count(field of opponent) != 0", "your opponent has a card in play"),
+        ("me == first player", "you are the first player"),
     ],
 )
 def test_conditions_in_english(ctx: Context, src: str, english: str) -> None:
