@@ -157,6 +157,14 @@ def test_every_order_is_a_move_and_the_first_named_ends_on_top(tmp_path: Path) -
     assert _top(g, 4) == ["8S", "KC", "QH", "2H"]
 
 
+def test_one_card_or_none_has_one_order_and_nobody_is_asked(tmp_path: Path) -> None:
+    for n in (1, 0):
+        g = _game(tmp_path, f"reveal {n}; choose order of shown by me as arrange; move arrange to deck top")
+        _ace(g)
+        assert g.state.turn == 1 and not any(str(m).startswith("arrange") for m in g.legal_moves()), n
+        assert _top(g, 1) == DECK_TOP[:1]
+
+
 @pytest.mark.slow
 def test_a_random_order_comes_from_the_seed(tmp_path: Path) -> None:
     tops = set()
