@@ -14,6 +14,7 @@ from types import ModuleType
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+ROOM_KEYS = ("only_mutate =", "pytest_add_cli_args_test_selection =")
 
 
 def tool() -> ModuleType:
@@ -39,7 +40,10 @@ def test_a_rooms_configuration_mutates_that_room_only_and_runs_tests_that_name_i
     tests = m.selected_tests(room, "room")
     assert tests, f"no test module names the {room} room"
     assert all((ROOT / t).is_file() and Path(t).name.startswith("test_") for t in tests)
-    config = tomllib.loads(m.room_config((ROOT / "pyproject.toml").read_text(encoding="utf-8"), room, tests))
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    # (inside a room's own work folder, where mutmut runs these tests, the copy already names its room)
+    text = "".join(line for line in text.splitlines(True) if not line.startswith(ROOM_KEYS))
+    config = tomllib.loads(m.room_config(text, room, tests))
     mutmut = config["tool"]["mutmut"]
     assert mutmut["only_mutate"] == m.ROOMS[room][0]
     assert mutmut["pytest_add_cli_args_test_selection"] == tests

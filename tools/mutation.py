@@ -174,12 +174,14 @@ def main(argv: list[str] | None = None) -> int:
         f"{a.room}: {len(picked)} of {len(every)} mutants ({how}; {len(tests)} test selection(s), --tests {a.tests}): "
         f"killed {got['killed']}, survived {got['survived']}{other}; kill rate {got['killed'] / max(tried, 1):.0%}"
     )
+    if got["not checked"]:  # mutmut stopped before running them (its output above says why)
+        print(f"{got['not checked']} mutants were not run: the rate above is not a measurement (see mutmut's output)")
     for function, names in sorted(survivors.items(), key=lambda kv: (-len(kv[1]), kv[0])):
         print(f"  survived {len(names)}: {function}  ({', '.join(n.rpartition('_')[2] for n in names)})")
         if a.show:
             for name in names:
                 mutmut(work, ["show", name])
-    return 0
+    return 1 if got["not checked"] else 0
 
 
 if __name__ == "__main__":
