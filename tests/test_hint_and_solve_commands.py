@@ -98,12 +98,29 @@ def test_players_lists_names(capsys: pytest.CaptureFixture[str]) -> None:
     assert "(default)" not in out and "plain 'ismcts' plays this level" in lines["ismcts:default"]
 
 
+def test_players_counts_the_evaluations_trained_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    here = tmp_path / "evaluations"
+    monkeypatch.setenv("CUTTLE_EVALUATIONS", str(here))
+    main(["players"])
+    assert f"; 0 trained here ({here});" in capsys.readouterr().out  # no folder yet: none
+    here.mkdir()
+    for name in ("a.json", "b.json", "notes.txt"):
+        (here / name).write_text("{}", encoding="utf-8")
+    main(["players"])
+    assert f"; 2 trained here ({here});" in capsys.readouterr().out  # the evaluations, not other files
+
+
 def test_solve_a_scenario_and_refuse_a_hidden_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     f = tmp_path / "endgame.yaml"
     f.write_text(ENDGAME, encoding="utf-8")
     assert main(["solve", str(f), "--all"]) == 0
     out = capsys.readouterr().out
-    assert "p2 to decide" in out and "result: " in out and "best move: " in out
+    assert "p2 to decide" in out and "result: win for p2" in out and "best move: points 9H" in out
+    values = [line.split() for line in out.splitlines() if line.startswith("    ")]  # --all: each move's value
+    assert values[0] == ["points", "9H", "win"] and len(values) == 6
+    assert all(v[-1] == "loss" for v in values[1:]), values
     assert main(["solve", "default", "--seed", "2"]) == 1
     assert "cannot solve: the deck holds" in capsys.readouterr().err
     assert main(["solve", "micro", "--seed", "2", "--nodes", "10"]) == 1
