@@ -128,3 +128,39 @@ def test_narration_written_late_is_the_narration_written_at_once() -> None:
             lazy.redo()
     assert lazy.narration == lines and len(lines) > 12
     assert any("→" in line for line in lines)
+
+
+def test_a_move_given_as_a_players_is_illegal_while_another_player_decides() -> None:
+    game = _game({"turn": "p1", "p1": {"hand": ["5C"]}, "p2": {"hand": ["3D"]}})
+    assert str(game.parse_move("draw", player=0)) == "draw"
+    with pytest.raises(IllegalMoveError, match="'draw' is illegal for p2: it is p1's turn"):
+        game.parse_move("draw", player=1)
+
+
+@pytest.mark.parametrize("spec", ["default+cutthroat", "default+teams"])
+def test_resigning_and_draw_offers_are_refused_at_a_table_of_more_than_two(spec: str) -> None:
+    game = Game.new(load_ruleset(spec), 1)
+    for verb in ("resign", "draw-agreed"):
+        with pytest.raises(IllegalMoveError, match=f"are for two players; this game seats {game.rules.seats}"):
+            game.parse_move(verb)
+
+
+def test_a_counter_costing_two_extra_cards_names_them_in_any_order(tmp_path) -> None:
+    from .scenario_util import house_file
+
+    rules = load_ruleset(str(house_file(tmp_path, "responses:\n  counter:\n    extra: 2\n")))
+    setup = {"turn": "p1", "p1": {"hand": ["6C"]}, "p2": {"hand": ["2D", "5H", "3S"]}}
+    game = Game(rules, build_position(rules, setup, 0), 0, setup)
+    game.play("oneoff 6C")
+    assert game.parse_move("counter 2D 5H 3S") == game.parse_move("counter 2D 3S 5H")
+    game.play("counter 2D 5H 3S")  # the extra cards in the order the player wrote them
+
+
+def test_an_incomplete_move_lists_what_it_could_be_eight_at_the_most() -> None:
+    hand = ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C"]
+    game = _game({"turn": "p1", "p1": {"hand": hand}, "p2": {"hand": ["3D"]}})
+    with pytest.raises(MoveError) as e:
+        game.parse_move("points")
+    text = str(e.value)
+    assert text.startswith("'points' is incomplete: it could be 'points AC', ") and text.endswith(" ...")
+    assert text.count("'points ") == 8
