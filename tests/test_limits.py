@@ -354,3 +354,17 @@ def test_a_move_whose_win_checks_spend_the_budget_is_refused_and_the_game_unchan
     monkeypatch.setattr(machine, "MAX_STEP_COST", budget * 4)  # four moves' worth: the game goes on
     game.play(move)
     assert game.moves and game.state.spent[1] % rules.win_cost == 0 and game.state.spent[1] >= 4 * rules.win_cost
+
+
+def test_a_cost_counts_every_amount_it_repeats_and_prices_each() -> None:
+    """The load-time count (language/cost.py): work repeated N times (a `for each`, a `where`) repeats each
+    of its parts — cards visited, and the evaluations of end.score, end.goal and a card's listing it makes —
+    and a cost is priced with each amount once the ruleset's are known."""
+    from interpreter.language.cost import Cost
+
+    loop = Cost(2, score=1, goal=3, plays=5).times(52)
+    assert (loop.base, loop.score, loop.goal, loop.plays) == (104, 52, 156, 260)
+    both = loop + Cost(1, score=1, goal=1, plays=1)
+    assert (both.base, both.score, both.goal, both.plays) == (105, 53, 157, 261)
+    assert both.value(score=10, goal=100, plays=1000) == 105 + 530 + 15_700 + 261_000
+    assert Cost(Cost.CAP * 10).times(Cost.CAP).base == Cost.CAP  # capped, however deep the nesting
