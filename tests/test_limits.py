@@ -155,6 +155,13 @@ def test_nested_loops_that_would_never_end_are_refused_at_load(tmp_path: Path, b
 def test_rules_that_ask_themselves_are_refused(tmp_path: Path) -> None:
     _refused(_house(tmp_path, "end:\n  score: score(me)\n"), "end.score cannot use score()")
     _refused(_house(tmp_path, "plays:\n  points:\n    legal: can_play(hand of me)\n"), "cannot use can_play()")
+    # each way a rule can ask itself (the score through the goal, the goal through itself)
+    _refused(_house(tmp_path, "end:\n  score: goal(me) - 21\n"), "end.score cannot use score(), goal() or can_play()")
+    _refused(_house(tmp_path, "end:\n  goal: goal(opponent)\n"), "end.goal cannot use goal() or can_play()")
+    _refused(_house(tmp_path, "end:\n  goal: 21 + can_play(hand of me)\n"), "end.goal cannot use goal() or can_play()")
+    _refused(_house(tmp_path, "plays:\n  points:\n    legal: can_play([card])\n"), "cannot use can_play()")  # one card
+    # and the score in the goal is no loop: the goal may read the score
+    assert not check(_house(tmp_path, "end:\n  goal: 21 + score(me) * 0\n"))
 
 
 def test_numbers_that_grow_without_bound_refuse_the_move(tmp_path: Path) -> None:
