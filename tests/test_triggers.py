@@ -219,3 +219,23 @@ def test_games_with_triggers_end_undo_exactly_and_replay_the_same(seed: int) -> 
     while a.can_undo:
         a.undo()
     assert a.state.key() == Game.new(rules, seed).state.key()
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_a_card_entering_or_leaving_any_seats_hand_or_field_fires_the_trigger(tmp_path: Path, seats: int) -> None:
+    """`card enters field` and `card leaves hand` watch every seat's field and hand, at a table of three
+    or four as at two (they watched p1's and p2's only)."""
+    body = (
+        f"seats: {{count: {seats}}}\ncounters:\n  entered: {{of: player}}\n  left: {{of: player}}\n"
+        "triggers:\n"
+        "  entered:\n    event: card enters field\n    effect: add 1 to it.controller.entered\n"
+        "  left:\n    event: card leaves hand\n    effect: add 1 to it.owner.left\n"
+    )
+    rules = _rules(tmp_path, body)
+    hands = {f"p{p + 1}": {"hand": [f"{p + 5}C"]} for p in range(seats)}
+    for p in range(seats):
+        game = Game(rules, build_position(rules, {"turn": f"p{p + 1}", **hands}, 0), 0)
+        game.play(f"points {p + 5}C")
+        s = game.state
+        assert [s.counter(-1 - q, "entered") for q in range(seats)] == [int(q == p) for q in range(seats)], p
+        assert [s.counter(-1 - q, "left") for q in range(seats)] == [int(q == p) for q in range(seats)], p

@@ -14,7 +14,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from interpreter.core.errors import suggest
-from interpreter.core.zones import DECK, FIELD0, FIELD1, HAND0, HAND1, SCRAP, SHOWN, STACK
+from interpreter.core.zones import DECK, FIELDS, HANDS, SCRAP, SHOWN, STACK
 
 from .builder import BASE, Builder
 from .defs import CHECK_WIN, TriggerDef, fire
@@ -26,9 +26,9 @@ if TYPE_CHECKING:
 EACH_PLAYER = "each player"  # `for: each player`: the trigger runs for each player in turn
 SIMPLE_EVENTS = ("game starts", "turn starts", "turn ends", "play resolves", "play is countered")
 ZONE_WORDS: dict[str, frozenset[int]] = {
-    "hand": frozenset({HAND0, HAND1}),
-    "field": frozenset({FIELD0, FIELD1}),
-    "play": frozenset({FIELD0, FIELD1}),
+    "hand": frozenset(HANDS),  # every seat's, at a table of three or four too
+    "field": frozenset(FIELDS),
+    "play": frozenset(FIELDS),
     "deck": frozenset({DECK}),
     "scrap": frozenset({SCRAP}),
     "shown": frozenset({SHOWN}),
