@@ -97,3 +97,73 @@ def test_a_two_seat_play_naming_a_player_names_it_in_its_move(tmp_path: Path) ->
     assert "gift AS p2" in moves and "oneoff 4C" in moves and not any(m.startswith("oneoff 4C p") for m in moves)
     game.play("gift AS p2")
     assert game.view(1).you.points[0].card == "AS"
+
+
+# -- the compiled code and the reference evaluator agree at a table of three and of four -------------
+
+_SEAT_EXPRESSIONS = [
+    "count(hand of opponents)",
+    "count(field of others)",
+    "count(hand of players)",
+    "count(players)",
+    "p3",
+    "turns_until(p1)",
+    "turns_until(me)",
+    "me in opponents",
+    "opponent in others",
+    "second player",
+    "first player",
+    "other(me)",
+    "total(field of opponents)",
+    "first(field of others)",
+    "count(field of opponents where it.role == point)",
+    "score(p3)",
+    "goal(opponent)",
+]
+_TEAM_EXPRESSIONS = ["partner", "count(hand of partner)", "partner in opponents", "turns_until(partner)"]
+_SEAT_STATEMENTS = [
+    "draw 1 for p3",
+    "draw 1 for second player",
+    "scrap field of opponents where it.role == point",
+    "move first(hand of others) to hand of me",
+    "mark p3 as stunned",
+]
+_TEAM_STATEMENTS = ["move hand of partner to scrap", "win partner"]
+
+
+@pytest.mark.parametrize("spec", ["default+cutthroat", "default+teams"])
+def test_compiled_seat_expressions_and_statements_agree_with_the_reference(spec: str) -> None:
+    from interpreter.language import reference
+    from interpreter.language.compiler import Compiler
+    from interpreter.language.parser import parse_expr, parse_program
+    from interpreter.language.reference import Reference
+
+    from .test_reference_evaluator import _norm, _states
+
+    rules = load_ruleset(spec, fresh=True)
+    ctx = rules.ctx
+    ctx.marks.add("stunned")
+    bound = frozenset({"me", "opponent"})
+    teams = "teams" in spec
+    exprs = _SEAT_EXPRESSIONS + (_TEAM_EXPRESSIONS if teams else [])
+    stmts = _SEAT_STATEMENTS + (_TEAM_STATEMENTS if teams else [])
+    compiled = {t: Compiler(ctx).expr(parse_expr(t), bound) for t in exprs}
+    programs = {t: Compiler(ctx).program(parse_program(t), bound) for t in stmts}
+    seen_turns = set()
+    states = list(_states(rules, 8))
+    last = states[-1].copy()
+    last.first = rules.seats - 1  # a later hand of a match: the last seat moved first, p1 is next
+    for g in [*states, last]:
+        seen_turns.add(g.turn)
+        env = {"me": g.turn, "opponent": rules.opponent_of[g.turn]}
+        for t, fn in compiled.items():
+            assert _norm(Reference(ctx).ev(parse_expr(t), g.copy(), dict(env), bound)) == _norm(
+                fn(g.copy(), dict(env))
+            ), t
+        for t, prog in programs.items():
+            a, b = g.copy(), g.copy()
+            for ins in prog:
+                ins[1](a, dict(env))
+            reference.execute(parse_program(t), b, dict(env), ctx)
+            assert a.key() == b.key(), t
+    assert len(seen_turns) > 2  # states where p3 (or p4) is the player `me`
