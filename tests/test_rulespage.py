@@ -300,6 +300,22 @@ def test_diff_added_and_removed_plays(tmp_path: Path, default) -> None:
     assert "No more one-off play for 10" in d
 
 
+def test_diff_of_a_value_and_a_term_that_come_and_go(tmp_path: Path, default) -> None:
+    p = _house(tmp_path, "extends: default\nvalues:\n  '9':\ndefine:\n  newdef: 3\n")
+    house = load_ruleset(str(p))
+    d = diff_rules(default, house)
+    assert "The value of a 9: was: 9 points; now: no points" in d
+    assert "The term newdef: was: not defined; now: newdef: 3" in d
+    d = diff_rules(house, default)
+    assert "The value of a 9: was: no points; now: 9 points" in d
+    assert "The term newdef: was: newdef: 3  [3]; now: not defined" in d
+
+
+def test_the_page_of_a_game_with_no_deck_says_so() -> None:
+    assert "and 8 to the second player. There is no deck: every card is dealt." in rules_page(load_ruleset("micro"))
+    assert "The other " in rules_page(load_ruleset("default"))
+
+
 def test_diff_default_published_reads_like_000() -> None:
     d = diff_rules(load_ruleset("default"), load_ruleset("published"))
     assert "9 (one-off)" in d and "its owner's hand" in d

@@ -239,3 +239,20 @@ def test_a_card_entering_or_leaving_any_seats_hand_or_field_fires_the_trigger(tm
         s = game.state
         assert [s.counter(-1 - q, "entered") for q in range(seats)] == [int(q == p) for q in range(seats)], p
         assert [s.counter(-1 - q, "left") for q in range(seats)] == [int(q == p) for q in range(seats)], p
+
+
+def test_a_card_taken_from_field_to_field_leaves_a_field_but_not_play(tmp_path: Path) -> None:
+    body = (
+        "counters:\n  fields: {of: player}\n  plays: {of: player}\n"
+        "triggers:\n"
+        "  left field:\n    event: card leaves field\n    when: it.rank == 9\n    effect: add 1 to me.fields\n"
+        "  left play:\n    event: card leaves play\n    when: it.rank == 9\n    effect: add 1 to me.plays\n"
+    )
+    rules = _rules(tmp_path, body)
+    setup = {"turn": "p1", "p1": {"hand": ["JC", "5C"]}, "p2": {"hand": ["3D"], "points": ["9D"]}}
+    game = Game(rules, build_position(rules, setup, 0), 0)
+    game.play("jack JC 9D")
+    game.play("resolve")  # p2 lets it go: the 9 moves from p2's field to p1's
+    s = game.state
+    fired = [sum(s.counter(-1 - p, name) for p in (0, 1)) for name in ("fields", "plays")]
+    assert fired == [1, 0]  # once, for the field it left; never for play, which it did not leave
