@@ -317,3 +317,29 @@ def test_the_larger_tables_under_test_are_those_of_more_seats() -> None:
     from tests.rulesets_under_test import LARGER_TABLES, RULESETS
 
     assert [s for s in RULESETS if load_ruleset(s).seats > 2] == list(LARGER_TABLES)
+
+
+@pytest.mark.parametrize("spec", ["default+twinned", "default+twinned+cutthroat", "default+twinned+teams"])
+def test_a_twin_whose_first_card_matters_is_offered_in_both_orders_at_any_table(spec: str) -> None:
+    """The twinned 8 (its first card is the one played as glasses) is listed for each card first, at a
+    table of three or four as at two (the plain loops of engine/seating.py list what legal.py does)."""
+    seats = load_ruleset(spec).seats
+    hands = {0: ["8C", "8H"], **{p: [f"{p + 2}D"] for p in range(1, seats)}}
+    moves = {str(m) for m in _position(spec, hands).legal_moves()}
+    assert {"glasses 8C 8H", "glasses 8H 8C", "glasses 8C", "glasses 8H"} <= moves, moves
+
+
+def test_a_play_whose_player_key_names_nobody_is_not_offered(tmp_path: Path) -> None:
+    from interpreter.scripting.setup import build_position
+
+    body = (
+        "seats: {count: 3}\nplays:\n  gift:\n    verb: gift\n    cards: 0\n"
+        "    player: (first(field of p3)).owner\n    effect: draw 1 for player\n"
+    )
+    rules = load_ruleset(str(house_file(tmp_path, body)))
+    setup = {"turn": "p1", "p1": {"hand": ["5C"]}, "p2": {"hand": ["6C"]}, "p3": {"hand": ["7C"]}}
+    game = Game(rules, build_position(rules, setup, 0), 0)
+    assert not any(m.verb == "gift" for m in game.legal_moves())  # p3 has no card in play: nobody is named
+    setup["p3"]["points"] = ["9H"]
+    game = Game(rules, build_position(rules, setup, 0), 0)
+    assert [str(m) for m in game.legal_moves() if m.verb == "gift"] == ["gift p3"]
