@@ -114,6 +114,17 @@ def test_a_player_is_told_which_of_their_face_down_cards_the_opponent_knows(rule
     assert game.view(0).opponent_knows.face_down == ("7H",)
 
 
+def test_the_cards_a_player_does_not_know_leave_out_the_face_down_cards_they_know(rules) -> None:
+    from interpreter.engine.knowledge import unknown_cards
+
+    game = _game(rules)
+    game.play("hide")
+    game.play("pick 7H")  # face down in front of p1, known to p1 only
+    seven = parse_card("7H")
+    assert seven not in unknown_cards(game.state, 0)  # what p1's sampling re-deals: not its own vault
+    assert seven in unknown_cards(game.state, 1)
+
+
 def test_unseen_is_known_to_nobody_unless_they_saw_the_card_where_it_came_from(rules) -> None:
     game = _game(rules, deck=["9D"])
     game.play("bury")  # the deck's top card: nobody saw it
