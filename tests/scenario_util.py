@@ -6,13 +6,26 @@ Each scenario file is run by exactly one test module, the one of its concern: `c
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 from interpreter.scripting.scenario import run_file
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def tool_module(name: str) -> ModuleType:
+    """The module of a tool of the tree's `tools/` folder (not a package), loaded from its file."""
+    spec = importlib.util.spec_from_file_location(f"tools_{name}", ROOT / "tools" / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 SCENARIOS = ROOT / "tests" / "scenarios"
 CLAIMED: dict[Path, str] = {}
 

@@ -13,7 +13,6 @@ through the printer too, so the printer stays the inverse of the parser on trees
 from __future__ import annotations
 
 import functools
-import importlib.util
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +30,7 @@ from interpreter.language.parser import parse_expr, parse_program
 from interpreter.language.printer import to_text
 from interpreter.language.reference import Reference
 
+from .scenario_util import tool_module
 from .test_reference_evaluator import _TYPED_EXPR, _both, _norm, _run_compiled, _statements, _yes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -124,11 +124,7 @@ def test_an_example_passes_through_every_pass(item: tuple[type, Example]) -> Non
 
 
 def _construct_table():
-    spec = importlib.util.spec_from_file_location("construct_table", ROOT / "tools" / "construct_table.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return tool_module("construct_table")
 
 
 def test_the_docs_table_of_constructs_is_written_from_the_examples() -> None:

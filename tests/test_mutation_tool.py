@@ -6,23 +6,20 @@ configures it."""
 from __future__ import annotations
 
 import fnmatch
-import importlib.util
 import tomllib
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from .scenario_util import tool_module
+
 ROOT = Path(__file__).resolve().parent.parent
 ROOM_KEYS = ("only_mutate =", "pytest_add_cli_args_test_selection =")
 
 
 def tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("mutation_tool", ROOT / "tools" / "mutation.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return tool_module("mutation")
 
 
 def test_every_source_file_is_in_exactly_one_room() -> None:

@@ -253,13 +253,22 @@ def test_a_card_whose_value_was_set_to_0_is_worth_0(tmp_path: Path) -> None:
     assert Reference(rules.ctx).ev(node, g, {"me": 0}, frozenset({"me"})) == 100
 
 
-def test_a_value_set_for_some_turns_reads_its_ranks_value_afterwards(tmp_path: Path) -> None:
-    rules = load_ruleset(str(house_file(tmp_path, _DOUBLER.replace("target.value * 2", "9 for 1 turns"))))
+@pytest.mark.parametrize(
+    "effect, worth",
+    [
+        ("9 for 1 turns", 9),
+        # `add N to X.value` on a value set for some turns: the sum lasts as long as the set value would
+        # have (then the card is worth its rank's value again), not for the rest of the game
+        ("9 for 1 turns; add 1 to target.value", 10),
+    ],
+)
+def test_a_value_set_for_some_turns_reads_its_ranks_value_afterwards(tmp_path: Path, effect: str, worth: int) -> None:
+    rules = load_ruleset(str(house_file(tmp_path, _DOUBLER.replace("target.value * 2", effect))))
     setup = {"p1": {"hand": ["5C"], "points": ["2H"]}, "p2": {"hand": ["9S", "9D"]}}
     game = Game(rules, build_position(rules, setup, 0), 0)
     game.play("oneoff 5C 2H")
     game.play("resolve")
-    assert game.score(0) == 9
+    assert game.score(0) == worth
     game.play("draw")  # the end of the next turn: the value is over
     assert game.score(0) == 2
 
@@ -437,18 +446,3 @@ def test_the_environment_plays_a_number_as_its_characters() -> None:
                 e.step(e.next_token(move))
             assert game.moves[-1] == move
     assert named > 0
-
-
-def test_a_value_added_to_a_value_set_for_some_turns_ends_with_it(tmp_path: Path) -> None:
-    """`add N to X.value` on a card whose value was set for some turns: the sum lasts as long as the
-    set value would have (then the card is worth its rank's value again), not for the rest of the game."""
-    rules = load_ruleset(
-        str(house_file(tmp_path, _DOUBLER.replace("target.value * 2", "9 for 1 turns; add 1 to target.value")))
-    )
-    setup = {"p1": {"hand": ["5C"], "points": ["2H"]}, "p2": {"hand": ["9S", "9D"]}}
-    game = Game(rules, build_position(rules, setup, 0), 0)
-    game.play("oneoff 5C 2H")
-    game.play("resolve")
-    assert game.score(0) == 10
-    game.play("draw")  # the end of the next turn: the value is over
-    assert game.score(0) == 2
