@@ -117,11 +117,14 @@ def test_cuttle_train_says_what_it_did_and_refuses_to_train_twice(capsys: pytest
 
 def test_the_budget_keeps_back_what_the_final_measure_will_cost() -> None:
     """On a clock where every game costs one second, a budget of 12 with 4 games of final measure plays
-    8 games for training and stays within 12 in all."""
+    8 games for training and stays within 12 in all; the progress shown counts the self-play games
+    played of the 50."""
     rules = load_ruleset("default", fresh=True)
-    trainer = Trainer(rules, replace(TINY, games=50, budget=12.0, gain=4))
+    shown: list[tuple[str, int, int]] = []
+    trainer = Trainer(rules, replace(TINY, games=50, budget=12.0, gain=4), lambda *a: shown.append(a))
     trainer.cpu = lambda: float(trainer.played)  # type: ignore[method-assign]
     out = trainer.run()
+    assert [(d, n) for what, d, n in shown if what == "round 1: self-play"] == [(i, 50) for i in range(8)]
     assert out.stopped.startswith("the budget of 12 CPU seconds was spent in round 1's self-play, after 8 of its 50")
     assert out.rounds[0].games == 8 and trainer.played <= 12
     assert out.evaluation.games == 8  # the games training played are counted, fitted or not
