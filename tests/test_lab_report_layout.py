@@ -98,6 +98,9 @@ def test_a_comparison_plots_b_minus_a_with_intervals_on_the_scale_of_the_changes
     assert min(ticks) <= min(lo, 0) and max(ticks) >= max(hi, 0) and max(ticks) - min(ticks) < 15
     for title in ("Results, B − A: percentage points (95% CI)", "Length, B − A: relative change of the mean"):
         assert title in html
+    results = html[html.index("Results, B − A: percentage points (95% CI)") :]
+    results = results[: results.index("</svg>")]
+    assert all(f"<title>{row}: " in results for row in ("p1 wins", "p2 wins", "draws"))  # a row for each result
 
 
 def test_a_difference_plot_marks_no_change_and_fills_the_changes_it_can_see() -> None:

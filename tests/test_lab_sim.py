@@ -545,6 +545,38 @@ def test_a_cluster_lost_midway_says_in_one_line_what_was_kept_and_a_rerun_resume
     assert (again.resumed, again.played) == (4, 6)
 
 
+def test_the_lab_connects_to_the_scheduler_that_cluster_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--cluster tcp://HOST:PORT`: the client is made for that address (a listening socket stands in
+    for the scheduler, a recording client for Dask's), counts its workers' threads, and is closed with
+    the cluster."""
+    distributed = pytest.importorskip("distributed")
+    import socket
+
+    from interpreter.lab.parallel import Cluster
+
+    made: list[tuple[object, dict]] = []
+    closed: list[bool] = []
+
+    class Client:
+        def __init__(self, address: object, **options: object) -> None:
+            made.append((address, options))
+
+        def nthreads(self) -> dict[str, int]:
+            return {"w1": 2, "w2": 3}
+
+        def close(self) -> None:
+            closed.append(True)
+
+    monkeypatch.setattr(distributed, "Client", Client)
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+        cluster = Cluster(address, 1, timeout=5.0)
+        assert [a for a, _ in made] == [address] and made[0][1]["timeout"] == 5.0
+        assert cluster.name == f"the Dask cluster at {address}" and cluster.workers == 5
+        cluster.close()
+    assert closed == [True]
+
+
 def test_dask_is_kept_quiet_while_a_cluster_is_used() -> None:
     """The client's own log of a lost scheduler (some 20 lines of traceback) stays off the terminal."""
     import logging
