@@ -149,8 +149,21 @@ def test_a_match_summary_gives_the_interval_and_the_seeds_the_first_player_did_n
         GameResult(13, ("b", "a"), 1),
     ]
     text = "\n".join(summary(results, "a", "b"))
-    assert "a: won 2/4 (50.0%, 95% interval 15.0-85.0%), drawn 1" in text
+    assert "a: won 2/4 (50.0%, 95% interval 15.0-85.0%), drawn 1; as p1 1/2, as p2 1/2" in text
+    assert "b: won 1/4 (25.0%, 95% interval 4.6-69.9%), drawn 1; as p1 1/2, as p2 0/2" in text
     assert "a lost or drew the games of seeds: 11 (as p2), 12 (as p1)" in text
+
+
+def test_a_match_alternates_the_seats_over_consecutive_seeds() -> None:
+    from interpreter.lab.matches import run_matches
+
+    results = run_matches("micro", "random", "heuristic", 4, seed=7)
+    assert [(r.seed, r.seats) for r in results] == [
+        (7, ("random", "heuristic")),
+        (8, ("heuristic", "random")),
+        (9, ("random", "heuristic")),
+        (10, ("heuristic", "random")),
+    ]
 
 
 def test_a_match_of_one_player_against_itself_is_summed_up_per_seat() -> None:
