@@ -162,6 +162,27 @@ def test_the_lab_summary_has_seats_teams_and_quality() -> None:
     assert game.seats == ("sharp", "random", "sharp")  # seats rotate with the game's seed
 
 
+def test_the_table_summary_counts_as_its_doc_says() -> None:
+    """Teams of two, four games (p1 and p3 win two, p2 and p4 one, one drawn): a seat's advantage is its
+    share of the games less a fair one (its team's share of the seats, of the games won: 2/4 of 3/4);
+    comebacks are a share of the games won; a side fewest points from its goal leads, a tie leads nobody."""
+    from interpreter.lab.table import TableGame, TableReport, _leader
+
+    def game(winners: tuple[int, ...], comeback: bool) -> TableGame:
+        ending = "goal" if winners else "passes"
+        return TableGame(0, ("random",) * 4, winners, ending, 10, 20, 1, comeback, 3 if winners else None)
+
+    games = [game((0, 2), True), game((0, 2), False), game((1, 3), False), game((), False)]
+    j = TableReport(FOUR, 4, ((0, 2), (1, 3)), ("random",), games).json()
+    assert [r["wins"] for r in j["seat_wins"]] == [2, 1, 2, 1] and j["draws"] == 1
+    assert j["seat_wins"][0]["advantage"] == pytest.approx(2 / 4 - 2 / 4 * 3 / 4)
+    assert j["seat_wins"][1]["advantage"] == pytest.approx(1 / 4 - 2 / 4 * 3 / 4)
+    assert (j["comebacks"]["wins"], j["comebacks"]["share"]) == (1, pytest.approx(1 / 3))
+    three, four = load_ruleset(THREE), load_ruleset(FOUR)
+    assert _leader(three, [2, 3, 5]) == 0 and _leader(three, [3, 3, 5]) is None
+    assert _leader(four, [5, 3, 2, 9]) == 0 and _leader(four, [4, 3, 3, 9]) is None  # (the nearer partner)
+
+
 def test_cuttle_sim_prints_the_summary_and_refuses_what_holds_two_seats(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["sim", THREE, "--games", "4", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
