@@ -311,3 +311,24 @@ def test_in_a_match_the_hands_a_player_has_won_count_for_it() -> None:
         behind = (ahead[1], ahead[0])
         assert scored(behind, me) < scored((0, 0), me) < scored(ahead, me), me
         assert scored((1, 1), me) == pytest.approx(scored((0, 0), me))
+
+
+def test_at_a_table_of_three_each_seat_searches_for_its_own_result() -> None:
+    """Cutthroat (goal 14), p2 to move with 13 points and the others with none (no move wins at once):
+    the search backs up each seat's own result, so p2 rates its chances high, not by another seat's."""
+    from interpreter.scripting.setup import build_position
+
+    rules = load_ruleset("default+cutthroat")
+    setup = {
+        "turn": "p2",
+        "deck": ["9S", "9D", "8C", "7C", "6C", "5S", "4S"],
+        "unplaced": "scrap",
+        "p1": {"hand": ["3C", "4C"]},
+        "p2": {"hand": ["QD", "QH"], "points": ["10D", "3D"]},
+        "p3": {"hand": ["3H", "4H"]},
+    }
+    game = Game(rules, build_position(rules, setup, 0), 0)
+    assert game.decision is not None and game.decision.player == 1
+    player = ISMCTS(1, iterations=200)
+    player.choose(game)
+    assert player.stats.last_win_rate is not None and player.stats.last_win_rate > 0.7
