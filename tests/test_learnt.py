@@ -121,6 +121,28 @@ def test_the_users_own_evaluation_comes_before_the_shipped_one() -> None:
         assert ev.origin.startswith("shipped:")
 
 
+def test_an_evaluation_saved_during_the_run_is_played_from_then_on_and_described_as_the_users() -> None:
+    """`cuttle train` saves an evaluation and forgets what the rules had kept: the linear evaluation the
+    players read is then the new one, not the one read before; it is not described as shipped."""
+    from interpreter.players.learnt import forget, linear_for
+
+    rules = fresh()
+    before = linear_for(rules)[1]
+    mine = an_evaluation(rules, need=2.5)
+    path = cached_path(rules)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.write_text(to_text(mine))
+        assert linear_for(rules)[1] is before  # (kept: the disk is asked once)
+        forget(rules)
+        now = linear_for(rules)[1]
+        assert now is not None and now.weights["need"] == 2.5 and now.origin == str(path)
+        assert "(shipped)" not in now.describe() and now.describe().startswith("the evaluation learnt from 10")
+    finally:
+        path.unlink()
+    assert all(ev.describe().count(" (shipped)") == 1 for ev in shipped().values())
+
+
 def test_sharp_and_ismcts_play_with_the_learnt_evaluation_unless_told_not_to() -> None:
     rules = fresh()
     ev = an_evaluation(rules, **{"hand:K": 30.0})
