@@ -96,6 +96,35 @@ def test_the_evaluation_terms_are_generic_features() -> None:
     assert value(hand_value=1.0) == pytest.approx(value() + (9 + 1) - 3)
     assert value(reach=4.0) == pytest.approx(value() + 4.0)  # p1 needs 8, p2 needs 21
     assert value(need=2.0) == pytest.approx(value() + 21 - 8)  # points still missing, p2's less p1's
+    # tempo: the point cards each side still needs from its hand, highest first (p1: the 9 covers its 8;
+    # p2: its 3 does not cover 21); short: a side whose hand cannot cover what it lacks (p2, not p1)
+    assert value(tempo=1.0) == pytest.approx(value() + 1 - 1)
+    assert value(short=1.0) == pytest.approx(value() + 1 - 0)
+    assert value(tempo=2.0, short=3.0) == pytest.approx(value() + 3.0)
+
+
+@pytest.mark.parametrize("spec", ["default", "micro+jokers", "default+best-of-5"])
+def test_a_position_is_worth_to_one_player_what_it_costs_the_other(spec: str) -> None:
+    """A two-player game is zero-sum: at every position of random play, the heuristic's and sharp's
+    evaluations (every term on) for p1 are those for p2 with the sign changed."""
+    from interpreter.players import heuristic
+    from interpreter.players.sharp import SharpWeights, card_values, evaluate
+
+    rules = load_ruleset(spec)
+    vals = card_values(rules)
+    every = SharpWeights(tempo=1.5, short=2.5, reach=3.0, hand_value=0.5)
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(3):
+        game = Game.new(rules, seed)
+        while game.decision is not None and len(game.moves) < 80:
+            g = game.state
+            assert heuristic.evaluate(g, 0) == pytest.approx(-heuristic.evaluate(g, 1))
+            assert evaluate(g, 0, every, vals) == pytest.approx(-evaluate(g, 1, every, vals))
+            checked += 1
+            moves = game.legal_moves()
+            game.push(moves[rng.randrange(len(moves))])
+    assert checked > 100
 
 
 def test_the_weights_are_player_options() -> None:
