@@ -374,3 +374,25 @@ def test_a_deck_card_only_one_player_has_seen_is_hidden() -> None:
     with pytest.raises(NotSolvable, match=r"the deck holds 1 card a player has not seen"):
         solve(position([]))
     assert solve(position(["9D"])).complete
+
+
+def test_a_hand_one_player_has_not_seen_is_named_with_both_seats() -> None:
+    """The deck's one card is known to both; p1 has not seen p2's 3, or p2 has not seen p1's 5: the
+    refusal names whose hand is hidden from whom."""
+    from interpreter.scripting.setup import build_position
+
+    rules = load_ruleset("default")
+
+    def position(p1_knows: list[str], p2_knows: list[str]) -> Game:
+        setup = {
+            "unplaced": "scrap",
+            "deck": ["9D"],
+            "p1": {"hand": ["5C", "4D"], "points": ["10S"], "knows": ["9D", *p1_knows]},
+            "p2": {"hand": ["3D"], "points": ["10H"], "knows": ["9D", *p2_knows]},
+        }
+        return Game(rules, build_position(rules, setup, 0), 0)
+
+    with pytest.raises(NotSolvable, match=r"cannot solve: p2's hand is hidden from p1 \("):
+        solve(position([], ["5C", "4D"]))
+    with pytest.raises(NotSolvable, match=r"cannot solve: p1's hand is hidden from p2 \("):
+        solve(position(["3D"], ["4D"]))
