@@ -56,3 +56,30 @@ def test_a_yes_no_option_takes_each_of_its_spellings(value: str, meant: bool) ->
 def test_bad_specs_are_refused_clearly(spec: str, words: str) -> None:
     with pytest.raises(PlayerError, match=words):
         make_player(spec)
+
+
+def test_a_player_asked_for_the_wrong_seat_names_the_seat_asked() -> None:
+    """At p1's decision, asking the heuristic or ISMCTS for p2's move is refused naming p2."""
+    from interpreter import Game, load_ruleset
+
+    game = Game.new(load_ruleset("micro"), 1)
+    assert game.decision is not None and game.decision.player == 0
+    for player in (Bot(1), ISMCTS(1, iterations=10)):
+        with pytest.raises(ValueError, match=r"^it is not p2's decision$"):
+            player.choose(game, 1)
+
+
+def test_the_list_of_players_says_each_alias_and_nothing_for_a_player_without_one() -> None:
+    table = players()
+    assert table["random"] == "uniformly random legal moves"
+    assert table["heuristic"].endswith("; also called bot") and "also called" not in table["sharp"]
+    assert table["ismcts:default"].endswith("; plain 'ismcts' plays this level")
+
+
+def test_an_option_with_no_near_name_is_refused_with_the_options_there_are() -> None:
+    with pytest.raises(PlayerError) as e:
+        make_player("random?zzz=1")
+    assert str(e.value) == "player 'random' has no option 'zzz' (it takes none)"
+    with pytest.raises(PlayerError) as e:
+        make_player("heuristic?qqqq=1")
+    assert str(e.value) == "player 'heuristic' has no option 'qqqq' (options: samples, depth, max_nodes)"
