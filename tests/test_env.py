@@ -70,11 +70,16 @@ def test_the_mask_spells_exactly_the_legal_moves() -> None:
             break
         assert spelled_moves(e) == {str(m) for m in e.game.legal_moves()}
         checked += 1
-        move = rnd.choice(e.game.legal_moves())
-        before = len(e.game.moves)
+        legal = e.game.legal_moves()
+        move = rnd.choice(legal)
+        tokens = e.move_tokens(move)
+        longer = any(len(t) > len(tokens) and t[: len(tokens)] == tokens for t in map(e.move_tokens, legal))
+        before, steps = len(e.game.moves), 0
         while len(e.game.moves) == before:
             e.step(e.next_token(move))
+            steps += 1
         assert e.game.moves[-1] == move
+        assert steps == len(tokens) + longer  # played at its last token (`end` only where a longer move goes on)
     assert checked >= 20
 
 
@@ -202,6 +207,7 @@ def test_a_draw_gives_both_agents_nothing_and_each_move_is_rendered(capsys: pyte
     -1), terminated, told the outcome; in `ansi` mode each move played is said as it is played."""
     e = env(ruleset="micro", render_mode="ansi")
     e.reset(seed=1)
+    assert e.unwrapped.render() == "the deal"
     pass_token = e.unwrapped.index["pass"]
     total = {"p1": 0.0, "p2": 0.0}
     ended: dict[str, str] = {}
