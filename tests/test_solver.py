@@ -230,6 +230,24 @@ def test_knowledge_is_not_part_of_a_position() -> None:
     assert solver.key(a) != solver.key(b)
 
 
+def test_a_counter_or_a_mark_is_part_of_a_position() -> None:
+    """A rule may read a counter (scuttle-quota: at most two scuttles) or a mark: two positions that
+    differ only in one are different positions for the solver."""
+    from interpreter.scripting.setup import build_position
+
+    rules = load_ruleset(str(ROOT / "examples" / "house" / "scuttle-quota.yaml"))
+    setup = {"turn": "p1", "p1": {"hand": ["9S"], "points": ["2C"]}, "p2": {"hand": ["3D"], "points": ["2D"]}}
+    a = build_position(rules, {**setup, "unplaced": "scrap"}, 0)
+    solver = Solver()
+    solver.solve(a)
+    b = a.copy()
+    b.set_counter(-1, "scuttles", 2, 1000)  # p1 has scuttled twice: it may not scuttle again
+    assert solver.key(a) != solver.key(b)
+    c = a.copy()
+    c.mark(-2, "wronged", 5)  # a mark on p2
+    assert solver.key(a) != solver.key(c)
+
+
 def test_the_children_kept_are_bounded_and_change_no_value(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(dfpn, "CACHE", 8)
     searched = 0
