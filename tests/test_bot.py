@@ -120,3 +120,21 @@ def test_a_card_more_in_hand_is_worth_more_to_its_holder() -> None:
         more = g.copy()
         more.draw(0, 1)
         assert evaluate(more, 0) > evaluate(g, 0) and evaluate(more, 1) < evaluate(g, 1), seed
+
+
+def test_its_own_follow_up_choices_are_taken_at_best() -> None:
+    """p1 has 12 points (goal 21) and knows the deck's top two cards, a 10 and a 4: a 7 reveals them and
+    p1 plays one, so the 7 wins if p1 then plays the 10 for points. The heuristic takes its own
+    choices inside its turn at best, so it plays the 7 (not the 7 for points, its best move else)."""
+    from interpreter.scripting.setup import build_position
+
+    rules = load_ruleset("default")
+    setup = {
+        "turn": "p1",
+        "unplaced": "scrap",
+        "deck": ["10H", "4S", "9C", "8D"],
+        "p1": {"hand": ["7C", "2C"], "points": ["9S", "3S"], "knows": ["10H", "4S"]},
+        "p2": {"hand": ["3D", "5D"], "points": ["6D"], "knows": ["10H", "4S"]},
+    }
+    game = Game(rules, build_position(rules, setup, 0), 0)
+    assert {str(Bot(seed).choose(game)) for seed in range(3)} == {"oneoff 7C"}
