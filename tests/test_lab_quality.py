@@ -26,6 +26,8 @@ def test_one_lead_change_and_a_comeback() -> None:
 def test_ties_change_no_leader_and_p2_wins_count_from_its_side() -> None:
     leads = [0.2, 0.0, 0.3, -0.1, -0.4]
     assert quality.lead_changes(leads) == 1
+    assert quality.lead_changes([0.2, 0.0, -0.1]) == 1  # p1 led, a tie, then p2 leads: the lead changed
+    assert quality.lead_changes([0.0, 0.1, 0.0, 0.2]) == 0
     assert quality.decisiveness(leads, 1) == pytest.approx(3 / 5)
     assert quality.drama(leads, 1) == pytest.approx(0.3)
     assert quality.decisiveness(leads, None) is None

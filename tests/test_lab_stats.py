@@ -40,6 +40,13 @@ def test_wilson_known_values() -> None:
     assert stats.wilson(0, 0) == (0.0, 1.0)
 
 
+def test_newcombe_gives_the_published_interval() -> None:
+    """Newcombe (1998), table II, example (a): 56/70 against 48/80, a difference of 0.2000 with the
+    interval 0.0524 to 0.3339 (method 10)."""
+    lo, hi = stats.newcombe(48, 80, 56, 70)
+    assert (round(lo, 4), round(hi, 4)) == (0.0524, 0.3339)
+
+
 def test_newcombe_covers_the_difference_of_two_coins() -> None:
     rng = random.Random("newcombe")
     p1, p2, n1, n2 = 0.45, 0.55, 300, 250
