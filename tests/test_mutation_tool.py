@@ -66,3 +66,21 @@ def test_a_mutants_function_is_read_from_its_name() -> None:
     m = tool()
     assert m.function_of("interpreter.core.source.xǁSpanǁlocate__mutmut_28") == "interpreter.core.source.Span.locate"
     assert m.function_of("interpreter.core.terminal.x__split__mutmut_2") == "interpreter.core.terminal._split"
+
+
+def test_the_work_copy_drops_what_mutmut_learnt_when_a_test_changed(tmp_path: Path) -> None:
+    m = tool()
+    if not (ROOT / ".git").exists():  # run by mutmut inside a room's work copy, which is no git checkout
+        pytest.skip("not in a git checkout: nothing tracked to copy")
+    m.refresh(tmp_path)
+    assert (tmp_path / "tools" / "mutation.py").read_bytes() == (ROOT / "tools" / "mutation.py").read_bytes()
+    learnt = tmp_path / "mutants" / "mutmut-stats.json"
+    learnt.parent.mkdir()
+    learnt.write_text("{}", encoding="utf-8")
+    (tmp_path / "README.md").write_text("changed\n", encoding="utf-8")
+    m.refresh(tmp_path)  # a file that is not a test changed: mutmut's own checks are enough
+    assert learnt.exists() and (tmp_path / "README.md").read_bytes() == (ROOT / "README.md").read_bytes()
+    (tmp_path / "tests" / "test_mutation_tool.py").write_text("# an older test\n", encoding="utf-8")
+    m.refresh(tmp_path)  # a test changed: mutmut would not trace it again, so what it learnt goes
+    assert not learnt.exists()
+    assert (tmp_path / "tests" / "test_mutation_tool.py").read_bytes() == Path(__file__).read_bytes()

@@ -53,7 +53,7 @@ ROOMS: dict[str, tuple[list[str], str]] = {
     "repl": (["repl/*"], r"^\s*(from|import) repl\b"),
 }
 #: test modules never selected by `--tests room`: helpers, and the slow-only harnesses
-NOT_SELECTED = {"conftest.py", "__init__.py"}
+NOT_SELECTED = {"conftest.py", "__init__.py", "test_mutation_tool.py"}  # (the last: this tool's own, naming every room)
 
 
 def tracked_files() -> list[str]:
@@ -64,16 +64,22 @@ def tracked_files() -> list[str]:
 
 def refresh(work: Path) -> None:
     """Make `work` a copy of the tracked tree, writing only the files that differ (mutmut keeps what it
-    learnt about the unchanged ones). Files no longer tracked are removed from the copy's source."""
+    learnt about the unchanged ones). Files no longer tracked are removed from the copy's source. When a
+    test changed, what mutmut learnt is dropped (its mutants and results): it does not trace the tests
+    again by itself, so a new test would never run against the mutants it kills."""
     names = set(tracked_files())
+    tests_changed = False
     for name in sorted(names):
         src, dst = ROOT / name, work / name
         if not src.is_file():  # deleted in the work tree but not yet in git
             continue
         if dst.is_file() and dst.read_bytes() == src.read_bytes():
             continue
+        tests_changed = tests_changed or (name.startswith("tests/") and dst.exists())
         dst.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src, dst)
+    if tests_changed:
+        shutil.rmtree(work / "mutants", ignore_errors=True)
     for folder in ("interpreter", "repl", "tests"):
         for path in (work / folder).rglob("*"):
             if path.is_file() and path.suffix == ".py" and path.relative_to(work).as_posix() not in names:
