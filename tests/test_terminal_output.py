@@ -254,3 +254,6 @@ def test_a_text_taller_than_the_terminal_goes_through_the_pager_with_less_keepin
     monkeypatch.setenv("LESS", "-S")  # the user's own LESS is kept
     assert page(tall, rows=24) is True and seen.read_text(encoding="utf-8").startswith("-S|")
     assert page(tall, rows=0) is False  # not a terminal: never paged
+    monkeypatch.setenv("PAGER", "")
+    monkeypatch.setattr("shutil.which", lambda name: None)  # no pager at all: the caller prints the text
+    assert page(tall, rows=24) is False
