@@ -6,6 +6,7 @@ the tokens of a move being built are seen by the agent building it only."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -105,16 +106,23 @@ def test_every_observation_field_is_what_the_game_holds(spec: str) -> None:
         face_down += any(g.is_face_down(c) and not knows(g, 1 - g.owner[c], c) for c in range(CARD_COUNT))
         for agent in AGENTS:
             _check(e, agent)
-        legal = e.game.legal_moves()
-        move = legal[rnd.randrange(len(legal))]
-        before = len(e.game.moves)
-        while len(e.game.moves) == before and e.game.outcome is None:
-            e.step(e.next_token(move))
-            steps += 1
-            for agent in AGENTS:  # a move half built: only its builder sees its tokens
-                _check(e, agent)
+        # a move half built: only its builder sees its tokens
+        steps += _play_random_move(e, rnd, lambda: [_check(e, agent) for agent in AGENTS])
     assert steps > 30
     assert face_down > 5 or spec != VAULT  # (cards unseen by one side were face down in play for a while)
+
+
+def _play_random_move(e: raw_env, rnd: random.Random, after_each_token: Callable[[], object] = lambda: None) -> int:
+    """Build a legal move drawn at random, token by token, calling `after_each_token` after each step;
+    the number of tokens it took."""
+    legal = e.game.legal_moves()
+    move = legal[rnd.randrange(len(legal))]
+    before, steps = len(e.game.moves), 0
+    while len(e.game.moves) == before and e.game.outcome is None:
+        e.step(e.next_token(move))
+        steps += 1
+        after_each_token()
+    return steps
 
 
 def _check_table(e: raw_env, agent: str) -> None:
@@ -179,10 +187,5 @@ def test_at_a_larger_table_every_other_seat_is_observed_where_it_sits(spec: str)
         for agent in e.seats:
             _check_table(e, agent)
         seen += any(o.side.points or o.side.royals for o in e.game.view(0).others[1:])
-        legal = e.game.legal_moves()
-        move = legal[rnd.randrange(len(legal))]
-        before = len(e.game.moves)
-        while len(e.game.moves) == before and e.game.outcome is None:
-            e.step(e.next_token(move))
-            steps += 1
+        steps += _play_random_move(e, rnd)
     assert steps > 30 and seen > 10
