@@ -60,3 +60,25 @@ def test_tens_cannot_be_twinned() -> None:
     assert g.explain("oneoff 10C 10D") == "10s cannot be twinned: no play takes 2 10s together"
     assert g.explain("points KS KH") == "'points' does not take 2 Kings together (that is: royal)"
     assert g.explain("royal KS KH") == "'royal KS KH' is legal"
+
+
+def test_at_three_seats_the_reason_reads_the_opponent_the_engine_read(tmp_path) -> None:
+    """A kind's `counterable` that reads `opponent`: at a table of three, a play aimed at P3 binds
+    `opponent` to P3, as the engine binds it (not to P1, the other player of a two-seat game); the
+    reason is told from P3's Queen, and the same play aimed at P1 opens the window."""
+    opt = tmp_path / "their-queen.yaml"
+    opt.write_text(
+        "name: their-queen\nkind: option\nkinds:\n  oneoff:\n    counterable: not uncounterable(opponent)\n",
+        encoding="utf-8",
+    )
+    g = game(
+        f"default+cutthroat+{opt}",
+        {"p1": {"hand": ["2C"]}, "p2": {"hand": ["6S", "2D"]}, "p3": {"hand": ["2H"], "royals": ["QH"]}, "turn": "p2"},
+    )
+    g.play("oneoff 6S p1")
+    assert g.decision.kind == "respond"  # P1 has no Queen: the window opens
+    g.undo()
+    g.play("oneoff 6S p3")
+    assert g.decision.kind != "respond"  # P3, the opponent aimed at, has a Queen: no window
+    why = g.explain("counter 2C")
+    assert "P2's oneoff 6♠ P3 could not be countered, because you have a Queen" in why, why  # told to P3

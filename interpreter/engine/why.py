@@ -28,6 +28,7 @@ from interpreter.language.english import (
 from interpreter.language.parser import parse_expr
 
 from .moves import Move
+from .seating import play_env
 from .state import STACK
 
 if TYPE_CHECKING:
@@ -132,14 +133,21 @@ def no_window_reason(game: Game) -> str | None:
         tree = parse_expr(str(src))
     except CuttleError:
         return None
-    if game.state.pending is not None and game.state.pending.player != player:  # told to the other player
+    env = {"me": player, "opponent": rules.opponent_of[player], "card": cards[0] if cards else -1, "cards": cards}
+    if action[0] == "play" and len(action) > 5:  # at a larger table: as the engine binds it (the player aimed at)
+        env = play_env(rules, action[1:6])
+    elif action[0] == "respond" and before.chain:  # the player whose play it answers
+        env["opponent"] = before.chain[-1][1]
+    reader = game.state.pending.player if game.state.pending is not None else player
+    if rules.seats == 2 and reader != player:  # told to the other player
         tree = subst(tree, {"me": A.Name("opponent"), "opponent": A.Name("me")})
+    elif rules.seats > 2:  # each named by its seat, except the one told ("you")
+        tree = subst(tree, {k: A.Name("me" if env[k] == reader else f"p{env[k] + 1}") for k in ("me", "opponent")})
     ctx = Context.from_data(rules.data)
     state = before.copy()
     for c in cards:
         if state.zone_of[c] != STACK:
             state.move(c, STACK)
-    env = {"me": player, "opponent": 1 - player, "card": cards[0] if cards else -1, "cards": cards}
     try:
         if p.counterable(state, env):
             return None
