@@ -22,9 +22,9 @@ from interpreter.core.errors import (
 from interpreter.core.files import FileProblem, read_text, scan_root
 from interpreter.core.limits import MAX_SCENARIO_STEPS
 from interpreter.engine.game import Game
-from interpreter.rules import load_ruleset
+from interpreter.rules import Rules, load_ruleset
 from interpreter.rules.sources import resolve_spec
-from interpreter.rules.yamlsrc import load_yaml
+from interpreter.rules.yamlsrc import YamlDoc, load_yaml
 
 from . import records
 from .expectations import EXPECT_KEYS, PLAYERS, SIDE_EXPECT, Check, failing, read_expect
@@ -187,10 +187,7 @@ def _prepare(doc, data: dict, path: str, ruleset_override: str | None) -> tuple[
     game = None
     if rules is not None:
         try:
-            if "setup" in data:
-                game = Game(rules, build_position(rules, data["setup"], seed, doc.where), seed, setup=data["setup"])
-            else:
-                game = Game.new(rules, seed)
+            game = _first_position(rules, data, seed, doc)
         except ScenarioErrors as e:
             problems += e.errors
         except ScenarioError as e:
@@ -312,6 +309,15 @@ def _is_ruleset_file(path: Path, root: Path) -> bool:
     return not re.search(r"^(setup|moves|expect):", text, re.MULTILINE)
 
 
+def _first_position(rules: Rules, data: dict, seed: int, doc: YamlDoc) -> Game:
+    """The game a scenario starts from: its setup's position (errors located in the file), or the deal
+    of its seed."""
+    if "setup" not in data:
+        return Game.new(rules, seed)
+    position = build_position(rules, data["setup"], seed, doc.where, doc.key_where)
+    return Game(rules, position, seed, setup=data["setup"])
+
+
 def scenario_game(path: str | Path) -> Game:
     """The game of a scenario file after its moves (its expectations are not checked): the position
     that `cuttle solve FILE` solves. Raises a ScenarioError/RulesetError/CuttleError naming the problem."""
@@ -325,10 +331,7 @@ def scenario_game(path: str | Path) -> Game:
     seed = data.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ScenarioError("seed must be a whole number", doc.where(("seed",)), code="S003")
-    if "setup" in data:
-        game = Game(rules, build_position(rules, data["setup"], seed, doc.where), seed, setup=data["setup"])
-    else:
-        game = Game.new(rules, seed)
+    game = _first_position(rules, data, seed, doc)
     moves = data.get("moves") or []
     if not isinstance(moves, list):
         raise ScenarioError("moves must be a list", doc.where(("moves",)), code="S003")

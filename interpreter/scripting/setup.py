@@ -50,9 +50,13 @@ def _deal_leaves_a_deck(rules: Rules) -> bool:
     return dealt < len(rules.deck_cards)
 
 
-def build_position(rules: Rules, setup: dict, seed: int, where=lambda path: None) -> State:
-    """A state from `setup` (see docs/scenarios.md). `where(path)` locates errors in the file."""
-    return _Position(rules, seed, where).build(setup)
+def build_position(
+    rules: Rules, setup: dict, seed: int, where: Any = lambda path: None, key_where: Any = None
+) -> State:
+    """A state from `setup` (see docs/scenarios.md). `where(path)` locates errors in the file, at the
+    value found at `path`; `key_where(path)` at its key (a key that is wrong itself: an unknown card,
+    counter, role or key); without it, at the value."""
+    return _Position(rules, seed, where, key_where or where).build(setup)
 
 
 def _unknown_key(what: str, key: Any, keys: tuple[str, ...]) -> tuple[str, str]:
@@ -66,10 +70,10 @@ class _Position:
     the order `build` calls them (the sides, the deck and the scrap, the cards not placed, what each
     player knows, the match, whose turn and the generator, marks and counters, then the checks)."""
 
-    def __init__(self, rules: Rules, seed: int, where: Any) -> None:
+    def __init__(self, rules: Rules, seed: int, where: Any, key_where: Any) -> None:
         self.rules = rules
         self.g = new_state(rules, seed)
-        self.where = where
+        self.where, self.key_where = where, key_where
         self.placed: dict[int, tuple] = {}  # card -> where in the setup it was placed
         self.universe = set(rules.deck_cards)
         self.by_role = rules.ranks_by_role()
@@ -90,10 +94,11 @@ class _Position:
         for k in setup:
             if k in PLAYERS and k not in self.seats:
                 n = self.rules.seats
-                self.problems.append(self.err(f"setup.{k}: this table has {n} players, p1 to p{n}", ("setup", k)))
+                problem = self.err(f"setup.{k}: this table has {n} players, p1 to p{n}", ("setup", k), at_key=True)
+                self.problems.append(problem)
             elif k not in SETUP_KEYS:
                 msg, hint = _unknown_key("setup", k, SETUP_KEYS)
-                self.problems.append(self.err(msg, ("setup", k), hint))
+                self.problems.append(self.err(msg, ("setup", k), hint, at_key=True))
         for pname, p in self.seats.items():
             try:
                 self.side(pname, p, setup.get(pname) or {})
@@ -125,17 +130,19 @@ class _Position:
         return self.finish()
 
     # -- reading cards -------------------------------------------------------------------------
-    def err(self, msg: str, path: tuple, hint: str | None = None) -> ScenarioError:
-        return ScenarioError(msg, self.where(path), code="S002", hint=hint)
+    def err(self, msg: str, path: tuple, hint: str | None = None, at_key: bool = False) -> ScenarioError:
+        """The error of the value at `path` (`at_key`: of the key itself, e.g. a card that is not one)."""
+        return ScenarioError(msg, (self.key_where if at_key else self.where)(path), code="S002", hint=hint)
 
-    def card(self, text: Any, path: tuple, again: bool = False) -> int:
-        """A card of the setup; `again`: one already placed, named once more (`knows:`)."""
+    def card(self, text: Any, path: tuple, again: bool = False, at_key: bool = False) -> int:
+        """A card of the setup; `again`: one already placed, named once more (`knows:`); `at_key`: the
+        card is a key of a mapping (`cards: {9S: ...}`), where its errors point."""
         try:
             c = parse_card(str(text))
         except UnknownCardError as e:
-            raise self.err(str(e), path) from None
+            raise self.err(str(e), path, at_key=at_key) from None
         if c not in self.universe:
-            raise self.err(f"{NAMES[c]} is not in the deck of ruleset '{self.rules.name}'", path)
+            raise self.err(f"{NAMES[c]} is not in the deck of ruleset '{self.rules.name}'", path, at_key=at_key)
         if again:
             return c
         if c in self.placed:
@@ -173,7 +180,7 @@ class _Position:
         for k in side:
             if k not in SIDE_KEYS:
                 msg, hint = _unknown_key(f"setup.{pname}", k, SIDE_KEYS)
-                self.problems.append(self.err(msg, ("setup", pname, k), hint))
+                self.problems.append(self.err(msg, ("setup", pname, k), hint, at_key=True))
         hand = self.cards_at(("setup", pname, "hand"), side.get("hand"))
         self.each(hand, lambda i, t: self.place(self.card(t, ("setup", pname, "hand", i)), HANDS[p]))
 
@@ -240,13 +247,14 @@ class _Position:
         for role, cards in spec.items():
             where = path + (role,)
             if key == "roles" and role in ("point", "royal"):
-                raise self.err(f"setup.{pname}.roles: write {role} cards under {role}s:", where)
+                raise self.err(f"setup.{pname}.roles: write {role} cards under {role}s:", where, at_key=True)
             if role not in roles:
                 near = suggest(str(role), roles)
                 raise self.err(
                     f"setup.{pname}.{key}: '{role}' is not a role of ruleset '{self.rules.name}'",
                     where,
                     f"did you mean '{near}'?" if near else f"its roles: {', '.join(roles)}",
+                    at_key=True,
                 )
             for i, t in enumerate(self.cards_at(where, cards)):
                 c = self.card(t, where + (i,))
@@ -423,7 +431,7 @@ def _set_card_state(g: State, rules: Rules, cards: Any, card: Any, err: Any) -> 
         raise err(f"setup.cards must map cards to their marks and counters, {example}", ("setup", "cards"))
     for text, spec in cards.items():
         path = ("setup", "cards", text)
-        c = card(text, path, again=True)
+        c = card(text, path, again=True, at_key=True)
         if not isinstance(spec, dict) or not spec or set(spec) - {"marks", "counters"}:
             raise err(f"setup.cards.{text} must be a mapping of marks: and/or counters:, {example}", path)
         marks = spec.get("marks", [])
@@ -448,6 +456,7 @@ def _set_counters(g: State, rules: Rules, key: int, of: str, counters: Any, path
                 f"'{name}' is not a counter of {of}s in ruleset '{rules.name}'",
                 path + (name,),
                 f"did you mean '{near}'?" if near else None,
+                at_key=True,
             )
         if not isinstance(v, int) or isinstance(v, bool) or abs(v) > 10**18:
             raise err(f"{where}.{name} must be a whole number", path + (name,))
