@@ -9,12 +9,30 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from .ids import ESCAPED, plain_id
+
 # Hypothesis explores new examples on every run while developing (and keeps the ones that failed in
 # its database); under CI (CI=true) it draws the same examples each run, so a submission's result
 # depends on the code, not on the luck of one run. Run `pytest` without CI to search afresh.
 settings.register_profile("ci", derandomize=True, database=None)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
+    """A parameter of text becomes its test id written plainly (tests/ids.py); others as pytest makes them."""
+    return plain_id(val) if isinstance(val, str) and ESCAPED.search(val) else None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """No test id holds what pytest would escape (tests/ids.py): a parametrization giving its own `ids=`
+    uses `plain_id`."""
+    escaped = [item.nodeid for item in items if "\\" in item.nodeid]
+    if escaped:
+        raise pytest.UsageError(
+            f"{len(escaped)} test ids hold characters pytest escapes (give their parametrization plain ids, "
+            f"tests/ids.py), e.g. {escaped[0]}"
+        )
 
 
 @pytest.fixture(autouse=True, scope="session")

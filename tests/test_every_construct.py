@@ -30,6 +30,7 @@ from interpreter.language.parser import parse_expr, parse_program
 from interpreter.language.printer import to_text
 from interpreter.language.reference import Reference
 
+from .ids import plain_id
 from .scenario_util import tool_module
 from .test_reference_evaluator import _TYPED_EXPR, _both, _norm, _run_compiled, _statements, _yes
 
@@ -73,7 +74,7 @@ def _parse(text: str, program: bool) -> A.Node:
 
 def _name(item: tuple[type, Example]) -> str:
     cls, ex = item
-    return f"{cls.__name__}:{ex.form}"
+    return plain_id(f"{cls.__name__}:{ex.form}")
 
 
 def test_every_construct_has_an_example() -> None:
