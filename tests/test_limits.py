@@ -375,3 +375,20 @@ def test_a_cost_counts_every_amount_it_repeats_and_prices_each() -> None:
     assert (both.base, both.score, both.goal, both.plays) == (105, 53, 157, 261)
     assert both.value(score=10, goal=100, plays=1000) == 105 + 530 + 15_700 + 261_000
     assert Cost(Cost.CAP * 10).times(Cost.CAP).base == Cost.CAP  # capped, however deep the nesting
+
+
+def test_a_goal_asked_inside_a_loop_is_priced_once_per_turn_of_the_loop(tmp_path: Path) -> None:
+    """`goal(me)` costs what end.goal costs: asked once per card of a loop, the loop's count multiplies
+    it. A goal within MAX_COST, asked once by a play, loads; asked for each card of the deck, the play's
+    effect is refused at load, naming it and the limit, never run."""
+    deep = "count(deck where a: count(deck where b: count(deck where c: count(deck where d: a.value == d.value) > 0) > 0) > 0)"
+    goal = f"end:\n  goal: |\n    21 + {deep} * 0\n"
+    once = _house(tmp_path, goal + _points_effect("if goal(me) > 100 then draw 1 end"), "once.yaml")
+    assert check(once) == []
+    looped = _house(
+        tmp_path,
+        goal + _points_effect("for each x in deck do\n  if goal(me) > 100 then draw 1 end\nend"),
+        "looped.yaml",
+    )
+    text = _refused(looped, "plays.points.effect", "MAX_COST", "[E215]")
+    assert "end.goal" not in text.splitlines()[0]  # the goal alone is within the limits: the loop is refused
