@@ -381,7 +381,10 @@ def test_a_goal_asked_inside_a_loop_is_priced_once_per_turn_of_the_loop(tmp_path
     """`goal(me)` costs what end.goal costs: asked once per card of a loop, the loop's count multiplies
     it. A goal within MAX_COST, asked once by a play, loads; asked for each card of the deck, the play's
     effect is refused at load, naming it and the limit, never run."""
-    deep = "count(deck where a: count(deck where b: count(deck where c: count(deck where d: a.value == d.value) > 0) > 0) > 0)"
+    deep = (
+        "count(deck where a: count(deck where b: count(deck where c: "
+        "count(deck where d: a.value == d.value) > 0) > 0) > 0)"
+    )
     goal = f"end:\n  goal: |\n    21 + {deep} * 0\n"
     once = _house(tmp_path, goal + _points_effect("if goal(me) > 100 then draw 1 end"), "once.yaml")
     assert check(once) == []

@@ -133,6 +133,26 @@ def test_conditions_in_english(ctx: Context, src: str, english: str) -> None:
     assert say(src, ctx, condition=True) == english
 
 
+@pytest.mark.parametrize(
+    "src,english",
+    [
+        # a set of players' cards are counted together: some of them, none of them, or all between them
+        ("count(hand of players) != 0", "there is a card in the players' hands"),
+        ("count(hand of opponents) == 0", "your opponents' hands are empty"),
+        ("count(hand of others) > 2", "there are more than 2 cards in the other players' hands"),
+        ("count(field of players) != 0", "a player has a card in play"),
+        ("count(field of opponents) == 0", "none of your opponents has a card in play"),
+        ("count(field of opponents where it.role == point) >= 1", "one of your opponents has a point card"),
+        ("count(field of others) > 2", "the other players have more than 2 cards in play between them"),
+        ("count(field of players where it.rank == Q) == 1", "the players have exactly 1 Queen between them"),
+        ("count(hand of partner) != 0", "your partner's hand is not empty"),
+    ],
+)
+def test_a_set_of_players_is_counted_together(src: str, english: str) -> None:
+    ctx = Context.from_data(load_ruleset("default+teams").data)
+    assert say(src, ctx, condition=True) == english
+
+
 def test_targets_and_values_in_english(ctx: Context) -> None:
     assert (
         say("field of opponent where it.role == point and beats(card, it)", ctx, program=False)
@@ -576,3 +596,17 @@ def test_an_ordered_put_back_reads_as_an_order_you_name() -> None:
         "those cards in the order named on top of the deck" in page
     )
     assert "(first named, first)" not in page
+
+
+@pytest.mark.parametrize(
+    "src,english",
+    [
+        ("draw 1 for opponents", "your opponents draw 1 card"),
+        ("draw 1 for others", "the other players draw 1 card"),
+        ("draw 1 for players", "every player draws 1 card"),
+        ("draw 1 for partner", "your partner draws 1 card"),
+    ],
+)
+def test_a_set_of_players_takes_the_plural_verb(src: str, english: str) -> None:
+    ctx = Context.from_data(load_ruleset("default+teams").data)
+    assert say(src, ctx) == english

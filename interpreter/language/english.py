@@ -151,6 +151,11 @@ _PLAYER_SET_WORDS = {
     "players": "every player",
     "partner": "your partner",
 }
+#: a set of players counted together (`count(field of opponents) > 0`: one count of all their cards),
+#: as what some of them, none of them and all of them together do
+_SOME_OF = {"opponents": "one of your opponents", "others": "one of the other players", "players": "a player"}
+_NONE_OF = {"opponents": "none of your opponents", "others": "none of the other players", "players": "no player"}
+_ALL_OF = {"opponents": "your opponents", "others": "the other players", "players": "the players"}
 
 
 def possessive(p: A.Node | None, ctx: Context) -> str:
@@ -167,9 +172,16 @@ def possessive(p: A.Node | None, ctx: Context) -> str:
     return who + "'" if who.endswith("s") else who + "'s"
 
 
+def _player_set(p: A.Node | None, ctx: Context) -> str | None:
+    """The name of a set of several players (`opponents`, `others`, `players`), or None."""
+    if isinstance(p, A.Name) and p.name in _SOME_OF and p.name not in ctx.defines:
+        return p.name
+    return None
+
+
 def conj(verb: str, subject: A.Node | None) -> str:
-    """The verb for a subject: you choose / your opponent chooses."""
-    if not third_person(subject):
+    """The verb for a subject: you choose / your opponent chooses / your opponents choose."""
+    if not third_person(subject) or (isinstance(subject, A.Name) and subject.name in ("opponents", "others")):
         return verb
     first, _, rest = verb.partition(" ")
     if first == "have":
@@ -640,12 +652,23 @@ class English:
             # cards is less than the number of cards in your opponent's hand"; never "... hand point cards")
             return f"the number of {self._counted_words(np)} {COMPARE_WORDS[op]} {self.value(rhs)}"
         zone_only = np.bare() and np.owner is None and np.source
+        group = _player_set(s.player, self.ctx) if isinstance(s, A.Zone) else None
         if zone_only and (some or none):
+            if group is not None:  # the hands of several players, counted together
+                source = str(np.source).replace("every player's", "the players'", 1)
+                return f"there is a card in {source}" if some else f"{source} are empty"
             return f"{np.source} is {'not ' if some else ''}empty"
         if np.holder is not None:
             who = self.player(np.holder)
             np2 = self.with_(subject=np.holder).noun(s) or np
             tail = np2.tail()
+            group = _player_set(np.holder, self.ctx)
+            if group is not None:  # several players' cards, counted together
+                in_play = " in play" if np2.bare() else ""
+                if some or none:
+                    return f"{(_SOME_OF if some else _NONE_OF)[group]} has {a(np2.head())}{in_play}{tail}"
+                head = np2.head(not _is_one(rhs))
+                return f"{_ALL_OF[group]} have {self._amount(op, rhs)} {head}{in_play} between them{tail}"
             if some:
                 return f"{who} {conj('have', np.holder)} {a(np2.head())}{' in play' if np2.bare() else ''}{tail}"
             if none:
