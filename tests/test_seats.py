@@ -204,6 +204,36 @@ def test_at_four_seats_each_other_player_is_asked_in_turn() -> None:
     assert asked == [3, 0, 1]
 
 
+def test_where_a_play_cannot_be_countered_only_an_answer_with_a_window_of_its_own_is_offered(tmp_path: Path) -> None:
+    """Teams, with a house option under which a Royal may be countered only once the deck is empty: a
+    9 may still answer it (its own `window:`); the round offers the answer and not the counter the 2
+    could otherwise make. On the teams rules alone, both are offered."""
+    late = tmp_path / "late-counters.yaml"
+    late.write_text(
+        "name: late-counters\nkind: option\nkinds:\n  royal:\n    counterable: count(deck) == 0\n", encoding="utf-8"
+    )
+    hands = {0: ["KS", "3C"], 1: ["2C", "9D"], 2: ["4C"], 3: ["2D"]}
+    game = _position(f"default+teams+{late}", hands)
+    game.play("royal KS")
+    assert (game.decision.player, str(game.decision.kind)) == (1, "respond")
+    assert _moves(game) == ["answer 9D", "resolve"]
+    plain = _position("default+teams", hands)
+    plain.play("royal KS")
+    assert _moves(plain) == ["counter 2C 9D", "answer 9D", "resolve"]
+
+
+def test_a_card_that_may_not_be_played_is_not_played_as_a_twin_either() -> None:
+    """Teams with twins: a frozen 5 (`turn.playable`) is left out of the twins of the other 5s, as of
+    its own plays."""
+    from interpreter.scripting.setup import build_position
+
+    rules = load_ruleset("default+teams+twinned")
+    setup = {"p1": {"hand": ["5C", "5D", "5H"]}, "cards": {"5D": {"marks": ["frozen"]}}}
+    game = Game(rules, build_position(rules, setup, 0), 0, setup)
+    fives = [m for m in _moves(game) if "5" in m]
+    assert fives == ["points 5C", "oneoff 5C", "oneoff 5C 5H", "points 5H", "oneoff 5H"]
+
+
 # -- plays aimed at each opponent (ruling 22) -------------------------------------------------------
 
 

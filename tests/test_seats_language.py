@@ -99,6 +99,23 @@ def test_a_two_seat_play_naming_a_player_names_it_in_its_move(tmp_path: Path) ->
     assert game.view(1).you.points[0].card == "AS"
 
 
+def test_a_play_naming_a_player_names_them_even_when_its_target_lies_on_their_side(tmp_path: Path) -> None:
+    """`player:` with a target: the move names the player it chose, even where the target's side would
+    say it (a play aimed at an opponent names nobody then: `scuttle 10S 9H`)."""
+    f = house_file(
+        tmp_path,
+        "seats: {count: 3}\nplays:\n  take:\n    verb: take\n    ranks: [A]\n    player: others\n"
+        "    target: field of player where it.role == point\n    effect: move target to hand of me\n",
+    )
+    rules = load_ruleset(str(f), fresh=True)
+    setup = {"p1": {"hand": ["AS"]}, "p2": {"points": ["7H"]}, "p3": {"points": ["8H"]}}
+    game = Game(rules, build_position(rules, setup, 0), 0)
+    takes = sorted(str(m) for m in game.legal_moves() if m.verb == "take")
+    assert takes == ["take AS 7H p2", "take AS 8H p3"]
+    game.play("take AS 8H p3")
+    assert "8H" in game.view(0).hand
+
+
 # -- the compiled code and the reference evaluator agree at a table of three and of four -------------
 
 _SEAT_EXPRESSIONS = [
