@@ -164,3 +164,53 @@ def test_an_incomplete_move_lists_what_it_could_be_eight_at_the_most() -> None:
     text = str(e.value)
     assert text.startswith("'points' is incomplete: it could be 'points AC', ") and text.endswith(" ...")
     assert text.count("'points ") == 8
+
+
+# -- what a view shows, field by field ---------------------------------------------------------------
+
+
+def test_a_point_card_a_jack_took_is_shown_on_its_new_side_with_its_owner() -> None:
+    game = _game({"p1": {"hand": ["JC"]}, "p2": {"points": ["7H"], "hand": ["3D"]}})
+    game.play("jack JC 7H")
+    game.play("resolve")
+    (stolen,) = game.view(0).you.points
+    assert (stolen.card, stolen.jacks, stolen.owner) == ("7H", ("JC",), "p2")
+    assert game.view(1).opponent.points == (stolen,) and game.view(1).you.points == ()
+
+
+def test_a_card_on_the_stack_is_named_with_its_target_even_the_first_card_of_the_deck() -> None:
+    """AC is card 0: a play waiting on the chain names its target whatever its number."""
+    game = _game({"p1": {"hand": ["JC"]}, "p2": {"points": ["AC"], "hand": ["2C"]}})
+    game.play("jack JC AC")
+    assert game.view(1).chain == ("jack JC AC",) and game.view(1).chain_by == ("p1",)
+
+
+def test_a_hand_shown_face_up_lists_no_known_cards_apart() -> None:
+    """With glasses p1 sees p2's hand: the cards p1 knew of it are in the hand, not listed again."""
+    game = _game({"p1": {"hand": ["9C"], "royals": ["8S"], "knows": ["3C"]}, "p2": {"hand": ["2C", "3C"]}})
+    assert game.view(0).opponent_hand == ("2C", "3C") and game.view(0).opponent_hand_known == ()
+    hidden = _game({"p1": {"hand": ["9C"], "knows": ["3C"]}, "p2": {"hand": ["2C", "3C"]}})
+    assert hidden.view(0).opponent_hand is None and hidden.view(0).opponent_hand_known == ("3C",)
+    three = _game(
+        {
+            "p1": {"hand": ["9C"], "royals": ["8S"], "knows": ["3C"]},
+            "p2": {"hand": ["2C", "3C"]},
+            "p3": {"hand": ["4D"]},
+        },
+        "default+cutthroat",
+    )
+    assert [(o.player, o.hand, o.hand_known) for o in three.view(0).others] == [
+        ("p2", ("2C", "3C"), ()),
+        ("p3", ("4D",), ()),
+    ]
+
+
+def test_at_a_table_of_three_the_opponent_of_a_view_is_the_next_player() -> None:
+    game = _game(
+        {"p1": {"hand": ["5C"]}, "p2": {"hand": ["2C", "3C", "4C"], "points": ["9H"]}, "p3": {"hand": ["9C"]}},
+        "default+cutthroat",
+    )
+    view = game.view(0)
+    assert view.opponent_hand_count == 3 and [p.card for p in view.opponent.points] == ["9H"]
+    assert [(o.player, o.hand_count) for o in view.others] == [("p2", 3), ("p3", 1)]
+    assert game.view(2).opponent_hand_count == 1  # p3's next player is p1

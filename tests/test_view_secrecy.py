@@ -96,3 +96,40 @@ def test_another_players_choice_shows_every_option_the_viewer_can_see(tmp_path, 
     assert mine is not None and theirs is not None
     assert set(mine.options) == {"8H", "JD", "5C", "6C"}
     assert set(theirs.options) == {"8H", "JD", "5C"}  # not 6C, which p2 does not know
+
+
+def test_a_deck_card_the_viewer_knows_is_shown_among_another_players_options(tmp_path) -> None:
+    """p2 chooses from the deck: p1, who knows one card of it, is shown that card among the options and
+    the count of the rest."""
+    from .scenario_util import house_file
+
+    body = "plays:\n  dig:\n    verb: dig\n    ranks: [A]\n"
+    body += "    effect: choose 1 from deck by opponent as x; move x to hand of opponent\n"
+    rules = load_ruleset(str(house_file(tmp_path, body)))
+    setup = {"p1": {"hand": ["AS", "3C"], "knows": ["6C"]}, "deck": ["5C", "6C", "7C"], "unplaced": "scrap"}
+    game = Game(rules, build_position(rules, setup, 0), 0, setup)
+    game.play("dig AS")
+    theirs = game.view(0).decision
+    assert theirs is not None and theirs.player == "p2"
+    assert theirs.options == ("6C",) and theirs.option_count == 3
+
+
+def test_a_card_put_face_down_on_your_side_by_another_player_stays_hidden_from_you(tmp_path) -> None:
+    """p1 puts a card of their hand face down, unseen, in front of p2: p1 knows it and p2 does not, so
+    p2's view names it nowhere, not even as a card p1 knows of p2's; p1's view names it."""
+    from .scenario_util import house_file
+
+    body = (
+        "plays:\n  plant:\n    verb: plant\n    ranks: [A]\n    effect: |\n"
+        "      choose 1 from hand of me by me as pick\n"
+        "      move pick to field of opponent as point face down unseen\n"
+    )
+    rules = load_ruleset(str(house_file(tmp_path, body)))
+    setup = {"p1": {"hand": ["AS", "3C"]}, "p2": {"hand": ["2C", "3D"]}}
+    game = Game(rules, build_position(rules, setup, 0), 0, setup)
+    game.play("plant AS")
+    game.play("pick 3C")
+    p2, p1 = game.view(1), game.view(0)
+    assert [f.card for f in p2.you.face_down] == [None] and p2.opponent_knows.face_down == ()
+    assert "3C" not in _names(p2)
+    assert [f.card for f in p1.opponent.face_down] == ["3C"]
