@@ -60,6 +60,9 @@ def _scores(tmp_path: Path, score: str, turn: int = 0, turn_number: int = 1) -> 
         # whole-number division rounds down (-7 / 2 is -4), and dividing by 0 gives 0
         ("(0 - 7) / 2 + 10 * (me == p2)", (-4, 6)),
         ("7 / (me == p2)", (0, 7)),
+        # beside a constant (a value of any kind until play), a condition still counts 1 or 0
+        ("(hand_limit if me == p1 else me == p2) + 1", (9, 2)),
+        ("(me == p2 if me == p2 else hand_limit) + (me == p2)", (8, 2)),
     ],
 )
 def test_a_condition_counts_one_or_zero_where_a_number_is_needed(tmp_path: Path, score: str, expected) -> None:

@@ -341,6 +341,7 @@ _PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[Hea
 @example("count(play where x: (count(play where ((it).value < (x).value)) > 0))")
 @example("none in (([]) if false else [none])")  # (none is in no list: the compiled code read it so only here)
 @example("total(play + hand of me, ((it).value * count(play where ((it).suit == 1))))")
+@example("0 == ((hand_limit if false else true) + true)")  # (a condition beside a constant counts 1: it crashed)
 def test_generated_expressions_agree_with_the_reference(text: str) -> None:
 
     rules, states = _property_rules()
@@ -409,6 +410,9 @@ def _yes(*_question) -> bool:
 @example("draw ((hand_limit + 0) if false else true)")  # (a condition counts 1 where a number of cards is needed)
 @example("choose a number from (0 if false else true) to 1 by random as num\ndraw num")
 @example("choose up to 2 from hand of me by random as pick\nmove pick to shown")
+# (the reference's total() read the rank's value of a card whose value was set: a number drawn from a
+# range up to it differed)
+@example("set card.value to 0\nchoose a number from 0 to (total(deck)) by random as num\ndraw num")
 def test_generated_statements_agree_with_the_reference(text: str) -> None:
 
     rules, states = _property_rules()

@@ -386,7 +386,7 @@ def _deck_top(r: Reference, args: list[Any], g: ReferenceState, env: dict[str, A
 
 
 def _total(r: Reference, args: list[Any], g: ReferenceState, env: dict[str, Any]) -> Any:
-    return sum(r.value[c] for c in cards(args[0]))
+    return sum(r._value(g, c) for c in cards(args[0]))  # (a value an effect set counts, as `.value` reads it)
 
 
 def _marked(r: Reference, args: list[Any], g: ReferenceState, env: dict[str, Any]) -> Any:

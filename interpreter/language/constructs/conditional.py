@@ -58,6 +58,9 @@ class Conditional(Expression):
         typ = _joined(c, self, a, b)
         if typ == "int":  # a condition on one side counts 1 or 0 (a number where a number is needed)
             a, b = c.number(a, self.then, "'if ... else'"), c.number(b, self.orelse, "'if ... else'")
+        elif typ == "any":  # beside a value known only in play (a constant), a condition counts 1 or 0 too
+            a = c.number(a, self.then, "'if ... else'") if a.typ == "bool" else a
+            b = c.number(b, self.orelse, "'if ... else'") if b.typ == "bool" else b
         cost = test.cost + a.cost + b.cost + ONE  # (both sides counted: the budget holds whichever runs)
         test_node = test.node if test.typ == "bool" else _call("bool", test.node)
         if not pre_a and not pre_b:
