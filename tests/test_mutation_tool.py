@@ -84,3 +84,13 @@ def test_the_work_copy_drops_what_mutmut_learnt_when_a_test_changed(tmp_path: Pa
     m.refresh(tmp_path)  # a test changed: mutmut would not trace it again, so what it learnt goes
     assert not learnt.exists()
     assert (tmp_path / "tests" / "test_mutation_tool.py").read_bytes() == Path(__file__).read_bytes()
+
+
+def test_mutmut_runs_the_tests_as_ci_does(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """CI set for mutmut: Hypothesis draws the same examples each run, as under CI."""
+    mutation = tool()
+    seen: dict = {}
+    monkeypatch.setattr(mutation.subprocess, "call", lambda args, cwd, env: seen.update(args=args, env=env) or 0)
+    monkeypatch.delenv("CI", raising=False)
+    assert mutation.mutmut(tmp_path, ["run"]) == 0
+    assert seen["env"]["CI"] == "true" and seen["args"][-2:] == ["mutmut", "run"]

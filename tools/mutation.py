@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import re
 import shutil
@@ -135,8 +136,11 @@ def function_of(name: str) -> str:
 
 
 def mutmut(work: Path, args: list[str]) -> int:
-    """`mutmut ARGS` in the room's work folder (one worker: the machine is shared)."""
-    return subprocess.call([sys.executable, "-m", "mutmut", *args], cwd=work)
+    """`mutmut ARGS` in the room's work folder (one worker: the machine is shared), with CI set: the
+    property tests then draw the same examples each run (tests/conftest.py), so a mutant is killed by
+    the tests as CI runs them, never by an example Hypothesis happened to find that run (and a new one
+    failing the clean run does not stop the room)."""
+    return subprocess.call([sys.executable, "-m", "mutmut", *args], cwd=work, env={**os.environ, "CI": "true"})
 
 
 def main(argv: list[str] | None = None) -> int:
