@@ -215,6 +215,22 @@ def test_cards_joined_with_plus_are_each_counted_once(tmp_path: Path) -> None:
     assert "draw" in moves  # two cards in hand, counted once each
 
 
+def test_two_cards_joined_with_plus_are_a_set_of_two_not_a_sum(tmp_path: Path) -> None:
+    """`card + target` are two cards (a set), never their numbers added; `card + card` is one card."""
+    from interpreter import Game
+    from interpreter.scripting.setup import build_position
+
+    rules, _ = _load(
+        tmp_path,
+        "plays:\n  nine:\n    effect: |\n      if count(card + target) == 2 and count(card + card) == 1 then\n"
+        "        move target to shown\n      end\n",
+    )
+    g = Game(rules, build_position(rules, {"p1": {"hand": ["9C"]}, "p2": {"hand": ["3D"], "points": ["5H"]}}, 0), 0)
+    g.play("oneoff 9C 5H")
+    g.play("resolve")
+    assert g.view(0).shown == ("5H",)
+
+
 def test_else_if_is_the_nested_if_with_one_end(tmp_path: Path) -> None:
     from interpreter import Game
     from interpreter.language.parser import parse_program

@@ -239,6 +239,8 @@ def _errors(tmp_path: Path, body: str) -> list[tuple[str, str, str | None]]:
             "did you mean 'tax'?",
         ),
         ("plays:\n  draw:\n    legal: card.rnak == 7\n", "E204", "a card has no attribute 'rnak'", "'rank'"),
+        # a constant's item is a card or a player until play: the error says both, and suggests from both
+        ("plays:\n  draw:\n    effect: draw goals[0].rnak\n", "E204", "a card or a player has no attribute", "'rank'"),
         (
             "plays:\n  scuttle:\n    legal: {and: not marked(card, frozen)}\n",
             "E030",

@@ -127,6 +127,17 @@ def test_attach_set_and_pass_in_english(ctx: Context, src: str, english: str) ->
         ("it.owner == other(me)", "its owner is your opponent"),
         ("count(field of opponent) != 0", "your opponent has a card in play"),
         ("me == first player", "you are the first player"),
+        # an `or` inside an `and` is said with "either", an `and` inside an `or` in parentheses
+        (
+            "(count(deck) > 0 or count(scrap) > 0) and score(me) > 3",
+            "either the deck is not empty or the scrap is not empty and your points are more than 3",
+        ),
+        (
+            "(count(deck) > 0 and count(scrap) > 0) or score(me) > 3",
+            "(the deck is not empty and the scrap is not empty) or your points are more than 3",
+        ),
+        ("score(target.owner) > 3", "the target's owner's points are more than 3"),
+        ("it.owner == target.controller", "its owner is the target's controller"),
     ],
 )
 def test_conditions_in_english(ctx: Context, src: str, english: str) -> None:
@@ -610,3 +621,22 @@ def test_an_ordered_put_back_reads_as_an_order_you_name() -> None:
 def test_a_set_of_players_takes_the_plural_verb(src: str, english: str) -> None:
     ctx = Context.from_data(load_ruleset("default+teams").data)
     assert say(src, ctx) == english
+
+
+@pytest.mark.parametrize(
+    "word, said",
+    [("one-eyed Jack", "a one-eyed Jack"), ("unique card", "a unique card"), ("user", "a user"), ("ace", "an ace")],
+)
+def test_a_or_an_goes_by_the_sound_of_the_word(word: str, said: str) -> None:
+    from interpreter.language.phrasing import a
+
+    assert a(word) == said
+
+
+def test_play_from_says_when_the_play_is_made_and_when_the_effect_ends(ctx: Context) -> None:
+    later = (
+        " in any way it can be played, as if from your hand, once the rest of this effect is done (this effect "
+        "ends only when that play has resolved)"
+    )
+    assert say("play from hand of me", ctx) == "play one of your hand" + later
+    assert say("play from scrap where it.rank == 3", ctx) == "play a 3 in the scrap" + later  # (where it is)
