@@ -212,6 +212,52 @@ def test_a_deck_top_condition_shows_the_top_card_while_it_holds(tmp_path: Path) 
     assert g.view(0).deck_top_known == ("5S",) and g.view(1).deck_top_known == ()
 
 
+def test_a_deck_top_rule_below_zero_shows_no_card(tmp_path: Path) -> None:
+    from interpreter.engine.knowledge import deck_top_seen
+
+    g = _game(_house(tmp_path, "visibility:\n  deck_top: count(hand of me) - 5\n"), {"p1": {"hand": ["9S"]}})
+    assert deck_top_seen(g.state, 0) == 0 and g.view(0).deck_top_known == ()  # (the lab counts it too)
+
+
+def test_at_a_table_of_three_a_deck_top_rule_takes_the_top_cards_out_of_the_unknown(tmp_path: Path) -> None:
+    """What the players' sampling deals again (`unknown_cards`) leaves out the deck's top cards the
+    viewer sees, at three seats as at two."""
+    from interpreter.engine.knowledge import unknown_cards
+
+    g = _game(
+        _house(tmp_path, "seats: {count: 3}\nvisibility:\n  deck_top: 2\n"),
+        {"p1": {"hand": ["9S"]}, "p2": {"hand": ["3D"]}, "p3": {"hand": ["4D"]}, "deck": ["5S", "KH", "7C"]},
+    )
+    unknown = {NAMES[c] for c in unknown_cards(g.state, 0)}
+    assert {"7C", "3D", "4D"} <= unknown and not {"5S", "KH", "9S"} & unknown
+
+
+def test_a_card_a_rule_showed_in_the_deck_is_remembered_in_the_hand_it_is_drawn_into(tmp_path: Path) -> None:
+    g = _game(
+        _house(tmp_path, "visibility:\n  card: it in deck\n"),
+        {"turn": "p2", "p1": {"hand": ["9S"]}, "p2": {"hand": ["3D"]}, "deck": ["5S", "KH"], "unplaced": "scrap"},
+    )
+    g.play("draw")
+    assert g.view(0).opponent_hand_known == ("5S",)  # seen on the deck, remembered in p2's hand
+    assert g.view(0).deck_top_known == ("KH",)
+
+
+def test_a_card_a_rule_showed_in_a_hand_is_remembered_on_the_deck(tmp_path: Path) -> None:
+    body = (
+        "visibility:\n  card: it in hand of opponent and it.rank == 5\n"
+        "plays:\n  stash:\n    verb: stash\n    ranks: [A]\n"
+        "    effect: choose 1 from hand of me by me as x; move x to deck top\n"
+    )
+    g = _game(
+        _house(tmp_path, body),
+        {"turn": "p2", "p1": {"hand": ["9S"]}, "p2": {"hand": ["AH", "5D", "6D"]}, "deck": ["KH"], "unplaced": "scrap"},
+    )
+    assert g.view(0).opponent_hand_known == ("5D",)
+    g.play("stash AH")
+    g.play("x 5D")
+    assert g.view(0).deck_top_known == ("5D",)  # seen in p2's hand, remembered on the deck
+
+
 def test_a_deck_top_rule_must_count_cards(tmp_path: Path) -> None:
     from interpreter.core.errors import RulesetError, RulesetErrors
 

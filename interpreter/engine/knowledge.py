@@ -43,11 +43,10 @@ def card_bits(card: int) -> int:
     return 15 << (card << KNOWN_SHIFT)
 
 
-def _env(g: State, viewer: int, other: int | None = None) -> dict[str, int]:
-    """The bindings of a visibility rule for `viewer` (`opponent`: whose hand it is about, else the
-    viewer's first opponent)."""
-    rules = g.rules
-    return {"me": viewer, "opponent": rules.opponent_of[viewer] if other is None else other}
+def _env(g: State, viewer: int) -> dict[str, int]:
+    """The bindings of `visibility.deck_top` and `visibility.card` for `viewer` (`opponent`: the viewer's
+    first opponent; `visibility.hand`, which is about one hand, binds its holder: Rules.hand_visible)."""
+    return {"me": viewer, "opponent": g.rules.opponent_of[viewer]}
 
 
 def bit_known(g: State, player: int, card: int) -> bool:
