@@ -373,3 +373,32 @@ def test_a_play_whose_player_key_names_nobody_is_not_offered(tmp_path: Path) -> 
     setup["p3"]["points"] = ["9H"]
     game = Game(rules, build_position(rules, setup, 0), 0)
     assert [str(m) for m in game.legal_moves() if m.verb == "gift"] == ["gift p3"]
+
+
+# -- rules run for each player, and ends decided by a rule, at a larger table --------------------------
+
+
+def test_a_rule_run_for_each_player_binds_each_ones_own_opponent(tmp_path: Path) -> None:
+    """`for: each player` at three seats: each player in turn, from the event's, with `opponent` their own
+    next player (p2 marks p3, p3 marks p1, p1 marks p2), never the event's player."""
+    body = (
+        "seats: {count: 3}\ncounters:\n  watched: {of: player}\n"
+        "triggers:\n  watch:\n    event: turn starts\n    for: each player\n    effect: add 1 to opponent.watched\n"
+    )
+    game = _position(str(house_file(tmp_path, body)), {0: ["5C"], 1: ["6C"], 2: ["7C"]})
+    game.play("draw")  # p2's turn starts
+    assert [game.state.counter(-1 - p, "watched") for p in range(3)] == [1, 1, 1]
+
+
+def test_passes_ended_by_a_rule_naming_the_winner_credit_the_team_and_every_seats_points(tmp_path: Path) -> None:
+    """`end.on_passes` naming a winner at a table of teams: both partners win, and the outcome holds the
+    points of all four seats."""
+    body = (
+        "kind: base\nseats: {count: 4, teams: [[p1, p3], [p2, p4]]}\ndeal: {first: 5, second: 5}\n"
+        "end:\n  passes: 1\n  on_passes: p3\n"
+    )
+    game = _position(str(house_file(tmp_path, body)), {0: ["5C"], 1: ["6C"], 2: ["7C"], 3: ["8C"]}, deck=[])
+    game.play("pass")
+    outcome = game.outcome
+    assert outcome is not None and outcome.rule == "end.on_passes"
+    assert outcome.winner == 2 and outcome.winners == (0, 2) and len(outcome.points) == 4
