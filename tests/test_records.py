@@ -190,3 +190,61 @@ def test_rewording_a_rules_prose_keeps_its_saved_games(tmp_path: Path, monkeypat
     _house(tmp_path, "Our house rules, reworded.", "Take the top card.", effect="draw 2")  # play changed
     with pytest.raises(RecordError, match="has changed"):
         load(tmp_path / "g.yaml")
+
+
+def test_a_new_record_gets_the_usual_permissions_not_a_private_file(tmp_path: Path) -> None:
+    import os
+
+    umask = os.umask(0)
+    os.umask(umask)
+    path = tmp_path / "new.yaml"
+    save(_played(), path)
+    assert (path.stat().st_mode & 0o777) == 0o666 & ~umask  # (the temporary file it was written as is 0600)
+
+
+def test_who_played_is_kept_with_the_day_and_changes_nothing(tmp_path: Path) -> None:
+    import datetime
+
+    game = _played()
+    path = tmp_path / "game.yaml"
+    save(game, path, {"p1": "human", "p2": "ismcts"})
+    data = read(path)
+    assert data["players"] == {"p1": "human", "p2": "ismcts"}
+    assert data["saved"] == datetime.date.today().isoformat()
+    assert load(path).moves == game.moves
+
+
+_HEAD = "format: cuttle-record/1\nruleset: default\nruleset_hash: x\nseed: 1\n"
+
+
+@pytest.mark.parametrize(
+    "tail, message",
+    [
+        ("moves: [draw, true]\n", "moves must be a list of moves"),
+        ("moves: []\nplayers: {p5: human}\n", "players must map seats (p1, p2, ...)"),
+        (f"moves: []\nplayers: {{p1: {'x' * 201}}}\n", "players must map seats (p1, p2, ...)"),
+    ],
+    ids=["a yes-no move", "a fifth seat", "a player's name of 201 characters"],
+)
+def test_a_record_with_a_wrong_part_is_refused_naming_it(tmp_path: Path, tail: str, message: str) -> None:
+    p = tmp_path / "bad.yaml"
+    p.write_text(_HEAD + tail, encoding="utf-8")
+    with pytest.raises(RecordError) as e:
+        read(p)
+    assert message in str(e.value)
+    p.write_text(_HEAD + f"moves: [draw, 1]\nplayers: {{p4: {'x' * 200}}}\n", encoding="utf-8")
+    assert read(p)["players"] == {"p4": "x" * 200}  # a move's number, a fourth seat, 200 characters: fine
+
+
+def test_a_record_of_more_moves_than_a_scenario_may_hold_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from interpreter.scripting import records
+
+    monkeypatch.setattr(records, "MAX_SCENARIO_STEPS", 3)
+    p = tmp_path / "long.yaml"
+    p.write_text(_HEAD + "moves: [draw, draw, draw]\n", encoding="utf-8")
+    assert len(read(p)["moves"]) == 3
+    p.write_text(_HEAD + "moves: [draw, draw, draw, draw]\n", encoding="utf-8")
+    with pytest.raises(RecordError, match=r"more than 3 moves \(MAX_SCENARIO_STEPS\)"):
+        read(p)
