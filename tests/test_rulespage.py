@@ -640,3 +640,17 @@ def test_play_from_says_when_the_play_is_made_and_when_the_effect_ends(ctx: Cont
     )
     assert say("play from hand of me", ctx) == "play one of your hand" + later
     assert say("play from scrap where it.rank == 3", ctx) == "play a 3 in the scrap" + later  # (where it is)
+
+
+@pytest.mark.parametrize(
+    "src, two, more",
+    [
+        ("reveal 2", "turn up the top 2 cards of the deck for both players to see", "for every player to see"),
+        ("show hand of me to all", "show your hand to both players", "show your hand to every player"),
+        ("turn up field of me", "turn your cards in play face up for both players to see", "for every player to see"),
+        ("move target to shown", "put the target face up where both players can see it", "where every player can"),
+    ],
+)
+def test_what_everyone_sees_is_said_for_the_players_at_the_table(src: str, two: str, more: str) -> None:
+    assert say(src, Context.from_data(load_ruleset("default").data)) == two
+    assert more in say(src, Context.from_data(load_ruleset("default+cutthroat").data))

@@ -78,6 +78,8 @@ class Context:
     #: how many cards of each rank the deck holds (when known): a table read by a count of one
     #: rank (`goals[count(... it.rank == K)]`) is told only as far as the deck allows
     rank_counts: dict[str, int] = field(default_factory=dict)
+    #: the players at the table (`seats.count`): "both players" at two, "every player" at more
+    seats: int = 2
 
     @classmethod
     def from_data(cls, data: dict[str, Any] | None) -> Context:
@@ -94,7 +96,12 @@ class Context:
                 defines[head.strip()] = (params, parse_expr(text))
             except Exception:  # an invalid ruleset is reported by `check`; here it just reads as code
                 continue
-        return cls(constants=dict(data.get("constants") or {}), defines=defines)
+        seats = (data.get("seats") or {}).get("count", 2) if isinstance(data.get("seats"), dict) else 2
+        return cls(
+            constants=dict(data.get("constants") or {}),
+            defines=defines,
+            seats=seats if isinstance(seats, int) and not isinstance(seats, bool) else 2,
+        )
 
     def with_(self, **kw: Any) -> Context:
         return dataclasses.replace(self, **kw)
@@ -594,6 +601,10 @@ class English:
         return f"`{to_text(node)}`"
 
     # players
+    def everyone(self) -> str:
+        """Every player at the table: "both players" at two seats, "every player" at three or four."""
+        return "both players" if self.ctx.seats == 2 else "every player"
+
     def player(self, p: A.Node | None) -> str:
         return player(p, self.ctx)
 

@@ -80,7 +80,7 @@ class Dest(Node):
         if self.zone == "scrap":
             return "into the scrap"
         if self.zone == "shown":
-            return "face up where both players can see it"
+            return f"face up where {e.everyone()} can see it"
         if self.zone == "hand":
             if moved is not None and isinstance(self.player, Attr) and self.player.obj == moved:
                 return f"into its {self.player.name.replace('_', ' ')}'s hand"

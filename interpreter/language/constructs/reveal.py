@@ -41,8 +41,8 @@ class Reveal(Statement):
     def english(self, e: English) -> str:
         subj = e.ctx.subject
         if isinstance(self.count, Num) and self.count.value == 1:
-            return f"{e.conj('turn', subj)} up the top card of the deck for both players to see"
-        return f"{e.conj('turn', subj)} up the top {e.cards(self.count)} of the deck for both players to see"
+            return f"{e.conj('turn', subj)} up the top card of the deck for {e.everyone()} to see"
+        return f"{e.conj('turn', subj)} up the top {e.cards(self.count)} of the deck for {e.everyone()} to see"
 
     def lines(self, c: Compiler, scope: Scope, used: dict[str, str]) -> list[ast.stmt]:
         n = c.gen(self.count, scope, used)

@@ -46,7 +46,7 @@ class Show(Statement):
         p, subj = self.player, e.ctx.subject
         what = e.object(self.cards)
         if p is None:
-            return f"{e.conj('show', subj)} {what} to both players"
+            return f"{e.conj('show', subj)} {what} to {e.everyone()}"
         if e.is_name(p, "me") and not e.third_person(subj):
             return f"{e.conj('look', subj)} at {what}"
         if subj is not None and p == subj:

@@ -40,7 +40,7 @@ class TurnUp(Statement):
         return f"turn up {p.expr(self.cards)}"
 
     def english(self, e: English) -> str:
-        return f"{e.conj('turn', e.ctx.subject)} {e.object(self.cards)} face up for both players to see"
+        return f"{e.conj('turn', e.ctx.subject)} {e.object(self.cards)} face up for {e.everyone()} to see"
 
     def lines(self, c: Compiler, scope: Scope, used: dict[str, str]) -> list[ast.stmt]:
         """`g.turn_up(card, RULE)` for each card (the rule noted in the log, as `show` notes it)."""
