@@ -82,3 +82,28 @@ def test_at_three_seats_the_reason_reads_the_opponent_the_engine_read(tmp_path) 
     assert g.decision.kind != "respond"  # P3, the opponent aimed at, has a Queen: no window
     why = g.explain("counter 2C")
     assert "P2's oneoff 6♠ P3 could not be countered, because you have a Queen" in why, why  # told to P3
+
+
+def test_a_counter_that_costs_more_cards_than_the_hand_holds_says_how_many() -> None:
+    g = game("default+teams", {"p1": {"hand": ["KS"]}, "p2": {"hand": ["2C"]}})
+    g.play("royal KS")
+    assert g.explain("counter 2C") == "counter costs a 2 and 1 more card of p2's choice; p2 holds only 1"
+
+
+def test_a_card_not_in_the_hand_is_not_taken_for_a_twin() -> None:
+    g = game("default", {"p1": {"hand": ["5C", "5D"]}})
+    assert g.explain("oneoff 5C 5H") == "that combination is not allowed; legal: oneoff 5C, oneoff 5D"
+    assert g.explain("oneoff 5C 5D") == "5s cannot be twinned: no play takes 2 5s together"
+
+
+def test_a_target_outside_a_plain_set_is_explained_by_the_rule_and_the_targets_there_are(tmp_path) -> None:
+    f = tmp_path / "dig.yaml"
+    f.write_text(
+        "name: dig\nextends: default\nplays:\n  dig:\n    verb: dig\n    cards: 0\n    target: scrap\n"
+        "    effect: move target to hand of me\n",
+        encoding="utf-8",
+    )
+    g = game(str(f), {"p1": {"hand": ["10C"]}, "scrap": ["KS", "5H"]})
+    assert g.explain("dig 3S") == (
+        "3S is not a legal target: dig may target one of the scrap (rule: `scrap`); legal targets now: KS, 5H"
+    )

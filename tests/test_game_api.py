@@ -214,3 +214,12 @@ def test_at_a_table_of_three_the_opponent_of_a_view_is_the_next_player() -> None
     assert view.opponent_hand_count == 3 and [p.card for p in view.opponent.points] == ["9H"]
     assert [(o.player, o.hand_count) for o in view.others] == [("p2", 3), ("p3", 1)]
     assert game.view(2).opponent_hand_count == 1  # p3's next player is p1
+
+
+def test_the_move_that_wins_a_hand_of_a_match_is_told_with_the_hand_and_the_match_score() -> None:
+    game = _game({"p1": {"hand": ["10C"], "points": ["10H", "9S"]}, "p2": {"hand": ["3D"]}}, "default+best-of-5")
+    game.play("points 10C")
+    line = game.narration[-1]
+    assert line.startswith("p1: points 10♣ (") and line.endswith(
+        " — hand 1 won by p1 (p1 reached the goal); match 1-0; hand 2 dealt, p2 to move"
+    )
