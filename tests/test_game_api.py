@@ -223,3 +223,41 @@ def test_the_move_that_wins_a_hand_of_a_match_is_told_with_the_hand_and_the_matc
     assert line.startswith("p1: points 10♣ (") and line.endswith(
         " — hand 1 won by p1 (p1 reached the goal); match 1-0; hand 2 dealt, p2 to move"
     )
+
+
+@pytest.mark.parametrize("shortcuts", [True, False])
+def test_the_end_of_a_turn_after_an_answered_play_reads_the_opponent(tmp_path, shortcuts: bool) -> None:
+    """A direct play that opened a window (the engine's shortcut for it, and the general way): once it
+    resolves, `turn.end` runs with `opponent` bound, as after any action (here it deals the opponent a
+    card while they hold fewer than 3)."""
+    from interpreter.engine.machine import set_shortcuts
+    from interpreter.rules import Rules, compose
+
+    path = tmp_path / "turn-end.yaml"
+    end = "turn:\n  end: |\n    if count(hand of opponent) < 3 then\n      draw 1 for opponent\n    end\n"
+    path.write_text("name: turn-end\nextends: default\n" + end, encoding="utf-8")
+    rules = Rules(compose(str(path)))
+    set_shortcuts(rules, shortcuts)
+    setup = {"p1": {"hand": ["6S", "4C"], "royals": ["KH"]}, "p2": {"hand": ["2C"]}}
+    game = Game(rules, build_position(rules, setup, 0), 0, setup)
+    game.play("oneoff 6S")
+    game.play("resolve")
+    assert game.view(0).opponent_hand_count == 2 and game.decision.player == 1
+
+
+def test_an_answer_with_its_own_window_is_offered_alone_where_the_play_cannot_be_countered(tmp_path) -> None:
+    """Two seats: one-offs may be countered only while the opponent holds more than 2 cards, and a 9 may
+    answer any one-off (`window: true`); with 2 cards only the answer is offered, with 3 both are."""
+    path = tmp_path / "answers.yaml"
+    path.write_text(
+        "name: answers\nextends: default\nkinds:\n  oneoff:\n    counterable: count(hand of opponent) > 2\n"
+        "responses:\n  nine answer:\n    verb: answer\n    ranks: ['9']\n    answers: [oneoff]\n    kind: oneoff\n"
+        "    window: 'true'\n    effect: scrap cards\n",
+        encoding="utf-8",
+    )
+    moves = []
+    for hand in (["2C", "9D"], ["2C", "9D", "3H"]):
+        game = _game({"p1": {"hand": ["5S", "4C"]}, "p2": {"hand": hand}}, str(path))
+        game.play("oneoff 5S")
+        moves.append([str(m) for m in game.legal_moves()])
+    assert moves == [["answer 9D", "resolve"], ["counter 2C 3H", "counter 2C 9D", "answer 9D", "resolve"]]
