@@ -8,6 +8,7 @@ the winner) so the file checks something.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -209,7 +210,11 @@ def scenario_of(game: Game, ruleset: str | None = None, name: str | None = None)
 
 
 def write_scenario(game: Game, path: str, ruleset: str | None = None, here: bool = False) -> None:
-    """Write the scenario (the whole game, or with `here` this position) whole or not at all."""
+    """Write the scenario (the whole game, or with `here` this position) whole or not at all. The
+    ruleset (`ruleset`, else the game's, as it was loaded: from the folder you work in) is named with
+    each file relative to the scenario's folder, as a record names it (a scenario may name only files
+    in its folder or below, never an absolute path: `cuttle run` refuses those)."""
+    ruleset = records.spec_for(ruleset or game.rules.spec, Path(path))
     doc = position_scenario(game, ruleset) if here else scenario_of(game, ruleset)
     if not doc["moves"]:
         del doc["moves"]

@@ -848,7 +848,7 @@ class Session:
             self.start()
             return
         data = records.read(path)
-        self.ruleset = str(data["ruleset"])
+        self.ruleset = game.rules.spec  # (as loaded: the record names its ruleset from its own folder)
         recorded = data.get("players") or {}
         theirs = recorded.get(f"p{2 - self.human}") if self.vs == "bot" and len(self.seats) == 2 else None
         note = ""

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from interpreter import Game, load_ruleset
-from interpreter.core.zones import DECK, FIELD0, HAND0
+from interpreter.core.zones import DECK, FIELDS, HAND0, HANDS
 from interpreter.engine.state import State
 from interpreter.engine.view import View
 from interpreter.scripting.scenario import run_file, scenario_game
@@ -29,24 +29,32 @@ SPECS = (
     "micro+jokers",
     "default+random-4s",
     "micro+best-of-5",
+    # three and four seats: a first player the turn does not give, Jokers on Royals, p3's and p4's knowledge
+    "default+cutthroat",
+    "cuttle-cards+teams",
+    # cards face down in play (a vault), known to their owner or to nobody, and to a player shown them
+    "vault.yaml",
 )
+VAULT = Path(__file__).resolve().parents[1] / "examples" / "house" / "vault.yaml"
 
 
 def _knowledge(g: State) -> frozenset[tuple[int, int]]:
-    """(player, card) for each hidden card a player knows the place of: in the deck, or in the other
+    """(player, card) for each hidden card a player knows the place of: in the deck, or in another
     player's hand (a bit about a card in one's own hand, or in play, means nothing)."""
+    seats = g.rules.seats
     return frozenset(
         (p, c)
         for c in range(len(g.zone_of))
-        for p in (0, 1)
-        if g.known >> ((c << 2) + p) & 1 and g.zone_of[c] in (DECK, HAND0 + 1 - p)
+        for p in range(seats)
+        if g.known >> ((c << 2) + p) & 1
+        and (g.zone_of[c] == DECK or g.zone_of[c] in HANDS[:seats] and g.zone_of[c] != HANDS[p])
     )
 
 
 def _position(g: State) -> tuple:
     return (
         # a field's cards as a set: a setup lists a point card before its Jacks, whatever order they came in
-        tuple(tuple(sorted(z)) if i in (FIELD0, FIELD0 + 1) else tuple(z) for i, z in enumerate(g.zones)),
+        tuple(tuple(sorted(z)) if i in FIELDS else tuple(z) for i, z in enumerate(g.zones)),
         tuple(g.zone_of),
         tuple(g.role),
         tuple(g.owner),
@@ -83,7 +91,7 @@ def _played(spec: str, seed: int, moves: int, midway: int = 0) -> Game:
     return game
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     spec=st.sampled_from(SPECS),
     seed=st.integers(0, 10_000),
@@ -94,6 +102,9 @@ def _played(spec: str, seed: int, moves: int, midway: int = 0) -> Game:
 def test_an_exported_position_runs_back_to_the_same_position(
     tmp_path: Path, spec: str, seed: int, moves: int, here: bool, midway: int
 ) -> None:
+    if spec == "vault.yaml":  # a house rule, beside the scenario (a scenario names files in its folder only)
+        spec = str(tmp_path / "vault.yaml")
+        Path(spec).write_text(VAULT.read_text(encoding="utf-8"), encoding="utf-8")
     game = _played(spec, seed, moves, midway)
     path = tmp_path / f"position-{seed}-{moves}-{here}.test.yaml"
     write_scenario(game, str(path), here=here)
@@ -101,7 +112,7 @@ def test_an_exported_position_runs_back_to_the_same_position(
     assert result.ok, f"{spec} seed {seed}, {moves} moves: `cuttle run` fails its own export: {result.failures}"
     again = scenario_game(path)
     assert _position(again.state) == _position(game.state), f"{spec} seed {seed}, {moves} moves (here={here})"
-    for p in (0, 1):
+    for p in range(game.rules.seats):
         assert _view(again, p) == _view(game, p), f"{spec} seed {seed}, {moves} moves: p{p + 1}'s view"
 
 
@@ -166,3 +177,16 @@ def test_a_match_with_a_drawn_hand_exports_the_draw(tmp_path: Path) -> None:
         again = scenario_game(path)
         assert (again.state.wins, len(again.state.hands)) == ((1, 0), 2), f"here={here}"
         assert _view(again, 0) == _view(game, 0), f"here={here}"
+
+
+def test_a_house_rule_played_from_its_file_is_named_from_the_scenarios_folder(tmp_path: Path) -> None:
+    """A game of a house rule loaded by its full path: the scenario beside it names it `vault.yaml`
+    (an absolute path in a scenario is refused by `cuttle run`), and runs back."""
+    rules_file = tmp_path / "vault.yaml"
+    rules_file.write_text(VAULT.read_text(encoding="utf-8"), encoding="utf-8")
+    game = _played(str(rules_file), 3, 12)
+    for here in (True, False):
+        path = tmp_path / f"house-{here}.test.yaml"
+        write_scenario(game, str(path), here=here)
+        assert "\nruleset: vault.yaml\n" in path.read_text(encoding="utf-8")
+        assert run_file(path).ok, run_file(path).failures

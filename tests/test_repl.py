@@ -421,7 +421,7 @@ def test_scenario_export_mid_window_with_queued_trigger_events_replays(tmp_path)
             queued, window = bool(game.state.events), bool(game.state.chain)
             if (queued and written["events"] < 4) or (window and written["window"] < 4):
                 path = tmp_path / f"{seed}-{len(game.moves)}.yaml"
-                write_scenario(game, str(path), "scuttled-draw.yaml")
+                write_scenario(game, str(path))  # (names scuttled-draw.yaml, beside it)
                 result = run_file(path)
                 assert result.ok, result.failures
                 written["events"] += queued
@@ -1090,3 +1090,26 @@ def test_explain_says_legal_or_not_even_when_the_engine_cannot_say_why(monkeypat
         "'points 7H' is legal",
         "'points 3C' is not legal now, but the engine could not say why ('moves' lists the legal moves)",
     ]
+
+
+def test_a_house_rule_in_another_folder_plays_new_games_and_exports_from_a_record_or_a_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A house rule in `sub/`, the folder you work in above it: a game of it exported to `sub/` names it
+    `house.yaml` (from the scenario's folder); and after `load` of a record there (which names it so,
+    from its own folder), `new` deals a new game of that rule."""
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    (sub / "house.yaml").write_text("name: house\nextends: default\nconstants: {hand_limit: 7}\n", "utf-8")
+    monkeypatch.chdir(tmp_path)
+    lines: list[str] = []
+    s = Session(Game.new(load_ruleset("sub/house.yaml"), 3), "random", 0, ruleset="sub/house.yaml", out=lines.append)
+    s.handle("scenario sub/here.yaml --here")
+    assert "\nruleset: house.yaml\n" in (sub / "here.yaml").read_text(encoding="utf-8"), lines
+    assert run_file(sub / "here.yaml").ok
+    s.handle("save sub/g.yaml")
+    assert "\nruleset: house.yaml\n" in (sub / "g.yaml").read_text(encoding="utf-8")
+    other = Session(Game.new(load_ruleset("default"), 1), "random", 0, out=lines.append)
+    other.handle("load sub/g.yaml")
+    other.handle("new 5")
+    assert (other.game.rules.name, other.game.seed) == ("house", 5), lines
