@@ -87,3 +87,13 @@ def test_effects_parse_the_same_either_way() -> None:
     assert parse_program(SAMPLE) == parse_program(SAMPLE)  # cached parser; positions and nodes intact
     tree = parse_program("draw 1\nscrap card")
     assert (tree.body[1].line, tree.body[1].column) == (2, 1)
+
+
+def test_the_tables_written_are_compact_json_that_loads_back_as_a_parser() -> None:
+    """`python tools/grammar_tables.py` writes `tables.document`: one line of JSON with no spaces, stamped
+    with the grammar and Lark, that `tables.load` takes as the parser's tables."""
+    grammar = tables.grammar_text()
+    doc = tables.document(grammar)
+    assert doc.endswith("}\n") and doc.count("\n") == 1 and '": ' not in doc and '", "' not in doc
+    assert json.loads(doc)["stamp"] == tables.stamp(grammar)
+    assert tables.load(grammar, doc) is not None

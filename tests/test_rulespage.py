@@ -654,3 +654,26 @@ def test_play_from_says_when_the_play_is_made_and_when_the_effect_ends(ctx: Cont
 def test_what_everyone_sees_is_said_for_the_players_at_the_table(src: str, two: str, more: str) -> None:
     assert say(src, Context.from_data(load_ruleset("default").data)) == two
     assert more in say(src, Context.from_data(load_ruleset("default+cutthroat").data))
+
+
+@pytest.mark.parametrize(
+    "src, english",
+    [
+        ("scrap deck_top(2)", "scrap the top 2 cards of the deck"),
+        ("move deck_top(1) to hand of me", "put the top card of the deck into your hand"),
+    ],
+)
+def test_the_top_cards_of_the_deck_are_named_as_such(ctx: Context, src: str, english: str) -> None:
+    assert say(src, ctx) == english
+    king = say("count(deck_top(3) where it.rank == K) > 0", ctx, condition=True)
+    assert king == "there is a King in the top 3 cards of the deck"
+
+
+def test_a_sentence_ends_with_one_stop() -> None:
+    from interpreter.language.phrasing import sentence
+
+    assert (sentence("do you agree?"), sentence("draw 1"), sentence("draw 1.")) == (
+        "Do you agree?",
+        "Draw 1.",
+        "Draw 1.",
+    )
