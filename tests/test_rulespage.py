@@ -27,6 +27,12 @@ def ctx(default) -> Context:
     return Context.from_data(default.data)
 
 
+@pytest.fixture(scope="module")
+def teams() -> Context:
+    """A table of four in two teams: sets of players (`opponents`, `others`, `players`) and `partner`."""
+    return Context.from_data(load_ruleset("default+teams").data)
+
+
 def _house(tmp_path: Path, body: str, name: str = "house.yaml") -> Path:
     p = tmp_path / name
     p.write_text(body, encoding="utf-8")
@@ -159,9 +165,8 @@ def test_conditions_in_english(ctx: Context, src: str, english: str) -> None:
         ("count(hand of partner) != 0", "your partner's hand is not empty"),
     ],
 )
-def test_a_set_of_players_is_counted_together(src: str, english: str) -> None:
-    ctx = Context.from_data(load_ruleset("default+teams").data)
-    assert say(src, ctx, condition=True) == english
+def test_a_set_of_players_is_counted_together(teams: Context, src: str, english: str) -> None:
+    assert say(src, teams, condition=True) == english
 
 
 def test_targets_and_values_in_english(ctx: Context) -> None:
@@ -618,9 +623,8 @@ def test_an_ordered_put_back_reads_as_an_order_you_name() -> None:
         ("draw 1 for partner", "your partner draws 1 card"),
     ],
 )
-def test_a_set_of_players_takes_the_plural_verb(src: str, english: str) -> None:
-    ctx = Context.from_data(load_ruleset("default+teams").data)
-    assert say(src, ctx) == english
+def test_a_set_of_players_takes_the_plural_verb(teams: Context, src: str, english: str) -> None:
+    assert say(src, teams) == english
 
 
 @pytest.mark.parametrize(
