@@ -190,3 +190,46 @@ def test_a_house_rule_played_from_its_file_is_named_from_the_scenarios_folder(tm
         write_scenario(game, str(path), here=here)
         assert "\nruleset: vault.yaml\n" in path.read_text(encoding="utf-8")
         assert run_file(path).ok, run_file(path).failures
+
+
+def test_a_royal_a_joker_took_at_a_table_of_three_exports_with_both_owners(tmp_path: Path) -> None:
+    """Cutthroat: p1's Joker takes p2's King; exported (both ways) and run back, the King is p2's card
+    under p1's Joker on p1's side, as it was (`KS@p2+RJ`: the owners a setup's alternation does not give)."""
+    rules = load_ruleset("default+cutthroat")
+    setup = {"p1": {"hand": ["RJ", "5C"]}, "p2": {"royals": ["KS"], "hand": ["3D"]}, "p3": {"hand": ["4H"]}}
+    game = Game(rules, build_position(rules, setup, 0), 0, setup)
+    game.play("joker RJ KS")
+    while game.decision is not None and game.decision.kind == "respond":
+        game.play("resolve")
+    assert game.view(0).you.royals == ("KS+RJ",)
+    for here in (True, False):
+        path = tmp_path / f"joker-{here}.test.yaml"
+        write_scenario(game, str(path), here=here)
+        assert run_file(path).ok, run_file(path).failures
+        again = scenario_game(path)
+        assert _position(again.state) == _position(game.state), f"here={here}"
+
+
+def test_a_face_down_card_on_another_players_side_keeps_who_knows_it(tmp_path: Path) -> None:
+    """p1 puts a card of their hand face down, unseen, in front of p2: exported and run back, p1 still
+    knows it (the setup's `knows:`) and p2 still does not."""
+    rules_file = tmp_path / "plant.yaml"
+    rules_file.write_text(
+        "name: plant\nextends: default\nplays:\n  plant:\n    verb: plant\n    ranks: [A]\n    effect: |\n"
+        "      choose 1 from hand of me by me as pick\n"
+        "      move pick to field of opponent as point face down unseen\n",
+        encoding="utf-8",
+    )
+    rules = load_ruleset(str(rules_file))
+    setup = {"p1": {"hand": ["AS", "3C", "9D"]}, "p2": {"hand": ["2C", "3D"]}}
+    game = Game(rules, build_position(rules, setup, 0), 0, setup)
+    game.play("plant AS")
+    game.play("pick 3C")
+    assert [f.card for f in game.view(0).opponent.face_down] == ["3C"]
+    for here in (True, False):
+        path = tmp_path / f"plant-{here}.test.yaml"
+        write_scenario(game, str(path), here=here)
+        assert run_file(path).ok, run_file(path).failures
+        again = scenario_game(path)
+        assert [f.card for f in again.view(0).opponent.face_down] == ["3C"], f"here={here}"
+        assert [f.card for f in again.view(1).you.face_down] == [None], f"here={here}"
